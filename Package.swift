@@ -1,0 +1,57 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "storefront",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "storefront", targets: ["storefront"]),
+        .executable(name: "storefront-bench", targets: ["StorefrontBenchmarks"]),
+        .library(name: "Storefront", targets: ["Storefront"]),
+        .library(name: "CheckoutSheet", targets: ["CheckoutSheet"]),
+        .library(name: "AppCore", targets: ["AppCore"]),
+        .library(name: "AppCoreTesting", targets: ["AppCoreTesting"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.3.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CNcursesw",
+            pkgConfig: "ncursesw",
+            providers: [.apt(["libncurses-dev"])]
+        ),
+        .target(
+            name: "Storefront",
+            resources: [.copy("Resources/catalog.json")]
+        ),
+        .target(name: "CheckoutSheet", dependencies: ["Storefront"]),
+        .target(name: "AppCore", dependencies: ["Storefront", "CheckoutSheet"]),
+        .target(
+            name: "AppCoreTesting",
+            dependencies: [
+                "AppCore",
+                .product(name: "CustomDump", package: "swift-custom-dump"),
+            ]
+        ),
+        .target(name: "TerminalUI", dependencies: ["AppCore", "CNcursesw"]),
+        .executableTarget(
+            name: "storefront",
+            dependencies: [
+                "Storefront", "CheckoutSheet", "AppCore", "TerminalUI",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "StorefrontBenchmarks",
+            dependencies: ["Storefront", "CheckoutSheet", "AppCore", "TerminalUI"]
+        ),
+        .testTarget(name: "StorefrontTests", dependencies: ["Storefront"]),
+        .testTarget(name: "CheckoutSheetTests", dependencies: ["CheckoutSheet", "Storefront"]),
+        .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "AppCoreTesting"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "AppCore"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Storefront"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

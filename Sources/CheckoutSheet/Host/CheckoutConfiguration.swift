@@ -1,0 +1,37 @@
+/// How the sheet looks and behaves (`ShopifyCheckoutSheetKit.configuration`).
+public struct CheckoutConfiguration: Hashable, Sendable {
+    public enum ColorScheme: String, Hashable, Sendable, CaseIterable { case automatic, light, dark, web }
+    public enum LogLevel: String, Hashable, Sendable, CaseIterable { case all, debug, error, none }
+    /// A terminal colour: one of the 8 basic colours or a 256-colour index.
+    public enum TerminalColor: Hashable, Sendable {
+        case black, red, green, yellow, blue, magenta, cyan, white
+        case indexed(Int)
+        /// The terminal's own default (foreground or background).
+        case terminalDefault
+    }
+    public struct Preloading: Hashable, Sendable {
+        public var enabled: Bool
+        public init(enabled: Bool = true) { self.enabled = enabled }
+    }
+
+    /// The localisation key of the sheet's title.
+    public static let titleLocalizationKey = "shopify_checkout_sheet_title"
+
+    public var colorScheme: ColorScheme
+    /// Colour of the progress bar while the checkout loads.
+    public var tintColor: TerminalColor
+    public var backgroundColor: TerminalColor
+    public var title: String
+    public var closeButtonTintColor: TerminalColor
+    public var preloading: Preloading
+    public var logLevel: LogLevel
+
+    public init(colorScheme: ColorScheme = .automatic, tintColor: TerminalColor = .magenta,
+                backgroundColor: TerminalColor = .terminalDefault, title: String = "Checkout",
+                closeButtonTintColor: TerminalColor = .terminalDefault, preloading: Preloading = Preloading(),
+                logLevel: LogLevel = .error) {
+        self.colorScheme = colorScheme; self.tintColor = tintColor; self.backgroundColor = backgroundColor
+        self.title = title; self.closeButtonTintColor = closeButtonTintColor; self.preloading = preloading
+        self.logLevel = logLevel
+    }
+}

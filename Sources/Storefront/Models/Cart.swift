@@ -1,0 +1,224 @@
+import Foundation
+
+/// A cart (`Cart`): lines, buyer identity, discount codes, note, attributes and costs.
+/// `checkoutUrl` is what the checkout sheet opens.
+public struct Cart: Hashable, Sendable, Codable, Identifiable {
+    public var id: String
+    public var checkoutUrl: String
+    public var createdAt: Date
+    public var updatedAt: Date
+    public var lines: [CartLine]
+    public var buyerIdentity: BuyerIdentity
+    public var discountCodes: [CartDiscountCode]
+    public var note: String?
+    public var attributes: [Attribute]
+    public var cost: CartCost
+
+    public init(id: String, checkoutUrl: String, createdAt: Date, updatedAt: Date, lines: [CartLine],
+                buyerIdentity: BuyerIdentity = BuyerIdentity(), discountCodes: [CartDiscountCode] = [],
+                note: String? = nil, attributes: [Attribute] = [], cost: CartCost) {
+        self.id = id; self.checkoutUrl = checkoutUrl; self.createdAt = createdAt; self.updatedAt = updatedAt
+        self.lines = lines; self.buyerIdentity = buyerIdentity; self.discountCodes = discountCodes
+        self.note = note; self.attributes = attributes; self.cost = cost
+    }
+
+    /// `totalQuantity`: the sum of line quantities.
+    public var totalQuantity: Int { lines.reduce(0) { $0 + $1.quantity } }
+    public var isEmpty: Bool { lines.isEmpty }
+}
+
+/// The merchandise on a cart line: a snapshot of the variant and its product.
+public struct CartMerchandise: Hashable, Sendable, Codable {
+    public var id: String
+    public var title: String
+    public var productId: String
+    public var productHandle: String
+    public var productTitle: String
+    public var selectedOptions: [SelectedOption]
+    public var price: Money
+    public var compareAtPrice: Money?
+    public var image: ProductImage?
+    public var quantityAvailable: Int?
+
+    public init(id: String, title: String, productId: String, productHandle: String, productTitle: String,
+                selectedOptions: [SelectedOption], price: Money, compareAtPrice: Money? = nil,
+                image: ProductImage? = nil, quantityAvailable: Int? = nil) {
+        self.id = id; self.title = title; self.productId = productId; self.productHandle = productHandle
+        self.productTitle = productTitle; self.selectedOptions = selectedOptions; self.price = price
+        self.compareAtPrice = compareAtPrice; self.image = image; self.quantityAvailable = quantityAvailable
+    }
+
+    public init(variant: ProductVariant, of product: Product) {
+        self.init(id: variant.id, title: variant.title, productId: product.id, productHandle: product.handle,
+                  productTitle: product.title, selectedOptions: variant.selectedOptions, price: variant.price,
+                  compareAtPrice: variant.compareAtPrice, image: variant.image ?? product.images.first,
+                  quantityAvailable: variant.quantityAvailable)
+    }
+}
+
+/// A cart line (`CartLine`).
+public struct CartLine: Hashable, Sendable, Codable, Identifiable {
+    public var id: String
+    public var quantity: Int
+    public var merchandise: CartMerchandise
+    public var attributes: [Attribute]
+    public var cost: CartLineCost
+
+    public init(id: String, quantity: Int, merchandise: CartMerchandise, attributes: [Attribute] = [], cost: CartLineCost) {
+        self.id = id; self.quantity = quantity; self.merchandise = merchandise
+        self.attributes = attributes; self.cost = cost
+    }
+}
+
+/// `CartLineCost`.
+public struct CartLineCost: Hashable, Sendable, Codable {
+    public var amountPerQuantity: Money
+    public var compareAtAmountPerQuantity: Money?
+    public var subtotalAmount: Money
+    public var totalAmount: Money
+
+    public init(amountPerQuantity: Money, compareAtAmountPerQuantity: Money? = nil, subtotalAmount: Money, totalAmount: Money) {
+        self.amountPerQuantity = amountPerQuantity; self.compareAtAmountPerQuantity = compareAtAmountPerQuantity
+        self.subtotalAmount = subtotalAmount; self.totalAmount = totalAmount
+    }
+}
+
+/// `CartCost`: `subtotalAmount` before cart-level discounts, `totalAmount` after them.
+/// Taxes and shipping are decided in checkout.
+public struct CartCost: Hashable, Sendable, Codable {
+    public var subtotalAmount: Money
+    public var totalAmount: Money
+    public var checkoutChargeAmount: Money
+
+    public init(subtotalAmount: Money, totalAmount: Money, checkoutChargeAmount: Money? = nil) {
+        self.subtotalAmount = subtotalAmount; self.totalAmount = totalAmount
+        self.checkoutChargeAmount = checkoutChargeAmount ?? totalAmount
+    }
+}
+
+/// `CartBuyerIdentity` (what the cart knows about the buyer). The customer access token is
+/// write-only in the API; it is kept here so an authenticated cart can be recreated.
+public struct BuyerIdentity: Hashable, Sendable, Codable {
+    public var email: String?
+    public var phone: String?
+    public var countryCode: String?
+    public var customerAccessToken: String?
+
+    public init(email: String? = nil, phone: String? = nil, countryCode: String? = nil, customerAccessToken: String? = nil) {
+        self.email = email; self.phone = phone; self.countryCode = countryCode; self.customerAccessToken = customerAccessToken
+    }
+}
+
+/// `CartDiscountCode`: an unknown or ineligible code comes back with `applicable: false`, not an error.
+public struct CartDiscountCode: Hashable, Sendable, Codable {
+    public var code: String
+    public var applicable: Bool
+    public init(code: String, applicable: Bool) { self.code = code; self.applicable = applicable }
+}
+
+/// A key/value attribute on a cart or line (`Attribute`).
+public struct Attribute: Hashable, Sendable, Codable {
+    public var key: String
+    public var value: String?
+    public init(key: String, value: String?) { self.key = key; self.value = value }
+}
+
+// MARK: - Inputs
+
+/// `CartLineInput`.
+public struct CartLineInput: Hashable, Sendable, Codable {
+    public var merchandiseId: String
+    public var quantity: Int
+    public var attributes: [Attribute]
+    public init(merchandiseId: String, quantity: Int = 1, attributes: [Attribute] = []) {
+        self.merchandiseId = merchandiseId; self.quantity = quantity; self.attributes = attributes
+    }
+}
+
+/// `CartLineUpdateInput`: quantity 0 removes the line.
+public struct CartLineUpdateInput: Hashable, Sendable, Codable {
+    public var id: String
+    public var quantity: Int?
+    public var merchandiseId: String?
+    public var attributes: [Attribute]?
+    public init(id: String, quantity: Int? = nil, merchandiseId: String? = nil, attributes: [Attribute]? = nil) {
+        self.id = id; self.quantity = quantity; self.merchandiseId = merchandiseId; self.attributes = attributes
+    }
+}
+
+/// `CartInput` for `cartCreate`.
+public struct CartInput: Hashable, Sendable, Codable {
+    public var lines: [CartLineInput]
+    public var buyerIdentity: BuyerIdentity?
+    public var discountCodes: [String]
+    public var note: String?
+    public var attributes: [Attribute]
+    public init(lines: [CartLineInput] = [], buyerIdentity: BuyerIdentity? = nil, discountCodes: [String] = [],
+                note: String? = nil, attributes: [Attribute] = []) {
+        self.lines = lines; self.buyerIdentity = buyerIdentity; self.discountCodes = discountCodes
+        self.note = note; self.attributes = attributes
+    }
+}
+
+// MARK: - Payload, user errors, warnings
+
+/// `CartErrorCode`. The set grows between API versions, so unknown codes are kept as strings.
+public struct CartErrorCode: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var description: String { rawValue }
+
+    public static let invalid = CartErrorCode(rawValue: "INVALID")
+    public static let lessThan = CartErrorCode(rawValue: "LESS_THAN")
+    public static let invalidMerchandiseLine = CartErrorCode(rawValue: "INVALID_MERCHANDISE_LINE")
+    public static let missingDiscountCode = CartErrorCode(rawValue: "MISSING_DISCOUNT_CODE")
+    public static let missingNote = CartErrorCode(rawValue: "MISSING_NOTE")
+    public static let noteTooLong = CartErrorCode(rawValue: "NOTE_TOO_LONG")
+    public static let invalidDeliveryGroup = CartErrorCode(rawValue: "INVALID_DELIVERY_GROUP")
+    public static let merchandiseNotApplicable = CartErrorCode(rawValue: "MERCHANDISE_NOT_APPLICABLE")
+    public static let invalidCompanyLocation = CartErrorCode(rawValue: "INVALID_COMPANY_LOCATION")
+    public static let buyerCannotPurchaseForCompanyLocation = CartErrorCode(rawValue: "BUYER_CANNOT_PURCHASE_FOR_COMPANY_LOCATION")
+}
+
+/// `CartUserError`: `field` is the path to the input that was wrong, e.g. ["lines", "0", "merchandiseId"].
+public struct CartUserError: Hashable, Sendable, Codable, Error {
+    public var code: CartErrorCode?
+    public var field: [String]?
+    public var message: String
+    public init(code: CartErrorCode?, field: [String]?, message: String) {
+        self.code = code; self.field = field; self.message = message
+    }
+}
+
+/// `CartWarningCode`, kept open like the error codes.
+public struct CartWarningCode: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var description: String { rawValue }
+
+    public static let merchandiseNotEnoughStock = CartWarningCode(rawValue: "MERCHANDISE_NOT_ENOUGH_STOCK")
+    public static let merchandiseOutOfStock = CartWarningCode(rawValue: "MERCHANDISE_OUT_OF_STOCK")
+    public static let paymentsGiftCardsUnavailable = CartWarningCode(rawValue: "PAYMENTS_GIFT_CARDS_UNAVAILABLE")
+}
+
+/// `CartWarning`: the cart changed, but not entirely as asked (stock was short, for example).
+/// `target` is the id of the line or merchandise concerned.
+public struct CartWarning: Hashable, Sendable, Codable {
+    public var code: CartWarningCode
+    public var message: String
+    public var target: String
+    public init(code: CartWarningCode, message: String, target: String) {
+        self.code = code; self.message = message; self.target = target
+    }
+}
+
+/// What every cart mutation returns: the cart (nil when nothing could be done), user errors and warnings.
+/// Both are values to show the buyer, never thrown.
+public struct CartPayload: Hashable, Sendable, Codable {
+    public var cart: Cart?
+    public var userErrors: [CartUserError]
+    public var warnings: [CartWarning]
+    public init(cart: Cart?, userErrors: [CartUserError] = [], warnings: [CartWarning] = []) {
+        self.cart = cart; self.userErrors = userErrors; self.warnings = warnings
+    }
+}

@@ -1,0 +1,145 @@
+import Foundation
+
+/// An amount of money in one currency, as the Storefront API's `MoneyV2`.
+///
+/// The amount is a `Decimal` and travels as a JSON string ("5.15"): binary floating point
+/// cannot represent most prices exactly, so `Double` never touches money.
+public struct Money: Hashable, Sendable, Codable, Comparable {
+    public var amount: Decimal
+    public var currencyCode: String
+
+    public init(amount: Decimal, currencyCode: String) {
+        self.amount = amount
+        self.currencyCode = currencyCode
+    }
+
+    /// Parses an amount string such as "5.15" or "-0.5". Returns nil for anything else
+    /// (including exponents, thousands separators and empty strings).
+    public init?(_ amount: String, currencyCode: String) {
+        guard let value = Money.parseAmount(amount) else { return nil }
+        self.init(amount: value, currencyCode: currencyCode)
+    }
+
+    public static func zero(_ currencyCode: String) -> Money { Money(amount: 0, currencyCode: currencyCode) }
+
+    /// Digits after the decimal point for a currency (ISO 4217 minor units).
+    public static func minorUnits(of currencyCode: String) -> Int {
+        switch currencyCode {
+        case "JPY", "KRW", "VND", "CLP", "ISK", "HUF", "TWD", "UGX", "XAF", "XOF": return 0
+        case "BHD", "KWD", "OMR", "JOD", "TND": return 3
+        default: return 2
+        }
+    }
+
+    /// The amount as the API writes it: a plain decimal string with the currency's minor digits.
+    public var amountString: String { Money.format(amount, fractionDigits: Money.minorUnits(of: currencyCode)) }
+
+    /// A short human form: "$24.00", "€9.50", "¥2400", "CHF 12.00".
+    public var formatted: String {
+        let digits = amountString
+        let negative = digits.hasPrefix("-")
+        let body = negative ? String(digits.dropFirst()) : digits
+        let sign = negative ? "-" : ""
+        switch currencyCode {
+        case "USD", "CAD", "AUD", "NZD": return "\(sign)$\(body)"
+        case "EUR": return "\(sign)€\(body)"
+        case "GBP": return "\(sign)£\(body)"
+        case "JPY": return "\(sign)¥\(body)"
+        default: return "\(sign)\(currencyCode) \(body)"
+        }
+    }
+
+    public static func < (lhs: Money, rhs: Money) -> Bool { lhs.amount < rhs.amount }
+
+    public static func + (lhs: Money, rhs: Money) -> Money {
+        precondition(lhs.currencyCode == rhs.currencyCode, "adding \(lhs.currencyCode) to \(rhs.currencyCode)")
+        return Money(amount: lhs.amount + rhs.amount, currencyCode: lhs.currencyCode)
+    }
+
+    public static func - (lhs: Money, rhs: Money) -> Money {
+        precondition(lhs.currencyCode == rhs.currencyCode, "subtracting \(rhs.currencyCode) from \(lhs.currencyCode)")
+        return Money(amount: lhs.amount - rhs.amount, currencyCode: lhs.currencyCode)
+    }
+
+    public static func * (lhs: Money, rhs: Int) -> Money {
+        Money(amount: lhs.amount * Decimal(rhs), currencyCode: lhs.currencyCode)
+    }
+
+    /// Rounds half-up (away from zero) to the currency's minor units, as a receipt would.
+    public func rounded() -> Money {
+        var value = amount
+        var result = Decimal()
+        NSDecimalRound(&result, &value, Money.minorUnits(of: currencyCode), .plain)
+        return Money(amount: result, currencyCode: currencyCode)
+    }
+
+    /// This amount times a rate (tax, a percentage discount), rounded to minor units.
+    public func multiplied(by rate: Decimal) -> Money {
+        Money(amount: amount * rate, currencyCode: currencyCode).rounded()
+    }
+
+    // MARK: Codable: {"amount": "5.15", "currencyCode": "USD"}
+
+    private enum CodingKeys: String, CodingKey { case amount, currencyCode }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let code = try c.decode(String.self, forKey: .currencyCode)
+        let value: Decimal
+        if let text = try? c.decode(String.self, forKey: .amount) {
+            guard let parsed = Money.parseAmount(text) else {
+                throw DecodingError.dataCorruptedError(forKey: .amount, in: c,
+                    debugDescription: "\"\(text)\" is not a decimal amount")
+            }
+            value = parsed
+        } else {
+            throw DecodingError.dataCorruptedError(forKey: .amount, in: c,
+                debugDescription: "amount must be a decimal string such as \"5.15\"")
+        }
+        guard code.count == 3, code.allSatisfy({ $0.isASCII && $0.isUppercase }) else {
+            throw DecodingError.dataCorruptedError(forKey: .currencyCode, in: c,
+                debugDescription: "\"\(code)\" is not an ISO 4217 currency code")
+        }
+        self.init(amount: value, currencyCode: code)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(amountString, forKey: .amount)
+        try c.encode(currencyCode, forKey: .currencyCode)
+    }
+
+    // MARK: Exact decimal text, never through Double
+
+    static func parseAmount(_ text: String) -> Decimal? {
+        var s = Substring(text)
+        var negative = false
+        if s.first == "-" { negative = true; s = s.dropFirst() }
+        let parts = s.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count <= 2, let whole = parts.first, !whole.isEmpty,
+              whole.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        let fraction = parts.count == 2 ? parts[1] : ""
+        guard fraction.allSatisfy({ $0.isASCII && $0.isNumber }), parts.count == 1 || !fraction.isEmpty else { return nil }
+        guard let value = Decimal(string: String(whole) + (fraction.isEmpty ? "" : "." + fraction),
+                                  locale: Locale(identifier: "en_US_POSIX")) else { return nil }
+        return negative ? -value : value
+    }
+
+    /// Formats a decimal with exactly `fractionDigits` digits after the point (rounding half-up).
+    public static func format(_ value: Decimal, fractionDigits: Int) -> String {
+        var v = value
+        var r = Decimal()
+        NSDecimalRound(&r, &v, fractionDigits, .plain)
+        let negative = r < 0
+        let magnitude = negative ? -r : r
+        // Decimal's description is exact ("12.5", "3"); pad the fraction to the wanted width.
+        let text = magnitude.description
+        var whole = text, frac = ""
+        if let dot = text.firstIndex(of: ".") {
+            whole = String(text[..<dot]); frac = String(text[text.index(after: dot)...])
+        }
+        if frac.count < fractionDigits { frac += String(repeating: "0", count: fractionDigits - frac.count) }
+        let body = fractionDigits > 0 ? "\(whole).\(frac)" : whole
+        return (negative && magnitude != 0 ? "-" : "") + body
+    }
+}

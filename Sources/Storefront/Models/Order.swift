@@ -1,0 +1,105 @@
+import Foundation
+
+/// A postal address, with the fields both checkout and the customer account use (`MailingAddress`).
+public struct MailingAddress: Hashable, Sendable, Codable {
+    public var firstName: String?
+    public var lastName: String?
+    public var address1: String?
+    public var address2: String?
+    public var city: String?
+    public var zoneCode: String?
+    public var countryCode: String?
+    public var postalCode: String?
+    public var phone: String?
+
+    public init(firstName: String? = nil, lastName: String? = nil, address1: String? = nil, address2: String? = nil,
+                city: String? = nil, zoneCode: String? = nil, countryCode: String? = nil, postalCode: String? = nil,
+                phone: String? = nil) {
+        self.firstName = firstName; self.lastName = lastName; self.address1 = address1; self.address2 = address2
+        self.city = city; self.zoneCode = zoneCode; self.countryCode = countryCode; self.postalCode = postalCode
+        self.phone = phone
+    }
+
+    /// "First Last", or nil when neither is known.
+    public var name: String? {
+        let parts = [firstName, lastName].compactMap { $0 }.filter { !$0.isEmpty }
+        return parts.isEmpty ? nil : parts.joined(separator: " ")
+    }
+}
+
+/// One line of a placed order.
+public struct OrderLineItem: Hashable, Sendable, Codable {
+    public var title: String
+    public var variantTitle: String
+    public var quantity: Int
+    public var price: Money
+    public var merchandiseId: String
+    public var productId: String
+
+    public init(title: String, variantTitle: String, quantity: Int, price: Money, merchandiseId: String, productId: String) {
+        self.title = title; self.variantTitle = variantTitle; self.quantity = quantity; self.price = price
+        self.merchandiseId = merchandiseId; self.productId = productId
+    }
+}
+
+/// The payment that settled an order. Only what may be stored: brand, last four digits and the vault token.
+public struct OrderPayment: Hashable, Sendable, Codable {
+    public var type: String
+    public var brand: String?
+    public var lastFourDigits: String?
+    public var vaultToken: String?
+    public var amount: Money
+
+    public init(type: String, brand: String?, lastFourDigits: String?, vaultToken: String?, amount: Money) {
+        self.type = type; self.brand = brand; self.lastFourDigits = lastFourDigits; self.vaultToken = vaultToken
+        self.amount = amount
+    }
+}
+
+/// What a checkout hands to the store when the buyer pays: the order before it has an id.
+public struct OrderDraft: Hashable, Sendable, Codable {
+    /// Completing twice with the same session creates one order: this key makes it idempotent.
+    public var checkoutSessionId: String
+    public var cartId: String
+    public var email: String?
+    public var phone: String?
+    public var lineItems: [OrderLineItem]
+    public var subtotal: Money
+    public var shipping: Money
+    public var taxes: Money
+    public var discounts: Money
+    public var total: Money
+    public var shippingAddress: MailingAddress?
+    public var billingAddress: MailingAddress?
+    public var shippingMethod: String?
+    public var payment: OrderPayment?
+
+    public init(checkoutSessionId: String, cartId: String, email: String?, phone: String?, lineItems: [OrderLineItem],
+                subtotal: Money, shipping: Money, taxes: Money, discounts: Money, total: Money,
+                shippingAddress: MailingAddress?, billingAddress: MailingAddress?, shippingMethod: String?,
+                payment: OrderPayment?) {
+        self.checkoutSessionId = checkoutSessionId; self.cartId = cartId; self.email = email; self.phone = phone
+        self.lineItems = lineItems; self.subtotal = subtotal; self.shipping = shipping; self.taxes = taxes
+        self.discounts = discounts; self.total = total; self.shippingAddress = shippingAddress
+        self.billingAddress = billingAddress; self.shippingMethod = shippingMethod; self.payment = payment
+    }
+}
+
+/// A placed order.
+public struct Order: Hashable, Sendable, Codable, Identifiable {
+    /// A numeric id, as the thank-you page's `order_id`.
+    public var id: String
+    /// The buyer-facing name, e.g. "#1001".
+    public var name: String
+    public var processedAt: Date
+    public var draft: OrderDraft
+
+    public init(id: String, name: String, processedAt: Date, draft: OrderDraft) {
+        self.id = id; self.name = name; self.processedAt = processedAt; self.draft = draft
+    }
+}
+
+/// Where a cart stands for checkout purposes.
+public enum CartCheckoutState: String, Hashable, Sendable, Codable {
+    case open, completed, expired
+}

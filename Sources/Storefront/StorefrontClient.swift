@@ -1,0 +1,48 @@
+import Foundation
+
+/// Everything the app reads from and writes to a storefront. Two implementations: the embedded
+/// storefront (a catalog file, carts on disk) and the Storefront API over HTTP.
+///
+/// Cart mutations return user errors and warnings in the payload; they throw only when the request
+/// itself failed (transport, HTTP status, malformed response).
+public protocol StorefrontClient: Sendable {
+    func shop() async throws -> Shop
+
+    /// Collections, each carrying up to `productPreview` of its first products.
+    func collections(_ page: PageArguments, sortKey: CollectionSortKeys, productPreview: Int) async throws -> Page<Collection>
+    func collection(handle: String) async throws -> Collection?
+    func collectionProducts(handle: String, page: PageArguments, sortKey: ProductCollectionSortKeys,
+                            reverse: Bool) async throws -> Page<Product>
+
+    /// All products, optionally filtered by a query in the Shopify search syntax.
+    func products(_ page: PageArguments, query: String?, sortKey: ProductSortKeys, reverse: Bool) async throws -> Page<Product>
+    func product(handle: String) async throws -> Product?
+    func product(id: String) async throws -> Product?
+    func productRecommendations(productId: String) async throws -> [Product]
+    /// `search(query:, types: [PRODUCT])`.
+    func search(query: String, page: PageArguments) async throws -> Page<Product>
+    func predictiveSearch(query: String, limit: Int) async throws -> [Product]
+
+    /// nil when the cart does not exist or has expired: start a new one.
+    func cart(id: String) async throws -> Cart?
+    func cartCreate(_ input: CartInput) async throws -> CartPayload
+    func cartLinesAdd(cartId: String, lines: [CartLineInput]) async throws -> CartPayload
+    func cartLinesUpdate(cartId: String, lines: [CartLineUpdateInput]) async throws -> CartPayload
+    func cartLinesRemove(cartId: String, lineIds: [String]) async throws -> CartPayload
+    func cartBuyerIdentityUpdate(cartId: String, buyerIdentity: BuyerIdentity) async throws -> CartPayload
+    func cartDiscountCodesUpdate(cartId: String, discountCodes: [String]) async throws -> CartPayload
+    func cartNoteUpdate(cartId: String, note: String) async throws -> CartPayload
+}
+
+/// The side of a store that a checkout talks to when the buyer pays. The embedded storefront
+/// implements it; the simulated checkout uses it to look up carts and to place orders.
+public protocol CheckoutBackend: Sendable {
+    func shop() async throws -> Shop
+    func cart(id: String) async throws -> Cart?
+    /// The cart behind a checkout URL, or nil if the URL names no cart of this store.
+    func cartId(forCheckoutURL url: String) -> String?
+    func checkoutState(cartId: String) async throws -> CartCheckoutState
+    /// Places the order. Idempotent per `draft.checkoutSessionId`: a second call returns the first order.
+    func placeOrder(_ draft: OrderDraft) async throws -> Order
+    func orders() async throws -> [Order]
+}

@@ -1,0 +1,114 @@
+import Foundation
+
+/// One GraphQL error as the API reports it: message, locations, path and `extensions.code`.
+public struct GraphQLErrorInfo: Hashable, Sendable, Codable {
+    public struct Location: Hashable, Sendable, Codable {
+        public var line: Int
+        public var column: Int
+        public init(line: Int, column: Int) { self.line = line; self.column = column }
+    }
+    public var message: String
+    public var locations: [Location]
+    public var path: [String]
+    public var code: String?
+
+    public init(message: String, locations: [Location] = [], path: [String] = [], code: String? = nil) {
+        self.message = message; self.locations = locations; self.path = path; self.code = code
+    }
+}
+
+/// Everything that can go wrong talking to a storefront, with what is needed to explain it.
+public enum StorefrontError: Error, Hashable, Sendable {
+    /// The request never got an HTTP answer (DNS, refused connection, timeout, TLS).
+    case transport(String)
+    /// An HTTP status other than 2xx. The body is kept (first bytes; it may be HTML).
+    case http(status: Int, bodySnippet: String, retryAfter: Double?)
+    /// A 2xx response whose body is not JSON.
+    case notJSON(bodySnippet: String)
+    /// JSON with neither `data` nor `errors`.
+    case emptyResponse
+    /// The API answered with GraphQL errors (and possibly partial data, which is dropped here).
+    case graphQL([GraphQLErrorInfo])
+    /// The response did not have the expected shape; `path` names the field.
+    case decoding(path: String, message: String)
+    /// A search query that does not parse; `position` is a 1-based character offset.
+    case invalidSearch(SearchSyntaxError)
+    /// A paging cursor this storefront did not issue.
+    case invalidCursor(String)
+    /// Arguments the API would reject (both `first` and `last`, a page over 250, ...).
+    case invalidArgument(String)
+    /// The catalog file could not be read or understood.
+    case catalog(CatalogError)
+    /// The state directory could not be read or written.
+    case storage(String)
+    /// A cache-only request found nothing in the cache.
+    case cacheMiss
+
+    /// True for 401 and 403, which usually mean the shop domain and the token do not belong together.
+    public var isAuthenticationFailure: Bool {
+        if case .http(let status, _, _) = self { return status == 401 || status == 403 }
+        if case .graphQL(let errors) = self { return errors.contains { $0.code == "ACCESS_DENIED" || $0.code == "UNAUTHORIZED" } }
+        return false
+    }
+}
+
+extension StorefrontError: LocalizedError, CustomStringConvertible {
+    public var description: String { errorDescription ?? "storefront error" }
+
+    public var errorDescription: String? {
+        switch self {
+        case .transport(let message): return "Could not reach the storefront: \(message)"
+        case .http(let status, let body, _):
+            if status == 401 || status == 403 {
+                return "The storefront refused the request (HTTP \(status)): the shop domain and the access token probably do not match."
+            }
+            let snippet = body.isEmpty ? "" : ": \(body.prefix(120))"
+            return "The storefront answered HTTP \(status)\(snippet)"
+        case .notJSON(let body): return "The storefront's answer is not JSON: \(body.prefix(120))"
+        case .emptyResponse: return "The storefront's answer has neither data nor errors."
+        case .graphQL(let errors):
+            let first = errors.first
+            let code = first?.code.map { " [\($0)]" } ?? ""
+            let path = (first?.path.isEmpty ?? true) ? "" : " at \(first!.path.joined(separator: "."))"
+            return "\(first?.message ?? "GraphQL error")\(code)\(path)"
+        case .decoding(let path, let message): return "Unexpected data at \(path): \(message)"
+        case .invalidSearch(let error): return error.description
+        case .invalidCursor(let cursor): return "Unknown page cursor \"\(cursor.prefix(40))\""
+        case .invalidArgument(let message): return message
+        case .catalog(let error): return error.description
+        case .storage(let message): return message
+        case .cacheMiss: return "Not in the cache (cache-only request)."
+        }
+    }
+}
+
+/// A search query that does not parse.
+public struct SearchSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// 1-based position of the offending character in the query.
+    public var position: Int
+    public var message: String
+    public var query: String
+
+    public init(position: Int, message: String, query: String) {
+        self.position = position; self.message = message; self.query = query
+    }
+
+    public var description: String { "Invalid search query at position \(position): \(message)" }
+}
+
+/// A catalog file that cannot be used, with the file and, for JSON, where in it.
+public struct CatalogError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var file: String
+    public var message: String
+    /// A JSON path such as "products[12].variants[0].price", when known.
+    public var location: String?
+
+    public init(file: String, message: String, location: String? = nil) {
+        self.file = file; self.message = message; self.location = location
+    }
+
+    public var description: String {
+        if let location { return "\(file): \(message) at \(location)" }
+        return "\(file): \(message)"
+    }
+}

@@ -1,0 +1,2 @@
+import XCTest
+final class AppCoreTestsPlaceholder: XCTestCase { func testBuilds() {} }
