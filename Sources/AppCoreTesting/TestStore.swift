@@ -68,7 +68,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
                 Must handle \(received.count) received action(s) before sending an action:
 
                 \(Self.list(received.map(\.action)))
-                Unhandled actions: \(String(customDumping: action))
+                Sent: \(Self.summary(action))
                 """, fileID: fileID, filePath: filePath, line: line, column: column)
         }
         // Earlier failures may have left unasserted changes: continue from what really happened.
@@ -90,7 +90,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
         assert updateExpectedState: ((inout State) throws -> Void)? = nil,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async {
-        await receive(description: String(customDumping: expected), timeout: timeout, matching: { actual in
+        await receive(description: Self.summary(expected), timeout: timeout, matching: { actual in
             guard actual != expected else { return nil }
             return """
                 Received an unexpected action: \u{2212} expected, + received
@@ -109,7 +109,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async {
         await receive(description: "an action matching the predicate", timeout: timeout, matching: { actual in
-            matches(actual) ? nil : "Received an action that does not match the predicate:\n\n\(String(customDumping: actual))"
+            matches(actual) ? nil : "Received an action that does not match the predicate:\n\n\(Self.summary(actual))"
         }, assert: updateExpectedState, fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
@@ -185,7 +185,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
         if expected == actual {
             if updateExpectedState != nil, actual == previous {
                 reportIssue("""
-                    Expected the state to change, but \(String(customDumping: action)) changed nothing. \
+                    Expected the state to change, but \(Self.summary(action)) changed nothing. \
                     Omit the closure when no change is expected.
                     """, fileID: fileID, filePath: filePath, line: line, column: column)
             }
@@ -193,7 +193,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
         }
         let difference = diff(expected, actual, format: .proportional) ?? "(no printable difference)"
         reportIssue("""
-            The state after \(String(customDumping: action)) does not match the expectation: \
+            The state after \(Self.summary(action)) does not match the expectation: \
             \u{2212} expected, + actual
 
             \(difference)
@@ -238,8 +238,14 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
     }
 
     private static func list(_ actions: [Action]) -> String {
-        actions.map { "  • " + String(customDumping: $0).replacingOccurrences(of: "\n", with: "\n    ") }
-            .joined(separator: "\n")
+        actions.map { "  • " + summary($0).replacingOccurrences(of: "\n", with: "\n    ") }.joined(separator: "\n")
+    }
+
+    /// An action as CustomDump prints it, cut short: responses can carry whole pages of products.
+    static func summary(_ action: Action, lines: Int = 5) -> String {
+        let dumped = String(customDumping: action).split(separator: "\n", omittingEmptySubsequences: false)
+        guard dumped.count > lines else { return dumped.joined(separator: "\n") }
+        return (dumped.prefix(lines) + ["  … (\(dumped.count - lines) more lines)"]).joined(separator: "\n")
     }
 
     private static func yieldToTasks() async {
