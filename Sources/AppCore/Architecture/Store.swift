@@ -70,6 +70,10 @@ public final class Store<State: Equatable & Sendable, Action: Sendable> {
     /// Number of effects still running (for diagnostics and benchmarks).
     public var runningEffectCount: Int { runner.running.count }
 
+    /// Suspends until no effect is running (for headless runs and benchmarks; an open checkout
+    /// stream keeps this waiting until the sheet is dismissed).
+    public func waitForEffects() async { await runner.waitUntilIdle() }
+
     /// Cancels every running effect (on quit).
     public func cancelAllEffects() { runner.cancelAll() }
 
