@@ -29,10 +29,15 @@ public final class Store<State: Equatable & Sendable, Action: Sendable> {
     @ObservationIgnored public var onChange: (@MainActor () -> Void)?
 
     /// Counts the batches that changed the state: a cheap "has anything changed since I drew?" check.
-    public private(set) var version = 0
+    /// (Observe `state` to be told; this counter itself is not observed.)
+    @ObservationIgnored public private(set) var version = 0
+
+    /// Made once: a key path into a generic class is instantiated at run time, which costs more
+    /// than reducing an action.
+    @ObservationIgnored private let stateKeyPath: KeyPath<Store, State> = \.state
 
     public var state: State {
-        access(keyPath: \.state)
+        access(keyPath: stateKeyPath)
         return current
     }
 
@@ -103,7 +108,7 @@ public final class Store<State: Equatable & Sendable, Action: Sendable> {
         inbox.removeAll(keepingCapacity: true)
         isReducing = false
         guard next != current else { return }
-        withMutation(keyPath: \.state) { current = next }
+        withMutation(keyPath: stateKeyPath) { current = next }
         version += 1
         onChange?()
         for continuation in changeContinuations.values { continuation.yield() }
