@@ -9,8 +9,10 @@ import Observation
 /// once for Observation (one `withMutation`), bumps `version` once, calls `onChange` once and yields
 /// once on `changes` — and only if the state actually differs from before the batch.
 ///
-/// A SwiftUI-style view observes `state`/`version` with `withObservationTracking`; a terminal loop
-/// either sets `onChange` or iterates `changes`, then renders the latest `state`.
+/// A SwiftUI-style view observes `state` with `withObservationTracking`; a terminal loop either sets
+/// `onChange` or iterates `changes`, then renders the latest `state` (or compares `version` with
+/// the one it last drew). Effects deliver actions on the main actor, so that loop must not block the
+/// main actor while waiting for keys (read them off the main thread, or await between polls).
 @MainActor
 @Observable
 public final class Store<State: Equatable & Sendable, Action: Sendable> {
