@@ -16,12 +16,7 @@ public struct CellText: Hashable, Sendable {
         result.reserveCapacity(text.utf8.count)
         var marks = 0
         for scalar in text.unicodeScalars {
-            var w = DisplayWidth.of(scalar)
-            var s = scalar
-            if w < 0 {
-                if DisplayWidth.isControl(scalar) { continue }
-                s = DisplayWidth.replacement; w = 1
-            }
+            guard let (s, w) = DisplayWidth.drawable(scalar) else { continue }
             if w == 0 {
                 guard !result.isEmpty, marks < DisplayWidth.maxCombiningPerCell else { continue }
                 result[result.count - 1].content.unicodeScalars.append(s)

@@ -29,8 +29,7 @@ public enum DisplayWidth {
     public static func of(_ text: String) -> Int {
         var total = 0
         for scalar in text.unicodeScalars {
-            let w = of(scalar)
-            if w > 0 { total += w } else if w < 0 && !isControl(scalar) { total += 1 }
+            if let (_, w) = drawable(scalar) { total += w }
         }
         return total
     }
@@ -40,6 +39,15 @@ public enum DisplayWidth {
     public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         let v = scalar.value
         return v < 0x20 || (v >= 0x7F && v < 0xA0)
+    }
+
+    /// The scalar as it is drawn, with its width: nil for a control (dropped), U+FFFD for an
+    /// unassigned code point, the scalar itself otherwise (width 0 for combining marks).
+    @inline(__always)
+    public static func drawable(_ scalar: Unicode.Scalar) -> (scalar: Unicode.Scalar, width: Int)? {
+        let w = of(scalar)
+        if w >= 0 { return (scalar, w) }
+        return isControl(scalar) ? nil : (replacement, 1)
     }
 
     /// What an unprintable, non-control scalar (an unassigned code point) is drawn as.

@@ -39,12 +39,7 @@ public struct Grid: Hashable, Sendable {
         var lastHead = -1
         var marks = 0
         for scalar in text.unicodeScalars {
-            var w = DisplayWidth.of(scalar)
-            var s = scalar
-            if w < 0 {
-                if DisplayWidth.isControl(scalar) { continue }
-                s = DisplayWidth.replacement; w = 1
-            }
+            guard let (s, w) = DisplayWidth.drawable(scalar) else { continue }
             if w == 0 {
                 // A combining mark joins the cell just written, if that cell is visible.
                 if lastHead >= 0 && marks < DisplayWidth.maxCombiningPerCell {
