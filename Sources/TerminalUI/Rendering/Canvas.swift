@@ -22,7 +22,7 @@ public struct Canvas {
     public func text(_ s: String, x: Int = 0, y: Int, style: Style, in grid: inout Grid, maxWidth: Int? = nil) -> Int {
         let room = min(maxWidth ?? Int.max, width - x)
         guard room > 0, y >= 0, y < height else { return x }
-        let end = grid.write(TextLayout.truncate(s, to: room), x: rect.x + x, y: rect.y + y, style: style, clip: rect)
+        let end = grid.write(TextLayout.truncate(TextLayout.singleLine(s), to: room), x: rect.x + x, y: rect.y + y, style: style, clip: rect)
         return end - rect.x
     }
 
@@ -30,7 +30,7 @@ public struct Canvas {
     @discardableResult
     public func textRight(_ s: String, right: Int? = nil, y: Int, style: Style, in grid: inout Grid, maxWidth: Int? = nil) -> Int {
         let end = right ?? width
-        let cut = TextLayout.truncate(s, to: min(maxWidth ?? end, end))
+        let cut = TextLayout.truncate(TextLayout.singleLine(s), to: min(maxWidth ?? end, end))
         let start = end - DisplayWidth.of(cut)
         text(cut, x: start, y: y, style: style, in: &grid)
         return start
@@ -38,7 +38,7 @@ public struct Canvas {
 
     /// Writes text centred on row y.
     public func textCentered(_ s: String, y: Int, style: Style, in grid: inout Grid) {
-        let cut = TextLayout.truncate(s, to: width)
+        let cut = TextLayout.truncate(TextLayout.singleLine(s), to: width)
         text(cut, x: max(0, (width - DisplayWidth.of(cut)) / 2), y: y, style: style, in: &grid)
     }
 

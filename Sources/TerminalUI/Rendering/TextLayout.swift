@@ -33,6 +33,12 @@ public enum TextLayout {
         }
     }
 
+    /// Text from the models can hold newlines (descriptions, messages); a one-line slot shows them as spaces.
+    public static func singleLine(_ text: String) -> String {
+        guard text.contains(where: { $0 == "\n" || $0 == "\t" }) else { return text }
+        return String(text.map { $0 == "\n" || $0 == "\t" ? " " : $0 })
+    }
+
     public enum Alignment: Sendable { case leading, trailing, center }
 
     /// Word-wraps `text` to lines of at most `width` columns. Newlines start new lines (blank lines
