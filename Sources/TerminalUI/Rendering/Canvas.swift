@@ -36,6 +36,17 @@ public struct Canvas {
         return start
     }
 
+    /// A row with text on the left and on the right: the right part is written first (at most half
+    /// the width), the left part is truncated to what is left, so the two never overlap.
+    public func titleRow(_ left: String, leftStyle: Style, right: String, rightStyle: Style, y: Int, in grid: inout Grid) {
+        var room = width
+        if !right.isEmpty {
+            let start = textRight(right, y: y, style: rightStyle, in: &grid, maxWidth: width / 2)
+            room = start - 1
+        }
+        text(left, y: y, style: leftStyle, in: &grid, maxWidth: room)
+    }
+
     /// Writes text centred on row y.
     public func textCentered(_ s: String, y: Int, style: Style, in grid: inout Grid) {
         let cut = TextLayout.truncate(TextLayout.singleLine(s), to: width)

@@ -31,6 +31,12 @@ public struct Style: Hashable, Sendable {
         return copy
     }
 
+    public func subtracting(_ fewer: TextAttributes) -> Style {
+        var copy = self
+        copy.attributes.subtract(fewer)
+        return copy
+    }
+
     public func with(background: Color) -> Style {
         var copy = self
         copy.background = background

@@ -15,14 +15,19 @@ struct CheckoutSheetView {
 
     /// The sheet's rectangle inside the area it covers: nearly all of it, capped in width.
     static func frame(in area: Rect) -> Rect {
-        let width = area.width >= 60 ? min(area.width - 4, 100) : area.width
+        let width = area.width >= 108 ? 100 : (area.width >= 42 ? area.width - 2 : area.width)
         let height = area.height >= 16 ? area.height - 2 : area.height
         return area.centered(width: width, height: height)
     }
 
     func draw(over area: Rect, profile: ColorProfile, grid: inout Grid) {
         let theme = Theme.sheet(configuration, profile: profile)
-        let box = Canvas(rect: CheckoutSheetView.frame(in: area))
+        let frame = CheckoutSheetView.frame(in: area)
+        // What is under the sheet stays in view, dimmed, with a blank gap around the sheet's edge.
+        grid.restyle(area) { $0.adding(.dim) }
+        grid.fill(Grid.intersect(Rect(x: frame.x - 1, y: frame.y - 1, width: frame.width + 2, height: frame.height + 2), area),
+                  style: Theme.standard(profile)[.text])
+        let box = Canvas(rect: frame)
         box.fill(style: theme[.text], in: &grid)
         box.border(style: theme[.border], title: configuration.title, titleStyle: theme[.heading], in: &grid)
         if box.width > 20 {
@@ -41,9 +46,11 @@ struct CheckoutSheetView {
         } else {
             inner.rule(y: 1, style: theme[.border], in: &grid)
         }
-        let footerRows = 1
-        let content = inner.sub(Rect(x: 0, y: 3, width: inner.width, height: inner.height - 3 - footerRows - 1))
-        drawStep(in: content, theme: theme, grid: &grid)
+        // A short sheet drops the blank rows around its content.
+        let compact = inner.height < 12
+        let top = compact ? 2 : 3
+        let content = inner.sub(Rect(x: 0, y: top, width: inner.width, height: inner.height - top - (compact ? 1 : 2)))
+        drawStep(in: content, compact: compact, theme: theme, grid: &grid)
         drawFooter(in: inner.sub(Rect(x: 0, y: inner.height - 1, width: inner.width, height: 1)), theme: theme, grid: &grid)
     }
 
@@ -80,7 +87,7 @@ struct CheckoutSheetView {
 
     // MARK: Steps
 
-    private func drawStep(in canvas: Canvas, theme: Theme, grid: inout Grid) {
+    private func drawStep(in canvas: Canvas, compact: Bool, theme: Theme, grid: inout Grid) {
         var area = canvas
         // A wide sheet keeps the order summary in a column on the right, as web checkout does.
         let showsSide = canvas.width >= 84 && page.summary != nil
@@ -93,36 +100,45 @@ struct CheckoutSheetView {
             }
             let side = canvas.sub(Rect(x: canvas.width - sideWidth, y: 0, width: sideWidth, height: canvas.height))
             side.text("Order summary", y: 0, style: theme[.heading], in: &grid)
-            drawSummary(summary, in: side.sub(Rect(x: 0, y: 2, width: side.width, height: side.height - 2)),
-                        theme: theme, grid: &grid)
+            OrderSummaryView(summary: summary)
+                .draw(in: side.sub(Rect(x: 0, y: 2, width: side.width, height: side.height - 2)), theme: theme, grid: &grid)
         }
         var y = 0
         if let notice = page.notice, !notice.isEmpty {
-            for line in TextLayout.wrap("! " + notice, width: area.width).prefix(3) {
-                area.text(line, y: y, style: theme[page.step == .thankYou ? .text : .error], in: &grid)
+            let lines = TextLayout.wrap("! " + notice, width: area.width)
+            for line in lines.prefix(compact ? 1 : 3) {
+                let cut = compact && lines.count > 1 ? TextLayout.truncate(line + " …", to: area.width) : line
+                area.text(cut, y: y, style: theme[.error], in: &grid)
                 y += 1
             }
-            y += 1
+            if !compact { y += 1 }
         }
         let rest = area.sub(Rect(x: 0, y: y, width: area.width, height: area.height - y))
         switch page.step {
         case .loading:
-            rest.textCentered("Preparing your checkout", y: rest.height / 2 - 1, style: theme[.muted], in: &grid)
+            rest.textCentered("Preparing your checkout", y: max(0, rest.height / 2 - 1), style: theme[.muted], in: &grid)
         case .contact, .delivery, .payment:
-            drawFields(in: rest, theme: theme, grid: &grid)
-            if !showsSide, let total = page.summary?.total, rest.height > 2 {
-                drawAmount("Total", total, y: rest.height - 1, in: rest, style: theme[.heading], grid: &grid)
+            let showsTotal = !showsSide && page.summary != nil && rest.height > 2
+            let fieldRows = rest.height - (showsTotal ? (compact ? 1 : 2) : 0)
+            drawFields(in: rest.sub(Rect(x: 0, y: 0, width: rest.width, height: fieldRows)), compact: compact,
+                       theme: theme, grid: &grid)
+            if showsTotal, let total = page.summary?.total {
+                rest.text("Total", y: rest.height - 1, style: theme[.heading], in: &grid)
+                rest.textRight(total.formatted, y: rest.height - 1, style: theme[.heading], in: &grid)
             }
         case .shipping:
-            drawRates(in: rest, theme: theme, grid: &grid)
+            if !compact { rest.text("Shipping method", y: 0, style: theme[.heading], in: &grid) }
+            drawRates(in: rest.sub(Rect(x: 0, y: compact ? 0 : 2, width: rest.width, height: rest.height - (compact ? 0 : 2))),
+                      theme: theme, grid: &grid)
         case .review:
-            rest.text("Review your order", y: 0, style: theme[.heading], in: &grid)
+            if !compact { rest.text("Review your order", y: 0, style: theme[.heading], in: &grid) }
             if let summary = page.summary {
-                drawSummary(summary, in: rest.sub(Rect(x: 0, y: 2, width: rest.width, height: rest.height - 2)),
-                            theme: theme, grid: &grid)
+                let top = compact ? 0 : 2
+                OrderSummaryView(summary: summary)
+                    .draw(in: rest.sub(Rect(x: 0, y: top, width: rest.width, height: rest.height - top)), theme: theme, grid: &grid)
             }
         case .thankYou:
-            drawThankYou(in: rest, theme: theme, grid: &grid)
+            drawThankYou(in: rest, compact: compact, theme: theme, grid: &grid)
         case .unavailable:
             if page.notice == nil {
                 rest.text("This checkout cannot be shown.", y: 0, style: theme[.error], in: &grid)
@@ -130,16 +146,16 @@ struct CheckoutSheetView {
         }
     }
 
-    private func drawFields(in canvas: Canvas, theme: Theme, grid: inout Grid) {
+    private func drawFields(in canvas: Canvas, compact: Bool, theme: Theme, grid: inout Grid) {
         let fields = page.fields
         guard !fields.isEmpty, canvas.height > 0 else { return }
         let labelWidth = min(18, (fields.map { DisplayWidth.of($0.label) }.max() ?? 0) + 1)
         let fieldWidth = min(44, canvas.width - labelWidth - 1)
         // Rows per field: the field, its error if any, and a blank row when there is room.
         let needed = fields.reduce(0) { $0 + 1 + ($1.error == nil ? 0 : 1) }
-        let spaced = needed + fields.count - 1 <= canvas.height - 1
+        let spaced = !compact && needed + fields.count - 1 <= canvas.height
         let heights = fields.map { 1 + ($0.error == nil ? 0 : 1) + (spaced ? 1 : 0) }
-        // Scroll so that the focused field is on screen when not all fit.
+        // Scroll so that the focused field (and its error) is on screen when not all fit.
         let focusIndex = fields.firstIndex { $0.id == page.focusedFieldID } ?? 0
         var first = 0
         while first < focusIndex && heights[first...focusIndex].reduce(0, +) > canvas.height { first += 1 }
@@ -160,75 +176,47 @@ struct CheckoutSheetView {
     }
 
     private func drawRates(in canvas: Canvas, theme: Theme, grid: inout Grid) {
-        canvas.text("Shipping method", y: 0, style: theme[.heading], in: &grid)
-        let priceWidth = page.shippingRates.map { DisplayWidth.of($0.price.formatted) }.max() ?? 0
-        let titleWidth = min(24, page.shippingRates.map { DisplayWidth.of($0.title) }.max() ?? 0)
-        for (index, rate) in page.shippingRates.enumerated() {
-            let y = 2 + index
-            guard y < canvas.height else { break }
-            let selected = rate.id == page.selectedRateID
-            let style = selected ? theme[.selection] : theme[.text]
-            canvas.text(String(repeating: " ", count: canvas.width), y: y, style: style, in: &grid)
-            var x = canvas.text(selected ? " (•) " : " ( ) ", y: y, style: style, in: &grid)
-            canvas.text(rate.title, x: x, y: y, style: style, in: &grid, maxWidth: titleWidth)
+        let rates = page.shippingRates
+        guard !rates.isEmpty else {
+            canvas.text("No shipping methods for this address.", y: 0, style: theme[.warning], in: &grid)
+            return
+        }
+        let priceWidth = rates.map { DisplayWidth.of($0.price.formatted) }.max() ?? 0
+        let titleWidth = min(24, rates.map { DisplayWidth.of($0.title) }.max() ?? 0)
+        let selected = rates.firstIndex { $0.id == page.selectedRateID } ?? 0
+        let window = ListWindow(selected: selected, total: rates.count, rows: canvas.height)
+        for (row, index) in window.range.enumerated() {
+            let rate = rates[index]
+            let isSelected = rate.id == page.selectedRateID
+            let style = isSelected ? theme[.selection] : theme[.text]
+            if isSelected { canvas.fill(Rect(x: 0, y: row, width: canvas.width, height: 1), style: style, in: &grid) }
+            var x = canvas.text(isSelected ? " (•) " : " ( ) ", y: row, style: style, in: &grid)
+            canvas.text(rate.title, x: x, y: row, style: style, in: &grid, maxWidth: titleWidth)
             x += titleWidth + 2
             let estimateWidth = canvas.width - x - priceWidth - 3
             if estimateWidth > 4 {
-                canvas.text(rate.estimate, x: x, y: y, style: selected ? style : theme[.muted], in: &grid, maxWidth: estimateWidth)
+                canvas.text(rate.estimate, x: x, y: row, style: isSelected ? style : theme[.muted], in: &grid,
+                            maxWidth: estimateWidth)
             }
-            canvas.textRight(rate.price.formatted, right: canvas.width - 1, y: y, style: style, in: &grid)
-        }
-        if page.shippingRates.isEmpty {
-            canvas.text("No shipping methods for this address.", y: 2, style: theme[.warning], in: &grid)
+            canvas.textRight(rate.price.formatted, right: canvas.width - 1, y: row, style: style, in: &grid)
         }
     }
 
-    private func drawSummary(_ summary: CheckoutPage.Summary, in canvas: Canvas, theme: Theme, grid: inout Grid) {
-        var y = 0
-        let totalsRows = 5
-        let lineRows = max(1, canvas.height - totalsRows - 1)
-        let shown = summary.lines.count > lineRows ? Array(summary.lines.prefix(lineRows - 1)) : summary.lines
-        let amountWidth = (summary.lines.map { DisplayWidth.of($0.total.formatted) } + [DisplayWidth.of(summary.total.formatted)]).max() ?? 0
-        for line in shown {
-            let variant = line.variantTitle.isEmpty || line.variantTitle == "Default Title" ? "" : " · " + line.variantTitle
-            canvas.text("\(line.quantity) × \(line.title)\(variant)", y: y, style: theme[.text], in: &grid,
-                        maxWidth: canvas.width - amountWidth - 2)
-            canvas.textRight(line.total.formatted, y: y, style: theme[.text], in: &grid)
-            y += 1
-        }
-        if shown.count < summary.lines.count {
-            canvas.text("+ \(summary.lines.count - shown.count) more", y: y, style: theme[.muted], in: &grid)
-            y += 1
-        }
-        canvas.rule(y: y, style: theme[.border], in: &grid)
-        y += 1
-        drawAmount("Subtotal", summary.subtotal, y: y, in: canvas, style: theme[.text], grid: &grid)
-        y += 1
-        if summary.discounts.amount != 0 {
-            drawAmount("Discounts", Money(amount: -abs(summary.discounts.amount), currencyCode: summary.discounts.currencyCode),
-                       y: y, in: canvas, style: theme[.success], grid: &grid)
-            y += 1
-        }
-        drawAmount("Shipping", summary.shipping, y: y, in: canvas, style: theme[.text], grid: &grid)
-        y += 1
-        drawAmount("Taxes", summary.taxes, y: y, in: canvas, style: theme[.text], grid: &grid)
-        y += 1
-        drawAmount("Total", summary.total, y: y, in: canvas, style: theme[.heading], grid: &grid)
-    }
-
-    private func drawAmount(_ label: String, _ amount: Money?, y: Int, in canvas: Canvas, style: Style, grid: inout Grid) {
-        canvas.text(label, y: y, style: style, in: &grid)
-        canvas.textRight(amount?.formatted ?? "calculated next", y: y, style: amount == nil ? style.adding(.dim) : style, in: &grid)
-    }
-
-    private func drawThankYou(in canvas: Canvas, theme: Theme, grid: inout Grid) {
-        canvas.text("✓ Thank you for your order!", y: 0, style: theme[.success], in: &grid)
+    private func drawThankYou(in canvas: Canvas, compact: Bool, theme: Theme, grid: inout Grid) {
         let name = page.orderName ?? page.orderId.map { "#\($0)" } ?? ""
-        canvas.text("Order \(name) is confirmed.", y: 2, style: theme[.heading], in: &grid)
-        canvas.text("A confirmation is on its way.", y: 3, style: theme[.muted], in: &grid)
-        if let summary = page.summary, canvas.height > 6 {
-            drawSummary(summary, in: canvas.sub(Rect(x: 0, y: 5, width: min(canvas.width, 60), height: canvas.height - 5)),
-                        theme: theme, grid: &grid)
+        canvas.text("✓ Thank you for your order!", y: 0, style: theme[.success], in: &grid)
+        canvas.text("Order \(name) is confirmed.", y: 1, style: theme[.heading], in: &grid)
+        guard !compact else {
+            if let total = page.summary?.total, canvas.height > 3 {
+                canvas.text("Total", y: 3, style: theme[.text], in: &grid)
+                canvas.textRight(total.formatted, y: 3, style: theme[.heading], in: &grid)
+            }
+            return
+        }
+        canvas.text("A confirmation is on its way.", y: 2, style: theme[.muted], in: &grid)
+        if let summary = page.summary, canvas.height > 5 {
+            OrderSummaryView(summary: summary)
+                .draw(in: canvas.sub(Rect(x: 0, y: 4, width: canvas.width, height: canvas.height - 4)), theme: theme, grid: &grid)
         }
     }
 
