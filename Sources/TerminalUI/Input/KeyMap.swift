@@ -19,8 +19,15 @@ public struct KeyMap: Sendable {
     /// The action for `key`: a binding first, then text input for a printable character.
     public func action(for key: Key) -> AppAction? {
         if let binding = (bindings + global).first(where: { $0.keys.contains(key) }) { return binding.action }
-        if let textInput, case .character(let c) = key { return textInput(String(c)) }
+        if let text = typedText(key) { return textInput?(text) }
         return nil
+    }
+
+    /// The text `key` types into the focused field, or nil when it is a command (or nothing has focus).
+    public func typedText(_ key: Key) -> String? {
+        guard textInput != nil, case .character(let c) = key,
+              !(bindings + global).contains(where: { $0.keys.contains(key) }) else { return nil }
+        return String(c)
     }
 
     /// The footer shows the screen's keys, then the global ones (help last, so it always fits).
