@@ -18,6 +18,7 @@ let package = Package(
         .package(url: "https://github.com/GraphQLSwift/GraphQL", from: "4.0.0"),
         .package(url: "https://github.com/GraphQLSwift/Graphiti", from: "3.0.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -41,6 +42,11 @@ let package = Package(
             ]
         ),
         .target(name: "CheckoutSheet", dependencies: ["Storefront"]),
+        // Customer Account login: OAuth 2.0 + PKCE for a native app, tokens on disk, refresh.
+        .target(
+            name: "CustomerAccount",
+            dependencies: ["Storefront", .product(name: "Crypto", package: "swift-crypto")]
+        ),
         .target(name: "AppCore", dependencies: ["Storefront", "CheckoutSheet"]),
         .target(
             name: "AppCoreTesting",
@@ -53,7 +59,7 @@ let package = Package(
         .executableTarget(
             name: "storefront",
             dependencies: [
-                "Storefront", "CheckoutSheet", "AppCore", "TerminalUI", "StorefrontServer",
+                "Storefront", "CheckoutSheet", "AppCore", "TerminalUI", "StorefrontServer", "CustomerAccount",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -66,6 +72,7 @@ let package = Package(
         .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "AppCoreTesting"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "AppCore"], exclude: ["__Snapshots__"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Storefront"]),
+        .testTarget(name: "CustomerAccountTests", dependencies: ["CustomerAccount", "Storefront"]),
         .testTarget(
             name: "StorefrontServerTests",
             dependencies: [

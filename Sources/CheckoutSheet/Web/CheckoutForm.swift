@@ -51,6 +51,10 @@ struct CheckoutForm: Sendable {
         let buyer = cart.buyerIdentity
         values["contact"] = buyer.email ?? buyer.phone ?? ""
         values["countryCode"] = (buyer.countryCode ?? shop.countryCode).uppercased()
+        // A signed-in customer's default address pre-fills delivery; the buyer can still change it.
+        if let address = buyer.customer?.defaultAddress {
+            values.merge(Self.deliveryValues(address)) { _, fromAddress in fromAddress }
+        }
         enter(.contact)
     }
 

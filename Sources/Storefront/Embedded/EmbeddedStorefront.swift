@@ -21,6 +21,8 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
     private var carts: [String: StoredCart] = [:]   // by token
     private var orderBook: EmbeddedState.Orders
     private var session: EmbeddedState.Session
+    /// Resolves `buyerIdentity.customerAccessToken`; without one, carts cannot carry a token.
+    var customers: (any CustomerDirectory)?
 
     /// - Parameters:
     ///   - catalogPath: a catalog file; nil uses the catalog bundled with the app.
@@ -149,11 +151,18 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
                               buyerIdentity: BuyerIdentity(), discountCodes: [], note: nil,
                               attributes: input.attributes.map { Attribute(key: TextSanitizer.cleanLine($0.key), value: $0.value.map(TextSanitizer.clean)) },
                               state: .open, nextLineNumber: 1)
+        var identity = input.buyerIdentity
+        if let requested = identity {
+            switch try await resolveCustomer(requested) {
+            case .success(let resolved): identity = resolved
+            case .failure(let error): return CartPayload(cart: nil, userErrors: [error])
+            }
+        }
         let rules = CartRules(catalog: catalog, now: time)
         var warnings: [CartWarning] = []
         var steps: [(StoredCart) -> CartRules.Outcome] = []
         if !input.lines.isEmpty { steps.append { rules.addLines(input.lines, to: $0) } }
-        if let identity = input.buyerIdentity { steps.append { rules.setBuyerIdentity(identity, on: $0) } }
+        if let identity { steps.append { rules.setBuyerIdentity(identity, on: $0) } }
         if !input.discountCodes.isEmpty { steps.append { rules.setDiscountCodes(input.discountCodes, on: $0) } }
         if let note = input.note { steps.append { rules.setNote(note, on: $0) } }
         for step in steps {
@@ -182,7 +191,12 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
     }
 
     public func cartBuyerIdentityUpdate(cartId: String, buyerIdentity: BuyerIdentity) async throws -> CartPayload {
-        try mutate(cartId) { $0.setBuyerIdentity(buyerIdentity, on: $1) }
+        let identity: BuyerIdentity
+        switch try await resolveCustomer(buyerIdentity) {
+        case .success(let resolved): identity = resolved
+        case .failure(let error): return CartPayload(cart: try await cart(id: cartId), userErrors: [error])
+        }
+        return try mutate(cartId) { $0.setBuyerIdentity(identity, on: $1) }
     }
 
     public func cartDiscountCodesUpdate(cartId: String, discountCodes: [String]) async throws -> CartPayload {
@@ -203,6 +217,20 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
     public func setCurrentCartId(_ id: String?) throws {
         session.currentCartId = id
         try store.write(session, to: EmbeddedState.sessionFile)
+    }
+
+    /// Deletes every cart that carries a customer (logging out): a signed-in customer's cart must
+    /// not outlive the session on a shared machine. Returns how many were deleted.
+    @discardableResult
+    public func removeAuthenticatedCarts() throws -> Int {
+        let authenticated = carts.values.filter { $0.buyerIdentity.customerAccessToken != nil || $0.buyerIdentity.customer != nil }
+        guard !authenticated.isEmpty else { return 0 }
+        for cart in authenticated { carts[cart.token] = nil }
+        try saveCarts()
+        if let current = session.currentCartId, authenticated.contains(where: { $0.id == current }) {
+            try setCurrentCartId(nil)
+        }
+        return authenticated.count
     }
 
     private func mutate(_ cartId: String, _ change: (CartRules, StoredCart) -> CartRules.Outcome) throws -> CartPayload {

@@ -11,19 +11,23 @@ import Darwin
 ///
 /// A file that cannot be decoded is never overwritten: it is renamed to `<name>.corrupt-<time>`
 /// and reported, and the store starts that part empty.
-struct StateStore: Sendable {
-    enum ReadResult<Value> {
+///
+/// Public so that other parts of the app keep their files (the customer's tokens) the same way.
+public struct StateStore: Sendable {
+    public enum ReadResult<Value> {
         case missing
         case loaded(Value)
         /// The file was unusable; `message` says why and where it was moved.
         case corrupt(message: String)
     }
 
-    let directory: URL
+    public let directory: URL
 
-    func url(_ name: String) -> URL { directory.appendingPathComponent(name) }
+    public init(directory: URL) { self.directory = directory }
 
-    func read<Value: Decodable>(_ type: Value.Type, from name: String, now: Date) -> ReadResult<Value> {
+    public func url(_ name: String) -> URL { directory.appendingPathComponent(name) }
+
+    public func read<Value: Decodable>(_ type: Value.Type, from name: String, now: Date) -> ReadResult<Value> {
         let file = url(name)
         guard FileManager.default.fileExists(atPath: file.path) else { return .missing }
         let problem: String
@@ -46,7 +50,7 @@ struct StateStore: Sendable {
         }
     }
 
-    func write<Value: Encodable>(_ value: Value, to name: String) throws {
+    public func write<Value: Encodable>(_ value: Value, to name: String) throws {
         let data: Data
         do { data = try Self.encoder.encode(value) } catch {
             throw StorefrontError.storage("Could not encode \(name): \(error)")
@@ -83,7 +87,7 @@ struct StateStore: Sendable {
     }
 
     /// Creates the directory (and its parents) readable only by the user.
-    func ensureDirectory() throws {
+    public func ensureDirectory() throws {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else { throw StorefrontError.storage("\(directory.path) is not a directory") }

@@ -97,15 +97,20 @@ public struct CartCost: Hashable, Sendable, Codable {
 }
 
 /// `CartBuyerIdentity` (what the cart knows about the buyer). The customer access token is
-/// write-only in the API; it is kept here so an authenticated cart can be recreated.
+/// write-only in the API; it is kept here so an authenticated cart can be recreated. It is never
+/// shown: `description`, `debugDescription` and the mirror redact it.
 public struct BuyerIdentity: Hashable, Sendable, Codable {
     public var email: String?
     public var phone: String?
     public var countryCode: String?
     public var customerAccessToken: String?
+    /// The customer the access token resolved to (read-only in the API: the store sets it).
+    public var customer: Customer?
 
-    public init(email: String? = nil, phone: String? = nil, countryCode: String? = nil, customerAccessToken: String? = nil) {
+    public init(email: String? = nil, phone: String? = nil, countryCode: String? = nil, customerAccessToken: String? = nil,
+                customer: Customer? = nil) {
         self.email = email; self.phone = phone; self.countryCode = countryCode; self.customerAccessToken = customerAccessToken
+        self.customer = customer
     }
 }
 

@@ -1,0 +1,102 @@
+import Foundation
+import Storefront
+
+/// Logging in from a terminal the way native apps do (RFC 8252): the authorization code flow with
+/// PKCE, the browser as the user agent and a loopback redirect URI.
+///
+/// 1. The endpoints come from discovery (or the caller).
+/// 2. A fresh `state` and PKCE pair; the listener's address is the redirect URI.
+/// 3. The URL is shown (and a browser opened by the caller when there is one).
+/// 4. The redirect arrives at the listener, or is pasted (the browser is on another machine).
+/// 5. `state` must match, else nothing is exchanged; the code and verifier go to the token endpoint.
+/// 6. The customer is read (userinfo, else the ID token) and the session saved (0600).
+public struct LoginFlow: Sendable {
+    /// How the flow reaches the person logging in.
+    public struct Interaction: Sendable {
+        /// Shows the authorization URL (and opens a browser where it can).
+        public var present: @Sendable (AuthorizationRequest) async -> Void
+        /// The next line typed on the terminal; nil at end of input. Nil when nothing can be typed.
+        public var readLine: (@Sendable () async -> String?)?
+        /// Told about a typed line that is not a redirect address.
+        public var rejectedLine: @Sendable (String) async -> Void
+
+        public init(present: @escaping @Sendable (AuthorizationRequest) async -> Void,
+                    readLine: (@Sendable () async -> String?)? = nil,
+                    rejectedLine: @escaping @Sendable (String) async -> Void = { _ in }) {
+            self.present = present; self.readLine = readLine; self.rejectedLine = rejectedLine
+        }
+    }
+
+    public let client: AccountServerClient
+    public let store: TokenStore
+    public let random: RandomSource
+    public let now: @Sendable () -> Date
+
+    public init(client: AccountServerClient = AccountServerClient(), store: TokenStore, random: RandomSource = .system,
+                now: @escaping @Sendable () -> Date = { Date() }) {
+        self.client = client; self.store = store; self.random = random; self.now = now
+    }
+
+    /// The whole login: listener, prompt, redirect, exchange, saved session.
+    public func run(server: AccountServerMetadata, clientId: String, scope: String = AuthorizationRequest.defaultScope,
+                    port: UInt16 = 0, interaction: Interaction) async throws -> CustomerSession {
+        try server.validate()
+        let listener = try LoopbackListener.start(port: port)
+        defer { listener.close() }
+        let request = AuthorizationRequest(authorizationEndpoint: server.authorizationEndpoint, clientId: clientId,
+                                           redirectURI: listener.redirectURI, scope: scope, random: random)
+        await interaction.present(request)
+        let redirect = try await firstRedirect(listener: listener, interaction: interaction)
+        return try await finish(request, redirect: redirect, server: server)
+    }
+
+    /// Checks the redirect against the request, redeems the code and saves the session.
+    public func finish(_ request: AuthorizationRequest, redirect: URL, server: AccountServerMetadata) async throws -> CustomerSession {
+        let code = try request.authorizationCode(from: redirect)
+        let tokens = try await client.exchange(code: code, request: request, tokenEndpoint: server.tokenEndpoint)
+        let receivedAt = now()
+        let customer = try await customer(tokens: tokens, server: server)
+        let session = CustomerSession(tokens: tokens, receivedAt: receivedAt, clientId: request.clientId, server: server,
+                                      customer: customer)
+        try store.save(session)
+        return session
+    }
+
+    private func customer(tokens: TokenResponse, server: AccountServerMetadata) async throws -> Customer {
+        if let endpoint = server.userinfoEndpoint {
+            return try await client.userInfo(accessToken: tokens.accessToken, endpoint: endpoint)
+        }
+        if let idToken = tokens.idToken, let customer = IDTokenClaims.customer(from: idToken) { return customer }
+        throw AccountError.invalidResponse(endpoint: server.tokenEndpoint.absoluteString,
+                                           message: "no userinfo endpoint and no readable ID token: the customer is unknown")
+    }
+
+    /// The listener's redirect or a typed one, whichever comes first; the other is stopped.
+    private func firstRedirect(listener: LoopbackListener, interaction: Interaction) async throws -> URL {
+        try await withThrowingTaskGroup(of: URL?.self) { group in
+            group.addTask { try await listener.waitForRedirect() }
+            if let readLine = interaction.readLine {
+                group.addTask { await Self.typedRedirect(readLine: readLine, rejected: interaction.rejectedLine) }
+            }
+            defer { group.cancelAll(); listener.close() }
+            while let result = try await group.next() {
+                if let url = result { return url }
+            }
+            throw AccountError.cancelled
+        }
+    }
+
+    /// Reads lines until one is a redirect address (nil at end of input: then only the listener counts).
+    static func typedRedirect(readLine: @Sendable () async -> String?, rejected: @Sendable (String) async -> Void) async -> URL? {
+        while !Task.isCancelled, let line = await readLine() {
+            let text = line.trimmingCharacters(in: .whitespacesAndNewlines)
+            if text.isEmpty { continue }
+            if let url = URL(string: text), url.scheme != nil,
+               URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?.contains(where: { $0.name == "state" }) == true {
+                return url
+            }
+            await rejected(TextSanitizer.cleanLine(text))
+        }
+        return nil
+    }
+}

@@ -1,0 +1,9 @@
+import Foundation
+
+/// Resolves a Customer Account access token to its customer. A store that accepts
+/// `buyerIdentity.customerAccessToken` asks it when a cart is created or its buyer identity changes.
+public protocol CustomerDirectory: Sendable {
+    /// The customer the token belongs to; nil when the token is unknown, expired or revoked.
+    /// Throws only when the question could not be asked (the account server is unreachable).
+    func customer(accessToken: String) async throws -> Customer?
+}
