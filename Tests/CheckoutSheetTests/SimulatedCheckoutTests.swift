@@ -259,17 +259,26 @@ final class SimulatedCheckoutTests: XCTestCase {
         XCTAssertEqual(noOrders, [])
     }
 
-    func testDoubleSubmitPlacesOneOrder() async throws {
+    func testASecondPayNowWhileTheFirstIsBusyIsIgnored() async throws {
+        // The second press arrives exactly while the first one is paying (from inside its busy page).
         let backend = InMemoryCheckoutBackend()
-        backend.state.withLock { $0.placeOrderYields = 20 }
         let h = SheetHarness(backend: backend)
-        await h.present()
-        await h.walkToReview()
-        async let first: Void = h.sheet.send(.submit)
-        async let second: Void = h.sheet.send(.submit)
-        _ = await (first, second)
-        await h.sheet.settle()
-        await h.send(.submit) // and once more on the thank-you page
+        let views = SecondPressFactory(base: h.server)
+        let sheet = CheckoutSheet(webViews: views, now: { h.clock.now() })
+        _ = await sheet.present(checkoutURL: h.url, delegate: h.delegate)
+        await sheet.settle()
+        for input: CheckoutPageInput in [.submit, .focus(fieldID: "firstName"), .insert("Ada"), .focus(fieldID: "lastName"),
+                                         .insert("Lovelace"), .focus(fieldID: "address1"), .insert("350 Fifth Avenue"),
+                                         .focus(fieldID: "city"), .insert("New York"), .focus(fieldID: "postalCode"),
+                                         .insert("10118"), .submit, .submit, .focus(fieldID: "cardNumber"),
+                                         .insert(TestCards.approved), .focus(fieldID: "expiry"), .insert("12/30"),
+                                         .focus(fieldID: "securityCode"), .insert("123"), .focus(fieldID: "nameOnCard"),
+                                         .insert("Ada Lovelace"), .submit, .submit] {
+            await sheet.send(input)
+        }
+        await sheet.settle()
+        XCTAssertTrue(views.fired.value, "the second press was made while paying")
+        await sheet.send(.submit) // and once more on the thank-you page
         XCTAssertEqual(backend.state.withLock { $0.placeOrderCalls }, 1)
         XCTAssertEqual(h.summary.filter { $0.hasPrefix("complete") }, ["complete:full"])
         XCTAssertEqual(h.summary.filter { $0 == "pixel:checkout_completed" }.count, 1)
@@ -419,5 +428,27 @@ final class SimulatedCheckoutTests: XCTestCase {
         }
         XCTAssertEqual(notices, ["You're in line to check out. Please keep this page open."])
         XCTAssertEqual(h.summary, ["pixel:page_viewed", "pixel:checkout_started", "cancel:false"])
+    }
+}
+
+/// Presses Pay now a second time from inside the first press, the moment the page shows it is busy.
+private final class SecondPressFactory: CheckoutWebViewFactory {
+    let base: any CheckoutWebViewFactory
+    let fired = Locked(false)
+    private let view = Locked<(any CheckoutWebView)?>(nil)
+
+    init(base: any CheckoutWebViewFactory) { self.base = base }
+
+    func makeWebView(signals: @escaping CheckoutWebSignalSink) async -> any CheckoutWebView {
+        let fired = self.fired, holder = self.view
+        let made = await base.makeWebView { signal in
+            if case .page(let page) = signal, page.step == .review, page.isBusy,
+               !fired.withLock({ old in defer { old = true }; return old }) {
+                await holder.value?.handle(.submit)
+            }
+            await signals(signal)
+        }
+        view.withLock { $0 = made }
+        return made
     }
 }
