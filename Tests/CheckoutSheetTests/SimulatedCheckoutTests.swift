@@ -452,3 +452,16 @@ private final class SecondPressFactory: CheckoutWebViewFactory {
         return made
     }
 }
+
+extension SimulatedCheckoutTests {
+    func testRatesInACurrencyWithoutMinorUnits() {
+        let yen = Money(amount: 9000, currencyCode: "JPY")
+        let home = ShippingRateTable.rates(country: "JP", shopCountry: "JP", subtotal: yen)
+        XCTAssertEqual(home.map(\.price.amountString), ["0", "1490"], "free from ¥7500")
+        let small = ShippingRateTable.rates(country: "JP", shopCountry: "JP", subtotal: Money(amount: 7499, currencyCode: "JPY"))
+        XCTAssertEqual(small.first?.price.amountString, "590")
+        let euro = ShippingRateTable.rates(country: "DE", shopCountry: "NL", subtotal: Money(amount: 20, currencyCode: "EUR"))
+        XCTAssertEqual(euro.map(\.id), ["international", "international-express"])
+        XCTAssertEqual(euro.first?.price, Money("19.90", currencyCode: "EUR"))
+    }
+}

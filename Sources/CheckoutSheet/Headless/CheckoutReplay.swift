@@ -15,14 +15,24 @@ public struct CheckoutReplay: Sendable {
         lifecycle = CheckoutLifecycle(checkoutURL: checkoutURL, presented: true)
     }
 
-    /// Feeds one line; returns the JSON lines to print and the notes (for stderr).
-    public mutating func feed(_ line: String) -> (output: [String], notes: [String]) {
+    /// What one line produced.
+    public struct Step: Hashable, Sendable {
+        /// JSON lines to print.
+        public var output: [String] = []
+        /// Notes about messages the rules ignored (for standard error).
+        public var notes: [String] = []
+        /// False when the line was not understood (its output is an `error` line).
+        public var understood = true
+    }
+
+    /// Feeds one line.
+    public mutating func feed(_ line: String) -> Step {
         lineNumber += 1
         let text = line.hasSuffix("\r") ? String(line.dropLast()) : line
-        guard !text.allSatisfy({ $0 == " " || $0 == "\t" }) else { return ([], []) }
+        guard !text.allSatisfy({ $0 == " " || $0 == "\t" }) else { return Step() }
         let message: BridgeMessage
         do { message = try BridgeMessageDecoder.decode(text) } catch {
-            return ([CheckoutEventLine.error(line: lineNumber, message: error.description)], [])
+            return Step(output: [CheckoutEventLine.error(line: lineNumber, message: error.description)], understood: false)
         }
         var output: [String] = []
         var notes: [String] = []
@@ -37,7 +47,7 @@ public struct CheckoutReplay: Sendable {
             guard let error = outcome.recoveryDecision else { break }
             outcome = lifecycle.resolveFailure(recover: error.isRecoverable)
         }
-        return (output, notes)
+        return Step(output: output, notes: notes)
     }
 
     /// Replays every line.

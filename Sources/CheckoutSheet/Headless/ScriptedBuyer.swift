@@ -109,6 +109,12 @@ public struct ScriptedBuyer: Sendable {
         case "FR": specific = ["address1": "5 Avenue Anatole France", "city": "Paris", "postalCode": "75007"]
         case "AU": specific = ["address1": "1 Macquarie Street", "city": "Sydney", "zoneCode": "NSW", "postalCode": "2000"]
         case "JP": specific = ["address1": "1-1 Chiyoda", "city": "Tokyo", "postalCode": "100-8111"]
+        case "NL": specific = ["address1": "Prinsengracht 263", "city": "Amsterdam", "postalCode": "1016 GV"]
+        case "IE": specific = ["address1": "1 College Green", "city": "Dublin", "postalCode": "D02 X285"]
+        case "ES": specific = ["address1": "Calle de Alcalá 1", "city": "Madrid", "postalCode": "28014"]
+        case "IT": specific = ["address1": "Via del Corso 1", "city": "Roma", "postalCode": "00186"]
+        case "SE": specific = ["address1": "Drottninggatan 1", "city": "Stockholm", "postalCode": "111 51"]
+        case "NZ": specific = ["address1": "1 Queen Street", "city": "Auckland", "postalCode": "1010"]
         default: return nil
         }
         return base.merging(specific) { $1 }
