@@ -221,7 +221,7 @@ public actor CheckoutSheet: CheckoutSheetPresenting {
     private func decode(_ text: String) -> BridgeMessage? {
         do {
             let message = try BridgeMessageDecoder.decode(text)
-            write(.trace, "bridge message \(message)")
+            write(.trace, "bridge message \(BridgeMessageDecoder.summary(of: message))")
             return message
         } catch {
             // Reported and dropped: a bad message never fails the checkout.

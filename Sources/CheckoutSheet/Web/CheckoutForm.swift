@@ -50,6 +50,9 @@ struct CheckoutForm: Sendable {
         self.token = token
         let buyer = cart.buyerIdentity
         values["contact"] = buyer.email ?? buyer.phone ?? ""
+        // The buyer identity pre-fills the checkout: it is known from the start (checkout_started).
+        if let email = buyer.email, CheckoutValidation.isEmail(email) { self.email = email }
+        else if let phone = buyer.phone, CheckoutValidation.isPhone(phone) { self.phone = phone }
         values["countryCode"] = (buyer.countryCode ?? shop.countryCode).uppercased()
         // A signed-in customer's default address pre-fills delivery; the buyer can still change it.
         if let address = buyer.customer?.defaultAddress {
