@@ -17,7 +17,7 @@ public final class GraphQLEndpoint: Sendable {
                 random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }) throws {
         self.storefront = storefront
         self.accessToken = accessToken
-        self.schema = try StorefrontSchema.make()
+        self.schema = try StorefrontSchema.shared.get()
         self.faults = FaultInjector(plan: faults, random: random)
     }
 

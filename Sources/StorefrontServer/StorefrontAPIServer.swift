@@ -9,10 +9,10 @@ public struct StorefrontAPIServer: Sendable {
     public let host: String
     public let port: Int
     /// One line per request: operation, status, time.
-    private let log: @Sendable (String) -> Void
+    private let log: @Sendable (String) async -> Void
 
     public init(endpoint: GraphQLEndpoint, host: String = "127.0.0.1", port: Int = 0,
-                log: @escaping @Sendable (String) -> Void = { _ in }) {
+                log: @escaping @Sendable (String) async -> Void = { _ in }) {
         self.endpoint = endpoint; self.host = host; self.port = port; self.log = log
     }
 
@@ -47,7 +47,7 @@ public struct StorefrontAPIServer: Sendable {
             let body = Data(buffer.readableBytesView)
             let answer = await endpoint.handle(token: request.headers[tokenHeader], body: body)
             let elapsed = start.duration(to: clock.now)
-            log("\(answer.operationName ?? "-") \(answer.status) \(elapsed.formatted(.units(allowed: [.milliseconds], fractionalPart: .show(length: 1))))")
+            await log("\(answer.operationName ?? "-") \(answer.status) \(elapsed.formatted(.units(allowed: [.milliseconds], fractionalPart: .show(length: 1))))")
             var headers = HTTPFields()
             for (name, value) in answer.headers {
                 if let field = HTTPFields.Element.Name(name) { headers[field] = value }

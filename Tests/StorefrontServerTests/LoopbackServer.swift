@@ -20,12 +20,17 @@ final class LoopbackServer: Sendable {
         self.task = task; self.directory = directory
     }
 
+    /// The bundled catalog, read once for all tests.
+    private static let catalog = Result { try CatalogLoader.bundled() }
+
     static func start(faults: FaultPlan = .none) async throws -> LoopbackServer {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-server-\(UUID().uuidString)")
-        let embedded = try EmbeddedStorefront(stateDirectory: directory.appendingPathComponent("state"))
+        // Whole seconds: carts' dates then travel through DateTime without rounding.
+        let embedded = EmbeddedStorefront(catalog: try catalog.get(), stateDirectory: directory.appendingPathComponent("state"),
+                                          now: { Date(timeIntervalSince1970: 1_790_000_000) })
         let endpoint = try GraphQLEndpoint(storefront: embedded, accessToken: token, faults: faults)
         let requestLog = RequestLog()
-        let server = StorefrontAPIServer(endpoint: endpoint, log: { line in Task { await requestLog.append(line) } })
+        let server = StorefrontAPIServer(endpoint: endpoint, log: { line in await requestLog.append(line) })
         let (urls, continuation) = AsyncStream.makeStream(of: URL.self)
         let task = Task { try await server.run(handleSignals: false) { url in continuation.yield(url) } }
         guard let url = await urls.first(where: { _ in true }) else { throw CancellationError() }
@@ -40,10 +45,12 @@ final class LoopbackServer: Sendable {
 
     /// A client of this server. By default: no cache on disk, no retry, no real waiting.
     func client(token: String = LoopbackServer.token, policy: CachePolicy = .networkOnly, retry: RetryHandler = .never,
-                cache: ResponseCache? = nil, now: @escaping @Sendable () -> Date = Date.init) -> GraphQLStorefront {
+                cache: ResponseCache? = nil, now: @escaping @Sendable () -> Date = Date.init,
+                onEvent: @escaping @Sendable (GraphQLClientEvent) -> Void = { _ in }) -> GraphQLStorefront {
         var configuration = GraphQLStorefront.Configuration(endpoint: url, accessToken: token, cachePolicy: policy)
         configuration.retry = retry
-        return GraphQLStorefront(configuration: configuration, cache: cache ?? ResponseCache(directory: nil), now: now)
+        return GraphQLStorefront(configuration: configuration, cache: cache ?? ResponseCache(directory: nil), now: now,
+                                 onEvent: onEvent)
     }
 
     var cacheDirectory: URL { directory.appendingPathComponent("cache") }
@@ -53,6 +60,8 @@ final class LoopbackServer: Sendable {
 actor RequestLog {
     private(set) var lines: [String] = []
     func append(_ line: String) { lines.append(line) }
+    /// The operation names, in order.
+    var operations: [String] { lines.map { String($0.split(separator: " ").first ?? "") } }
 }
 
 /// Records the waits a retry handler asks for instead of waiting.

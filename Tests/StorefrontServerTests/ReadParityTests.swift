@@ -30,3 +30,72 @@ struct ReadParityTests {
         }
     }
 }
+
+extension ReadParityTests {
+    @Test func collectionByHandleAndMissingCollection() async throws {
+        try await withServer { server async throws in
+            let client = server.client()
+            #expect(try await client.collection(handle: "tea") == (try await server.embedded.collection(handle: "tea")))
+            #expect(try await client.collection(handle: "no-such-collection") == nil)
+        }
+    }
+
+    @Test(arguments: [ProductCollectionSortKeys.collectionDefault, .price, .title, .bestSelling, .created])
+    func collectionProductsInEveryOrderBothWays(sortKey: ProductCollectionSortKeys) async throws {
+        try await withServer { server async throws in
+            let client = server.client()
+            for reverse in [false, true] {
+                let first = try await client.collectionProducts(handle: "coffee", page: .first(3), sortKey: sortKey, reverse: reverse)
+                #expect(first == (try await server.embedded.collectionProducts(handle: "coffee", page: .first(3),
+                                                                              sortKey: sortKey, reverse: reverse)))
+                let next = PageArguments.first(3, after: first.pageInfo.endCursor)
+                #expect(try await client.collectionProducts(handle: "coffee", page: next, sortKey: sortKey, reverse: reverse)
+                    == (try await server.embedded.collectionProducts(handle: "coffee", page: next, sortKey: sortKey, reverse: reverse)))
+            }
+            #expect(try await client.collectionProducts(handle: "nope", page: .first(3), sortKey: sortKey, reverse: false) == .empty)
+        }
+    }
+
+    @Test(arguments: [nil, "tag:espresso", "product_type:Tea OR vendor:\"Kestrel Roastery\"", "price:<10 -tag:sale"])
+    func productsWithQueries(query: String?) async throws {
+        try await withServer { server async throws in
+            for sortKey in [ProductSortKeys.title, .price, .id] {
+                #expect(try await server.client().products(.first(5), query: query, sortKey: sortKey, reverse: sortKey == .price)
+                    == (try await server.embedded.products(.first(5), query: query, sortKey: sortKey, reverse: sortKey == .price)))
+            }
+        }
+    }
+
+    @Test func productByHandleByIdAndMissing() async throws {
+        try await withServer { server async throws in
+            let client = server.client()
+            let expected = try #require(try await server.embedded.product(handle: "house-espresso-blend"))
+            #expect(try await client.product(handle: "house-espresso-blend") == expected)
+            #expect(try await client.product(id: expected.id) == expected)
+            #expect(expected.variants.count > 1 && expected.options.count == 2)
+            #expect(!expected.description.contains("\u{1B}")) // the catalog's escape codes are gone at load
+            #expect(try await client.product(handle: "no-such-product") == nil)
+        }
+    }
+
+    @Test func recommendations() async throws {
+        try await withServer { server async throws in
+            let product = try #require(try await server.embedded.product(handle: "house-espresso-blend"))
+            let expected = try await server.embedded.productRecommendations(productId: product.id)
+            #expect(!expected.isEmpty)
+            #expect(try await server.client().productRecommendations(productId: product.id) == expected)
+        }
+    }
+
+    @Test func searchPageByPageAndPredictiveSearch() async throws {
+        try await withServer { server async throws in
+            let client = server.client()
+            let first = try await client.search(query: "coffee", page: .first(4))
+            #expect(first == (try await server.embedded.search(query: "coffee", page: .first(4))))
+            #expect(first.pageInfo.hasNextPage)
+            let next = PageArguments.first(4, after: first.pageInfo.endCursor)
+            #expect(try await client.search(query: "coffee", page: next) == (try await server.embedded.search(query: "coffee", page: next)))
+            #expect(try await client.predictiveSearch(query: "ke", limit: 5) == (try await server.embedded.predictiveSearch(query: "ke", limit: 5)))
+        }
+    }
+}

@@ -70,6 +70,8 @@ extension VariantNode {
     var selectedOptions: [SelectedOption] { variant.selectedOptions }
     var price: Money { variant.price }
     var compareAtPrice: Money? { variant.compareAtPrice }
+    /// The variant's own image. (The API falls back to the product's image here; the embedded
+    /// models keep "no image of its own" apart, and clients fall back themselves.)
     var image: ProductImage? { variant.image }
 }
 

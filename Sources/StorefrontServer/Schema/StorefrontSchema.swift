@@ -5,6 +5,9 @@ import GraphQL
 /// The schema the local server serves: the Storefront API's names, types, connections and
 /// payloads for everything the client uses, plus the `@inContext` directive.
 enum StorefrontSchema {
+    /// Built once: the schema does not depend on the storefront (that comes with each request).
+    static let shared = Result { try make() }
+
     static func make() throws -> GraphQLSchema {
         let partials: [PartialSchema<StorefrontResolver, RequestContext>] = [
             ScalarSchema(), EnumSchema(), ShopSchema(), ProductSchema(), CollectionSchema(), SearchSchema(), CartSchema(),
