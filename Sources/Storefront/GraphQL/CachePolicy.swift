@@ -45,7 +45,7 @@ public enum ResponseSource: Hashable, Sendable {
 }
 
 /// A decoded answer and where it came from.
-public struct GraphQLResult<Value: Sendable>: Sendable {
+public struct StorefrontResult<Value: Sendable>: Sendable {
     public var value: Value
     public var source: ResponseSource
 

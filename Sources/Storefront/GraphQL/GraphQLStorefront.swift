@@ -58,7 +58,7 @@ public final class GraphQLStorefront: StorefrontClient {
     public func execute<Payload: Decodable & Sendable>(
         _ operation: StorefrontOperation, variables: [String: GraphQLValue] = [:], as payload: Payload.Type,
         cachePolicy: CachePolicy? = nil, retry: RetryHandler? = nil
-    ) async throws -> GraphQLResult<Payload> {
+    ) async throws -> StorefrontResult<Payload> {
         var variables = variables
         variables["country"] = .optional(configuration.country)
         variables["language"] = .optional(configuration.language)
@@ -68,7 +68,7 @@ public final class GraphQLStorefront: StorefrontClient {
         guard operation.isCacheable else {
             if requested == .cacheOnly { throw StorefrontError.cacheMiss }
             let body = try await fetch(operation, variables: allVariables, retry: retry ?? configuration.retry)
-            return GraphQLResult(value: try GraphQLResponseParser.decode(Payload.self, from: body), source: .network)
+            return StorefrontResult(value: try GraphQLResponseParser.decode(Payload.self, from: body), source: .network)
         }
 
         let key = CacheKey.make(endpoint: configuration.endpoint, apiVersion: Self.apiVersion,
@@ -76,7 +76,7 @@ public final class GraphQLStorefront: StorefrontClient {
         if requested.readsCacheFirst {
             if let (payload, age) = await cached(Payload.self, key: key, maximumAge: requested.maximumAge) {
                 await emit(.servedFromCache(operation: operation.name, age: age))
-                return GraphQLResult(value: payload, source: .cache(age: age))
+                return StorefrontResult(value: payload, source: .cache(age: age))
             }
             if requested == .cacheOnly { throw StorefrontError.cacheMiss }
         }
@@ -84,12 +84,12 @@ public final class GraphQLStorefront: StorefrontClient {
             let body = try await fetch(operation, variables: allVariables, retry: retry ?? configuration.retry)
             let payload = try GraphQLResponseParser.decode(Payload.self, from: body)
             if requested.storesAnswers { await cache.store(body, for: key, at: now()) }
-            return GraphQLResult(value: payload, source: .network)
+            return StorefrontResult(value: payload, source: .network)
         } catch let error as StorefrontError {
             guard case .networkFirst(let maximumAge) = requested, Self.isNetworkFailure(error),
                   let (payload, age) = await cached(Payload.self, key: key, maximumAge: maximumAge) else { throw error }
             await emit(.servedFromCacheAfterNetworkFailure(operation: operation.name, age: age, error: error))
-            return GraphQLResult(value: payload, source: .cacheAfterNetworkFailure(age: age, error: error))
+            return StorefrontResult(value: payload, source: .cacheAfterNetworkFailure(age: age, error: error))
         }
     }
 

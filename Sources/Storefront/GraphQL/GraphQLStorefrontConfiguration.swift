@@ -23,13 +23,14 @@ extension GraphQLStorefront {
         public var retry: RetryHandler
         /// Seconds before a request without an answer is abandoned.
         public var timeout: TimeInterval
-        /// How many products a collection fetched alone carries as its preview.
+        /// How many products a collection fetched alone carries as its preview (none by default:
+        /// the products screen pages through them with `collectionProducts`).
         public var collectionPreviewSize: Int
         public var userAgent: String
 
         public init(endpoint: URL, accessToken: String, country: String? = nil, language: String? = nil,
                     cachePolicy: CachePolicy = .cacheFirst(expireIn: 300), retry: RetryHandler = .default,
-                    timeout: TimeInterval = 30, collectionPreviewSize: Int = 4) {
+                    timeout: TimeInterval = 30, collectionPreviewSize: Int = 0) {
             self.endpoint = endpoint; self.accessToken = accessToken; self.country = country; self.language = language
             self.cachePolicy = cachePolicy; self.retry = retry; self.timeout = timeout
             self.collectionPreviewSize = collectionPreviewSize

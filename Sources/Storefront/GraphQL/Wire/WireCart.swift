@@ -10,9 +10,15 @@ struct WireCart: Decodable, Sendable {
         var merchandise: WireMerchandise
     }
 
-    /// `... on ProductVariant` of the `Merchandise` union.
+    /// `... on ProductVariant` of the `Merchandise` union. Its image is the variant's, else the
+    /// product's (the API falls back the same way).
     struct WireMerchandise: Decodable, Sendable {
-        struct ProductReference: Decodable, Sendable { var id: String; var handle: String; var title: String }
+        struct ProductReference: Decodable, Sendable {
+            var id: String
+            var handle: String
+            var title: String
+            var featuredImage: ProductImage?
+        }
         var id: String
         var title: String
         var quantityAvailable: Int?
@@ -41,7 +47,8 @@ struct WireCart: Decodable, Sendable {
             let merchandise = CartMerchandise(
                 id: line(m.id), title: line(m.title), productId: line(m.product.id), productHandle: line(m.product.handle),
                 productTitle: line(m.product.title), selectedOptions: m.selectedOptions.map(\.sanitized), price: m.price,
-                compareAtPrice: m.compareAtPrice, image: m.image?.sanitized, quantityAvailable: m.quantityAvailable)
+                compareAtPrice: m.compareAtPrice, image: (m.image ?? m.product.featuredImage)?.sanitized,
+                quantityAvailable: m.quantityAvailable)
             return CartLine(id: line(wire.id), quantity: wire.quantity, merchandise: merchandise,
                             attributes: wire.attributes.map(\.sanitized), cost: wire.cost)
         }
