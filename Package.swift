@@ -72,7 +72,10 @@ let package = Package(
         .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "AppCoreTesting"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "AppCore"], exclude: ["__Snapshots__"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Storefront"]),
-        .testTarget(name: "CustomerAccountTests", dependencies: ["CustomerAccount", "Storefront"]),
+        .testTarget(
+            name: "CustomerAccountTests",
+            dependencies: ["CustomerAccount", "Storefront", .product(name: "CustomDump", package: "swift-custom-dump")]
+        ),
         .testTarget(
             name: "StorefrontServerTests",
             dependencies: [

@@ -45,8 +45,7 @@ public struct LoginFlow: Sendable {
         defer { listener.close() }
         let request = AuthorizationRequest(authorizationEndpoint: server.authorizationEndpoint, clientId: clientId,
                                            redirectURI: listener.redirectURI, scope: scope, random: random)
-        await interaction.present(request)
-        let redirect = try await firstRedirect(listener: listener, interaction: interaction)
+        let redirect = try await firstRedirect(request, listener: listener, interaction: interaction)
         return try await finish(request, redirect: redirect, server: server)
     }
 
@@ -71,10 +70,13 @@ public struct LoginFlow: Sendable {
                                            message: "no userinfo endpoint and no readable ID token: the customer is unknown")
     }
 
-    /// The listener's redirect or a typed one, whichever comes first; the other is stopped.
-    private func firstRedirect(listener: LoopbackListener, interaction: Interaction) async throws -> URL {
+    /// Shows the request, then takes the listener's redirect or a typed one, whichever comes first;
+    /// the other is stopped. The listener accepts before the URL is shown, so no browser is too quick.
+    private func firstRedirect(_ request: AuthorizationRequest, listener: LoopbackListener,
+                               interaction: Interaction) async throws -> URL {
         try await withThrowingTaskGroup(of: URL?.self) { group in
             group.addTask { try await listener.waitForRedirect() }
+            await interaction.present(request)
             if let readLine = interaction.readLine {
                 group.addTask { await Self.typedRedirect(readLine: readLine, rejected: interaction.rejectedLine) }
             }

@@ -128,7 +128,7 @@ public final class LoopbackListener: Sendable {
         data.indices.dropLast().first { data[$0] == 0x0D && data[$0 + 1] == 0x0A }
     }
 
-    static func requestTarget(_ line: [UInt8]) -> String? {
+    public static func requestTarget(_ line: [UInt8]) -> String? {
         let parts = String(decoding: line, as: UTF8.self).split(separator: " ")
         guard parts.count == 3, parts[0] == "GET", parts[1].hasPrefix("/"), parts[2].hasPrefix("HTTP/1.") else { return nil }
         return String(parts[1])
