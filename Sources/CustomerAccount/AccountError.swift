@@ -29,6 +29,10 @@ public enum AccountError: Error, Hashable, Sendable {
     case listener(String)
     /// The token file could not be read or written.
     case storage(String)
+    /// A setting that cannot be used (an account server address that is not a URL, ...).
+    case invalidSetting(String)
+    /// No account server was named and none is remembered.
+    case noAccountServer
     /// The login was given up (Ctrl-C, or the listener closed before a redirect came).
     case cancelled
 }
@@ -64,6 +68,10 @@ extension AccountError: LocalizedError, CustomStringConvertible {
             return "The login listener failed: \(message)"
         case .storage(let message):
             return message
+        case .invalidSetting(let message):
+            return message
+        case .noAccountServer:
+            return "Which account server? Give --auth-server URL (or set STOREFRONT_ACCOUNT_SERVER); for the local one, run `storefront serve` and use its address."
         case .cancelled:
             return "Login cancelled."
         }

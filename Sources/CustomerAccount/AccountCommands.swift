@@ -1,0 +1,152 @@
+import Foundation
+import Storefront
+
+/// `storefront login`, `logout` and `whoami`, with every outside thing injected (HTTP, clock,
+/// randomness, terminal, browser, the embedded storefront) so they run the same in tests. They
+/// print through `output` only, and nothing they print is built from a token.
+public struct AccountCommands: Sendable {
+    public struct LoginOptions: Sendable {
+        /// The account server (issuer) whose discovery document names the endpoints.
+        public var authServer: URL?
+        public var clientId: String?
+        /// The loopback port for the redirect; 0 lets the system choose.
+        public var port: UInt16
+        public var openBrowser: Bool
+        public var scope: String
+
+        public init(authServer: URL? = nil, clientId: String? = nil, port: UInt16 = 0, openBrowser: Bool = true,
+                    scope: String = AuthorizationRequest.defaultScope) {
+            self.authServer = authServer; self.clientId = clientId; self.port = port; self.openBrowser = openBrowser
+            self.scope = scope
+        }
+    }
+
+    /// The client id the local account server (`storefront serve`) knows this app by.
+    public static let defaultClientId = "storefront-cli"
+
+    public var tokenStore: TokenStore
+    public var client: AccountServerClient
+    public var now: @Sendable () -> Date
+    public var random: RandomSource
+    public var environment: [String: String]
+    /// One line to standard output.
+    public var output: @Sendable (String) -> Void
+    /// A line typed on the terminal (a pasted redirect); nil at end of input.
+    public var readLine: (@Sendable () async -> String?)?
+    public var openBrowser: @Sendable (URL) -> Bool
+    /// The embedded storefront holding the carts, when there is one.
+    public var storefront: @Sendable () async throws -> EmbeddedStorefront?
+
+    public init(tokenStore: TokenStore, client: AccountServerClient = AccountServerClient(),
+                now: @escaping @Sendable () -> Date = { Date() }, random: RandomSource = .system,
+                environment: [String: String] = ProcessInfo.processInfo.environment,
+                output: @escaping @Sendable (String) -> Void = { print($0) },
+                readLine: (@Sendable () async -> String?)? = nil,
+                openBrowser: @escaping @Sendable (URL) -> Bool = { BrowserLauncher.open($0) },
+                storefront: @escaping @Sendable () async throws -> EmbeddedStorefront? = { nil }) {
+        self.tokenStore = tokenStore; self.client = client; self.now = now; self.random = random
+        self.environment = environment; self.output = output; self.readLine = readLine; self.openBrowser = openBrowser
+        self.storefront = storefront
+    }
+
+    public var tokenManager: TokenManager { TokenManager(store: tokenStore, client: client, now: now) }
+
+    // MARK: - login
+
+    public func login(_ options: LoginOptions) async throws -> CustomerSession {
+        let issuer = try authServer(options)
+        let server = try await client.discover(issuer: issuer)
+        let clientId = options.clientId ?? environment["STOREFRONT_CLIENT_ID"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? Self.defaultClientId
+        let flow = LoginFlow(client: client, store: tokenStore, random: random, now: now)
+        let output = output, openBrowser = openBrowser, shouldOpen = options.openBrowser
+        let session = try await flow.run(server: server, clientId: clientId, scope: options.scope, port: options.port,
+                                         interaction: .init(
+            present: { request in
+                output("Log in to \(issuer.absoluteString) by opening this address in a browser:")
+                output("")
+                output("  \(request.url.absoluteString)")
+                output("")
+                if shouldOpen && openBrowser(request.url) { output("(Opened in your browser.)") }
+                output("Waiting for the browser at \(request.redirectURI.absoluteString) ...")
+                output("If the browser runs on another machine, log in there, then paste here the address it ends on")
+                output("(\(request.redirectURI.absoluteString)?code=...) and press Enter.")
+            },
+            readLine: readLine,
+            rejectedLine: { line in output("That is not the redirect address (it starts with http://127.0.0.1 and carries ?code= and &state=): \(line.prefix(80))") }))
+        for line in AccountReport.loggedIn(session, now: now()) { output(line) }
+        await attachCurrentCart(session)
+        return session
+    }
+
+    /// `--auth-server`, else `$STOREFRONT_ACCOUNT_SERVER`, else the server of the last login.
+    func authServer(_ options: LoginOptions) throws -> URL {
+        if let url = options.authServer { return url }
+        if let text = environment["STOREFRONT_ACCOUNT_SERVER"], !text.isEmpty {
+            guard let url = URL(string: text), url.scheme != nil else {
+                throw AccountError.invalidSetting("STOREFRONT_ACCOUNT_SERVER=\"\(text)\" is not a URL.")
+            }
+            return url
+        }
+        if let previous = try? tokenStore.load(now: now()) { return previous.server.issuer }
+        throw AccountError.noAccountServer
+    }
+
+    /// The cart in use becomes the customer's: its buyer identity gets the new token, so checkout
+    /// is pre-filled. Lines and everything else stay.
+    private func attachCurrentCart(_ session: CustomerSession) async {
+        do {
+            guard let store = try await storefront(), let cartId = await store.currentCartId(),
+                  let cart = try await store.cart(id: cartId) else { return }
+            await store.setCustomerDirectory(SessionCustomerDirectory(store: tokenStore, now: now))
+            var identity = cart.buyerIdentity
+            identity.customerAccessToken = session.accessToken.rawValue
+            let payload = try await store.cartBuyerIdentityUpdate(cartId: cartId, buyerIdentity: identity)
+            if let error = payload.userErrors.first {
+                output("Your cart was kept as it is: \(error.message)")
+            } else {
+                output("Your cart (\(cart.totalQuantity) item\(cart.totalQuantity == 1 ? "" : "s")) now checks out as \(AccountReport.identity(session.customer)).")
+            }
+        } catch {
+            output("Your cart was kept as it is: \(error)")
+        }
+    }
+
+    // MARK: - logout
+
+    /// Tells the server, deletes the tokens and every cart a customer was signed in to.
+    public func logout() async throws {
+        let result = try await tokenManager.logout()
+        var removed = 0
+        if let store = try await storefront() { removed = try await store.removeAuthenticatedCarts() }
+        for problem in result.problems { output("The account server was not told: \(problem)") }
+        if result.wasLoggedIn {
+            output("Logged out: the tokens are deleted" + (removed > 0 ? ", and \(removed) signed-in cart\(removed == 1 ? "" : "s")." : "."))
+        } else {
+            output("Not logged in." + (removed > 0 ? " Deleted \(removed) signed-in cart\(removed == 1 ? "" : "s")." : ""))
+        }
+    }
+
+    // MARK: - whoami
+
+    /// Prints who is logged in (refreshing the token when it is about to expire). False when nobody is.
+    public func whoami() async throws -> Bool {
+        do {
+            let session = try await tokenManager.validSession()
+            for line in AccountReport.whoami(session, now: now()) { output(line) }
+            return true
+        } catch AccountError.notLoggedIn {
+            output("Not logged in.")
+            return false
+        } catch AccountError.loginRequired(let reason) {
+            output(AccountError.loginRequired(reason: reason).description)
+            return false
+        } catch AccountError.transport(let message) {
+            // The token expired and the server is out of reach: say who it was, and that it ended.
+            guard let session = try tokenStore.load(now: now()) else { throw AccountError.transport(message) }
+            for line in AccountReport.whoami(session, now: now()) { output(line) }
+            output("It could not be refreshed: \(AccountError.transport(message).description)")
+            return false
+        }
+    }
+}

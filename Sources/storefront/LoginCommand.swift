@@ -1,0 +1,35 @@
+import ArgumentParser
+import CustomerAccount
+import Foundation
+
+/// `storefront login`: the customer logs in through a browser (OAuth 2.0 authorization code with
+/// PKCE and a loopback redirect), and the tokens are kept in the state directory.
+struct LoginCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "login",
+        abstract: "Log in to your customer account.",
+        discussion: """
+            Prints an address to open in a browser (and opens it when this terminal has one) and \
+            waits for the browser to come back to http://127.0.0.1:PORT/callback. Over SSH, open \
+            the address on your own machine and paste the address the browser ends on. The tokens \
+            are saved to $XDG_STATE_HOME/storefront/customer-token.json (mode 0600), and the cart \
+            in use checks out as you.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var account: AccountOptions
+
+    @Option(name: .long, help: "The loopback port for the redirect (default: one the system picks).")
+    var port: UInt16 = 0
+
+    @Flag(name: .long, help: "Do not open a browser; only print the address.")
+    var noBrowser = false
+
+    func run() async throws {
+        try await reportingFailures {
+            let options = AccountCommands.LoginOptions(authServer: try account.authServerURL(), clientId: account.clientId,
+                                                       port: port, openBrowser: !noBrowser)
+            _ = try await AccountCommands.running(global) { try await $0.login(options) }
+        }
+    }
+}
