@@ -35,7 +35,7 @@ let package = Package(
         .target(
             name: "StorefrontServer",
             dependencies: [
-                "Storefront",
+                "Storefront", "CustomerAccount",
                 .product(name: "GraphQL", package: "GraphQL"),
                 .product(name: "Graphiti", package: "Graphiti"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -71,7 +71,10 @@ let package = Package(
         .testTarget(name: "CheckoutSheetTests", dependencies: ["CheckoutSheet", "Storefront"]),
         .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "AppCoreTesting"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "AppCore"], exclude: ["__Snapshots__"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["Storefront"]),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["Storefront", "StorefrontServer", "CustomerAccount", "CheckoutSheet"]
+        ),
         .testTarget(
             name: "CustomerAccountTests",
             dependencies: ["CustomerAccount", "Storefront", .product(name: "CustomDump", package: "swift-custom-dump")]
@@ -79,7 +82,7 @@ let package = Package(
         .testTarget(
             name: "StorefrontServerTests",
             dependencies: [
-                "StorefrontServer", "Storefront",
+                "StorefrontServer", "Storefront", "CustomerAccount",
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),

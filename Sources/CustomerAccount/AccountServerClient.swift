@@ -121,3 +121,19 @@ public struct AccountServerClient: Sendable {
         }
     }
 }
+
+extension AccountServerClient {
+    /// The customer's orders, newest first, from the account server's orders endpoint.
+    public func orders(accessToken: SecretToken, endpoint: URL) async throws -> [CustomerOrder] {
+        let response = try await send(HTTPRequest(url: endpoint, method: "GET",
+                                                  headers: Self.acceptJSON + [("Authorization", "Bearer \(accessToken.rawValue)")],
+                                                  body: Data()))
+        try expectSuccess(response, from: endpoint)
+        do {
+            return try CustomerOrdersDocument.decoder.decode(CustomerOrdersDocument.self, from: response.body).orders
+                .map { $0.sanitized() }
+        } catch {
+            throw AccountError.invalidResponse(endpoint: endpoint.absoluteString, message: Self.reason(error))
+        }
+    }
+}

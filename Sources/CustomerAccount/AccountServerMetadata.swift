@@ -11,16 +11,16 @@ public struct AccountServerMetadata: Hashable, Sendable, Codable {
     /// Token revocation (RFC 7009), where a server offers it.
     public var revocationEndpoint: URL?
     public var userinfoEndpoint: URL?
-    /// The Customer Account API (GraphQL) for the customer's orders, when the server offers one.
-    public var customerAccountAPIEndpoint: URL?
+    /// The customer's orders as JSON (this app's account server offers it; not an OpenID field).
+    public var customerOrdersEndpoint: URL?
     public var codeChallengeMethodsSupported: [String]?
 
     public init(issuer: URL, authorizationEndpoint: URL, tokenEndpoint: URL, endSessionEndpoint: URL? = nil,
-                revocationEndpoint: URL? = nil, userinfoEndpoint: URL? = nil, customerAccountAPIEndpoint: URL? = nil,
+                revocationEndpoint: URL? = nil, userinfoEndpoint: URL? = nil, customerOrdersEndpoint: URL? = nil,
                 codeChallengeMethodsSupported: [String]? = [PKCE.method]) {
         self.issuer = issuer; self.authorizationEndpoint = authorizationEndpoint; self.tokenEndpoint = tokenEndpoint
         self.endSessionEndpoint = endSessionEndpoint; self.revocationEndpoint = revocationEndpoint
-        self.userinfoEndpoint = userinfoEndpoint; self.customerAccountAPIEndpoint = customerAccountAPIEndpoint
+        self.userinfoEndpoint = userinfoEndpoint; self.customerOrdersEndpoint = customerOrdersEndpoint
         self.codeChallengeMethodsSupported = codeChallengeMethodsSupported
     }
 
@@ -31,7 +31,7 @@ public struct AccountServerMetadata: Hashable, Sendable, Codable {
         case endSessionEndpoint = "end_session_endpoint"
         case revocationEndpoint = "revocation_endpoint"
         case userinfoEndpoint = "userinfo_endpoint"
-        case customerAccountAPIEndpoint = "customer_account_api_endpoint"
+        case customerOrdersEndpoint = "customer_orders_endpoint"
         case codeChallengeMethodsSupported = "code_challenge_methods_supported"
     }
 
@@ -48,7 +48,7 @@ public struct AccountServerMetadata: Hashable, Sendable, Codable {
     /// server that says it cannot do S256.
     public func validate() throws {
         let endpoints = [issuer, authorizationEndpoint, tokenEndpoint] +
-            [endSessionEndpoint, revocationEndpoint, userinfoEndpoint, customerAccountAPIEndpoint].compactMap { $0 }
+            [endSessionEndpoint, revocationEndpoint, userinfoEndpoint, customerOrdersEndpoint].compactMap { $0 }
         for endpoint in endpoints where !Self.isSecure(endpoint) {
             throw AccountError.insecureEndpoint(endpoint.absoluteString)
         }

@@ -6,20 +6,23 @@ import Storefront
 /// The local Storefront API: `GraphQLEndpoint` served over HTTP/1.1 by Hummingbird on 127.0.0.1.
 public struct StorefrontAPIServer: Sendable {
     public let endpoint: GraphQLEndpoint
+    /// The customer account server under `/account`, when there is one.
+    public let account: AccountEndpoint?
     public let host: String
     public let port: Int
     /// One line per request: operation, status, time.
-    private let log: @Sendable (String) async -> Void
+    let log: @Sendable (String) async -> Void
 
-    public init(endpoint: GraphQLEndpoint, host: String = "127.0.0.1", port: Int = 0,
+    public init(endpoint: GraphQLEndpoint, account: AccountEndpoint? = nil, host: String = "127.0.0.1", port: Int = 0,
                 log: @escaping @Sendable (String) async -> Void = { _ in }) {
-        self.endpoint = endpoint; self.host = host; self.port = port; self.log = log
+        self.endpoint = endpoint; self.account = account; self.host = host; self.port = port; self.log = log
     }
 
     /// Serves until the task is cancelled or the process gets SIGINT/SIGTERM; `onStart` gets the
     /// endpoint URL once the socket listens (with the real port when `port` was 0).
     public func run(handleSignals: Bool = true, onStart: @escaping @Sendable (URL) async -> Void = { _ in }) async throws {
         let host = host
+        let account = account
         var logger = Logger(label: "storefront.serve")
         // The request log is ours; the framework only reports what cannot go on.
         logger.logLevel = .critical
@@ -28,6 +31,9 @@ public struct StorefrontAPIServer: Sendable {
             configuration: .init(address: .hostname(host, port: port), serverName: nil),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? 0
+                if let account, let issuer = URL(string: "http://\(host):\(port)\(AccountEndpoint.Path.base)") {
+                    await account.authority.setIssuer(issuer)
+                }
                 if let url = URL(string: "http://\(host):\(port)\(GraphQLEndpoint.path)") { await onStart(url) }
             },
             logger: logger)
@@ -48,21 +54,28 @@ public struct StorefrontAPIServer: Sendable {
             let answer = await endpoint.handle(token: request.headers[tokenHeader], body: body)
             let elapsed = start.duration(to: clock.now)
             await log("\(answer.operationName ?? "-") \(answer.status) \(elapsed.formatted(.units(allowed: [.milliseconds], fractionalPart: .show(length: 1))))")
-            var headers = HTTPFields()
-            for (name, value) in answer.headers {
-                if let field = HTTPFields.Element.Name(name) { headers[field] = value }
-            }
-            return Response(status: HTTPResponse.Status(code: answer.status, reasonPhrase: Self.reason(answer.status)),
-                            headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.body)))
+            return Self.response(answer)
         }
+        if let account { addAccountRoutes(account, to: router) }
         return router
+    }
+
+    static func response(_ answer: EndpointResponse) -> Response {
+        var headers = HTTPFields()
+        for (name, value) in answer.headers {
+            if let field = HTTPFields.Element.Name(name) { headers[field] = value }
+        }
+        return Response(status: HTTPResponse.Status(code: answer.status, reasonPhrase: reason(answer.status)),
+                        headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.body)))
     }
 
     private static func reason(_ status: Int) -> String {
         switch status {
         case 200: return "OK"
+        case 302: return "Found"
         case 400: return "Bad Request"
         case 401: return "Unauthorized"
+        case 404: return "Not Found"
         case 429: return "Too Many Requests"
         case 430: return "Shopify Security Rejection"
         case 500: return "Internal Server Error"

@@ -1,0 +1,256 @@
+import CustomerAccount
+import Foundation
+import Storefront
+
+/// The local account server's logic, apart from HTTP: the authorization code flow with PKCE for
+/// public native clients, refresh token rotation, revocation, logout, and who a token belongs to.
+///
+/// - Codes are single-use, live `codeLifetime` (60 s), and are bound to the client, the exact
+///   redirect URI and the PKCE challenge; only S256 is accepted.
+/// - A code presented twice revokes everything issued from it (RFC 6749 §4.1.2); so does a
+///   refresh token presented after it was rotated (a stolen copy is in use).
+/// - Everything lives in memory: restarting the server logs every customer out, and the app asks
+///   them to log in again.
+public actor AccountAuthority: CustomerDirectory {
+    public struct Configuration: Sendable {
+        public var accessTokenLifetime: TimeInterval = 3600
+        public var refreshTokenLifetime: TimeInterval = 30 * 86_400
+        public var codeLifetime: TimeInterval = 60
+        /// Approve every valid request at once as the demo customer (tests, scripts).
+        public var autoApprove = false
+        public var clients: [AccountClientRegistration] = [.storefrontCLI]
+
+        public init(accessTokenLifetime: TimeInterval = 3600, autoApprove: Bool = false) {
+            self.accessTokenLifetime = accessTokenLifetime; self.autoApprove = autoApprove
+        }
+    }
+
+    public static let supportedScopes: Set<String> = ["openid", "email", "customer-account-api:full"]
+
+    /// What to do with an authorization request.
+    public enum AuthorizationOutcome: Hashable, Sendable {
+        /// Show the login page for these parameters.
+        case loginPage(AuthorizationParameters)
+        /// Send the browser back to the app: with a code, or with an error.
+        case redirect(URL)
+        /// The client or its redirect URI is unknown: never redirect there, show this message.
+        case refused(String)
+    }
+
+    private struct CodeRecord {
+        var parameters: AuthorizationParameters
+        var issuedAt: Date
+        var used: Bool
+        var grant: Int
+    }
+
+    /// What every issued token knows; one grant per login, shared by everything that login issues.
+    private struct TokenRecord {
+        var grant: Int
+        var clientId: String
+        var scope: String
+        var expiresAt: Date
+        /// Refresh tokens only: replaced by a newer one.
+        var rotated = false
+    }
+
+    public let customer: Customer
+    public let configuration: Configuration
+    public private(set) var issuer: URL
+    private let orders: @Sendable () async throws -> [Order]
+    private let now: @Sendable () -> Date
+    private let random: RandomSource
+    private var codes: [String: CodeRecord] = [:]
+    private var accessTokens: [String: TokenRecord] = [:]
+    private var refreshTokens: [String: TokenRecord] = [:]
+    private var idTokens: [String: Int] = [:]
+    private var nextGrant = 1
+
+    public init(issuer: URL, customer: Customer = DemoCustomer.customer, configuration: Configuration = Configuration(),
+                orders: @escaping @Sendable () async throws -> [Order] = { [] }, now: @escaping @Sendable () -> Date = { Date() },
+                random: RandomSource = .system) {
+        self.issuer = issuer; self.customer = customer; self.configuration = configuration; self.orders = orders
+        self.now = now; self.random = random
+    }
+
+    /// The issuer once the server knows its address (the port is chosen when it starts).
+    public func setIssuer(_ url: URL) { issuer = url }
+
+    // MARK: - Discovery
+
+    public var metadata: AccountServerMetadata {
+        let base = issuer.absoluteString.hasSuffix("/") ? String(issuer.absoluteString.dropLast()) : issuer.absoluteString
+        func endpoint(_ path: String) -> URL { URL(string: base + path)! }
+        return AccountServerMetadata(
+            issuer: issuer, authorizationEndpoint: endpoint(AccountEndpoint.Path.authorize),
+            tokenEndpoint: endpoint(AccountEndpoint.Path.token), endSessionEndpoint: endpoint(AccountEndpoint.Path.logout),
+            revocationEndpoint: endpoint(AccountEndpoint.Path.revoke), userinfoEndpoint: endpoint(AccountEndpoint.Path.userinfo),
+            customerOrdersEndpoint: endpoint(AccountEndpoint.Path.orders), codeChallengeMethodsSupported: [PKCE.method])
+    }
+
+    // MARK: - Authorization endpoint
+
+    /// Checks an authorization request (RFC 6749 §4.1.1, RFC 7636 §4.3). Problems with the client or
+    /// the redirect URI are shown, never redirected; the rest go back to the app as errors.
+    public func authorize(query: [(String, String)]) -> AuthorizationOutcome {
+        let fields = Dictionary(query, uniquingKeysWith: { first, _ in first })
+        guard let clientId = fields["client_id"], let client = configuration.clients.first(where: { $0.clientId == clientId }) else {
+            return .refused("Unknown client_id.")
+        }
+        guard let redirectURI = fields["redirect_uri"], client.accepts(redirectURI: redirectURI) else {
+            return .refused("The redirect_uri is not registered for this client (http://127.0.0.1:PORT\(client.loopbackRedirectPath)).")
+        }
+        let scope = fields["scope"] ?? ""
+        var parameters = AuthorizationParameters(clientId: clientId, redirectURI: redirectURI, scope: scope, state: fields["state"],
+                                                 codeChallenge: fields["code_challenge"] ?? "",
+                                                 codeChallengeMethod: fields["code_challenge_method"] ?? "plain")
+        func error(_ code: String, _ description: String) -> AuthorizationOutcome {
+            .redirect(parameters.redirect([("error", code), ("error_description", description)]))
+        }
+        guard fields["response_type"] == "code" else { return error("unsupported_response_type", "Only response_type=code is supported.") }
+        let scopes = Set(scope.split(separator: " ").map(String.init))
+        guard scopes.contains("openid"), scopes.isSubset(of: Self.supportedScopes) else {
+            return error("invalid_scope", "The scope must include openid and only: \(Self.supportedScopes.sorted().joined(separator: " ")).")
+        }
+        guard !parameters.codeChallenge.isEmpty else { return error("invalid_request", "code_challenge is required (PKCE).") }
+        guard parameters.codeChallengeMethod == PKCE.method else {
+            return error("invalid_request", "Only code_challenge_method=S256 is supported.")
+        }
+        parameters.scope = scopes.sorted().joined(separator: " ")
+        return configuration.autoApprove ? .redirect(approve(parameters)) : .loginPage(parameters)
+    }
+
+    /// The customer approved: a fresh code goes back to the app.
+    public func approve(_ parameters: AuthorizationParameters) -> URL {
+        pruneExpiredCodes()
+        let code = random.string(count: 43, alphabet: PKCE.unreservedCharacters)
+        codes[code] = CodeRecord(parameters: parameters, issuedAt: now(), used: false, grant: nextGrant)
+        nextGrant += 1
+        return parameters.redirect([("code", code)])
+    }
+
+    /// The customer said no.
+    public func deny(_ parameters: AuthorizationParameters) -> URL {
+        parameters.redirect([("error", "access_denied"), ("error_description", "The customer declined the login.")])
+    }
+
+    private func pruneExpiredCodes() {
+        let time = now()
+        codes = codes.filter { time.timeIntervalSince($0.value.issuedAt) < configuration.codeLifetime * 10 }
+    }
+
+    // MARK: - Token endpoint
+
+    public func token(form: [(String, String)]) -> Result<TokenResponse, OAuthFailure> {
+        let fields = Dictionary(form, uniquingKeysWith: { first, _ in first })
+        guard let clientId = fields["client_id"], configuration.clients.contains(where: { $0.clientId == clientId }) else {
+            return .failure(OAuthFailure("invalid_client", "Unknown or missing client_id.", status: 401))
+        }
+        switch fields["grant_type"] {
+        case "authorization_code": return redeemCode(fields, clientId: clientId)
+        case "refresh_token": return refresh(fields, clientId: clientId)
+        case nil: return .failure(.invalidRequest("grant_type is required."))
+        case let other?: return .failure(OAuthFailure("unsupported_grant_type", "grant_type \(other) is not supported."))
+        }
+    }
+
+    private func redeemCode(_ fields: [String: String], clientId: String) -> Result<TokenResponse, OAuthFailure> {
+        guard let code = fields["code"], let verifier = fields["code_verifier"], let redirectURI = fields["redirect_uri"] else {
+            return .failure(.invalidRequest("code, redirect_uri and code_verifier are required."))
+        }
+        guard var record = codes[code] else { return .failure(.invalidGrant("Unknown authorization code.")) }
+        if record.used {
+            revokeGrant(record.grant)
+            return .failure(.invalidGrant("The authorization code was already used; what it issued is revoked."))
+        }
+        // Used now, whatever follows: a code gets one attempt, so a verifier cannot be guessed.
+        record.used = true
+        codes[code] = record
+        guard now().timeIntervalSince(record.issuedAt) < configuration.codeLifetime else {
+            return .failure(.invalidGrant("The authorization code has expired."))
+        }
+        guard record.parameters.clientId == clientId else { return .failure(.invalidGrant("The code was issued to another client.")) }
+        guard record.parameters.redirectURI == redirectURI else {
+            return .failure(.invalidGrant("redirect_uri does not match the authorization request."))
+        }
+        guard PKCE.verify(verifier: verifier, challenge: record.parameters.codeChallenge,
+                          method: record.parameters.codeChallengeMethod) else {
+            return .failure(.invalidGrant("code_verifier does not match the code challenge."))
+        }
+        return .success(issue(grant: record.grant, clientId: clientId, scope: record.parameters.scope, withIDToken: true))
+    }
+
+    private func refresh(_ fields: [String: String], clientId: String) -> Result<TokenResponse, OAuthFailure> {
+        guard let token = fields["refresh_token"] else { return .failure(.invalidRequest("refresh_token is required.")) }
+        guard var record = refreshTokens[token] else {
+            return .failure(.invalidGrant("The refresh token is unknown or was revoked."))
+        }
+        if record.rotated {
+            revokeGrant(record.grant)
+            return .failure(.invalidGrant("The refresh token was already used; the session is revoked."))
+        }
+        guard record.expiresAt > now() else { return .failure(.invalidGrant("The refresh token has expired.")) }
+        guard record.clientId == clientId else { return .failure(.invalidGrant("The refresh token belongs to another client.")) }
+        record.rotated = true
+        refreshTokens[token] = record
+        return .success(issue(grant: record.grant, clientId: clientId, scope: record.scope, withIDToken: false))
+    }
+
+    private func issue(grant: Int, clientId: String, scope: String, withIDToken: Bool) -> TokenResponse {
+        let time = now()
+        let access = "shcat_" + random.string(count: 43, alphabet: PKCE.unreservedCharacters)
+        let refresh = "shcrt_" + random.string(count: 43, alphabet: PKCE.unreservedCharacters)
+        accessTokens[access] = TokenRecord(grant: grant, clientId: clientId, scope: scope,
+                                           expiresAt: time.addingTimeInterval(configuration.accessTokenLifetime))
+        refreshTokens[refresh] = TokenRecord(grant: grant, clientId: clientId, scope: scope,
+                                             expiresAt: time.addingTimeInterval(configuration.refreshTokenLifetime))
+        var idToken: SecretToken?
+        if withIDToken {
+            let token = IDToken.make(issuer: issuer, audience: clientId, customer: customer, issuedAt: time,
+                                     lifetime: configuration.accessTokenLifetime, nonce: random.string(count: 16, alphabet: PKCE.unreservedCharacters))
+            idTokens[token] = grant
+            idToken = SecretToken(token)
+        }
+        return TokenResponse(accessToken: SecretToken(access), expiresIn: Int(configuration.accessTokenLifetime),
+                             refreshToken: SecretToken(refresh), idToken: idToken, scope: scope)
+    }
+
+    // MARK: - Revocation and logout
+
+    /// RFC 7009: revoking a refresh token ends the whole login; an access token, only itself.
+    /// Unknown tokens are fine (the answer is the same, so it tells nothing).
+    public func revoke(token: String) {
+        if let record = refreshTokens[token] { revokeGrant(record.grant) }
+        accessTokens[token] = nil
+    }
+
+    /// RP-initiated logout: the login named by the ID token ends, with every token it issued.
+    public func endSession(idTokenHint: String?) {
+        if let hint = idTokenHint, let grant = idTokens[hint] { revokeGrant(grant) }
+    }
+
+    private func revokeGrant(_ grant: Int) {
+        accessTokens = accessTokens.filter { $0.value.grant != grant }
+        refreshTokens = refreshTokens.filter { $0.value.grant != grant }
+        idTokens = idTokens.filter { $0.value != grant }
+        for (code, record) in codes where record.grant == grant { codes[code]?.used = true }
+    }
+
+    // MARK: - Who the token belongs to
+
+    public func customer(accessToken: String) async throws -> Customer? { customer(for: accessToken) }
+
+    public func customer(for accessToken: String) -> Customer? {
+        guard let record = accessTokens[accessToken], record.expiresAt > now() else { return nil }
+        return customer
+    }
+
+    /// The customer's orders, newest first (orders placed with the customer's email); nil for a bad token.
+    public func orders(accessToken: String) async throws -> [CustomerOrder]? {
+        guard let customer = customer(for: accessToken), let email = customer.email else { return nil }
+        return try await orders()
+            .filter { $0.draft.email?.caseInsensitiveCompare(email) == .orderedSame }
+            .sorted { $0.processedAt > $1.processedAt }
+            .map(CustomerOrder.init)
+    }
+}

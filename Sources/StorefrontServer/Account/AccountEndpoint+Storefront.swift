@@ -1,0 +1,17 @@
+import CustomerAccount
+import Foundation
+import Storefront
+
+extension AccountEndpoint {
+    /// The account server of a local storefront: the demo customer, whose orders are the store's
+    /// orders placed with their email, and the store resolving the tokens this server issues (so
+    /// `buyerIdentity.customerAccessToken` on a cart names the customer).
+    public static func serving(_ storefront: EmbeddedStorefront, configuration: AccountAuthority.Configuration,
+                               issuer: URL = URL(string: "http://127.0.0.1\(Path.base)")!,
+                               now: @escaping @Sendable () -> Date = { Date() }, random: RandomSource = .system) async -> AccountEndpoint {
+        let authority = AccountAuthority(issuer: issuer, configuration: configuration, orders: { try await storefront.orders() },
+                                         now: now, random: random)
+        await storefront.setCustomerDirectory(authority)
+        return AccountEndpoint(authority: authority, shopName: storefront.catalog.shop.name)
+    }
+}

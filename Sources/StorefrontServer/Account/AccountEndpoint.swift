@@ -1,0 +1,157 @@
+import CustomerAccount
+import Foundation
+import Storefront
+
+/// The account server's HTTP surface under `/account`, independent of the HTTP framework:
+/// discovery, the authorization endpoint (a login page, or an immediate redirect with
+/// `autoApprove`), token, revocation, logout, userinfo and the customer's orders.
+public final class AccountEndpoint: Sendable {
+    public enum Path {
+        public static let base = "/account"
+        public static let discovery = "/.well-known/openid-configuration"
+        public static let authorize = "/oauth/authorize"
+        public static let token = "/oauth/token"
+        public static let revoke = "/oauth/revoke"
+        public static let logout = "/logout"
+        public static let userinfo = "/userinfo"
+        public static let orders = "/customer/orders"
+        /// Every path, under `base`, with the methods it takes.
+        public static let routes: [(path: String, methods: [String])] = [
+            (discovery, ["GET"]), (authorize, ["GET", "POST"]), (token, ["POST"]), (revoke, ["POST"]),
+            (logout, ["GET", "POST"]), (userinfo, ["GET"]), (orders, ["GET"]),
+        ].map { (base + $0.0, $0.1) }
+    }
+
+    /// One request as the framework hands it over.
+    public struct Request: Sendable {
+        public var method: String
+        public var path: String
+        /// The raw query string, without "?".
+        public var query: String
+        public var authorization: String?
+        public var body: Data
+
+        public init(method: String, path: String, query: String = "", authorization: String? = nil, body: Data = Data()) {
+            self.method = method; self.path = path; self.query = query; self.authorization = authorization; self.body = body
+        }
+    }
+
+    public let authority: AccountAuthority
+    private let shopName: String
+
+    public init(authority: AccountAuthority, shopName: String) {
+        self.authority = authority; self.shopName = shopName
+    }
+
+    public func handle(_ request: Request) async -> EndpointResponse {
+        let path = request.path.hasPrefix(Path.base) ? String(request.path.dropFirst(Path.base.count)) : request.path
+        let query = FormEncoding.decode(request.query)
+        switch (request.method, path) {
+        case ("GET", Path.discovery):
+            return Self.encoded(200, await authority.metadata)
+        case ("GET", Path.authorize):
+            return await authorize(query)
+        case ("POST", Path.authorize):
+            return await loginPageAnswer(form(request))
+        case ("POST", Path.token):
+            return await token(form(request))
+        case ("POST", Path.revoke):
+            guard let token = form(request).first(where: { $0.0 == "token" })?.1 else {
+                return Self.oauthError(OAuthFailure.invalidRequest("token is required."))
+            }
+            await authority.revoke(token: token)
+            return .json(200, "{}", headers: Self.noStore)
+        case ("GET", Path.logout), ("POST", Path.logout):
+            let fields = request.method == "GET" ? query : form(request)
+            await authority.endSession(idTokenHint: fields.first { $0.0 == "id_token_hint" }?.1)
+            return .text(200, AuthorizationPage.message(title: "Logged out", "You are logged out of \(shopName)."),
+                         contentType: "text/html; charset=utf-8", headers: Self.noStore)
+        case ("GET", Path.userinfo):
+            guard let token = Self.bearer(request.authorization), let customer = await authority.customer(for: token) else {
+                return Self.invalidToken
+            }
+            return .json(200, UserInfoClaims.json(customer), headers: Self.noStore)
+        case ("GET", Path.orders):
+            guard let token = Self.bearer(request.authorization) else { return Self.invalidToken }
+            do {
+                guard let orders = try await authority.orders(accessToken: token) else { return Self.invalidToken }
+                let body = try CustomerOrdersDocument.encoder.encode(CustomerOrdersDocument(orders: orders))
+                return EndpointResponse(status: 200, headers: ["Content-Type": "application/json; charset=utf-8"].merging(Self.noStore) { $1 },
+                                        body: body)
+            } catch {
+                return .json(500, #"{"error":"server_error"}"#)
+            }
+        default:
+            return .json(404, #"{"error":"not_found"}"#)
+        }
+    }
+
+    private func authorize(_ query: [(String, String)]) async -> EndpointResponse {
+        switch await authority.authorize(query: query) {
+        case .redirect(let url): return Self.redirect(url)
+        case .refused(let message):
+            return .text(400, AuthorizationPage.message(title: "Login refused", message), contentType: "text/html; charset=utf-8")
+        case .loginPage(let parameters):
+            return .text(200, AuthorizationPage.login(parameters, customer: authority.customer, shopName: shopName,
+                                                      action: Path.base + Path.authorize),
+                         contentType: "text/html; charset=utf-8", headers: Self.noStore)
+        }
+    }
+
+    /// The login page's form: it carries the request again, so it is checked again.
+    private func loginPageAnswer(_ form: [(String, String)]) async -> EndpointResponse {
+        switch await authority.authorize(query: form) {
+        case .redirect(let url): return Self.redirect(url)
+        case .refused(let message):
+            return .text(400, AuthorizationPage.message(title: "Login refused", message), contentType: "text/html; charset=utf-8")
+        case .loginPage(let parameters):
+            let approved = form.contains { $0.0 == "decision" && $0.1 == "approve" }
+            return Self.redirect(approved ? await authority.approve(parameters) : await authority.deny(parameters))
+        }
+    }
+
+    private func token(_ form: [(String, String)]) async -> EndpointResponse {
+        switch await authority.token(form: form) {
+        case .success(let tokens):
+            guard let body = try? JSONEncoder().encode(tokens) else { return .json(500, #"{"error":"server_error"}"#) }
+            return EndpointResponse(status: 200, headers: ["Content-Type": "application/json; charset=utf-8"].merging(Self.noStore) { $1 },
+                                    body: body)
+        case .failure(let failure):
+            return Self.oauthError(failure)
+        }
+    }
+
+    private func form(_ request: Request) -> [(String, String)] {
+        FormEncoding.decode(String(decoding: request.body, as: UTF8.self))
+    }
+
+    // RFC 6749 §5.1: token answers must not be cached.
+    static let noStore = ["Cache-Control": "no-store", "Pragma": "no-cache"]
+
+    static let invalidToken = EndpointResponse.json(401, #"{"error":"invalid_token"}"#,
+                                                    headers: ["WWW-Authenticate": #"Bearer error="invalid_token""#])
+
+    static func bearer(_ header: String?) -> String? {
+        guard let header, header.lowercased().hasPrefix("bearer ") else { return nil }
+        let token = header.dropFirst(7).trimmingCharacters(in: .whitespaces)
+        return token.isEmpty ? nil : token
+    }
+
+    static func redirect(_ url: URL) -> EndpointResponse {
+        EndpointResponse(status: 302, headers: ["Location": url.absoluteString, "Cache-Control": "no-store"], body: Data())
+    }
+
+    static func oauthError(_ failure: OAuthFailure) -> EndpointResponse {
+        let body = (try? JSONEncoder().encode(OAuthErrorResponse(error: failure.error, errorDescription: failure.description)))
+            ?? Data(#"{"error":"server_error"}"#.utf8)
+        return EndpointResponse(status: failure.status,
+                                headers: ["Content-Type": "application/json; charset=utf-8"].merging(noStore) { $1 }, body: body)
+    }
+
+    static func encoded<Value: Encodable>(_ status: Int, _ value: Value) -> EndpointResponse {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let body = try? encoder.encode(value) else { return .json(500, #"{"error":"server_error"}"#) }
+        return EndpointResponse(status: status, headers: ["Content-Type": "application/json; charset=utf-8"], body: body)
+    }
+}
