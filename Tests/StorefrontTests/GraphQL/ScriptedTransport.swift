@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 @testable import Storefront
 
 /// An `HTTPTransport` that answers from a script and records what was sent.
@@ -69,17 +70,15 @@ extension RetryHandler {
 
 /// A clock that tests move by hand.
 final class TestClock: Sendable {
-    private let state = Protected(Date(timeIntervalSince1970: 1_750_000_000))
-    var now: Date { state.value }
-    func advance(_ seconds: TimeInterval) { state.update { $0.addTimeInterval(seconds) } }
+    private let storage = Mutex(Date(timeIntervalSince1970: 1_750_000_000))
+    var now: Date { storage.withLock { $0 } }
+    func advance(_ seconds: TimeInterval) { storage.withLock { $0.addTimeInterval(seconds) } }
 }
 
-/// A value behind a lock, for test doubles read from synchronous closures.
-final class Protected<Value: Sendable>: @unchecked Sendable {
-    // Every access goes through `lock`, which is what makes sharing it between tasks safe.
-    private let lock = NSLock()
-    private var stored: Value
-    init(_ value: Value) { stored = value }
-    var value: Value { lock.withLock { stored } }
-    func update(_ change: (inout Value) -> Void) { lock.withLock { change(&stored) } }
+/// A value shared with synchronous callbacks.
+final class Protected<Value: Sendable>: Sendable {
+    private let storage: Mutex<Value>
+    init(_ value: Value) { storage = Mutex(value) }
+    var value: Value { storage.withLock { $0 } }
+    func update(_ change: (inout Value) -> Void) { storage.withLock { change(&$0) } }
 }
