@@ -114,7 +114,7 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
     public nonisolated func product(id: String) async throws -> Product? { catalog.product(id: id) }
 
     public nonisolated func productRecommendations(productId: String) async throws -> [Product] {
-        guard let index = catalog.productIndexById[productId] else { return [] }
+        guard let index = catalog.productIndex(id: productId) else { return [] }
         return catalog.recommendations(for: index, limit: 10).map { catalog.products[$0] }
     }
 
