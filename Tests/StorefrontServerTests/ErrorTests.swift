@@ -56,6 +56,27 @@ struct ErrorTests {
         }
     }
 
+    @Test func anInvalidSearchQueryPointsAtThePosition() async throws {
+        try await withServer { server async throws in
+            let expected = try await errorOf { try await server.embedded.search(query: "price:=5", page: .first(2)) }
+            let error = try await errorOf { try await server.client().search(query: "price:=5", page: .first(2)) }
+            guard case .invalidSearch(let syntax) = expected, case .graphQL(let errors) = error else {
+                Issue.record("unexpected \(expected) / \(error)"); return
+            }
+            #expect(errors.map(\.path) == [["search"]])
+            #expect(errors.first?.message == syntax.description)
+        }
+    }
+
+    func errorOf(_ body: () async throws -> some Any) async throws -> StorefrontError {
+        do {
+            _ = try await body()
+        } catch let error as StorefrontError {
+            return error
+        }
+        throw StorefrontError.invalidArgument("no error")
+    }
+
     @Test func badArgumentsAreCaughtBeforeTheRequest() async throws {
         try await withServer { server async throws in
             await #expect(throws: StorefrontError.invalidArgument("Pass either first or last, not both.")) {
