@@ -10,7 +10,7 @@ enum GraphQLResponseParser {
     /// How much of a non-GraphQL body is kept in an error (HTML error pages run to kilobytes).
     static let snippetLength = 300
 
-    static func validate(_ response: HTTPResponse, now: Date) throws(StorefrontError) -> Data {
+    static func validate(_ response: TransportResponse, now: Date) throws(StorefrontError) -> Data {
         guard (200..<300).contains(response.status) else {
             throw .http(status: response.status, bodySnippet: snippet(response.body),
                         retryAfter: RetryAfter.seconds(from: response.header("Retry-After"), now: now))

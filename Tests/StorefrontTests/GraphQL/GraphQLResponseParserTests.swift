@@ -7,7 +7,7 @@ struct GraphQLResponseParserTests {
 
     func validate(_ status: Int, _ body: String, headers: [String: String] = [:]) -> Result<Data, StorefrontError> {
         Result { () throws(StorefrontError) in
-            try GraphQLResponseParser.validate(HTTPResponse(status: status, headers: headers, body: Data(body.utf8)), now: now)
+            try GraphQLResponseParser.validate(TransportResponse(status: status, headers: headers, body: Data(body.utf8)), now: now)
         }
     }
 

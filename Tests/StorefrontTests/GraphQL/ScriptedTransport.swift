@@ -5,16 +5,16 @@ import Synchronization
 /// An `HTTPTransport` that answers from a script and records what was sent.
 actor ScriptedTransport: HTTPTransport {
     enum Step {
-        case respond(HTTPResponse)
+        case respond(TransportResponse)
         case fail(TransportError)
     }
 
     private var steps: [Step]
-    private(set) var requests: [HTTPRequest] = []
+    private(set) var requests: [TransportRequest] = []
 
     init(_ steps: [Step]) { self.steps = steps }
 
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    func send(_ request: TransportRequest) async throws -> TransportResponse {
         requests.append(request)
         guard !steps.isEmpty else { throw TransportError(message: "script exhausted", requestSent: false) }
         switch steps.removeFirst() {
@@ -43,11 +43,11 @@ actor ScriptedTransport: HTTPTransport {
 
 extension ScriptedTransport.Step {
     static func json(_ text: String, status: Int = 200, headers: [String: String] = [:]) -> Self {
-        .respond(HTTPResponse(status: status, headers: headers, body: Data(text.utf8)))
+        .respond(TransportResponse(status: status, headers: headers, body: Data(text.utf8)))
     }
 
     static func status(_ status: Int, body: String = "", headers: [String: String] = [:]) -> Self {
-        .respond(HTTPResponse(status: status, headers: headers, body: Data(body.utf8)))
+        .respond(TransportResponse(status: status, headers: headers, body: Data(body.utf8)))
     }
 
     static let throttled = json(#"{"errors":[{"message":"Throttled","extensions":{"code":"THROTTLED"}}]}"#)
