@@ -49,6 +49,10 @@ struct GraphQLResponseParserTests {
         #expect(error.localizedDescription == "Boom [INTERNAL_SERVER_ERROR] at product.variants.nodes.0.price")
     }
 
+    @Test func errorsGivenAsOneStringAreStillGraphQLErrors() {
+        #expect(validate(200, #"{"errors":"Service is shutting down"}"#).failure == .graphQL([GraphQLErrorInfo(message: "Service is shutting down")]))
+    }
+
     @Test func decodingErrorNamesTheField() throws {
         struct Payload: Decodable { struct Item: Decodable { var price: Money }; var items: [Item] }
         let body = Data(#"{"data":{"items":[{"price":{"amount":"1.00","currencyCode":"USD"}},{"price":{"amount":1.5,"currencyCode":"USD"}}]}}"#.utf8)
