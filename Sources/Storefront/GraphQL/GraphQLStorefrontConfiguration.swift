@@ -31,7 +31,9 @@ extension GraphQLStorefront {
         public init(endpoint: URL, accessToken: String, country: String? = nil, language: String? = nil,
                     cachePolicy: CachePolicy = .cacheFirst(expireIn: 300), retry: RetryHandler = .default,
                     timeout: TimeInterval = 30, collectionPreviewSize: Int = 0) {
-            self.endpoint = endpoint; self.accessToken = accessToken; self.country = country; self.language = language
+            // The API's enum values are upper case ("CA", "PT_BR").
+            self.endpoint = endpoint; self.accessToken = accessToken
+            self.country = country?.uppercased(); self.language = language?.uppercased()
             self.cachePolicy = cachePolicy; self.retry = retry; self.timeout = timeout
             self.collectionPreviewSize = collectionPreviewSize
             self.userAgent = "storefront/\(GraphQLStorefront.clientVersion) (Linux)"
