@@ -190,7 +190,8 @@ struct SearchQueryParser {
 
     private static func isSpace(_ c: Character) -> Bool { c.isWhitespace }
     private static func isFieldName(_ text: [Character]) -> Bool {
-        !text.isEmpty && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == ".") }
+        guard let first = text.first, first.isASCII, first.isLetter else { return false }
+        return text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == ".") }
     }
 
     private func tokenize() throws(SearchSyntaxError) -> [Token] {
