@@ -10,7 +10,7 @@ enum GraphQLResponseParser {
     /// How much of a non-GraphQL body is kept in an error (HTML error pages run to kilobytes).
     static let snippetLength = 300
 
-    static func validate(_ response: HTTPResponse, now: Date) throws(StorefrontError) -> Data {
+    static func validate(_ response: TransportResponse, now: Date) throws(StorefrontError) -> Data {
         guard (200..<300).contains(response.status) else {
             throw .http(status: response.status, bodySnippet: snippet(response.body),
                         retryAfter: RetryAfter.seconds(from: response.header("Retry-After"), now: now))
@@ -83,7 +83,14 @@ enum GraphQLResponseParser {
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            errors = try container.decodeIfPresent([WireGraphQLError].self, forKey: .errors)
+            if let list = try? container.decodeIfPresent([WireGraphQLError].self, forKey: .errors) {
+                errors = list
+            } else if let message = try? container.decode(String.self, forKey: .errors) {
+                // Some gateway answers say `"errors": "message"` instead of a list.
+                errors = [WireGraphQLError(info: GraphQLErrorInfo(message: TextSanitizer.cleanLine(message)))]
+            } else {
+                errors = nil
+            }
             hasData = try container.contains(.data) && !container.decodeNil(forKey: .data)
         }
     }
@@ -93,6 +100,8 @@ enum GraphQLResponseParser {
 /// machine-readable reason (THROTTLED, ACCESS_DENIED, SHOP_INACTIVE, INTERNAL_SERVER_ERROR).
 struct WireGraphQLError: Decodable {
     var info: GraphQLErrorInfo
+
+    init(info: GraphQLErrorInfo) { self.info = info }
 
     private enum CodingKeys: String, CodingKey { case message, locations, path, extensions }
     private struct Extensions: Decodable { var code: String? }

@@ -135,7 +135,7 @@ public final class GraphQLStorefront: StorefrontClient {
         }
     }
 
-    private func makeRequest(_ operation: StorefrontOperation, variables: GraphQLValue) throws -> HTTPRequest {
+    private func makeRequest(_ operation: StorefrontOperation, variables: GraphQLValue) throws -> TransportRequest {
         let body = GraphQLValue.object([
             "query": .string(operation.document),
             "operationName": .string(operation.name),
@@ -143,7 +143,7 @@ public final class GraphQLStorefront: StorefrontClient {
         ])
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes]
-        return HTTPRequest(url: configuration.endpoint, headers: [
+        return TransportRequest(url: configuration.endpoint, headers: [
             ("X-Shopify-Storefront-Access-Token", configuration.accessToken),
             ("Content-Type", "application/json"),
             ("Accept", "application/json"),

@@ -31,7 +31,9 @@ extension GraphQLStorefront {
         public init(endpoint: URL, accessToken: String, country: String? = nil, language: String? = nil,
                     cachePolicy: CachePolicy = .cacheFirst(expireIn: 300), retry: RetryHandler = .default,
                     timeout: TimeInterval = 30, collectionPreviewSize: Int = 0) {
-            self.endpoint = endpoint; self.accessToken = accessToken; self.country = country; self.language = language
+            // The API's enum values are upper case ("CA", "PT_BR").
+            self.endpoint = endpoint; self.accessToken = accessToken
+            self.country = country?.uppercased(); self.language = language?.uppercased()
             self.cachePolicy = cachePolicy; self.retry = retry; self.timeout = timeout
             self.collectionPreviewSize = collectionPreviewSize
             self.userAgent = "storefront/\(GraphQLStorefront.clientVersion) (Linux)"
@@ -54,5 +56,32 @@ extension GraphQLStorefront {
             }
             return url
         }
+    }
+}
+
+extension GraphQLStorefront.Configuration {
+    /// The storefront the command line asks for: `--endpoint URL` or `--shop DOMAIN` (else the
+    /// environment's `STOREFRONT_SHOP`), with `--token` (else `STOREFRONT_TOKEN`). nil when no
+    /// endpoint or shop is named: the embedded storefront is used.
+    public static func selected(endpoint: String?, shop: String?, token: String?,
+                                environment: [String: String] = ProcessInfo.processInfo.environment) throws(StorefrontError) -> Self? {
+        let shop = shop ?? environment["STOREFRONT_SHOP"].flatMap { $0.isEmpty ? nil : $0 }
+        let token = token ?? environment["STOREFRONT_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
+        let url: URL
+        switch (endpoint, shop) {
+        case (nil, nil): return nil
+        case (let endpoint?, nil):
+            guard let parsed = URL(string: endpoint), ["http", "https"].contains(parsed.scheme?.lowercased() ?? ""),
+                  parsed.host?.isEmpty == false else {
+                throw .invalidArgument("--endpoint wants an http(s) URL such as https://aurora.myshopify.com/api/\(GraphQLStorefront.apiVersion)/graphql.json")
+            }
+            url = parsed
+        case (nil, let shop?): url = try Self.endpoint(forShop: shop)
+        case (.some, .some): throw .invalidArgument("Give --endpoint or --shop (STOREFRONT_SHOP), not both.")
+        }
+        guard let token else {
+            throw .invalidArgument("A Storefront API access token is needed with \(endpoint == nil ? "--shop" : "--endpoint"): pass --token or set STOREFRONT_TOKEN.")
+        }
+        return Self(endpoint: url, accessToken: token)
     }
 }

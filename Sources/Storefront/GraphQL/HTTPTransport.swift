@@ -1,7 +1,7 @@
 import Foundation
 
 /// One HTTP request as the client sends it.
-public struct HTTPRequest: Sendable {
+public struct TransportRequest: Sendable {
     public var url: URL
     public var method: String
     /// Header names as sent; order kept for logs.
@@ -20,7 +20,7 @@ public struct HTTPRequest: Sendable {
 }
 
 /// One HTTP response: status, headers (names lowercased) and body.
-public struct HTTPResponse: Hashable, Sendable {
+public struct TransportResponse: Hashable, Sendable {
     public var status: Int
     public var headers: [String: String]
     public var body: Data
@@ -51,5 +51,5 @@ public struct TransportError: Error, Hashable, Sendable, CustomStringConvertible
 /// Sends HTTP requests. The client uses `URLSessionTransport`; tests substitute scripted answers.
 public protocol HTTPTransport: Sendable {
     /// Returns the response for any HTTP status; throws `TransportError` when there is none.
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse
+    func send(_ request: TransportRequest) async throws -> TransportResponse
 }

@@ -11,7 +11,7 @@ public struct URLSessionTransport: HTTPTransport {
         self.session = session
     }
 
-    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    public func send(_ request: TransportRequest) async throws -> TransportResponse {
         var urlRequest = URLRequest(url: request.url, timeoutInterval: request.timeout)
         urlRequest.httpMethod = request.method
         urlRequest.httpBody = request.body
@@ -33,7 +33,7 @@ public struct URLSessionTransport: HTTPTransport {
         for (name, value) in http.allHeaderFields {
             if let name = name as? String, let value = value as? String { headers[name] = value }
         }
-        return HTTPResponse(status: http.statusCode, headers: headers, body: data)
+        return TransportResponse(status: http.statusCode, headers: headers, body: data)
     }
 
     /// Failures that happen before a single byte of the request can reach the server.

@@ -7,7 +7,7 @@ struct GraphQLResponseParserTests {
 
     func validate(_ status: Int, _ body: String, headers: [String: String] = [:]) -> Result<Data, StorefrontError> {
         Result { () throws(StorefrontError) in
-            try GraphQLResponseParser.validate(HTTPResponse(status: status, headers: headers, body: Data(body.utf8)), now: now)
+            try GraphQLResponseParser.validate(TransportResponse(status: status, headers: headers, body: Data(body.utf8)), now: now)
         }
     }
 
@@ -22,7 +22,7 @@ struct GraphQLResponseParserTests {
         let page = "<!DOCTYPE html>\n<html>\r\n<body>\u{1B}[31mService\tUnavailable</body></html>" + String(repeating: "x", count: 2000)
         let error = try #require(validate(503, page, headers: ["Retry-After": "7"]).failure)
         guard case .http(503, let snippet, 7) = error else { Issue.record("unexpected \(error)"); return }
-        #expect(snippet.hasPrefix("<!DOCTYPE html> <html> <body>[31mService Unavailable</body></html>"))
+        #expect(snippet.hasPrefix("<!DOCTYPE html> <html> <body>Service Unavailable</body></html>"))
         #expect(snippet.count == GraphQLResponseParser.snippetLength)
         #expect(!snippet.contains("\u{1B}"))
     }
@@ -47,6 +47,10 @@ struct GraphQLResponseParserTests {
                                                     path: ["product", "variants", "nodes", "0", "price"],
                                                     code: "INTERNAL_SERVER_ERROR")]))
         #expect(error.localizedDescription == "Boom [INTERNAL_SERVER_ERROR] at product.variants.nodes.0.price")
+    }
+
+    @Test func errorsGivenAsOneStringAreStillGraphQLErrors() {
+        #expect(validate(200, #"{"errors":"Service is shutting down"}"#).failure == .graphQL([GraphQLErrorInfo(message: "Service is shutting down")]))
     }
 
     @Test func decodingErrorNamesTheField() throws {

@@ -1,19 +1,20 @@
 import Foundation
+import Synchronization
 @testable import Storefront
 
 /// An `HTTPTransport` that answers from a script and records what was sent.
 actor ScriptedTransport: HTTPTransport {
     enum Step {
-        case respond(HTTPResponse)
+        case respond(TransportResponse)
         case fail(TransportError)
     }
 
     private var steps: [Step]
-    private(set) var requests: [HTTPRequest] = []
+    private(set) var requests: [TransportRequest] = []
 
     init(_ steps: [Step]) { self.steps = steps }
 
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    func send(_ request: TransportRequest) async throws -> TransportResponse {
         requests.append(request)
         guard !steps.isEmpty else { throw TransportError(message: "script exhausted", requestSent: false) }
         switch steps.removeFirst() {
@@ -42,11 +43,11 @@ actor ScriptedTransport: HTTPTransport {
 
 extension ScriptedTransport.Step {
     static func json(_ text: String, status: Int = 200, headers: [String: String] = [:]) -> Self {
-        .respond(HTTPResponse(status: status, headers: headers, body: Data(text.utf8)))
+        .respond(TransportResponse(status: status, headers: headers, body: Data(text.utf8)))
     }
 
     static func status(_ status: Int, body: String = "", headers: [String: String] = [:]) -> Self {
-        .respond(HTTPResponse(status: status, headers: headers, body: Data(body.utf8)))
+        .respond(TransportResponse(status: status, headers: headers, body: Data(body.utf8)))
     }
 
     static let throttled = json(#"{"errors":[{"message":"Throttled","extensions":{"code":"THROTTLED"}}]}"#)
@@ -69,17 +70,15 @@ extension RetryHandler {
 
 /// A clock that tests move by hand.
 final class TestClock: Sendable {
-    private let state = Protected(Date(timeIntervalSince1970: 1_750_000_000))
-    var now: Date { state.value }
-    func advance(_ seconds: TimeInterval) { state.update { $0.addTimeInterval(seconds) } }
+    private let storage = Mutex(Date(timeIntervalSince1970: 1_750_000_000))
+    var now: Date { storage.withLock { $0 } }
+    func advance(_ seconds: TimeInterval) { storage.withLock { $0.addTimeInterval(seconds) } }
 }
 
-/// A value behind a lock, for test doubles read from synchronous closures.
-final class Protected<Value: Sendable>: @unchecked Sendable {
-    // Every access goes through `lock`, which is what makes sharing it between tasks safe.
-    private let lock = NSLock()
-    private var stored: Value
-    init(_ value: Value) { stored = value }
-    var value: Value { lock.withLock { stored } }
-    func update(_ change: (inout Value) -> Void) { lock.withLock { change(&stored) } }
+/// A value shared with synchronous callbacks.
+final class Protected<Value: Sendable>: Sendable {
+    private let storage: Mutex<Value>
+    init(_ value: Value) { storage = Mutex(value) }
+    var value: Value { storage.withLock { $0 } }
+    func update(_ change: (inout Value) -> Void) { storage.withLock { change(&$0) } }
 }
