@@ -12,7 +12,7 @@ public struct AccountServerClient: Sendable {
     /// Reads `{issuer}/.well-known/openid-configuration` and checks it is safe to use.
     public func discover(issuer: URL) async throws -> AccountServerMetadata {
         let url = AccountServerMetadata.discoveryURL(issuer: issuer)
-        let response = try await send(HTTPRequest(url: url, method: "GET", headers: Self.acceptJSON, body: Data()))
+        let response = try await send(TransportRequest(url: url, method: "GET", headers: Self.acceptJSON, body: Data()))
         let metadata: AccountServerMetadata = try decode(response, from: url)
         try metadata.validate()
         return metadata
@@ -39,7 +39,7 @@ public struct AccountServerClient: Sendable {
 
     /// The customer behind an access token, from the OpenID Connect userinfo endpoint.
     public func userInfo(accessToken: SecretToken, endpoint: URL) async throws -> Customer {
-        let response = try await send(HTTPRequest(url: endpoint, method: "GET",
+        let response = try await send(TransportRequest(url: endpoint, method: "GET",
                                                   headers: Self.acceptJSON + [("Authorization", "Bearer \(accessToken.rawValue)")],
                                                   body: Data()))
         let info: UserInfo = try decode(response, from: endpoint)
@@ -49,7 +49,7 @@ public struct AccountServerClient: Sendable {
     /// Revokes a token (RFC 7009). The server answers 200 even for a token it did not know.
     public func revoke(_ token: SecretToken, hint: String, clientId: String, endpoint: URL) async throws {
         let body = FormEncoding.encode([("token", token.rawValue), ("token_type_hint", hint), ("client_id", clientId)])
-        let response = try await send(HTTPRequest(url: endpoint, method: "POST", headers: Self.formHeaders, body: Data(body.utf8)))
+        let response = try await send(TransportRequest(url: endpoint, method: "POST", headers: Self.formHeaders, body: Data(body.utf8)))
         try expectSuccess(response, from: endpoint)
     }
 
@@ -59,7 +59,7 @@ public struct AccountServerClient: Sendable {
         var fields = [("client_id", clientId)]
         if let idToken { fields.append(("id_token_hint", idToken.rawValue)) }
         let body = FormEncoding.encode(fields)
-        let response = try await send(HTTPRequest(url: endpoint, method: "POST", headers: Self.formHeaders, body: Data(body.utf8)))
+        let response = try await send(TransportRequest(url: endpoint, method: "POST", headers: Self.formHeaders, body: Data(body.utf8)))
         try expectSuccess(response, from: endpoint)
     }
 
@@ -72,7 +72,7 @@ public struct AccountServerClient: Sendable {
 
     private func tokenRequest(_ endpoint: URL, _ fields: [(String, String)]) async throws -> TokenResponse {
         let body = Data(FormEncoding.encode(fields).utf8)
-        let response = try await send(HTTPRequest(url: endpoint, method: "POST", headers: Self.formHeaders, body: body))
+        let response = try await send(TransportRequest(url: endpoint, method: "POST", headers: Self.formHeaders, body: body))
         if !(200..<300).contains(response.status),
            let error = try? JSONDecoder().decode(OAuthErrorResponse.self, from: response.body) {
             throw AccountError.tokenRequestRejected(status: response.status, error: TextSanitizer.cleanLine(error.error),
@@ -86,7 +86,7 @@ public struct AccountServerClient: Sendable {
         return tokens
     }
 
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    func send(_ request: TransportRequest) async throws -> TransportResponse {
         do {
             return try await transport.send(request)
         } catch let error as TransportError {
@@ -94,7 +94,7 @@ public struct AccountServerClient: Sendable {
         }
     }
 
-    func decode<Value: Decodable>(_ response: HTTPResponse, from endpoint: URL) throws -> Value {
+    func decode<Value: Decodable>(_ response: TransportResponse, from endpoint: URL) throws -> Value {
         try expectSuccess(response, from: endpoint)
         do {
             return try JSONDecoder().decode(Value.self, from: response.body)
@@ -103,7 +103,7 @@ public struct AccountServerClient: Sendable {
         }
     }
 
-    func expectSuccess(_ response: HTTPResponse, from endpoint: URL) throws {
+    func expectSuccess(_ response: TransportResponse, from endpoint: URL) throws {
         guard (200..<300).contains(response.status) else {
             let snippet = TextSanitizer.cleanLine(String(decoding: response.body.prefix(120), as: UTF8.self))
             throw AccountError.invalidResponse(endpoint: endpoint.absoluteString,
@@ -125,7 +125,7 @@ public struct AccountServerClient: Sendable {
 extension AccountServerClient {
     /// The customer's orders, newest first, from the account server's orders endpoint.
     public func orders(accessToken: SecretToken, endpoint: URL) async throws -> [CustomerOrder] {
-        let response = try await send(HTTPRequest(url: endpoint, method: "GET",
+        let response = try await send(TransportRequest(url: endpoint, method: "GET",
                                                   headers: Self.acceptJSON + [("Authorization", "Bearer \(accessToken.rawValue)")],
                                                   body: Data()))
         try expectSuccess(response, from: endpoint)

@@ -7,9 +7,9 @@ import Synchronization
 /// token, userinfo, revocation and end-session endpoints from what each test sets up.
 final class FakeAccountServer: HTTPTransport {
     struct State {
-        var requests: [HTTPRequest] = []
+        var requests: [TransportRequest] = []
         /// Answers of the token endpoint, in order; the last one repeats.
-        var tokenAnswers: [HTTPResponse] = []
+        var tokenAnswers: [TransportResponse] = []
         var userInfo = #"{"sub":"gid://shopify/Customer/7","email":"jane@example.com","given_name":"Jane","family_name":"Doe"}"#
         var unreachable = false
     }
@@ -25,29 +25,29 @@ final class FakeAccountServer: HTTPTransport {
 
     let state = Mutex(State())
 
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    func send(_ request: TransportRequest) async throws -> TransportResponse {
         try state.withLock { state in
             state.requests.append(request)
             if state.unreachable { throw TransportError(message: "the connection was refused", requestSent: false) }
             switch request.url.path {
             case "/account/.well-known/openid-configuration":
-                return HTTPResponse(status: 200, body: try JSONEncoder().encode(Self.metadata))
+                return TransportResponse(status: 200, body: try JSONEncoder().encode(Self.metadata))
             case "/account/oauth/token":
                 guard !state.tokenAnswers.isEmpty else { return Self.oauthError("invalid_request") }
                 return state.tokenAnswers.count > 1 ? state.tokenAnswers.removeFirst() : state.tokenAnswers[0]
             case "/account/userinfo":
-                return HTTPResponse(status: 200, body: Data(state.userInfo.utf8))
+                return TransportResponse(status: 200, body: Data(state.userInfo.utf8))
             case "/account/oauth/revoke", "/account/logout":
-                return HTTPResponse(status: 200, body: Data())
+                return TransportResponse(status: 200, body: Data())
             default:
-                return HTTPResponse(status: 404, body: Data("not found".utf8))
+                return TransportResponse(status: 404, body: Data("not found".utf8))
             }
         }
     }
 
-    func answerTokens(_ answers: HTTPResponse...) { state.withLock { $0.tokenAnswers = answers } }
+    func answerTokens(_ answers: TransportResponse...) { state.withLock { $0.tokenAnswers = answers } }
     func setUnreachable(_ unreachable: Bool) { state.withLock { $0.unreachable = unreachable } }
-    var requests: [HTTPRequest] { state.withLock { $0.requests } }
+    var requests: [TransportRequest] { state.withLock { $0.requests } }
 
     /// Requests to one endpoint path, with their form fields.
     func forms(to path: String) -> [[String: String]] {
@@ -56,17 +56,17 @@ final class FakeAccountServer: HTTPTransport {
         }
     }
 
-    static func tokens(access: String, refresh: String? = "refresh-1", expiresIn: Int = 3600, idToken: String? = nil) -> HTTPResponse {
+    static func tokens(access: String, refresh: String? = "refresh-1", expiresIn: Int = 3600, idToken: String? = nil) -> TransportResponse {
         var object: [String: Any] = ["access_token": access, "token_type": "Bearer", "expires_in": expiresIn,
                                      "scope": AuthorizationRequest.defaultScope]
         if let refresh { object["refresh_token"] = refresh }
         if let idToken { object["id_token"] = idToken }
-        return HTTPResponse(status: 200, body: try! JSONSerialization.data(withJSONObject: object))
+        return TransportResponse(status: 200, body: try! JSONSerialization.data(withJSONObject: object))
     }
 
-    static func oauthError(_ error: String, description: String? = nil) -> HTTPResponse {
+    static func oauthError(_ error: String, description: String? = nil) -> TransportResponse {
         var object = ["error": error]
         if let description { object["error_description"] = description }
-        return HTTPResponse(status: 400, body: try! JSONSerialization.data(withJSONObject: object))
+        return TransportResponse(status: 400, body: try! JSONSerialization.data(withJSONObject: object))
     }
 }
