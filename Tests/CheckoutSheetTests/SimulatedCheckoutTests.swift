@@ -302,7 +302,7 @@ final class SimulatedCheckoutTests: XCTestCase {
         XCTAssertEqual(h.summary.filter { $0.hasPrefix("complete") }, ["complete:full"])
     }
 
-    func testARecoveryCheckoutPlacesTheSameOrderSessionAsTheFirst() async throws {
+    func testTheCheckoutTokenIsStablePerCartSoRetriesAreOneSession() async throws {
         XCTAssertEqual(SimulatedCheckoutServer.checkoutToken(cartId: "c1"), SimulatedCheckoutServer.checkoutToken(cartId: "c1"))
         XCTAssertNotEqual(SimulatedCheckoutServer.checkoutToken(cartId: "c1"), SimulatedCheckoutServer.checkoutToken(cartId: "c2"))
     }
