@@ -7,6 +7,8 @@ import XCTest
 /// the same events as on the in-memory store, and nothing the store writes holds a card number.
 final class EmbeddedStoreCheckoutTests: XCTestCase {
     private var directories: [URL] = []
+    /// Read once: every store of these tests shares the bundled catalog.
+    private static let catalog = Result { try CatalogLoader.bundled() }
 
     override func tearDown() {
         for directory in directories { try? FileManager.default.removeItem(at: directory) }
@@ -16,7 +18,7 @@ final class EmbeddedStoreCheckoutTests: XCTestCase {
     private func makeStore(clock: ManualClock) throws -> EmbeddedStorefront {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("checkout-tests-\(UUID().uuidString)")
         directories.append(directory)
-        return EmbeddedStorefront(catalog: try CatalogLoader.bundled(), stateDirectory: directory, now: { clock.now() })
+        return EmbeddedStorefront(catalog: try Self.catalog.get(), stateDirectory: directory, now: { clock.now() })
     }
 
     private func run(_ scenario: CheckoutScenario) async throws -> (events: [CheckoutEvent], lines: [String], logs: [String],
