@@ -1,1 +1,22 @@
-await runStoreBenchmark()
+import Foundation
+
+// storefront-bench [name|all]: each benchmark is one entry here and one file.
+let benchmarks: [(name: String, summary: String, run: () async throws -> Void)] = [
+    ("search", "catalog load and search latency over 100,000 products", SearchBenchmark.run),
+    ("store", "reducer throughput: actions per second through the Store", { await runStoreBenchmark() }),
+]
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+let wanted = arguments.first ?? "all"
+if wanted == "-h" || wanted == "--help" || (wanted != "all" && !benchmarks.contains { $0.name == wanted }) {
+    print("usage: storefront-bench [\((benchmarks.map(\.name) + ["all"]).joined(separator: "|"))]")
+    for benchmark in benchmarks { print("  \(benchmark.name.padding(toLength: 10, withPad: " ", startingAt: 0)) \(benchmark.summary)") }
+    exit(wanted == "-h" || wanted == "--help" ? 0 : 2)
+}
+for benchmark in benchmarks where wanted == "all" || benchmark.name == wanted {
+    print("== \(benchmark.name): \(benchmark.summary)")
+    do { try await benchmark.run() } catch {
+        FileHandle.standardError.write(Data("\(benchmark.name) failed: \(error)\n".utf8))
+        exit(1)
+    }
+}

@@ -178,6 +178,7 @@ public struct CartErrorCode: RawRepresentable, Hashable, Sendable, Codable, Cust
     public static let merchandiseNotApplicable = CartErrorCode(rawValue: "MERCHANDISE_NOT_APPLICABLE")
     public static let invalidCompanyLocation = CartErrorCode(rawValue: "INVALID_COMPANY_LOCATION")
     public static let buyerCannotPurchaseForCompanyLocation = CartErrorCode(rawValue: "BUYER_CANNOT_PURCHASE_FOR_COMPANY_LOCATION")
+    public static let maximumExceeded = CartErrorCode(rawValue: "MAXIMUM_EXCEEDED")
 }
 
 /// `CartUserError`: `field` is the path to the input that was wrong, e.g. ["lines", "0", "merchandiseId"].

@@ -1,0 +1,297 @@
+import Foundation
+
+/// Turns a decoded `CatalogDocument` into models: checks every rule, cleans every text field once,
+/// assigns ids. Errors name the JSON path of the offending value.
+struct CatalogBuilder {
+    let file: String
+    private var currency = "USD"
+
+    init(file: String) { self.file = file }
+
+    private func fail(_ message: String, at location: String) -> StorefrontError {
+        .catalog(CatalogError(file: file, message: message, location: location))
+    }
+
+    mutating func build(_ document: CatalogDocument) throws -> StoreCatalog {
+        if let format = document.format, format != "storefront-catalog" {
+            throw fail("unknown format \"\(TextSanitizer.cleanLine(format))\" (expected \"storefront-catalog\")", at: "format")
+        }
+        if let version = document.version, version != 1 {
+            throw fail("unsupported version \(version) (this storefront reads version 1)", at: "version")
+        }
+        let shop = try buildShop(document.shop)
+        currency = shop.currencyCode
+        let codes = try document.discountCodes.map { try buildDiscountCodes($0) } ?? []
+
+        // Products are independent of each other: build them in chunks on all cores. The first
+        // error in catalog order wins, as it would building them one by one.
+        let entries = document.products
+        let chunk = max(2_000, entries.count / 16 + 1)
+        let chunks = stride(from: 0, to: entries.count, by: chunk).map { $0..<min($0 + chunk, entries.count) }
+        let builder = self
+        let built = try ParallelMap.map(chunks.count) { c -> (products: [Product], variantIds: [Int]) in
+            var products: [Product] = [], variantIds: [Int] = []
+            products.reserveCapacity(chunks[c].count)
+            for index in chunks[c] { products.append(try builder.buildProduct(entries[index], index: index, variantIds: &variantIds)) }
+            return (products, variantIds)
+        }
+        var products: [Product] = []
+        products.reserveCapacity(entries.count)
+        var handles: [String: Int] = [:], ids: [Int: Int] = [:]
+        handles.reserveCapacity(entries.count); ids.reserveCapacity(entries.count)
+        for part in built {
+            for product in part.products {
+                let index = products.count
+                if let previous = handles[product.handle] {
+                    throw fail("duplicate handle \"\(product.handle)\" (also products[\(previous)])", at: "products[\(index)].handle")
+                }
+                let id = SearchIndex.numericId(product.id)
+                if let previous = ids[id] {
+                    throw fail("duplicate id \(id) (also products[\(previous)])", at: "products[\(index)].id")
+                }
+                handles[product.handle] = index
+                ids[id] = index
+                products.append(product)
+            }
+        }
+        let variantIds = built.flatMap(\.variantIds)
+        try checkUniqueVariantIds(variantIds, products: products)
+
+        var collections: [Collection] = [], members: [[Int]] = []
+        var collectionHandles: [String: Int] = [:], collectionIds: [Int: Int] = [:]
+        for (index, entry) in document.collections.enumerated() {
+            let at = "collections[\(index)]"
+            let handle = try self.handle(entry.handle, at: "\(at).handle")
+            if let previous = collectionHandles[handle] {
+                throw fail("duplicate collection handle \"\(handle)\" (also collections[\(previous)])", at: "\(at).handle")
+            }
+            if let previous = collectionIds[entry.id] {
+                throw fail("duplicate collection id \(entry.id) (also collections[\(previous)])", at: "\(at).id")
+            }
+            try positive(entry.id, at: "\(at).id")
+            collectionHandles[handle] = index
+            collectionIds[entry.id] = index
+            var indices: [Int] = []
+            var seen = Set<Int>()
+            for (k, productHandle) in entry.products.enumerated() {
+                guard let p = handles[productHandle] else {
+                    throw fail("no product has the handle \"\(TextSanitizer.cleanLine(productHandle))\"", at: "\(at).products[\(k)]")
+                }
+                if seen.insert(p).inserted { indices.append(p) }
+            }
+            collections.append(Collection(
+                id: "gid://shopify/Collection/\(entry.id)", handle: handle,
+                title: try title(entry.title, at: "\(at).title"),
+                description: TextSanitizer.clean(entry.description ?? ""),
+                image: try entry.image.map { try image($0, id: nil, at: "\(at).image") },
+                updatedAt: try date(entry.updatedAt, at: "\(at).updatedAt")))
+            members.append(indices)
+        }
+        return StoreCatalog(shop: shop, products: products, collections: collections,
+                            collectionProductIndices: members, discountCodes: codes, productIndexByHandle: handles)
+    }
+
+    // MARK: Shop and discount codes
+
+    private func buildShop(_ entry: CatalogDocument.ShopEntry) throws -> Shop {
+        let code = entry.currencyCode
+        guard code.count == 3, code.allSatisfy({ $0.isASCII && $0.isUppercase }) else {
+            throw fail("\"\(TextSanitizer.cleanLine(code))\" is not an ISO 4217 currency code such as \"EUR\"", at: "shop.currencyCode")
+        }
+        let country = entry.countryCode
+        guard country.count == 2, country.allSatisfy({ $0.isASCII && $0.isUppercase }) else {
+            throw fail("\"\(TextSanitizer.cleanLine(country))\" is not an ISO 3166 country code such as \"NL\"", at: "shop.countryCode")
+        }
+        let domain = TextSanitizer.cleanLine(entry.domain)
+        guard !domain.isEmpty, !domain.contains(where: { $0 == "/" || $0 == " " || $0 == "?" }) else {
+            throw fail("\"\(domain)\" is not a domain name such as \"shop.example\"", at: "shop.domain")
+        }
+        func optional(_ text: String?) -> String? {
+            text.map(TextSanitizer.cleanLine).flatMap { $0.isEmpty ? nil : $0 }
+        }
+        return Shop(name: try title(entry.name, at: "shop.name"), description: TextSanitizer.clean(entry.description ?? ""),
+                    domain: domain.lowercased(), currencyCode: code, countryCode: country,
+                    refundPolicyURL: optional(entry.refundPolicyUrl), shippingPolicyURL: optional(entry.shippingPolicyUrl),
+                    contactEmail: optional(entry.contactEmail), contactPhone: optional(entry.contactPhone))
+    }
+
+    private func buildDiscountCodes(_ entries: [CatalogDocument.DiscountCodeEntry]) throws -> [DiscountCode] {
+        var seen: [String: Int] = [:]
+        return try entries.enumerated().map { index, entry in
+            let at = "discountCodes[\(index)]"
+            let code = TextSanitizer.cleanLine(entry.code).trimmedWhitespace
+            guard !code.isEmpty else { throw fail("empty discount code", at: "\(at).code") }
+            if let previous = seen[code.uppercased()] {
+                throw fail("duplicate discount code \"\(code)\" (also discountCodes[\(previous)])", at: "\(at).code")
+            }
+            seen[code.uppercased()] = index
+            let kind: DiscountCode.Kind
+            switch entry.type {
+            case "percentage":
+                guard let value = Money.parseAmount(entry.value), value > 0, value <= 100 else {
+                    throw fail("\"\(TextSanitizer.cleanLine(entry.value))\" is not a percentage between 0 and 100", at: "\(at).value")
+                }
+                kind = .percentage(value)
+            case "fixedAmount":
+                kind = .fixedAmount(try money(entry.value, at: "\(at).value"))
+            default:
+                throw fail("unknown discount type \"\(TextSanitizer.cleanLine(entry.type))\" (expected \"percentage\" or \"fixedAmount\")",
+                           at: "\(at).type")
+            }
+            return DiscountCode(code: code, title: TextSanitizer.cleanLine(entry.title ?? code), kind: kind,
+                                minimumSubtotal: try entry.minimumSubtotal.map { try money($0, at: "\(at).minimumSubtotal") },
+                                startsAt: try entry.startsAt.map { try date($0, at: "\(at).startsAt") },
+                                endsAt: try entry.endsAt.map { try date($0, at: "\(at).endsAt") })
+        }
+    }
+
+    // MARK: Products
+
+    private func buildProduct(_ entry: CatalogDocument.ProductEntry, index: Int, variantIds: inout [Int]) throws -> Product {
+        func at() -> String { "products[\(index)]" }
+        try positive(entry.id, at: "\(at()).id")
+        let handle = try self.handle(entry.handle, at: "\(at()).handle")
+        let pid = entry.id
+        let productTitle = try title(entry.title, at: "\(at()).title")
+
+        // Options: names unique, values unique within an option.
+        var options: [ProductOption] = []
+        var valueNames: [[String]] = []
+        for (k, option) in (entry.options ?? []).enumerated() {
+            let name = try title(option.name, at: "\(at()).options[\(k)].name")
+            if options.contains(where: { $0.name == name }) {
+                throw fail("duplicate option \"\(name)\"", at: "\(at()).options[\(k)].name")
+            }
+            guard !option.values.isEmpty else { throw fail("option \"\(name)\" has no values", at: "\(at()).options[\(k)].values") }
+            var values: [ProductOptionValue] = [], names: [String] = []
+            for (j, raw) in option.values.enumerated() {
+                let value = try title(raw, at: "\(at()).options[\(k)].values[\(j)]")
+                guard !names.contains(value) else {
+                    throw fail("duplicate value \"\(value)\" in option \"\(name)\"", at: "\(at()).options[\(k)].values[\(j)]")
+                }
+                values.append(ProductOptionValue(id: "gid://shopify/ProductOptionValue/\(pid)\(k + 1)\(Self.twoDigits(j + 1))", name: value))
+                names.append(value)
+            }
+            options.append(ProductOption(id: "gid://shopify/ProductOption/\(pid)\(k + 1)", name: name, optionValues: values))
+            valueNames.append(names)
+        }
+
+        guard !entry.variants.isEmpty else { throw fail("a product needs at least one variant", at: "\(at()).variants") }
+        var variants: [ProductVariant] = []
+        variants.reserveCapacity(entry.variants.count)
+        // Each variant's option values as one mixed-radix number, to find two with the same options.
+        var combinations: [Int: Int] = [:]
+        for (v, variant) in entry.variants.enumerated() {
+            func vat() -> String { "\(at()).variants[\(v)]" }
+            let values = try (variant.options ?? []).enumerated().map { try title($1, at: "\(vat()).options[\($0)]") }
+            guard values.count == options.count else {
+                throw fail("has \(values.count) option value\(values.count == 1 ? "" : "s") but the product has \(options.count) option\(options.count == 1 ? "" : "s")",
+                           at: "\(vat()).options")
+            }
+            var combination = 0
+            for (k, value) in values.enumerated() {
+                guard let position = valueNames[k].firstIndex(of: value) else {
+                    throw fail("\"\(value)\" is not a value of option \"\(options[k].name)\"", at: "\(vat()).options[\(k)]")
+                }
+                combination = combination &* valueNames[k].count &+ position
+            }
+            if let previous = combinations[combination] {
+                throw fail("same options as variants[\(previous)]", at: "\(vat()).options")
+            }
+            combinations[combination] = v
+            let numericId = variant.id ?? pid * 1000 + v + 1
+            try positive(numericId, at: "\(vat()).id")
+            variantIds.append(numericId)
+            let price = try money(variant.price, at: "\(vat()).price")
+            let compareAt = try variant.compareAtPrice.map { try money($0, at: "\(vat()).compareAtPrice") }
+            if let inventory = variant.inventory, inventory < 0 {
+                throw fail("inventory cannot be negative (\(inventory))", at: "\(vat()).inventory")
+            }
+            let available = (variant.available ?? true) && (variant.inventory.map { $0 > 0 } ?? true)
+            let selected = zip(options, values).map { SelectedOption(name: $0.name, value: $1) }
+            variants.append(ProductVariant(
+                id: "gid://shopify/ProductVariant/\(numericId)",
+                title: values.isEmpty ? "Default Title" : values.joined(separator: " / "),
+                sku: variant.sku.map(TextSanitizer.cleanLine).flatMap { $0.isEmpty ? nil : $0 },
+                availableForSale: available, quantityAvailable: variant.inventory.map { max(0, $0) },
+                selectedOptions: selected, price: price, compareAtPrice: compareAt,
+                image: try variant.image.map { try image($0, id: nil, at: "\(vat()).image") }))
+        }
+
+        let images = try (entry.images ?? []).enumerated().map { k, img in
+            try image(img, id: "gid://shopify/ProductImage/\(pid)\(Self.twoDigits(k + 1))", at: "\(at()).images[\(k)]")
+        }
+        let tags = entry.tags?.map(TextSanitizer.cleanLine).filter { !$0.isEmpty } ?? []
+        return Product(id: "gid://shopify/Product/\(pid)", handle: handle, title: productTitle,
+                       description: TextSanitizer.clean(entry.description ?? ""),
+                       vendor: TextSanitizer.cleanLine(entry.vendor), productType: TextSanitizer.cleanLine(entry.productType),
+                       tags: tags, createdAt: try date(entry.createdAt, at: "\(at()).createdAt"),
+                       updatedAt: try date(entry.updatedAt, at: "\(at()).updatedAt"),
+                       options: options, variants: variants, images: images)
+    }
+
+    // MARK: Fields
+
+    private func title(_ raw: String, at: @autoclosure () -> String) throws -> String {
+        let text = TextSanitizer.cleanLine(raw).trimmedWhitespace
+        guard !text.isEmpty else { throw fail("must not be empty", at: at()) }
+        return text
+    }
+
+    /// Handles are URL path segments: lowercase letters, digits, "-" and "_" (any script's letters).
+    private func handle(_ raw: String, at: @autoclosure () -> String) throws -> String {
+        guard !raw.isEmpty else { throw fail("must not be empty", at: at()) }
+        func allowed(_ s: Unicode.Scalar) -> Bool {
+            switch s.value {
+            case 0x61...0x7A, 0x30...0x39, 0x2D, 0x5F: return true
+            case 0..<0x80: return false
+            default: return s.properties.isAlphabetic && !s.properties.isUppercase
+            }
+        }
+        guard raw.unicodeScalars.allSatisfy(allowed) else {
+            throw fail("\"\(TextSanitizer.cleanLine(raw))\" is not a handle (lowercase letters, digits and \"-\")", at: at())
+        }
+        return raw
+    }
+
+    private func money(_ raw: String, at: @autoclosure () -> String) throws -> Money {
+        guard let amount = Money.parseAmount(raw) else {
+            throw fail("\"\(TextSanitizer.cleanLine(raw))\" is not a decimal amount such as \"12.50\"", at: at())
+        }
+        guard amount >= 0 else { throw fail("amount cannot be negative (\(raw))", at: at()) }
+        return Money(amount: amount, currencyCode: currency)
+    }
+
+    private func date(_ raw: String, at: @autoclosure () -> String) throws -> Date {
+        guard let parsed = ISODate.parse(raw) else {
+            throw fail("\"\(TextSanitizer.cleanLine(raw))\" is not an ISO 8601 date such as \"2025-03-01T09:00:00Z\"", at: at())
+        }
+        return Date(timeIntervalSince1970: parsed.seconds)
+    }
+
+    /// Variant ids are unique across the catalog; sorting finds a repeat without a large dictionary.
+    private func checkUniqueVariantIds(_ ids: [Int], products: [Product]) throws {
+        let sorted = ids.sorted()
+        guard let repeated = zip(sorted, sorted.dropFirst()).first(where: { $0 == $1 })?.0 else { return }
+        let gid = "gid://shopify/ProductVariant/\(repeated)"
+        let owners = products.enumerated().flatMap { p, product in
+            product.variants.enumerated().filter { $0.element.id == gid }.map { "products[\(p)].variants[\($0.offset)]" }
+        }
+        throw fail("duplicate variant id \(repeated) (also \(owners.first ?? "another variant"))", at: "\(owners.last ?? "products").id")
+    }
+
+    private static func twoDigits(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+
+    private func positive(_ id: Int, at: @autoclosure () -> String) throws {
+        guard id > 0 else { throw fail("ids are positive integers (found \(id))", at: at()) }
+    }
+
+    private func image(_ entry: CatalogDocument.ImageEntry, id: String?, at: @autoclosure () -> String) throws -> ProductImage {
+        let url = TextSanitizer.cleanLine(entry.url)
+        guard url.hasPrefix("https://") || url.hasPrefix("http://") else {
+            throw fail("\"\(url)\" is not an http(s) URL", at: "\(at()).url")
+        }
+        return ProductImage(id: id, url: url, altText: entry.altText.map(TextSanitizer.cleanLine),
+                            width: entry.width, height: entry.height)
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+
+/// Reads a catalog file, checks it, cleans every text field and builds the models.
+///
+/// Every failure is `StorefrontError.catalog` naming the file, what is wrong and where: a JSON
+/// path such as `products[12].variants[0].price`, or `line 3, column 14` for a syntax error.
+public enum CatalogLoader {
+    /// The catalog shipped with the app.
+    public static func bundled() throws -> StoreCatalog {
+        guard let url = Bundle.module.url(forResource: "catalog", withExtension: "json") else {
+            throw StorefrontError.catalog(CatalogError(file: "catalog.json", message: "the bundled catalog is missing"))
+        }
+        return try load(contentsOf: url.path, displayName: "bundled catalog.json")
+    }
+
+    public static func load(contentsOf path: String, displayName: String? = nil) throws -> StoreCatalog {
+        let name = displayName ?? path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw StorefrontError.catalog(CatalogError(file: name, message: "no such file"))
+        }
+        if isDirectory.boolValue {
+            throw StorefrontError.catalog(CatalogError(file: name, message: "is a directory, not a catalog file"))
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw StorefrontError.catalog(CatalogError(file: name, message: "cannot be read (\(Self.reason(error)))"))
+        }
+        return try load(data: data, file: name)
+    }
+
+    public static func load(data: Data, file: String = "catalog") throws -> StoreCatalog {
+        let document = try decode(data, file: file)
+        var builder = CatalogBuilder(file: file)
+        return try builder.build(document)
+    }
+
+    // MARK: Reading, with positions
+
+    static func decode(_ data: Data, file: String) throws -> CatalogDocument {
+        if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+            throw StorefrontError.catalog(CatalogError(file: file, message: "is empty"))
+        }
+        return try CatalogJSONReader.read(data, file: file) { try CatalogDocument(reading: &$0) }
+    }
+
+    /// "products[12].variants[0].price"
+    static func path(_ codingPath: [any CodingKey]) -> String {
+        var text = ""
+        for key in codingPath {
+            if let index = key.intValue { text += "[\(index)]" }
+            else { text += text.isEmpty ? key.stringValue : ".\(key.stringValue)" }
+        }
+        return text.isEmpty ? "the top level" : text
+    }
+
+    static func reason(_ error: any Error) -> String {
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
+           underlying.domain == NSPOSIXErrorDomain, let code = POSIXErrorCode(rawValue: Int32(underlying.code)) {
+            return String(cString: strerror(code.rawValue))
+        }
+        return nsError.localizedDescription
+    }
+}

@@ -1,0 +1,197 @@
+import Foundation
+
+/// The cart mutations of the Storefront API applied to a `StoredCart`, with the API's user errors
+/// and warnings. Pure: the catalog and the time come in, the new cart and the messages go out.
+/// A request with any user error leaves the cart as it was.
+struct CartRules {
+    let catalog: StoreCatalog
+    let now: Date
+
+    /// The most of one item a line may hold, whatever the stock.
+    static let maximumLineQuantity = 999
+    static let maximumNoteLength = 5_000
+
+    struct Outcome {
+        var cart: StoredCart
+        var userErrors: [CartUserError] = []
+        var warnings: [CartWarning] = []
+    }
+
+    // MARK: Lines
+
+    func addLines(_ inputs: [CartLineInput], to original: StoredCart) -> Outcome {
+        var cart = original
+        var warnings: [CartWarning] = []
+        var errors: [CartUserError] = []
+        for (index, input) in inputs.enumerated() {
+            let field = ["lines", String(index)]
+            guard let variant = checkMerchandise(input.merchandiseId, field: field + ["merchandiseId"], errors: &errors) else { continue }
+            guard input.quantity > 0 else {
+                errors.append(CartUserError(code: .invalid, field: field + ["quantity"],
+                                            message: "The quantity must be at least 1 (was \(input.quantity))."))
+                continue
+            }
+            let attributes = clean(input.attributes)
+            if let existing = cart.lines.firstIndex(where: { $0.merchandiseId == input.merchandiseId && $0.attributes == attributes }) {
+                let wanted = cart.lines[existing].quantity.addingReportingOverflow(input.quantity)
+                setQuantity(wanted.overflow ? Int.max : wanted.partialValue, ofLine: existing, in: &cart, variant: variant,
+                            field: field + ["quantity"], errors: &errors, warnings: &warnings)
+            } else {
+                let line = StoredCart.Line(id: cart.newLineId(), merchandiseId: input.merchandiseId, quantity: 0, attributes: attributes)
+                cart.lines.append(line)
+                setQuantity(input.quantity, ofLine: cart.lines.count - 1, in: &cart, variant: variant,
+                            field: field + ["quantity"], errors: &errors, warnings: &warnings)
+            }
+        }
+        return finish(cart, original: original, errors: errors, warnings: warnings)
+    }
+
+    func updateLines(_ inputs: [CartLineUpdateInput], in original: StoredCart) -> Outcome {
+        var cart = original
+        var warnings: [CartWarning] = []
+        var errors: [CartUserError] = []
+        var removed: Set<String> = []
+        for (index, input) in inputs.enumerated() {
+            let field = ["lines", String(index)]
+            guard let position = cart.lines.firstIndex(where: { $0.id == input.id }), !removed.contains(input.id) else {
+                errors.append(CartUserError(code: .invalidMerchandiseLine, field: field + ["id"],
+                                            message: "The cart has no line with id \(input.id)."))
+                continue
+            }
+            if let merchandiseId = input.merchandiseId, merchandiseId != cart.lines[position].merchandiseId {
+                guard checkMerchandise(merchandiseId, field: field + ["merchandiseId"], errors: &errors) != nil else { continue }
+                cart.lines[position].merchandiseId = merchandiseId
+            }
+            if let attributes = input.attributes { cart.lines[position].attributes = clean(attributes) }
+            guard let variant = catalog.variant(id: cart.lines[position].merchandiseId)?.variant else { continue }
+            let quantity = input.quantity ?? cart.lines[position].quantity
+            if quantity < 0 {
+                errors.append(CartUserError(code: .invalid, field: field + ["quantity"],
+                                            message: "The quantity cannot be negative (was \(quantity))."))
+            } else if quantity == 0 {
+                removed.insert(input.id)
+            } else {
+                setQuantity(quantity, ofLine: position, in: &cart, variant: variant, field: field + ["quantity"],
+                            errors: &errors, warnings: &warnings)
+            }
+        }
+        cart.lines.removeAll { removed.contains($0.id) }
+        return finish(cart, original: original, errors: errors, warnings: warnings)
+    }
+
+    func removeLines(_ lineIds: [String], from original: StoredCart) -> Outcome {
+        var cart = original
+        var errors: [CartUserError] = []
+        for (index, id) in lineIds.enumerated() {
+            if let position = cart.lines.firstIndex(where: { $0.id == id }) {
+                cart.lines.remove(at: position)
+            } else {
+                errors.append(CartUserError(code: .invalidMerchandiseLine, field: ["lineIds", String(index)],
+                                            message: "The cart has no line with id \(id)."))
+            }
+        }
+        return finish(cart, original: original, errors: errors, warnings: [])
+    }
+
+    // MARK: Everything else
+
+    func setBuyerIdentity(_ identity: BuyerIdentity, on original: StoredCart) -> Outcome {
+        var cart = original
+        var errors: [CartUserError] = []
+        var cleaned = identity
+        cleaned.email = identity.email.map(TextSanitizer.cleanLine).flatMap { $0.isEmpty ? nil : $0 }
+        cleaned.phone = identity.phone.map(TextSanitizer.cleanLine).flatMap { $0.isEmpty ? nil : $0 }
+        if let email = cleaned.email, !Self.looksLikeEmail(email) {
+            errors.append(CartUserError(code: .invalid, field: ["buyerIdentity", "email"], message: "\"\(email)\" is not an email address."))
+        }
+        if let country = identity.countryCode, !(country.count == 2 && country.allSatisfy { $0.isASCII && $0.isUppercase }) {
+            errors.append(CartUserError(code: .invalid, field: ["buyerIdentity", "countryCode"],
+                                        message: "\"\(TextSanitizer.cleanLine(country))\" is not a country code such as \"NL\"."))
+        }
+        cart.buyerIdentity = cleaned
+        return finish(cart, original: original, errors: errors, warnings: [])
+    }
+
+    /// Replaces the codes. Unknown or ineligible codes stay on the cart and show as not applicable.
+    func setDiscountCodes(_ codes: [String], on original: StoredCart) -> Outcome {
+        var cart = original
+        var seen = Set<String>()
+        cart.discountCodes = codes.map { TextSanitizer.cleanLine($0).trimmedWhitespace }
+            .filter { !$0.isEmpty && seen.insert($0.uppercased()).inserted }
+        return finish(cart, original: original, errors: [], warnings: [])
+    }
+
+    func setNote(_ note: String, on original: StoredCart) -> Outcome {
+        var cart = original
+        let cleaned = TextSanitizer.clean(note)
+        if cleaned.count > Self.maximumNoteLength {
+            return finish(cart, original: original, errors: [CartUserError(code: .noteTooLong, field: ["note"],
+                message: "The note is \(cleaned.count) characters long; at most \(Self.maximumNoteLength) fit.")], warnings: [])
+        }
+        cart.note = cleaned.isEmpty ? nil : cleaned
+        return finish(cart, original: original, errors: [], warnings: [])
+    }
+
+    // MARK: Pieces
+
+    private func finish(_ cart: StoredCart, original: StoredCart, errors: [CartUserError], warnings: [CartWarning]) -> Outcome {
+        guard errors.isEmpty else { return Outcome(cart: original, userErrors: errors) }
+        var changed = cart
+        if changed != original { changed.updatedAt = now }
+        return Outcome(cart: changed, warnings: warnings)
+    }
+
+    /// The variant behind a merchandise id, or nil after recording why it cannot be bought.
+    private func checkMerchandise(_ id: String, field: [String], errors: inout [CartUserError]) -> ProductVariant? {
+        guard let (product, variant) = catalog.variant(id: id) else {
+            errors.append(CartUserError(code: .invalid, field: field, message: "The merchandise with id \(id) does not exist."))
+            return nil
+        }
+        guard variant.availableForSale else {
+            let name = product.variants.count > 1 ? "\(product.title) (\(variant.title))" : product.title
+            errors.append(CartUserError(code: .merchandiseNotApplicable, field: field, message: "\(name) is sold out."))
+            return nil
+        }
+        return variant
+    }
+
+    /// Sets a line's quantity, clamped to what is in stock (counting other lines of the same
+    /// variant) with a warning, and refused above the per-line maximum.
+    private func setQuantity(_ wanted: Int, ofLine position: Int, in cart: inout StoredCart, variant: ProductVariant,
+                             field: [String], errors: inout [CartUserError], warnings: inout [CartWarning]) {
+        guard wanted <= Self.maximumLineQuantity else {
+            errors.append(CartUserError(code: .maximumExceeded, field: field,
+                                        message: "At most \(Self.maximumLineQuantity) of one item fit on a line."))
+            return
+        }
+        var quantity = wanted
+        if let stock = variant.quantityAvailable {
+            let elsewhere = cart.lines.enumerated()
+                .filter { $0.offset != position && $0.element.merchandiseId == variant.id }
+                .reduce(0) { $0 + $1.element.quantity }
+            let room = max(0, stock - elsewhere)
+            if quantity > room {
+                quantity = room
+                // A line that ends up empty is gone, so the warning names the merchandise instead.
+                warnings.append(CartWarning(code: .merchandiseNotEnoughStock,
+                    message: "Only \(stock) in stock; the quantity was set to \(room).",
+                    target: room == 0 ? variant.id : cart.lines[position].id))
+            }
+        }
+        if quantity == 0 {
+            cart.lines.remove(at: position)
+        } else {
+            cart.lines[position].quantity = quantity
+        }
+    }
+
+    private func clean(_ attributes: [Attribute]) -> [Attribute] {
+        attributes.map { Attribute(key: TextSanitizer.cleanLine($0.key), value: $0.value.map(TextSanitizer.clean)) }
+    }
+
+    static func looksLikeEmail(_ text: String) -> Bool {
+        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+        return parts.count == 2 && !parts[0].isEmpty && parts[1].contains(".") && !parts[1].hasPrefix(".")
+            && !parts[1].hasSuffix(".") && !text.contains(" ")
+    }
+}

@@ -1,0 +1,312 @@
+import Foundation
+
+/// The storefront that ships with the app: the catalog from a JSON file, carts and orders in
+/// the state directory. It answers exactly as the Storefront API would (cursors, user errors,
+/// warnings, costs), so the app cannot tell it from a real shop, and the simulated checkout
+/// completes its carts through `CheckoutBackend`.
+///
+/// Reads are `nonisolated`: the catalog never changes, so they run in parallel. Carts and orders
+/// are actor state, saved to disk before a mutation returns.
+public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
+    /// A cart nobody touched for this long is expired: `cart(id:)` returns nil, checkout says so.
+    public static let cartLifetime: TimeInterval = 10 * 24 * 60 * 60
+
+    public nonisolated let catalog: StoreCatalog
+    public nonisolated let stateDirectory: URL
+    /// Problems found in the state directory when starting (a corrupt file moved aside, ...).
+    public nonisolated let stateWarnings: [String]
+
+    private let now: @Sendable () -> Date
+    private let store: StateStore
+    private var carts: [String: StoredCart] = [:]   // by token
+    private var orderBook: EmbeddedState.Orders
+    private var session: EmbeddedState.Session
+
+    /// - Parameters:
+    ///   - catalogPath: a catalog file; nil uses the catalog bundled with the app.
+    ///   - stateDirectory: where carts and orders live; nil uses `$XDG_STATE_HOME/storefront`
+    ///     (default `~/.local/state/storefront`).
+    ///   - now: the clock, injected so tests decide when carts expire.
+    public init(catalogPath: String? = nil, stateDirectory: URL? = nil,
+                now: @escaping @Sendable () -> Date = { Date() }) throws {
+        let catalog = try catalogPath.map { try CatalogLoader.load(contentsOf: $0) } ?? CatalogLoader.bundled()
+        self.init(catalog: catalog, stateDirectory: stateDirectory, now: now)
+    }
+
+    /// A storefront over a catalog already in memory (tests, benchmarks).
+    public init(catalog: StoreCatalog, stateDirectory: URL? = nil, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.catalog = catalog
+        let directory = stateDirectory ?? Self.defaultStateDirectory()
+        self.stateDirectory = directory
+        self.now = now
+        let store = StateStore(directory: directory)
+        self.store = store
+        var warnings: [String] = []
+        let start = now()
+        func read<Value: Decodable>(_ type: Value.Type, _ name: String) -> Value? {
+            switch store.read(type, from: name, now: start) {
+            case .missing: return nil
+            case .loaded(let value): return value
+            case .corrupt(let message): warnings.append(message); return nil
+            }
+        }
+        let savedCarts = read(EmbeddedState.Carts.self, EmbeddedState.cartsFile)
+        orderBook = read(EmbeddedState.Orders.self, EmbeddedState.ordersFile)
+            ?? EmbeddedState.Orders(nextOrderNumber: EmbeddedState.firstOrderNumber, orders: [])
+        session = read(EmbeddedState.Session.self, EmbeddedState.sessionFile) ?? EmbeddedState.Session()
+        for cart in savedCarts?.carts ?? [] { carts[cart.token] = cart }
+        stateWarnings = warnings
+    }
+
+    /// A storefront over catalog JSON in memory.
+    public static func load(catalogData: Data, name: String = "catalog", stateDirectory: URL? = nil,
+                            now: @escaping @Sendable () -> Date = { Date() }) throws -> EmbeddedStorefront {
+        EmbeddedStorefront(catalog: try CatalogLoader.load(data: catalogData, file: name), stateDirectory: stateDirectory, now: now)
+    }
+
+    /// `$XDG_STATE_HOME/storefront`, or `~/.local/state/storefront`.
+    public static func defaultStateDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
+            return URL(fileURLWithPath: state).appendingPathComponent("storefront")
+        }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return URL(fileURLWithPath: home).appendingPathComponent(".local/state/storefront")
+    }
+
+    // MARK: - Reads
+
+    public nonisolated func shop() async throws -> Shop { catalog.shop }
+
+    public nonisolated func collections(_ page: PageArguments, sortKey: CollectionSortKeys, productPreview: Int) async throws -> Page<Collection> {
+        guard (0...PageArguments.maximumPageSize).contains(productPreview) else {
+            throw StorefrontError.invalidArgument("A product preview holds 0 to \(PageArguments.maximumPageSize) products (asked for \(productPreview)).")
+        }
+        let order = catalog.collectionOrder(sortKey)
+        return try Paginator.page(count: order.count, listing: "collections.\(sortKey.rawValue)", arguments: page,
+                                  id: { catalog.collections[order[$0]].id }) { i in
+            var collection = catalog.collections[order[i]]
+            collection.productsPreview = catalog.collectionProductIndices[order[i]].prefix(productPreview).map { catalog.products[$0] }
+            return collection
+        }
+    }
+
+    public nonisolated func collection(handle: String) async throws -> Collection? { catalog.collection(handle: handle) }
+
+    public nonisolated func collectionProducts(handle: String, page: PageArguments, sortKey: ProductCollectionSortKeys,
+                                               reverse: Bool) async throws -> Page<Product> {
+        try Paginator.validate(page)
+        guard let index = catalog.collectionIndexByHandle[handle] else { return .empty }
+        var order = catalog.collectionProductOrder(index, sortKey: sortKey)
+        if reverse { order.reverse() }
+        return try productPage(order, listing: "collection.\(handle).\(sortKey.rawValue).\(reverse ? "r" : "f")", arguments: page)
+    }
+
+    public nonisolated func products(_ page: PageArguments, query: String?, sortKey: ProductSortKeys,
+                                     reverse: Bool) async throws -> Page<Product> {
+        try Paginator.validate(page)
+        var order = try catalog.searchIndex.ordered(query: query, sortKey: sortKey)
+        if reverse { order.reverse() }
+        let listing = "products.\(sortKey.rawValue).\(reverse ? "r" : "f").\(SearchIndex.fingerprint(query ?? ""))"
+        return try productPage(order, listing: listing, arguments: page)
+    }
+
+    public nonisolated func product(handle: String) async throws -> Product? { catalog.product(handle: handle) }
+    public nonisolated func product(id: String) async throws -> Product? { catalog.product(id: id) }
+
+    public nonisolated func productRecommendations(productId: String) async throws -> [Product] {
+        guard let index = catalog.productIndex(id: productId) else { return [] }
+        return catalog.recommendations(for: index, limit: 10).map { catalog.products[$0] }
+    }
+
+    public nonisolated func search(query: String, page: PageArguments) async throws -> Page<Product> {
+        try Paginator.validate(page)
+        let order = try catalog.searchIndex.ordered(query: query, sortKey: .relevance)
+        return try productPage(order, listing: "search.\(SearchIndex.fingerprint(query))", arguments: page)
+    }
+
+    public nonisolated func predictiveSearch(query: String, limit: Int) async throws -> [Product] {
+        guard (1...10).contains(limit) else {
+            throw StorefrontError.invalidArgument("Predictive search returns 1 to 10 products (asked for \(limit)).")
+        }
+        return catalog.searchIndex.titlePrefixMatches(query, limit: limit).map { catalog.products[$0] }
+    }
+
+    private nonisolated func productPage(_ order: [Int], listing: String, arguments: PageArguments) throws -> Page<Product> {
+        try Paginator.page(count: order.count, listing: listing, arguments: arguments,
+                           id: { catalog.products[order[$0]].id }, node: { catalog.products[order[$0]] })
+    }
+
+    // MARK: - Carts
+
+    public func cart(id: String) async throws -> Cart? {
+        guard let stored = openCart(id) else { return nil }
+        return pricing.cart(from: stored)
+    }
+
+    public func cartCreate(_ input: CartInput) async throws -> CartPayload {
+        let time = now()
+        var cart = StoredCart(token: Self.makeToken(), key: Self.makeKey(), createdAt: time, updatedAt: time, lines: [],
+                              buyerIdentity: BuyerIdentity(), discountCodes: [], note: nil,
+                              attributes: input.attributes.map { Attribute(key: TextSanitizer.cleanLine($0.key), value: $0.value.map(TextSanitizer.clean)) },
+                              state: .open, nextLineNumber: 1)
+        let rules = CartRules(catalog: catalog, now: time)
+        var warnings: [CartWarning] = []
+        var steps: [(StoredCart) -> CartRules.Outcome] = []
+        if !input.lines.isEmpty { steps.append { rules.addLines(input.lines, to: $0) } }
+        if let identity = input.buyerIdentity { steps.append { rules.setBuyerIdentity(identity, on: $0) } }
+        if !input.discountCodes.isEmpty { steps.append { rules.setDiscountCodes(input.discountCodes, on: $0) } }
+        if let note = input.note { steps.append { rules.setNote(note, on: $0) } }
+        for step in steps {
+            let outcome = step(cart)
+            // Nothing is created when any part of the input is wrong.
+            if !outcome.userErrors.isEmpty { return CartPayload(cart: nil, userErrors: outcome.userErrors) }
+            cart = outcome.cart
+            warnings += outcome.warnings
+        }
+        cart.updatedAt = time
+        carts[cart.token] = cart
+        try saveCarts()
+        return CartPayload(cart: pricing.cart(from: cart), warnings: warnings)
+    }
+
+    public func cartLinesAdd(cartId: String, lines: [CartLineInput]) async throws -> CartPayload {
+        try mutate(cartId) { $0.addLines(lines, to: $1) }
+    }
+
+    public func cartLinesUpdate(cartId: String, lines: [CartLineUpdateInput]) async throws -> CartPayload {
+        try mutate(cartId) { $0.updateLines(lines, in: $1) }
+    }
+
+    public func cartLinesRemove(cartId: String, lineIds: [String]) async throws -> CartPayload {
+        try mutate(cartId) { $0.removeLines(lineIds, from: $1) }
+    }
+
+    public func cartBuyerIdentityUpdate(cartId: String, buyerIdentity: BuyerIdentity) async throws -> CartPayload {
+        try mutate(cartId) { $0.setBuyerIdentity(buyerIdentity, on: $1) }
+    }
+
+    public func cartDiscountCodesUpdate(cartId: String, discountCodes: [String]) async throws -> CartPayload {
+        try mutate(cartId) { $0.setDiscountCodes(discountCodes, on: $1) }
+    }
+
+    public func cartNoteUpdate(cartId: String, note: String) async throws -> CartPayload {
+        try mutate(cartId) { $0.setNote(note, on: $1) }
+    }
+
+    /// The cart the app was using, if it is still open.
+    public func currentCartId() -> String? {
+        guard let id = session.currentCartId, openCart(id) != nil else { return nil }
+        return id
+    }
+
+    /// Remembers (or forgets, with nil) the cart the app is using, across restarts.
+    public func setCurrentCartId(_ id: String?) throws {
+        session.currentCartId = id
+        try store.write(session, to: EmbeddedState.sessionFile)
+    }
+
+    private func mutate(_ cartId: String, _ change: (CartRules, StoredCart) -> CartRules.Outcome) throws -> CartPayload {
+        guard let stored = openCart(cartId) else {
+            return CartPayload(cart: nil, userErrors: [CartUserError(code: .invalid, field: ["cartId"],
+                                                                     message: "The specified cart does not exist.")])
+        }
+        let outcome = change(CartRules(catalog: catalog, now: now()), stored)
+        if outcome.cart != stored {
+            carts[stored.token] = outcome.cart
+            try saveCarts()
+        }
+        return CartPayload(cart: pricing.cart(from: outcome.cart), userErrors: outcome.userErrors, warnings: outcome.warnings)
+    }
+
+    private var pricing: CartPricing { CartPricing(catalog: catalog, now: now()) }
+
+    /// The stored cart behind an id, if it exists, the key matches and it is still open.
+    private func openCart(_ id: String) -> StoredCart? {
+        guard let stored = storedCart(id) else { return nil }
+        return state(of: stored) == .open ? stored : nil
+    }
+
+    private func storedCart(_ id: String) -> StoredCart? {
+        guard let (token, key) = StoredCart.parse(id: id), let stored = carts[token], stored.key == key else { return nil }
+        return stored
+    }
+
+    private func state(of cart: StoredCart) -> CartCheckoutState {
+        if cart.state != .open { return cart.state }
+        return now().timeIntervalSince(cart.updatedAt) >= Self.cartLifetime ? .expired : .open
+    }
+
+    private func saveCarts() throws {
+        try store.write(EmbeddedState.Carts(carts: carts.values.sorted { $0.createdAt < $1.createdAt }), to: EmbeddedState.cartsFile)
+    }
+
+    // MARK: - Checkout
+
+    public nonisolated func cartId(forCheckoutURL url: String) -> String? {
+        guard let components = URLComponents(string: url), components.scheme == "https",
+              components.host?.lowercased() == catalog.shop.domain else { return nil }
+        let path = components.path.split(separator: "/")
+        guard path.count == 3, path[0] == "cart", path[1] == "c", !path[2].isEmpty,
+              let key = components.queryItems?.first(where: { $0.name == "key" })?.value, !key.isEmpty else { return nil }
+        return "gid://shopify/Cart/\(path[2])?key=\(key)"
+    }
+
+    public func checkoutState(cartId: String) async throws -> CartCheckoutState {
+        guard let stored = storedCart(cartId) else {
+            throw StorefrontError.invalidArgument("This store has no cart \(cartId).")
+        }
+        return state(of: stored)
+    }
+
+    /// Marks a cart completed or expired (or open again), as a checkout or a test needs.
+    public func setCheckoutState(_ newState: CartCheckoutState, cartId: String) throws {
+        guard var stored = storedCart(cartId) else {
+            throw StorefrontError.invalidArgument("This store has no cart \(cartId).")
+        }
+        stored.state = newState
+        if newState == .open { stored.updatedAt = now() }
+        carts[stored.token] = stored
+        try saveCarts()
+    }
+
+    public func placeOrder(_ draft: OrderDraft) async throws -> Order {
+        if let existing = orderBook.orders.first(where: { $0.draft.checkoutSessionId == draft.checkoutSessionId }) {
+            return existing
+        }
+        guard var stored = storedCart(draft.cartId) else {
+            throw StorefrontError.invalidArgument("This store has no cart \(draft.cartId).")
+        }
+        switch state(of: stored) {
+        case .completed: throw StorefrontError.invalidArgument("Checkout already completed for cart \(draft.cartId).")
+        case .expired: throw StorefrontError.invalidArgument("Checkout has expired for cart \(draft.cartId).")
+        case .open: break
+        }
+        guard !stored.lines.isEmpty else { throw StorefrontError.invalidArgument("Cart is empty.") }
+        let number = orderBook.nextOrderNumber
+        let order = Order(id: String(number), name: "#\(number)", processedAt: now(), draft: draft)
+        var book = orderBook
+        book.orders.append(order)
+        book.nextOrderNumber = number + 1
+        try store.write(book, to: EmbeddedState.ordersFile)
+        orderBook = book
+        stored.state = .completed
+        stored.updatedAt = now()
+        carts[stored.token] = stored
+        try saveCarts()
+        return order
+    }
+
+    public func orders() async throws -> [Order] { orderBook.orders }
+
+    // MARK: - Ids
+
+    private static let tokenAlphabet = Array("ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789")
+
+    static func makeToken() -> String {
+        String((0..<26).map { _ in tokenAlphabet.randomElement()! })
+    }
+
+    static func makeKey() -> String {
+        (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255)) }.joined()
+    }
+}

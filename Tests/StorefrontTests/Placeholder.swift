@@ -1,2 +1,0 @@
-import XCTest
-final class StorefrontTestsPlaceholder: XCTestCase { func testBuilds() {} }
