@@ -3,7 +3,7 @@ import Foundation
 // storefront-bench [name|all]: each benchmark is one entry here and one file.
 let benchmarks: [(name: String, summary: String, run: () async throws -> Void)] = [
     ("search", "catalog load and search latency over 100,000 products", SearchBenchmark.run),
-    ("store", "a shopper's mix of actions through the app's store", { await runStoreBenchmark() }),
+    ("store", "reducer throughput: actions per second through the Store", { await runStoreBenchmark() }),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -1,7 +1,7 @@
 import ArgumentParser
 
 /// `storefront checkout ...`: tools around the checkout sheet.
-struct CheckoutCommand: ParsableCommand {
+struct CheckoutCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "checkout",
         abstract: "Checkout sheet tools.",

@@ -4,7 +4,7 @@ import Foundation
 
 /// `storefront checkout replay FILE|-`: recorded bridge messages through the sheet's decoder and
 /// lifecycle rules, printed as lifecycle events (JSON lines).
-struct CheckoutReplayCommand: ParsableCommand {
+struct CheckoutReplayCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
         abstract: "Replay recorded checkout bridge messages and print the lifecycle events as JSON lines.",
@@ -13,8 +13,8 @@ struct CheckoutReplayCommand: ParsableCommand {
             (protocol 8.1): {"name": NAME, "body": "<JSON text>"}. The messages go through the same \
             decoder and lifecycle rules as the checkout sheet, as if a presented sheet received them. \
             A line that is not understood prints {"event":"error","line":N,"message":...} and the \
-            replay goes on; messages the rules ignore are noted on standard error. The exit status \
-            is 1 when any line was not understood.
+            replay goes on; messages the rules ignore are noted on standard error. Exit status: 0, \
+            or 2 when the input cannot be read or any line was not understood.
             """)
 
     @Argument(help: "A file of bridge messages, one per line, or - for standard input.")
@@ -26,7 +26,11 @@ struct CheckoutReplayCommand: ParsableCommand {
     @Flag(help: "Do not print notes about ignored messages on standard error.")
     var quiet = false
 
-    func run() throws {
+    func run() async throws {
+        try await reportingFailures(replayInput)
+    }
+
+    private func replayInput() throws {
         var replay = CheckoutReplay(checkoutURL: url)
         var failedLines = 0
         let handle = { (line: String) in
@@ -40,12 +44,12 @@ struct CheckoutReplayCommand: ParsableCommand {
         } else {
             let text: String
             do { text = try String(contentsOfFile: file, encoding: .utf8) } catch {
-                throw ValidationError("Cannot read \(file): \(error.localizedDescription)")
+                throw CommandFailure.input("cannot read \(file): \(error.localizedDescription)")
             }
             var lines = text.components(separatedBy: "\n")
             if lines.last == "" { lines.removeLast() }
             lines.forEach(handle)
         }
-        if failedLines > 0 { throw ExitCode(1) }
+        if failedLines > 0 { throw ExitCode(2) }
     }
 }

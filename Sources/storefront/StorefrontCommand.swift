@@ -12,8 +12,8 @@ struct StorefrontCommand: AsyncParsableCommand {
             something asked for does not exist (an unknown product handle), 2 for bad input \
             (an unreadable catalog, a search query that does not parse).
             """,
-        subcommands: [CollectionsCommand.self, SearchCommand.self, ProductCommand.self, CheckoutCommand.self,
-                      LoginCommand.self, LogoutCommand.self, WhoamiCommand.self]
+        subcommands: [CollectionsCommand.self, SearchCommand.self, ProductCommand.self, CheckoutDemoCommand.self,
+                      CheckoutCommand.self, LoginCommand.self, LogoutCommand.self, WhoamiCommand.self]
     )
 
     @OptionGroup var global: GlobalOptions

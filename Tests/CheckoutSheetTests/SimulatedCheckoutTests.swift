@@ -73,7 +73,11 @@ final class SimulatedCheckoutTests: XCTestCase {
         await h.present()
         await h.walkToReview()
         await h.send(.submit)
-        XCTAssertEqual(h.bridgeMessages.count, 13)
+        XCTAssertEqual(h.bridgeMessages.count, 15)
+        XCTAssertEqual(h.bridgeMessages.filter { $0.hasPrefix(#"{"name":"checkoutBlockingEvent""#) },
+                       [BridgeEnvelope.checkoutBlocking(true), BridgeEnvelope.checkoutBlocking(false)], "around the payment")
+        let blocking = await h.sheet.isBlocking
+        XCTAssertFalse(blocking)
         for text in h.bridgeMessages {
             let envelope = try JSONValue(parsing: text)
             XCTAssertEqual(envelope.objectMembers?.map(\.0), ["name", "body"])
@@ -298,7 +302,7 @@ final class SimulatedCheckoutTests: XCTestCase {
         XCTAssertEqual(h.summary.filter { $0.hasPrefix("complete") }, ["complete:full"])
     }
 
-    func testARecoveryCheckoutPlacesTheSameOrderSessionAsTheFirst() async throws {
+    func testTheCheckoutTokenIsStablePerCartSoRetriesAreOneSession() async throws {
         XCTAssertEqual(SimulatedCheckoutServer.checkoutToken(cartId: "c1"), SimulatedCheckoutServer.checkoutToken(cartId: "c1"))
         XCTAssertNotEqual(SimulatedCheckoutServer.checkoutToken(cartId: "c1"), SimulatedCheckoutServer.checkoutToken(cartId: "c2"))
     }

@@ -31,6 +31,7 @@ public struct CheckoutDemo: Sendable {
                     log: @escaping @Sendable (CheckoutLogEntry) -> Void = { _ in },
                     tap: @escaping @Sendable (CheckoutWebSignal) -> Void = { _ in }) async -> [CheckoutEvent] {
         if scenario.paidEarlier { await payEarlier() }
+        clock.advance(by: scenario.idle)
         let server = SimulatedCheckoutServer(backend: backend, faults: scenario.faults, seed: seed,
                                              environment: clock.environment)
         let clock = self.clock

@@ -18,11 +18,13 @@ public struct CheckoutScenario: Hashable, Sendable {
     public var opening: Opening
     /// The cart was already paid in an earlier checkout (run silently first).
     public var paidEarlier: Bool
+    /// How long the cart lies untouched before the checkout opens (carts expire after ten days).
+    public var idle: Duration
 
     public init(name: String, summary: String, faults: CheckoutFaults = .none, plan: ScriptedBuyer.Plan = .init(),
-                opening: Opening = .present, paidEarlier: Bool = false) {
+                opening: Opening = .present, paidEarlier: Bool = false, idle: Duration = .zero) {
         self.name = name; self.summary = summary; self.faults = faults; self.plan = plan
-        self.opening = opening; self.paidEarlier = paidEarlier
+        self.opening = opening; self.paidEarlier = paidEarlier; self.idle = idle
     }
 
     public static func named(_ name: String) -> CheckoutScenario? { all.first { $0.name == name } }
@@ -39,8 +41,8 @@ public struct CheckoutScenario: Hashable, Sendable {
                          plan: .init(cards: [TestCards.declined, TestCards.approved])),
         CheckoutScenario(name: "double-submit", summary: "the buyer presses Pay now twice at once: one order, one completion",
                          plan: .init(doubleSubmit: true)),
-        CheckoutScenario(name: "expired", summary: "the cart has expired: checkoutExpired, not recovered",
-                         faults: .init(cartState: .expired)),
+        CheckoutScenario(name: "expired", summary: "the cart lay untouched for 11 days and expired: checkoutExpired, not recovered",
+                         idle: .seconds(11 * 24 * 3600)),
         CheckoutScenario(name: "expired-410", summary: "the checkout answers HTTP 410: checkoutExpired (cart_expired)",
                          faults: .init(loads: [.httpStatus(410)])),
         CheckoutScenario(name: "already-completed", summary: "the cart was paid in an earlier checkout; opening it again fails",

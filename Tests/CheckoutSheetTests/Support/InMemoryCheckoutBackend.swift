@@ -1,9 +1,11 @@
 import Foundation
 import Storefront
 import Synchronization
+@testable import CheckoutSheet
 
 /// A small store for checkout tests: one shop, carts by id, orders placed idempotently per checkout
-/// session. Carts are reached through `https://<domain>/cart/c/<cartId>?key=test`.
+/// session. Carts are reached through `https://<domain>/cart/c/<cartId>?key=test`; a cart untouched
+/// for ten days is expired, as on the real API.
 final class InMemoryCheckoutBackend: CheckoutBackend {
     struct State {
         var carts: [String: Cart] = [:]
@@ -17,18 +19,24 @@ final class InMemoryCheckoutBackend: CheckoutBackend {
         var drafts: [OrderDraft] = []
     }
 
+    static let cartLifetime: TimeInterval = 10 * 24 * 3600
+
     let shopInfo: Shop
     let state = Mutex(State())
+    let now: @Sendable () -> Date
 
-    init(shop: Shop = Fixtures.shop, carts: [Cart] = [Fixtures.cart()]) {
+    init(shop: Shop = Fixtures.shop, carts: [Cart] = [Fixtures.cart()],
+         now: @escaping @Sendable () -> Date = { ManualClock.demoStart }) {
         shopInfo = shop
+        self.now = now
         state.withLock { s in for cart in carts { s.carts[cart.id] = cart } }
     }
 
     func shop() async throws -> Shop { shopInfo }
 
     func cart(id: String) async throws -> Cart? {
-        state.withLock { $0.cartStates[id] == .expired ? nil : $0.carts[id] }
+        let state = try await checkoutState(cartId: id)
+        return state == .expired ? nil : self.state.withLock { $0.carts[id] }
     }
 
     func cartId(forCheckoutURL url: String) -> String? {
@@ -40,7 +48,12 @@ final class InMemoryCheckoutBackend: CheckoutBackend {
     }
 
     func checkoutState(cartId: String) async throws -> CartCheckoutState {
-        state.withLock { $0.cartStates[cartId] ?? .open }
+        let time = now()
+        return state.withLock { s in
+            if let set = s.cartStates[cartId] { return set }
+            guard let cart = s.carts[cartId] else { return .expired }
+            return time.timeIntervalSince(cart.updatedAt) >= Self.cartLifetime ? .expired : .open
+        }
     }
 
     func placeOrder(_ draft: OrderDraft) async throws -> Order {

@@ -9,12 +9,15 @@ struct ScenarioRun {
     var signals: [CheckoutWebSignal]
     var backend: InMemoryCheckoutBackend
 
-    static func run(_ name: String, seed: UInt64 = 1, backend: InMemoryCheckoutBackend = InMemoryCheckoutBackend(),
+    /// Runs on `backend`, or on a fresh in-memory store that keeps the demo's time.
+    static func run(_ name: String, seed: UInt64 = 1, backend: InMemoryCheckoutBackend? = nil,
                     logLevel: CheckoutConfiguration.LogLevel = .all) async throws -> ScenarioRun {
         let scenario = try XCTUnwrapScenario(name)
+        let clock = ManualClock(start: ManualClock.demoStart)
+        let backend = backend ?? InMemoryCheckoutBackend(now: { clock.now() })
         let lines = Locked<[String]>([]), logs = Locked<[String]>([]), signals = Locked<[CheckoutWebSignal]>([])
         let demo = CheckoutDemo(scenario: scenario, backend: backend, checkoutURL: Fixtures.checkoutURL(), seed: seed,
-                                logLevel: logLevel)
+                                clock: clock, logLevel: logLevel)
         let events = await demo.run(output: { line in lines.append(line) },
                                     log: { entry in logs.append(entry.message) },
                                     tap: { signal in signals.append(signal) })
