@@ -107,7 +107,14 @@ extension SearchIndex {
                                 for bit in b where s[base + bit >> 6] & (1 << UInt64(bit & 63)) == 0 { return }
                                 if Self.find(n, anchor: anchor, in: t, from: starts[p], to: starts[p + 1]) { result.insert(p) }
                             }
-                            if let mask { mask.forEach(check) } else { for p in 0..<count { check(p) } }
+                            // A sparse mask is walked; a dense one is cheaper to test product by product.
+                            if let mask, mask.cardinality < count / 8 {
+                                mask.forEach(check)
+                            } else if let mask {
+                                for p in 0..<count where mask.contains(p) { check(p) }
+                            } else {
+                                for p in 0..<count { check(p) }
+                            }
                         }
                     }
                 }
@@ -175,16 +182,11 @@ extension SearchIndex {
                 (Int(variantStart[p])..<Int(variantStart[p + 1])).contains { skus.matches($0, needle, prefix: prefix) }
             }
         case (.vendor, .text(let text, let prefix)):
-            let wanted = vendors.matching(folder.fold(text), prefix: prefix)
-            return ProductSet(count: count) { wanted[Int(vendorOf[$0])] }
+            return products(withAnyOf: vendors.matching(folder.fold(text), prefix: prefix), in: vendorPostings)
         case (.productType, .text(let text, let prefix)):
-            let wanted = productTypes.matching(folder.fold(text), prefix: prefix)
-            return ProductSet(count: count) { wanted[Int(productTypeOf[$0])] }
+            return products(withAnyOf: productTypes.matching(folder.fold(text), prefix: prefix), in: productTypePostings)
         case (.tag, .text(let text, let prefix)):
-            let wanted = tags.matching(folder.fold(text), prefix: prefix)
-            return ProductSet(count: count) { p in
-                (Int(tagStart[p])..<Int(tagStart[p + 1])).contains { wanted[Int(tagIds[$0])] }
-            }
+            return products(withAnyOf: tags.matching(folder.fold(text), prefix: prefix), in: tagPostings)
         case (.price, .amount(let amount)), (.variantsPrice, .amount(let amount)):
             let x = Self.scaled(amount)
             switch comparison {
@@ -209,6 +211,15 @@ extension SearchIndex {
             // The parser only pairs a field with a value of its kind.
             return ProductSet(count: count)
         }
+    }
+
+    /// The products listed under any of the wanted value ids.
+    private func products(withAnyOf wanted: [Bool], in postings: [[Int32]]) -> ProductSet {
+        var set = ProductSet(count: count)
+        for (id, isWanted) in wanted.enumerated() where isWanted {
+            for p in postings[id] { set.insert(Int(p)) }
+        }
+        return set
     }
 
     /// A date-only value stands for the whole day: `>2025-05-01` is after that day,
