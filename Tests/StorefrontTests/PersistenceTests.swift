@@ -81,6 +81,22 @@ import Testing
         #expect(try await storefront.orders().isEmpty)
     }
 
+    @Test func aFailedWriteIsAnErrorAndChangesNothing() async throws {
+        // The state directory's path is taken by a file, so nothing can be written.
+        try FileManager.default.createDirectory(at: directory.url, withIntermediateDirectories: true)
+        let blocked = directory.url.appendingPathComponent("state")
+        try Data("x".utf8).write(to: blocked)
+        let storefront = EmbeddedStorefront(catalog: try Fixtures.catalog(), stateDirectory: blocked, now: clock.closure)
+        await #expect {
+            _ = try await storefront.cartCreate(CartInput())
+        } throws: { error in
+            guard case StorefrontError.storage(let message) = error else { return false }
+            return message.contains("is not a directory")
+        }
+        await #expect(throws: StorefrontError.self) { try await storefront.setCurrentCartId("gid://shopify/Cart/x?key=y") }
+        #expect(await storefront.currentCartId() == nil)
+    }
+
     @Test func defaultStateDirectoryFollowsXDG() {
         #expect(EmbeddedStorefront.defaultStateDirectory(environment: ["XDG_STATE_HOME": "/x/state", "HOME": "/home/a"]).path
                 == "/x/state/storefront")
