@@ -37,6 +37,14 @@ import Testing
         #expect(await (try open()).currentCartId() == nil)
     }
 
+    @Test func longDeadCartsAreDroppedOnStart() async throws {
+        let old = try #require(try await open().cartCreate(CartInput()).cart)
+        clock.advance(days: 30)
+        #expect(try await open().checkoutState(cartId: old.id) == .expired, "kept a while to say it expired")
+        clock.advance(days: 61)
+        await #expect(throws: StorefrontError.self) { _ = try await open().checkoutState(cartId: old.id) }
+    }
+
     @Test func filesAreWrittenAtomicallyInAPrivateDirectory() async throws {
         let storefront = try open()
         _ = try await storefront.cartCreate(CartInput())

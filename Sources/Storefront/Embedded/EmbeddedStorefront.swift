@@ -15,6 +15,8 @@ import Foundation
 public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
     /// A cart nobody touched for this long is expired: `cart(id:)` returns nil, checkout says so.
     public static let cartLifetime: TimeInterval = 10 * 24 * 60 * 60
+    /// How long an expired or completed cart is kept on disk (so checkout can still say which it was).
+    static let retention: TimeInterval = 90 * 24 * 60 * 60
 
     public nonisolated let catalog: StoreCatalog
     public nonisolated let stateDirectory: URL
@@ -65,7 +67,10 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
         orderBook = read(EmbeddedState.Orders.self, EmbeddedState.ordersFile)
             ?? EmbeddedState.Orders(nextOrderNumber: EmbeddedState.firstOrderNumber, orders: [])
         session = read(EmbeddedState.Session.self, EmbeddedState.sessionFile) ?? EmbeddedState.Session()
-        for cart in savedCarts?.carts ?? [] { carts[cart.token] = cart }
+        // Carts untouched for far longer than they live are of no use to anyone: drop them.
+        for cart in savedCarts?.carts ?? [] where start.timeIntervalSince(cart.updatedAt) < Self.retention {
+            carts[cart.token] = cart
+        }
         stateWarnings = warnings
         self.unmovable = unmovable
     }
