@@ -4,23 +4,27 @@ import Foundation
 /// OR and NOT. Hot loops work on unsafe buffers and allocate nothing per product.
 extension SearchIndex {
     /// The products matching `query` (all for nil or blank) in the order of `sortKey`.
-    /// With `.relevance` and a query, products whose title holds every term come first.
+    /// With `.relevance` and a query, products whose titles hold more of its terms come first.
     func ordered(query text: String?, sortKey: ProductSortKeys) throws -> [Int] {
         let query: SearchQuery
         do { query = try SearchQuery.parse(text ?? "") } catch { throw StorefrontError.invalidSearch(error) }
         let order = self.order(sortKey)
         if query == .all { return order.map(Int.init) }
         let matches = evaluate(query)
-        guard sortKey == .relevance else { return order.lazy.map(Int.init).filter { matches.contains($0) } }
         var folder = TextFolder()
-        let terms = Self.positiveTerms(query).map { folder.fold($0) }.filter { !$0.isEmpty }
-        guard !terms.isEmpty else { return order.lazy.map(Int.init).filter { matches.contains($0) } }
-        var inTitle = ProductSet(count: count)
-        matches.forEach { p in if terms.allSatisfy({ titleContains(p, $0) }) { inTitle.insert(p) } }
+        let terms = sortKey == .relevance ? Self.positiveTerms(query).map { folder.fold($0) }.filter { !$0.isEmpty } : []
         var result: [Int] = []
         result.reserveCapacity(matches.cardinality)
-        for p in order where inTitle.contains(Int(p)) { result.append(Int(p)) }
-        for p in order where matches.contains(Int(p)) && !inTitle.contains(Int(p)) { result.append(Int(p)) }
+        guard !terms.isEmpty else {
+            for p in order where matches.contains(Int(p)) { result.append(Int(p)) }
+            return result
+        }
+        // How many of the terms each match has in its title; more first, ties in the base order.
+        var hits = [UInt8](repeating: 0, count: count)
+        matches.forEach { p in hits[p] = UInt8(min(255, terms.reduce(0) { $0 + (titleContains(p, $1) ? 1 : 0) })) }
+        for level in (0...min(255, terms.count)).reversed() {
+            for p in order where matches.contains(Int(p)) && hits[Int(p)] == level { result.append(Int(p)) }
+        }
         return result
     }
 
