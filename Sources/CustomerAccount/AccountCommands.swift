@@ -13,11 +13,13 @@ public struct AccountCommands: Sendable {
         public var port: UInt16
         public var openBrowser: Bool
         public var scope: String
+        /// Used when nothing names a server: the local one (`storefront serve`) on its usual port.
+        public var fallbackAuthServer: URL?
 
         public init(authServer: URL? = nil, clientId: String? = nil, port: UInt16 = 0, openBrowser: Bool = true,
-                    scope: String = AuthorizationRequest.defaultScope) {
+                    scope: String = AuthorizationRequest.defaultScope, fallbackAuthServer: URL? = nil) {
             self.authServer = authServer; self.clientId = clientId; self.port = port; self.openBrowser = openBrowser
-            self.scope = scope
+            self.scope = scope; self.fallbackAuthServer = fallbackAuthServer
         }
     }
 
@@ -79,7 +81,8 @@ public struct AccountCommands: Sendable {
         return session
     }
 
-    /// `--auth-server`, else `$STOREFRONT_ACCOUNT_SERVER`, else the server of the last login.
+    /// `--auth-server`, else `$STOREFRONT_ACCOUNT_SERVER`, else the server of the last login, else
+    /// the fallback (the local server).
     func authServer(_ options: LoginOptions) throws -> URL {
         if let url = options.authServer { return url }
         if let text = environment["STOREFRONT_ACCOUNT_SERVER"], !text.isEmpty {
@@ -89,6 +92,7 @@ public struct AccountCommands: Sendable {
             return url
         }
         if let previous = try? tokenStore.load(now: now()) { return previous.server.issuer }
+        if let fallback = options.fallbackAuthServer { return fallback }
         throw AccountError.noAccountServer
     }
 

@@ -21,7 +21,7 @@ public struct TokenStore: Sendable {
         switch store.read(CustomerSession.self, from: Self.fileName, now: now) {
         case .missing: return nil
         case .loaded(let session): return session
-        case .corrupt(let message): throw AccountError.storage("The token file \(message).")
+        case .corrupt(let message, _): throw AccountError.storage("The token file \(message).")
         }
     }
 

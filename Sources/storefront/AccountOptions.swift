@@ -6,7 +6,7 @@ import Storefront
 /// What the account commands share: the account server and client id, and how to build them.
 struct AccountOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
-        "The account server (its OpenID discovery document is read). Default: $STOREFRONT_ACCOUNT_SERVER, else the last one used.",
+        "The account server (its OpenID discovery document is read). Default: $STOREFRONT_ACCOUNT_SERVER, else the last one used, else storefront serve's.",
         valueName: "url"))
     var authServer: String?
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CustomerAccount
 import Foundation
+import StorefrontServer
 
 /// `storefront login`: the customer logs in through a browser (OAuth 2.0 authorization code with
 /// PKCE and a loopback redirect), and the tokens are kept in the state directory.
@@ -27,8 +28,9 @@ struct LoginCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingFailures {
+            let local = URL(string: "http://127.0.0.1:\(ServeCommand.defaultPort)\(AccountEndpoint.Path.base)")
             let options = AccountCommands.LoginOptions(authServer: try account.authServerURL(), clientId: account.clientId,
-                                                       port: port, openBrowser: !noBrowser)
+                                                       port: port, openBrowser: !noBrowser, fallbackAuthServer: local)
             _ = try await AccountCommands.running(global) { try await $0.login(options) }
         }
     }

@@ -20,7 +20,7 @@ struct CachePolicyTests {
 
     @Test func cacheFirstRefetchesAfterExpiry() async throws {
         try await withServer { server async throws in
-            let clock = TestClock()
+            let clock = ManualClock()
             let client = server.client(policy: .cacheFirst(expireIn: 60), now: { clock.now })
             _ = try await client.shop()
             clock.advance(61)
@@ -122,7 +122,7 @@ final class EventLog: Sendable {
 }
 
 /// A clock that tests move by hand.
-final class TestClock: Sendable {
+final class ManualClock: Sendable {
     private let storage = Mutex(Date(timeIntervalSince1970: 1_790_000_000))
     var now: Date { storage.withLock { $0 } }
     func advance(_ seconds: TimeInterval) { storage.withLock { $0.addTimeInterval(seconds) } }

@@ -17,8 +17,8 @@ public struct StateStore: Sendable {
     public enum ReadResult<Value> {
         case missing
         case loaded(Value)
-        /// The file was unusable; `message` says why and where it was moved.
-        case corrupt(message: String)
+        /// The file was unusable; `message` says why and where it was moved (if it could be).
+        case corrupt(message: String, movedAside: Bool)
     }
 
     public let directory: URL
@@ -44,9 +44,11 @@ public struct StateStore: Sendable {
         let aside = url("\(name).corrupt-\(Self.stamp(now))")
         do {
             try FileManager.default.moveItem(at: file, to: aside)
-            return .corrupt(message: "\(file.path) \(problem); moved aside to \(aside.lastPathComponent) and started empty")
+            return .corrupt(message: "\(file.path) \(problem); moved aside to \(aside.lastPathComponent) and started empty",
+                            movedAside: true)
         } catch {
-            return .corrupt(message: "\(file.path) \(problem) and could not be moved aside (\(CatalogLoader.reason(error))); it is left untouched")
+            return .corrupt(message: "\(file.path) \(problem) and could not be moved aside (\(CatalogLoader.reason(error))); it is left untouched",
+                            movedAside: false)
         }
     }
 

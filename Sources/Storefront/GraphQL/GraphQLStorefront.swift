@@ -51,6 +51,20 @@ public final class GraphQLStorefront: StorefrontClient {
 
     public func statistics() async -> RequestStatistics { await recorder.statistics }
 
+    /// Runs a query again and again while `condition` holds for its answer (something not ready
+    /// yet), waiting between runs as `retry` says and stopping at its limit; returns the first
+    /// answer for which the condition fails, or the last one. Every run goes to the network.
+    public func poll<Payload: Decodable & Sendable>(
+        _ operation: StorefrontOperation, variables: [String: GraphQLValue] = [:], as payload: Payload.Type,
+        retry: RetryHandler, while condition: @escaping @Sendable (Payload) -> Bool
+    ) async throws -> Payload {
+        try await retry.poll(while: condition, onRetry: { [self] next in
+            await emit(.retrying(operation: operation.name, retry: next))
+        }) { _ in
+            try await execute(operation, variables: variables, as: payload, cachePolicy: .networkOnly, retry: retry).value
+        }
+    }
+
     /// Runs one operation and decodes its `data` as `Payload`.
     ///
     /// Mutations and carts never touch the cache (`cacheOnly` for them is a cache miss). An answer

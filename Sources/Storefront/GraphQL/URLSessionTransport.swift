@@ -7,7 +7,11 @@ import FoundationNetworking
 public struct URLSessionTransport: HTTPTransport {
     private let session: URLSession
 
-    public init(session: URLSession = URLSession(configuration: .ephemeral)) {
+    /// One session for every client that does not bring its own: each session on Linux keeps
+    /// its own connection pool and worker, so sharing saves threads and reuses connections.
+    public static let sharedSession = URLSession(configuration: .ephemeral)
+
+    public init(session: URLSession = URLSessionTransport.sharedSession) {
         self.session = session
     }
 

@@ -4,23 +4,27 @@ import Foundation
 /// OR and NOT. Hot loops work on unsafe buffers and allocate nothing per product.
 extension SearchIndex {
     /// The products matching `query` (all for nil or blank) in the order of `sortKey`.
-    /// With `.relevance` and a query, products whose title holds every term come first.
+    /// With `.relevance` and a query, products whose titles hold more of its terms come first.
     func ordered(query text: String?, sortKey: ProductSortKeys) throws -> [Int] {
         let query: SearchQuery
         do { query = try SearchQuery.parse(text ?? "") } catch { throw StorefrontError.invalidSearch(error) }
         let order = self.order(sortKey)
         if query == .all { return order.map(Int.init) }
         let matches = evaluate(query)
-        guard sortKey == .relevance else { return order.lazy.map(Int.init).filter { matches.contains($0) } }
         var folder = TextFolder()
-        let terms = Self.positiveTerms(query).map { folder.fold($0) }.filter { !$0.isEmpty }
-        guard !terms.isEmpty else { return order.lazy.map(Int.init).filter { matches.contains($0) } }
-        var inTitle = ProductSet(count: count)
-        matches.forEach { p in if terms.allSatisfy({ titleContains(p, $0) }) { inTitle.insert(p) } }
+        let terms = sortKey == .relevance ? Self.positiveTerms(query).map { folder.fold($0) }.filter { !$0.isEmpty } : []
         var result: [Int] = []
         result.reserveCapacity(matches.cardinality)
-        for p in order where inTitle.contains(Int(p)) { result.append(Int(p)) }
-        for p in order where matches.contains(Int(p)) && !inTitle.contains(Int(p)) { result.append(Int(p)) }
+        guard !terms.isEmpty else {
+            for p in order where matches.contains(Int(p)) { result.append(Int(p)) }
+            return result
+        }
+        // How many of the terms each match has in its title; more first, ties in the base order.
+        var hits = [UInt8](repeating: 0, count: count)
+        matches.forEach { p in hits[p] = UInt8(min(255, terms.reduce(0) { $0 + (titleContains(p, $1) ? 1 : 0) })) }
+        for level in (0...min(255, terms.count)).reversed() {
+            for p in order where matches.contains(Int(p)) && hits[Int(p)] == level { result.append(Int(p)) }
+        }
         return result
     }
 
@@ -107,7 +111,14 @@ extension SearchIndex {
                                 for bit in b where s[base + bit >> 6] & (1 << UInt64(bit & 63)) == 0 { return }
                                 if Self.find(n, anchor: anchor, in: t, from: starts[p], to: starts[p + 1]) { result.insert(p) }
                             }
-                            if let mask { mask.forEach(check) } else { for p in 0..<count { check(p) } }
+                            // A sparse mask is walked; a dense one is cheaper to test product by product.
+                            if let mask, mask.cardinality < count / 8 {
+                                mask.forEach(check)
+                            } else if let mask {
+                                for p in 0..<count where mask.contains(p) { check(p) }
+                            } else {
+                                for p in 0..<count { check(p) }
+                            }
                         }
                     }
                 }
@@ -175,16 +186,11 @@ extension SearchIndex {
                 (Int(variantStart[p])..<Int(variantStart[p + 1])).contains { skus.matches($0, needle, prefix: prefix) }
             }
         case (.vendor, .text(let text, let prefix)):
-            let wanted = vendors.matching(folder.fold(text), prefix: prefix)
-            return ProductSet(count: count) { wanted[Int(vendorOf[$0])] }
+            return products(withAnyOf: vendors.matching(folder.fold(text), prefix: prefix), in: vendorPostings)
         case (.productType, .text(let text, let prefix)):
-            let wanted = productTypes.matching(folder.fold(text), prefix: prefix)
-            return ProductSet(count: count) { wanted[Int(productTypeOf[$0])] }
+            return products(withAnyOf: productTypes.matching(folder.fold(text), prefix: prefix), in: productTypePostings)
         case (.tag, .text(let text, let prefix)):
-            let wanted = tags.matching(folder.fold(text), prefix: prefix)
-            return ProductSet(count: count) { p in
-                (Int(tagStart[p])..<Int(tagStart[p + 1])).contains { wanted[Int(tagIds[$0])] }
-            }
+            return products(withAnyOf: tags.matching(folder.fold(text), prefix: prefix), in: tagPostings)
         case (.price, .amount(let amount)), (.variantsPrice, .amount(let amount)):
             let x = Self.scaled(amount)
             switch comparison {
@@ -209,6 +215,15 @@ extension SearchIndex {
             // The parser only pairs a field with a value of its kind.
             return ProductSet(count: count)
         }
+    }
+
+    /// The products listed under any of the wanted value ids.
+    private func products(withAnyOf wanted: [Bool], in postings: [[Int32]]) -> ProductSet {
+        var set = ProductSet(count: count)
+        for (id, isWanted) in wanted.enumerated() where isWanted {
+            for p in postings[id] { set.insert(Int(p)) }
+        }
+        return set
     }
 
     /// A date-only value stands for the whole day: `>2025-05-01` is after that day,

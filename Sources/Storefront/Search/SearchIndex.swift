@@ -41,6 +41,10 @@ public final class SearchIndex: Sendable {
     /// Product i's tags are `tagIds[tagStart[i] ..< tagStart[i + 1]]`.
     let tagStart: [Int32]
     let tagIds: [Int32]
+    /// For each vendor, type and tag id, the products that have it, in catalog order.
+    let vendorPostings: [[Int32]]
+    let productTypePostings: [[Int32]]
+    let tagPostings: [[Int32]]
 
     /// Product indices in the order of each sort key, and each product's place in that order.
     private let orders: [ProductSortKeys: [Int32]]
@@ -106,6 +110,11 @@ public final class SearchIndex: Sendable {
         self.tags = tags
         self.tagStart = tagStart
         self.tagIds = tagIds
+        vendorPostings = Self.postings(vendorOf.indices.map { (vendorOf[$0], Int32($0)) }, count: vendors.raw.count)
+        productTypePostings = Self.postings(typeOf.indices.map { (typeOf[$0], Int32($0)) }, count: types.raw.count)
+        tagPostings = Self.postings((0..<count).flatMap { p in
+            (Int(tagStart[p])..<Int(tagStart[p + 1])).map { (tagIds[$0], Int32(p)) }
+        }, count: tags.raw.count)
         var minPrice = [Int64](), maxPrice = [Int64]()
         minPrice.reserveCapacity(count); maxPrice.reserveCapacity(count)
         for p in 0..<count {
@@ -224,6 +233,13 @@ public final class SearchIndex: Sendable {
     }
 
     // MARK: Helpers
+
+    /// Product lists per value id from (value id, product) pairs in product order.
+    private static func postings(_ pairs: [(Int32, Int32)], count: Int) -> [[Int32]] {
+        var lists = [[Int32]](repeating: [], count: count)
+        for (id, product) in pairs { lists[Int(id)].append(product) }
+        return lists
+    }
 
     /// Prices in ten-thousandths of the currency unit: exact for any amount with up to four decimals.
     static func scaled(_ amount: Decimal) -> Int64 {

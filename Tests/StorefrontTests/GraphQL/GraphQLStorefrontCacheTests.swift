@@ -10,7 +10,7 @@ struct GraphQLStorefrontCacheTests {
     """#
     static let cartJSON = #"{"data":{"cart":null}}"#
 
-    let clock = GraphQLTestClock()
+    let clock = ManualClock()
     let sleeps = SleepRecorder()
 
     func client(_ transport: ScriptedTransport, policy: CachePolicy = .networkOnly, token: String = "token-1",

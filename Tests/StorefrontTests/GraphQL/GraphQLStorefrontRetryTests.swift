@@ -44,6 +44,18 @@ struct GraphQLStorefrontRetryTests {
         #expect(payload.userErrors == [CartUserError(code: CartErrorCode(rawValue: "SOMETHING_NEW"), field: ["lines", "0"], message: "Nope")])
     }
 
+    @Test func pollingRepeatsAQueryUntilItsAnswerIsReady() async throws {
+        struct CartOnly: Decodable, Sendable { struct Fields: Decodable, Sendable { var note: String? }; var cart: Fields? }
+        let ready = #"{"data":{"cart":{"note":"ready"}}}"#
+        let transport = ScriptedTransport([.json(GraphQLStorefrontCacheTests.cartJSON), .status(503),
+                                           .json(GraphQLStorefrontCacheTests.cartJSON), .json(ready), .json(ready)])
+        let answer = try await client(transport).poll(.cart, variables: ["id": "c"], as: CartOnly.self,
+                                                      retry: .instant(sleeps, attempts: 5), while: { $0.cart == nil })
+        #expect(answer.cart?.note == "ready")
+        // Three runs of the query; the 503 inside the second run was retried on its own.
+        #expect(await transport.requests.count == 4)
+    }
+
     @Test func transportFailuresEndAsTransportErrors() async {
         let transport = ScriptedTransport([.timedOut, .timedOut, .timedOut])
         await #expect(throws: StorefrontError.transport("the request timed out")) { try await client(transport).cart(id: "c") }
