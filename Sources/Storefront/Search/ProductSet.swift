@@ -10,6 +10,13 @@ struct ProductSet: Equatable {
         if filled { clearTail() }
     }
 
+    /// A set from its words (bit i of word k is product 64k + i).
+    init(count: Int, words: [UInt64]) {
+        precondition(words.count == (count + 63) / 64, "word count does not match the product count")
+        self.count = count
+        self.words = words
+    }
+
     /// The set of products for which `predicate` holds.
     init(count: Int, where predicate: (Int) -> Bool) {
         self.init(count: count)
