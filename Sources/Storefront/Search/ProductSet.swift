@@ -48,11 +48,6 @@ struct ProductSet: Equatable {
         }
     }
 
-    mutating func invert() {
-        words.withUnsafeMutableBufferPointer { w in for k in 0..<w.count { w[k] = ~w[k] } }
-        clearTail()
-    }
-
     var isEmpty: Bool { words.allSatisfy { $0 == 0 } }
 
     var cardinality: Int { words.reduce(0) { $0 + $1.nonzeroBitCount } }
