@@ -8,3 +8,10 @@ public enum Screen: Hashable, Sendable {
     case search
     case cart
 }
+
+extension Screen {
+    public var isProductDetail: Bool {
+        if case .productDetail = self { return true }
+        return false
+    }
+}

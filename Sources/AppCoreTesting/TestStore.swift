@@ -1,6 +1,7 @@
 import AppCore
 import CustomDump
 import IssueReporting
+import Testing
 
 /// A store for tests that is as strict as the Composable Architecture's:
 ///
@@ -30,11 +31,12 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
     private var isFinished = false
     /// Where the store was made and who reported issues there: a deinit runs without the test's
     /// task-local context, so it reports through these.
-    private let origin: (reporters: [any IssueReporter], fileID: StaticString, filePath: StaticString, line: UInt, column: UInt)
+    private let origin: (reporters: [any IssueReporter], swiftTesting: Bool, fileID: StaticString, filePath: StaticString,
+                         line: UInt, column: UInt)
 
     public init(initialState: State, timeout: Duration = .seconds(1), reducer: @escaping Reducer,
                 fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
-        self.origin = (IssueReporters.current, fileID, filePath, line, column)
+        self.origin = (IssueReporters.current, Test.current != nil, fileID, filePath, line, column)
         self.state = initialState
         self.reducedState = initialState
         self.reducer = reducer
@@ -49,7 +51,8 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
     isolated deinit {
         guard !isFinished else { return }
         withIssueReporters(origin.reporters) {
-            reportUnfinishedWork(fileID: origin.fileID, filePath: origin.filePath, line: origin.line, column: origin.column)
+            reportUnfinishedWork(underSwiftTesting: origin.swiftTesting, fileID: origin.fileID, filePath: origin.filePath,
+                                 line: origin.line, column: origin.column)
         }
         runner.cancelAll()
     }
@@ -64,7 +67,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async {
         if !received.isEmpty {
-            reportIssue("""
+            TestFailure.report("""
                 Must handle \(received.count) received action(s) before sending an action:
 
                 \(Self.list(received.map(\.action)))
@@ -157,13 +160,13 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
         while received.isEmpty, !runner.isIdle, await waitForChange(until: deadline) {}
         guard !received.isEmpty else {
             let running = runner.isIdle ? "No effect is running." : "Effects still running, started by:\n\n\(Self.list(runner.running.map(\.origin)))"
-            reportIssue("Expected to receive \(description), but received none. \(running)",
+            TestFailure.report("Expected to receive \(description), but received none. \(running)",
                         fileID: fileID, filePath: filePath, line: line, column: column)
             return
         }
         let (action, after) = received.removeFirst()
         if let message = mismatch(action) {
-            reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+            TestFailure.report(message, fileID: fileID, filePath: filePath, line: line, column: column)
         }
         expect(updateExpectedState, from: state, actual: after, action: action,
                fileID: fileID, filePath: filePath, line: line, column: column)
@@ -179,12 +182,12 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
         do {
             try updateExpectedState?(&expected)
         } catch {
-            reportIssue("The assertion closure threw: \(error)", fileID: fileID, filePath: filePath, line: line, column: column)
+            TestFailure.report("The assertion closure threw: \(error)", fileID: fileID, filePath: filePath, line: line, column: column)
             return
         }
         if expected == actual {
             if updateExpectedState != nil, actual == previous {
-                reportIssue("""
+                TestFailure.report("""
                     Expected the state to change, but \(Self.summary(action)) changed nothing. \
                     Omit the closure when no change is expected.
                     """, fileID: fileID, filePath: filePath, line: line, column: column)
@@ -192,7 +195,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
             return
         }
         let difference = diff(expected, actual, format: .proportional) ?? "(no printable difference)"
-        reportIssue("""
+        TestFailure.report("""
             The state after \(Self.summary(action)) does not match the expectation: \
             \u{2212} expected, + actual
 
@@ -200,21 +203,22 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
             """, fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
-    private func reportUnfinishedWork(fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {
+    private func reportUnfinishedWork(underSwiftTesting: Bool = Test.current != nil,
+                                      fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {
         if !received.isEmpty {
-            reportIssue("""
+            TestFailure.report("""
                 \(received.count) received action(s) were not asserted:
 
                 \(Self.list(received.map(\.action)))
-                """, fileID: fileID, filePath: filePath, line: line, column: column)
+                """, underSwiftTesting: underSwiftTesting, fileID: fileID, filePath: filePath, line: line, column: column)
         }
         if !runner.isIdle {
-            reportIssue("""
+            TestFailure.report("""
                 \(runner.running.count) effect(s) are still running, started by:
 
                 \(Self.list(runner.running.map(\.origin)))
                 Make them finish (advance the clock, end the stream) or cancel them, and receive what they send.
-                """, fileID: fileID, filePath: filePath, line: line, column: column)
+                """, underSwiftTesting: underSwiftTesting, fileID: fileID, filePath: filePath, line: line, column: column)
         }
     }
 

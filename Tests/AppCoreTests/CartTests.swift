@@ -139,6 +139,18 @@ final class CartTests: XCTestCase {
         return (env.store(cartState()), gate, requests)
     }
 
+    func testALineNotYetNamedByTheServerCannotBeEdited() async {
+        let env = TestEnvironment()
+        let pending = Fixtures.line("pending:shirt-s-red", variant: shirt.variants[0], of: shirt, quantity: 1)
+        var state = cartState(Fixtures.cart(lines: [pending]))
+        state.cart.latestRequestId = 1
+        let store = env.store(state)
+        await store.send(.cart(.incrementQuantity))
+        await store.send(.cart(.requestRemove)) { $0.cart.pendingRemoveLineId = "pending:shirt-s-red" }
+        await store.send(.cart(.confirmRemove)) { $0.cart.pendingRemoveLineId = nil }
+        await store.finish()
+    }
+
     func testAStaleResponseIsIgnored() async {
         let (store, gate, requests) = gatedQuantityStore()
 

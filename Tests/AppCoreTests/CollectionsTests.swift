@@ -133,6 +133,32 @@ final class ProductsTests: XCTestCase {
         XCTAssertEqual(requests.values, ["summer 10 -"])
     }
 
+    func testReopeningWhileTheFirstPageLoadsAsksOnce() async {
+        var env = TestEnvironment()
+        let gate = Gate<Int, Page<Product>>()
+        let requests = Recorder<String>()
+        env.storefront.onCollectionProducts = { handle, _ in
+            requests.record(handle)
+            return try await gate.wait(for: 0)
+        }
+        let summer = Fixtures.collection("summer", preview: preview)
+        let store = env.store(AppState(collections: PagedList(items: [summer], pageInfo: .empty)))
+        await store.send(.collections(.openSelected)) {
+            $0.screens = [.collections, .products(collectionHandle: "summer")]
+            $0.collectionProducts["summer"] = PagedList(items: self.preview)
+            $0.loading = [.collectionProducts(handle: "summer")]
+        }
+        await store.send(.navigation(.back)) { $0.screens = [.collections] }
+        await store.send(.collections(.openSelected)) { $0.screens = [.collections, .products(collectionHandle: "summer")] }
+        gate.answer(0, with: firstPage)
+        await store.receive(.products(.pageResponse(handle: "summer", after: nil, .success(firstPage)))) {
+            $0.loading = []
+            $0.collectionProducts["summer"] = PagedList(items: self.firstPage.nodes, pageInfo: self.firstPage.pageInfo)
+        }
+        await store.finish()
+        XCTAssertEqual(requests.values, ["summer"])
+    }
+
     func testProductsPageForwardNearTheEnd() async {
         var env = TestEnvironment()
         let secondPage = self.secondPage

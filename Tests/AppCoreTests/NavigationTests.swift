@@ -16,6 +16,23 @@ final class NavigationTests: XCTestCase {
         await store.finish()
     }
 
+    func testOneProductPageAtATime() async {
+        let env = TestEnvironment()
+        let a = Fixtures.shirt(handle: "a"), b = Fixtures.shirt(handle: "b")
+        let store = env.store(AppState(screens: [.collections, .productDetail(handle: "a"), .search],
+                                       productDetail: ProductDetailState(product: a),
+                                       search: SearchState(query: "b", results: PagedList(items: [b]), resultsQuery: "b")))
+        await store.send(.search(.openSelected)) {
+            $0.screens = [.collections, .search, .productDetail(handle: "b")]
+            $0.productDetail = ProductDetailState(product: b)
+        }
+        await store.send(.navigation(.back)) {
+            $0.screens = [.collections, .search]
+            $0.productDetail = nil
+        }
+        await store.finish()
+    }
+
     func testHelpClosesBeforeTheScreen() async {
         let env = TestEnvironment()
         let store = env.store(AppState(screens: [.collections, .search]))

@@ -23,6 +23,7 @@ public final class EffectRunner<Action: Sendable> {
     private var entries: [Int: Entry] = [:]
     private var tokensByID: [EffectID: Set<Int>] = [:]
     private var nextToken = 0
+    private var idleWaiters: [CheckedContinuation<Void, Never>] = []
 
     /// - Parameters:
     ///   - deliver: receives every action an effect sends (`.send` effects included).
@@ -47,6 +48,12 @@ public final class EffectRunner<Action: Sendable> {
     public func cancel(id: EffectID) {
         guard let tokens = tokensByID.removeValue(forKey: id) else { return }
         for token in tokens { entries[token]?.task.cancel() }
+    }
+
+    /// Suspends until nothing is running.
+    public func waitUntilIdle() async {
+        guard !entries.isEmpty else { return }
+        await withCheckedContinuation { idleWaiters.append($0) }
     }
 
     public func cancelAll() {
@@ -107,6 +114,10 @@ public final class EffectRunner<Action: Sendable> {
             tokensByID[id]?.remove(token)
             if tokensByID[id]?.isEmpty == true { tokensByID[id] = nil }
         }
-        if entries.isEmpty { onIdle() }
+        guard entries.isEmpty else { return }
+        onIdle()
+        let waiters = idleWaiters
+        idleWaiters.removeAll()
+        for waiter in waiters { waiter.resume() }
     }
 }

@@ -9,8 +9,10 @@ import Observation
 /// once for Observation (one `withMutation`), bumps `version` once, calls `onChange` once and yields
 /// once on `changes` — and only if the state actually differs from before the batch.
 ///
-/// A SwiftUI-style view observes `state`/`version` with `withObservationTracking`; a terminal loop
-/// either sets `onChange` or iterates `changes`, then renders the latest `state`.
+/// A SwiftUI-style view observes `state` with `withObservationTracking`; a terminal loop either sets
+/// `onChange` or iterates `changes`, then renders the latest `state` (or compares `version` with
+/// the one it last drew). Effects deliver actions on the main actor, so that loop must not block the
+/// main actor while waiting for keys (read them off the main thread, or await between polls).
 @MainActor
 @Observable
 public final class Store<State: Equatable & Sendable, Action: Sendable> {
@@ -29,10 +31,15 @@ public final class Store<State: Equatable & Sendable, Action: Sendable> {
     @ObservationIgnored public var onChange: (@MainActor () -> Void)?
 
     /// Counts the batches that changed the state: a cheap "has anything changed since I drew?" check.
-    public private(set) var version = 0
+    /// (Observe `state` to be told; this counter itself is not observed.)
+    @ObservationIgnored public private(set) var version = 0
+
+    /// Made once: a key path into a generic class is instantiated at run time, which costs more
+    /// than reducing an action.
+    @ObservationIgnored private let stateKeyPath: KeyPath<Store, State> = \.state
 
     public var state: State {
-        access(keyPath: \.state)
+        access(keyPath: stateKeyPath)
         return current
     }
 
@@ -70,6 +77,10 @@ public final class Store<State: Equatable & Sendable, Action: Sendable> {
     /// Number of effects still running (for diagnostics and benchmarks).
     public var runningEffectCount: Int { runner.running.count }
 
+    /// Suspends until no effect is running (for headless runs and benchmarks; an open checkout
+    /// stream keeps this waiting until the sheet is dismissed).
+    public func waitForEffects() async { await runner.waitUntilIdle() }
+
     /// Cancels every running effect (on quit).
     public func cancelAllEffects() { runner.cancelAll() }
 
@@ -99,7 +110,7 @@ public final class Store<State: Equatable & Sendable, Action: Sendable> {
         inbox.removeAll(keepingCapacity: true)
         isReducing = false
         guard next != current else { return }
-        withMutation(keyPath: \.state) { current = next }
+        withMutation(keyPath: stateKeyPath) { current = next }
         version += 1
         onChange?()
         for continuation in changeContinuations.values { continuation.yield() }

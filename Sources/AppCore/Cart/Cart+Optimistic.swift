@@ -37,6 +37,9 @@ extension Cart {
 
     static func provisionalLineId(for merchandiseId: String) -> String { "pending:\(merchandiseId)" }
 
+    /// True for a line shown before the server named it.
+    public static func isProvisional(lineId: String) -> Bool { lineId.hasPrefix("pending:") }
+
     /// Subtotal from the lines; the cart-level discount (total below subtotal) is kept as an amount.
     private mutating func recomputeCost() {
         let currency = cost.subtotalAmount.currencyCode

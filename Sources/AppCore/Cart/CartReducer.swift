@@ -38,6 +38,7 @@ struct CartReducer {
         case .confirmRemove:
             guard let lineId = state.cart.pendingRemoveLineId else { return .none }
             state.cart.pendingRemoveLineId = nil
+            guard !Cart.isProvisional(lineId: lineId) else { return .none }
             return mutate(&state, edit: { $0.setQuantity(0, ofLine: lineId) }) { client, cartId in
                 try await client.cartLinesRemove(cartId: cartId, lineIds: [lineId])
             }
@@ -132,6 +133,8 @@ struct CartReducer {
 
     private func setQuantity(_ quantity: Int, of line: CartLine, _ state: inout AppState) -> Effect<AppAction> {
         let lineId = line.id
+        // The server does not know this line yet; it will, as soon as the add is answered.
+        guard !Cart.isProvisional(lineId: lineId) else { return .none }
         return mutate(&state, edit: { $0.setQuantity(quantity, ofLine: lineId) }) { client, cartId in
             try await client.cartLinesUpdate(cartId: cartId, lines: [CartLineUpdateInput(id: lineId, quantity: quantity)])
         }

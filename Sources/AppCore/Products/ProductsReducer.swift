@@ -39,7 +39,8 @@ struct ProductsReducer {
         if state.collectionProducts[handle] == nil {
             state.collectionProducts[handle] = PagedList(items: collection.productsPreview)
         }
-        state.loading.insert(.collectionProducts(handle: handle))
+        // Left and reopened while the first page is on its way: that request is enough.
+        guard state.loading.insert(.collectionProducts(handle: handle)).inserted else { return .none }
         return loadPage(handle, after: nil)
     }
 
