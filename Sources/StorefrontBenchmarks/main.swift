@@ -32,7 +32,8 @@ do {
             command: Array(arguments[(dash + 1)...]), cols: ptySize.width, rows: ptySize.height,
             environment: ["XDG_STATE_HOME": state], until: "Collections",
             steps: [.init(label: "collections ↓ (list + preview)", key: "j", count: 10),
-                    .init(label: "open the collection", key: "\r", count: 1),
+                    .init(label: "collections ↑ (list + preview)", key: "k", count: 10),
+                    .init(label: "open the first collection", key: "\r", count: 1),
                     .init(label: "products ↓ (list)", key: "j", count: 10)])
         print(PtyBenchmark.describe(report, name: "storefront \(ptySize)"))
         if let peer = option("--peer") {
