@@ -8,12 +8,13 @@ import TerminalUI
 /// sheet over the simulated web checkout, and the terminal UI.
 enum InteractiveSession {
     static func run(catalogPath: String?) async throws {
-        let storefront = try EmbeddedStorefront(catalogPath: catalogPath)
-        let checkout = CheckoutSheet(webViews: SimulatedCheckoutServer(backend: storefront))
-        let dependencies = AppDependencies(
-            storefront: storefront, checkout: checkout,
-            loadCartId: { await storefront.currentCartId() },
-            saveCartId: { id in try? await storefront.setCurrentCartId(id) })
-        try await TerminalApp.run(dependencies: dependencies)
+        try await TerminalApp.run {
+            let storefront = try EmbeddedStorefront(catalogPath: catalogPath)
+            let checkout = CheckoutSheet(webViews: SimulatedCheckoutServer(backend: storefront))
+            return AppDependencies(
+                storefront: storefront, checkout: checkout,
+                loadCartId: { await storefront.currentCartId() },
+                saveCartId: { id in try? await storefront.setCurrentCartId(id) })
+        }
     }
 }

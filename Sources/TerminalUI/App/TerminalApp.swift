@@ -21,7 +21,10 @@ public final class TerminalApp {
     private let driver: any TerminalDriver
     private let dependencies: AppDependencies
     private var environment: RenderEnvironment
+    /// Set when something outside the state changed (the size, the environment).
     private var dirty = true
+    /// The store's version the last frame showed: many change notifications, one frame.
+    private var renderedVersion = -1
     /// Frames drawn so far (for tests and the benchmark).
     public private(set) var framesDrawn = 0
 
@@ -29,13 +32,24 @@ public final class TerminalApp {
         self.store = store; self.dependencies = dependencies; self.driver = driver; self.environment = environment
     }
 
-    /// Starts curses on this terminal and runs the app on `dependencies` until the buyer quits.
-    /// The terminal is restored on every way out (quit, Ctrl-C, SIGTERM, a crash signal).
-    public static func run(dependencies: AppDependencies,
-                           environment processEnvironment: [String: String] = ProcessInfo.processInfo.environment) async throws {
+    /// Starts curses on this terminal and runs the app until the buyer quits. The first frame is
+    /// drawn before `makeDependencies` runs (loading a catalog or reaching a shop takes a while),
+    /// so the terminal shows the app at once. The terminal is restored on every way out (quit,
+    /// Ctrl-C, SIGTERM, a crash signal, an error from `makeDependencies`).
+    public static func run(environment processEnvironment: [String: String] = ProcessInfo.processInfo.environment,
+                           makeDependencies: () async throws -> AppDependencies) async throws {
         let driver = try NcursesDriver(environment: processEnvironment)
+        let environment = RenderEnvironment(profile: driver.profile)
+        driver.draw(Renderer.render(AppState(loading: [.collections]), size: driver.size, environment: environment))
+        let dependencies: AppDependencies
+        do {
+            dependencies = try await makeDependencies()
+        } catch {
+            driver.stop()
+            throw error
+        }
         let app = TerminalApp(store: AppStore(dependencies: dependencies), dependencies: dependencies, driver: driver,
-                              environment: RenderEnvironment(profile: driver.profile))
+                              environment: environment)
         await app.run()
     }
 
@@ -64,7 +78,7 @@ public final class TerminalApp {
                 monitor.acknowledge()
                 handle(keys)
             case .stateChanged:
-                dirty = true
+                break
             case .environmentChanged(let updated):
                 environment = updated
                 dirty = true
@@ -128,8 +142,9 @@ public final class TerminalApp {
     }
 
     private func renderIfNeeded() {
-        guard dirty else { return }
+        guard dirty || store.version != renderedVersion else { return }
         dirty = false
+        renderedVersion = store.version
         driver.draw(Renderer.render(store.state, size: driver.size, environment: environment))
         framesDrawn += 1
     }

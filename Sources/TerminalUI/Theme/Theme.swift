@@ -19,8 +19,6 @@ public struct Theme: Sendable {
         var accent: Color = .cyan
         var tint: Color = .magenta
         var muted: Color = .brightBlack
-        var selectionForeground: Color = .brightWhite
-        var selectionBackground: Color = .blue
         var barForeground: Color = .black
         var barBackground: Color = .cyan
         var error: Color = .red
@@ -79,8 +77,10 @@ public struct Theme: Sendable {
             case .muted: style = color ? s(p.muted) : Style(attributes: .dim)
             case .heading: style = s(nil, nil, .bold)
             case .accent: style = s(p.accent, nil, .bold)
-            case .selection: style = color ? s(p.selectionForeground, p.selectionBackground, .bold) : Style(attributes: [.reverse, .bold])
-            case .selectionMuted: style = color ? s(p.selectionForeground, p.selectionBackground) : Style(attributes: .reverse)
+            // Reverse video follows the terminal's (or the sheet's) own colours, reads in every
+            // scheme, and costs the fewest bytes when the selection moves.
+            case .selection: style = s(nil, nil, [.reverse, .bold])
+            case .selectionMuted: style = s(nil, nil, .reverse)
             case .header: style = color ? s(p.barForeground, p.barBackground, .bold) : Style(attributes: [.reverse, .bold])
             case .footer: style = color ? s(p.muted) : Style(attributes: .dim)
             case .key: style = s(p.accent, nil, .bold)

@@ -149,26 +149,30 @@ struct CheckoutSheetView {
     private func drawFields(in canvas: Canvas, compact: Bool, theme: Theme, grid: inout Grid) {
         let fields = page.fields
         guard !fields.isEmpty, canvas.height > 0 else { return }
-        let labelWidth = min(18, (fields.map { DisplayWidth.of($0.label) }.max() ?? 0) + 1)
+        let labelWidth = min(canvas.width >= 60 ? 24 : 18, (fields.map { DisplayWidth.of($0.label) }.max() ?? 0) + 1)
         let fieldWidth = min(44, canvas.width - labelWidth - 1)
+        // An error wraps under its field, on two rows at most.
+        let errors = fields.map { field in
+            field.error.map { Array(TextLayout.wrap("✗ " + $0, width: canvas.width - labelWidth).prefix(compact ? 1 : 2)) } ?? []
+        }
         // Rows per field: the field, its error if any, and a blank row when there is room.
-        let needed = fields.reduce(0) { $0 + 1 + ($1.error == nil ? 0 : 1) }
+        let needed = errors.reduce(0) { $0 + 1 + $1.count }
         let spaced = !compact && needed + fields.count - 1 <= canvas.height
-        let heights = fields.map { 1 + ($0.error == nil ? 0 : 1) + (spaced ? 1 : 0) }
+        let heights = errors.map { 1 + $0.count + (spaced ? 1 : 0) }
         // Scroll so that the focused field (and its error) is on screen when not all fit.
         let focusIndex = fields.firstIndex { $0.id == page.focusedFieldID } ?? 0
         var first = 0
         while first < focusIndex && heights[first...focusIndex].reduce(0, +) > canvas.height { first += 1 }
         var y = 0
-        for field in fields[first...] {
+        for (index, field) in fields.enumerated().dropFirst(first) {
             guard y < canvas.height else { break }
             let focused = field.id == page.focusedFieldID
             canvas.text(field.label, y: y, style: theme[focused ? .heading : .fieldLabel], in: &grid, maxWidth: labelWidth - 1)
             TextFieldView(value: field.displayValue, placeholder: field.placeholder, focused: focused && !page.isBusy)
                 .draw(in: canvas, x: labelWidth, y: y, width: fieldWidth, theme: theme, grid: &grid)
             y += 1
-            if let error = field.error {
-                canvas.text("✗ " + error, x: labelWidth, y: y, style: theme[.error], in: &grid)
+            for line in errors[index] {
+                canvas.text(line, x: labelWidth, y: y, style: theme[.error], in: &grid)
                 y += 1
             }
             if spaced { y += 1 }

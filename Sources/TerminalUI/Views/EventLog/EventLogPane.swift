@@ -43,7 +43,9 @@ struct EventLogPane {
         let head = "\(clock(entry.time, timeZone)) \(entry.name)"
         let role = EventLogPane.role(entry.name)
         // A pixel's event name is the field worth reading first; other fields read as key=value.
-        let fields = entry.fields.map { $0.name == "event" ? $0.value : "\($0.name)=\($0.value)" }.joined(separator: " ")
+        // Pixel ids are unique noise in a narrow pane; the JSON event stream keeps them.
+        let fields = entry.fields.filter { $0.name != "id" }
+            .map { $0.name == "event" ? $0.value : "\($0.name)=\($0.value)" }.joined(separator: " ")
         if fields.isEmpty { return [(head, role, true)] }
         let oneLine = head + " " + fields
         if DisplayWidth.of(oneLine) <= width { return [(oneLine, role, true)] }

@@ -74,9 +74,14 @@ struct ProductDetailView {
                 let available = ProductDetailView.isAvailable(value.name, optionIndex: index, detail: detail, product: product)
                 anyUnavailable = anyUnavailable || !available
                 let text = chosen ? "[\(value.name)]" : " \(value.name) "
-                guard vx + DisplayWidth.of(text) + (available ? 0 : 1) <= canvas.width else {
-                    canvas.text("…", x: vx, y: y, style: theme[.muted], in: &grid)
-                    break
+                if vx + DisplayWidth.of(text) + (available ? 0 : 1) > canvas.width {
+                    // Values that do not fit continue on the next row, under the first value.
+                    guard !compact, y + 1 < canvas.height - 4 else {
+                        canvas.text("…", x: vx, y: y, style: theme[.muted], in: &grid)
+                        break
+                    }
+                    y += 1
+                    vx = labelWidth
                 }
                 let style = chosen ? (focused ? theme[.selection] : theme[.selectionMuted]) : theme[available ? .text : .muted]
                 vx = canvas.text(text, x: vx, y: y, style: available ? style : style.adding(.strikethrough), in: &grid)

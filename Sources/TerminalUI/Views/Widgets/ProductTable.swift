@@ -14,6 +14,11 @@ struct ProductTable {
 
     struct Columns: Equatable {
         var title: Int, vendor: Int, type: Int, price: Int, status: Int
+
+        /// From the left edge to one column past the price.
+        func barWidth(margin: Int) -> Int {
+            margin + title + 2 + (vendor > 0 ? vendor + 2 : 0) + (type > 0 ? type + 2 : 0) + price + 1
+        }
     }
 
     static let statusWidth = 8
@@ -58,11 +63,15 @@ struct ProductTable {
             let product = products[index]
             let isSelected = index == selected
             let base = isSelected ? theme[.selection] : theme[.text]
-            if isSelected { canvas.fill(Rect(x: 0, y: y, width: canvas.width, height: 1), style: base, in: &grid) }
+            // The bar runs from the margin to the end of the price column; the status mark stays
+            // outside it, in its own colour, so it reads the same on every row.
+            if isSelected {
+                canvas.fill(Rect(x: 0, y: y, width: columns.barWidth(margin: margin), height: 1), style: base, in: &grid)
+            }
             let (status, statusRole) = ProductTable.status(of: product)
             drawRow(in: canvas, y: y, columns: columns, style: base,
                     cells: (product.title, product.vendor, product.productType, ProductTable.price(of: product), status),
-                    statusStyle: isSelected ? base : theme[statusRole], grid: &grid)
+                    statusStyle: theme[statusRole], grid: &grid)
             y += 1
         }
         if loadingMore && y < canvas.height {
