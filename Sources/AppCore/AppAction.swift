@@ -12,4 +12,5 @@ public enum AppAction: Hashable, Sendable {
     case checkout(CheckoutAction)
     case eventLog(EventLogAction)
     case errorBar(ErrorBarAction)
+    case account(AccountAction)
 }

@@ -15,14 +15,17 @@ public struct AppDependencies: Sendable {
     /// Remembers the current cart id (nil forgets it, after an order or an expired cart).
     public var saveCartId: @Sendable (String?) async -> Void
     public var settings: AppSettings
+    /// The customer account; nil when the app runs without one.
+    public var account: AccountClient?
 
     public init(storefront: any StorefrontClient, checkout: any CheckoutSheetPresenting,
                 clock: any Clock<Duration> = ContinuousClock(), uuid: @escaping @Sendable () -> UUID = { UUID() },
                 now: @escaping @Sendable () -> Date = { Date() },
                 loadCartId: @escaping @Sendable () async -> String? = { nil },
                 saveCartId: @escaping @Sendable (String?) async -> Void = { _ in },
-                settings: AppSettings = AppSettings()) {
+                settings: AppSettings = AppSettings(), account: AccountClient? = nil) {
         self.storefront = storefront; self.checkout = checkout; self.clock = clock; self.uuid = uuid
         self.now = now; self.loadCartId = loadCartId; self.saveCartId = saveCartId; self.settings = settings
+        self.account = account
     }
 }

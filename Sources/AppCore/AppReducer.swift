@@ -11,7 +11,8 @@ public struct AppReducer: Sendable {
             state.loading.insert(.collections)
             return .merge(
                 CollectionsReducer(dependencies: dependencies).loadPage(after: nil),
-                CartReducer(dependencies: dependencies).restore(&state)
+                CartReducer(dependencies: dependencies).restore(&state),
+                AccountReducer(dependencies: dependencies).start(&state)
             )
         case .navigation(let action):
             return NavigationReducer(dependencies: dependencies).reduce(into: &state, action: action)
@@ -29,6 +30,8 @@ public struct AppReducer: Sendable {
             return CheckoutReducer(dependencies: dependencies).reduce(into: &state, action: action)
         case .eventLog(let action):
             return EventLogReducer.reduce(into: &state.eventLog, action: action)
+        case .account(let action):
+            return AccountReducer(dependencies: dependencies).reduce(into: &state, action: action)
         case .errorBar(.dismiss):
             state.errorMessage = nil
             return .none

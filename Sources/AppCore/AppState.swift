@@ -18,6 +18,8 @@ public struct AppState: Hashable, Sendable {
     public var eventLog: EventLogState
     /// Orders placed during this run, oldest first.
     public var orders: [PlacedOrder]
+    /// The customer account: who is logged in, and their orders.
+    public var account: AccountState
 
     /// Requests in flight, for "Loading…" and to avoid asking twice.
     public var loading: Set<RequestKind>
@@ -31,12 +33,13 @@ public struct AppState: Hashable, Sendable {
                 productDetail: ProductDetailState? = nil, search: SearchState = SearchState(), cart: CartState = CartState(),
                 checkout: CheckoutState = CheckoutState(), eventLog: EventLogState = EventLogState(),
                 orders: [PlacedOrder] = [], loading: Set<RequestKind> = [], errorMessage: String? = nil,
-                shouldQuit: Bool = false) {
+                shouldQuit: Bool = false, account: AccountState = AccountState()) {
         self.screens = screens.isEmpty ? [.collections] : screens
         self.isHelpVisible = isHelpVisible; self.collections = collections
         self.collectionProducts = collectionProducts; self.productDetail = productDetail; self.search = search
         self.cart = cart; self.checkout = checkout; self.eventLog = eventLog; self.orders = orders
         self.loading = loading; self.errorMessage = errorMessage; self.shouldQuit = shouldQuit
+        self.account = account
     }
 
     /// The screen on top of the stack.

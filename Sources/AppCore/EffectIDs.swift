@@ -6,4 +6,6 @@ extension EffectID {
     /// The debounced search and its paging: a new keystroke replaces it.
     static let search = EffectID("search")
     static let checkoutSheet = EffectID("checkout.sheet")
+    /// The login waiting for the browser.
+    static let login = EffectID("account.login")
 }

@@ -7,6 +7,8 @@ public enum Screen: Hashable, Sendable {
     case productDetail(handle: String)
     case search
     case cart
+    /// The customer account: log in, who you are, your orders.
+    case account
 }
 
 extension Screen {

@@ -56,16 +56,10 @@ public struct AccountCommands: Sendable {
     // MARK: - login
 
     public func login(_ options: LoginOptions) async throws -> CustomerSession {
-        let issuer = try authServer(options)
-        let server = try await client.discover(issuer: issuer)
-        let clientId = options.clientId ?? environment["STOREFRONT_CLIENT_ID"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? Self.defaultClientId
-        let flow = LoginFlow(client: client, store: tokenStore, random: random, now: now)
         let output = output, openBrowser = openBrowser, shouldOpen = options.openBrowser
-        let session = try await flow.run(server: server, clientId: clientId, scope: options.scope, port: options.port,
-                                         interaction: .init(
+        let session = try await authenticate(options, interaction: .init(
             present: { request in
-                output("Log in to \(issuer.absoluteString) by opening this address in a browser:")
+                output("Log in by opening this address in a browser:")
                 output("")
                 output("  \(request.url.absoluteString)")
                 output("")
@@ -79,6 +73,17 @@ public struct AccountCommands: Sendable {
         for line in AccountReport.loggedIn(session, now: now()) { output(line) }
         await attachCurrentCart(session)
         return session
+    }
+
+    /// Discovers the server and runs the login with `interaction`; the session is saved.
+    public func authenticate(_ options: LoginOptions, interaction: LoginFlow.Interaction) async throws -> CustomerSession {
+        let issuer = try authServer(options)
+        let server = try await client.discover(issuer: issuer)
+        let clientId = options.clientId ?? environment["STOREFRONT_CLIENT_ID"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? Self.defaultClientId
+        let flow = LoginFlow(client: client, store: tokenStore, random: random, now: now)
+        return try await flow.run(server: server, clientId: clientId, scope: options.scope, port: options.port,
+                                  interaction: interaction)
     }
 
     /// `--auth-server`, else `$STOREFRONT_ACCOUNT_SERVER`, else the server of the last login, else
@@ -129,6 +134,15 @@ public struct AccountCommands: Sendable {
         } else {
             output("Not logged in." + (removed > 0 ? " Deleted \(removed) signed-in cart\(removed == 1 ? "" : "s")." : ""))
         }
+    }
+
+    // MARK: - orders
+
+    /// The logged-in customer's orders, newest first; empty when the server lists none.
+    public func orders() async throws -> [CustomerOrder] {
+        let session = try await tokenManager.validSession()
+        guard let endpoint = session.server.customerOrdersEndpoint else { return [] }
+        return try await client.orders(accessToken: session.accessToken, endpoint: endpoint)
     }
 
     // MARK: - whoami

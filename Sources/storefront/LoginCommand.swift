@@ -26,11 +26,20 @@ struct LoginCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Do not open a browser; only print the address.")
     var noBrowser = false
 
+    /// A login with nothing given: the server from the environment or the last login, else
+    /// `storefront serve`'s on its usual port.
+    static var defaultOptions: AccountCommands.LoginOptions {
+        AccountCommands.LoginOptions(
+            fallbackAuthServer: URL(string: "http://127.0.0.1:\(ServeCommand.defaultPort)\(AccountEndpoint.Path.base)"))
+    }
+
     func run() async throws {
         try await reportingFailures {
-            let local = URL(string: "http://127.0.0.1:\(ServeCommand.defaultPort)\(AccountEndpoint.Path.base)")
-            let options = AccountCommands.LoginOptions(authServer: try account.authServerURL(), clientId: account.clientId,
-                                                       port: port, openBrowser: !noBrowser, fallbackAuthServer: local)
+            var options = Self.defaultOptions
+            options.authServer = try account.authServerURL()
+            options.clientId = account.clientId
+            options.port = port
+            options.openBrowser = !noBrowser
             _ = try await AccountCommands.running(global) { try await $0.login(options) }
         }
     }

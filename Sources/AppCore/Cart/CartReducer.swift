@@ -128,7 +128,33 @@ struct CartReducer {
             return .none
         }
         state.loading.insert(.cartCreate)
-        return request(&state) { client in try await client.cartCreate(CartInput(lines: [line])) }
+        // A logged-in customer's cart carries their token, so checkout knows them.
+        let identity = CustomerIdentity(dependencies: dependencies, state: state)
+        return request(&state) { client, send in
+            try await client.cartCreate(CartInput(lines: [line], buyerIdentity: await identity.forNewCart(send)))
+        }
+    }
+
+    /// The customer just logged in: the cart in use gets their token (its lines and the rest stay).
+    func attachCustomer(_ state: inout AppState) -> Effect<AppAction> {
+        guard let current = state.cart.cart?.buyerIdentity else { return .none }
+        let identity = CustomerIdentity(dependencies: dependencies, state: state)
+        return mutate(&state, edit: { _ in }) { client, cartId, send in
+            guard let updated = await identity.attached(to: current, send) else {
+                return CartPayload(cart: try await client.cart(id: cartId))
+            }
+            return try await client.cartBuyerIdentityUpdate(cartId: cartId, buyerIdentity: updated)
+        }
+    }
+
+    /// The session ended: the cart stays, without the token and the customer.
+    func detachCustomer(_ state: inout AppState) -> Effect<AppAction> {
+        guard let current = state.cart.cart?.buyerIdentity,
+              current.customerAccessToken != nil || current.customer != nil else { return .none }
+        let anonymous = CustomerIdentity.detached(from: current)
+        return mutate(&state, edit: { $0.buyerIdentity = anonymous }) { client, cartId in
+            try await client.cartBuyerIdentityUpdate(cartId: cartId, buyerIdentity: anonymous)
+        }
     }
 
     private func setQuantity(_ quantity: Int, of line: CartLine, _ state: inout AppState) -> Effect<AppAction> {
@@ -168,18 +194,25 @@ struct CartReducer {
     private func mutate(_ state: inout AppState, edit: (inout Cart) -> Void,
                         _ perform: @escaping @Sendable (any StorefrontClient, String) async throws -> CartPayload)
         -> Effect<AppAction> {
+        mutate(&state, edit: edit) { client, cartId, _ in try await perform(client, cartId) }
+    }
+
+    /// `mutate` for requests that may also send actions of their own (the account's).
+    private func mutate(_ state: inout AppState, edit: (inout Cart) -> Void,
+                        _ perform: @escaping @Sendable (any StorefrontClient, String, Send<AppAction>) async throws -> CartPayload)
+        -> Effect<AppAction> {
         guard var cart = state.cart.cart else { return .none }
         edit(&cart)
         state.cart.cart = cart
         clampSelection(&state)
         state.loading.insert(.cartMutation)
         let cartId = cart.id
-        return request(&state) { client in try await perform(client, cartId) }
+        return request(&state) { client, send in try await perform(client, cartId, send) }
     }
 
     /// Stamps a request with a new id and sends it; the cart changed, so a preloaded checkout is stale.
     private func request(_ state: inout AppState,
-                         _ perform: @escaping @Sendable (any StorefrontClient) async throws -> CartPayload)
+                         _ perform: @escaping @Sendable (any StorefrontClient, Send<AppAction>) async throws -> CartPayload)
         -> Effect<AppAction> {
         let requestId = state.cart.nextRequestId
         state.cart.nextRequestId += 1
@@ -187,7 +220,7 @@ struct CartReducer {
         let storefront = dependencies.storefront
         return .merge(
             .run { send in
-                let result = await Result.capture { try await perform(storefront) }
+                let result = await Result.capture { try await perform(storefront, send) }
                 await send(.cart(.mutationResponse(requestId: requestId, result)))
             },
             CheckoutReducer(dependencies: dependencies).invalidatePreload(&state)

@@ -14,6 +14,7 @@ public enum KeyMaps {
         case .productDetail: return ProductDetailKeys.map(state)
         case .search: return SearchKeys.map(state, listRows: listRows)
         case .cart: return CartKeys.map(state)
+        case .account: return AccountKeys.map(state)
         }
     }
 
@@ -22,6 +23,9 @@ public enum KeyMaps {
         var keys: [KeyBinding] = []
         if state.screen != .search { keys.append(KeyBinding([.character("/")], "search", .navigation(.openSearch))) }
         if state.screen != .cart { keys.append(KeyBinding([.character("c")], "cart", .navigation(.openCart))) }
+        if state.account.isAvailable && state.screen != .account {
+            keys.append(KeyBinding([.character("u")], "account", .account(.open)))
+        }
         return keys + [
             KeyBinding([.character("e")], "events", .eventLog(.toggle)),
             KeyBinding([.character("[")], "[ ]", "scroll events", .eventLog(.scroll(by: 1)), inFooter: false),

@@ -23,6 +23,7 @@ public enum Renderer {
         case .search: SearchView(state: state.search, isSearching: state.isLoading(.search)).draw(in: body, theme: theme, grid: &grid)
         case .cart: CartView(state: state.cart, isUpdating: state.isLoading(.cartMutation) || state.isLoading(.cartCreate),
                              isRestoring: state.isLoading(.cartRestore)).draw(in: body, theme: theme, grid: &grid)
+        case .account: AccountView(state: state.account, timeZone: environment.timeZone).draw(in: body, theme: theme, grid: &grid)
         }
         if let log = layout.log {
             EventLogPane(log: state.eventLog, timeZone: environment.timeZone).draw(in: Canvas(rect: log), theme: theme, grid: &grid)

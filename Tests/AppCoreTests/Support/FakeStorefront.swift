@@ -26,6 +26,9 @@ struct FakeStorefront: StorefrontClient {
         throw Unexpected(endpoint: "cartDiscountCodesUpdate")
     }
     var onNote: @Sendable (String, String) async throws -> CartPayload = { _, _ in throw Unexpected(endpoint: "cartNoteUpdate") }
+    var onBuyerIdentity: @Sendable (String, BuyerIdentity) async throws -> CartPayload = { _, _ in
+        throw Unexpected(endpoint: "cartBuyerIdentityUpdate")
+    }
 
     func shop() async throws -> Shop { throw Unexpected(endpoint: "shop") }
     func collections(_ page: PageArguments, sortKey: CollectionSortKeys, productPreview: Int) async throws -> Page<Collection> {
@@ -52,7 +55,7 @@ struct FakeStorefront: StorefrontClient {
     }
     func cartLinesRemove(cartId: String, lineIds: [String]) async throws -> CartPayload { try await onLinesRemove(cartId, lineIds) }
     func cartBuyerIdentityUpdate(cartId: String, buyerIdentity: BuyerIdentity) async throws -> CartPayload {
-        throw Unexpected(endpoint: "cartBuyerIdentityUpdate")
+        try await onBuyerIdentity(cartId, buyerIdentity)
     }
     func cartDiscountCodesUpdate(cartId: String, discountCodes: [String]) async throws -> CartPayload {
         try await onDiscountCodes(cartId, discountCodes)

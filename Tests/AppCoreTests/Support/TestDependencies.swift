@@ -11,6 +11,7 @@ struct TestEnvironment {
     let savedCartIds = Recorder<String?>()
     var storedCartId: String?
     var settings = AppSettings(pageSize: 10, productPreview: 3, prefetchDistance: 3)
+    var account: AccountClient?
 
     var dependencies: AppDependencies {
         let saved = savedCartIds
@@ -21,7 +22,7 @@ struct TestEnvironment {
             now: { Fixtures.date },
             loadCartId: { stored },
             saveCartId: { saved.record($0) },
-            settings: settings)
+            settings: settings, account: account)
     }
 
     @MainActor

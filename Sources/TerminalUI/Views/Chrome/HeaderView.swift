@@ -15,12 +15,25 @@ struct HeaderView {
             cartText = canvas.width >= 60 ? "cart \(items) · \(cart.cost.totalAmount.formatted)"
                 : "cart \(cart.totalQuantity) · \(cart.cost.totalAmount.formatted)"
         }
+        if let account = accountText { cartText = account + " · " + cartText }
         let cartStart = canvas.textRight(cartText + " ", y: 0, style: style, in: &grid, maxWidth: canvas.width / 2)
         let trail = state.screens.map(title).joined(separator: " › ")
         var x = canvas.text(" " + shopName, y: 0, style: style, in: &grid, maxWidth: max(8, cartStart / 2))
         if cartStart - x > 6 {
             x = canvas.text("  ", x: x, y: 0, style: style, in: &grid)
             canvas.text(trail, x: x, y: 0, style: style.adding(.dim).subtracting(.bold), in: &grid, maxWidth: cartStart - x - 2)
+        }
+    }
+
+    /// Who is logged in, shown before the cart when the app has customer accounts.
+    private var accountText: String? {
+        guard state.account.isAvailable else { return nil }
+        switch state.account.status {
+        case .unknown: return nil
+        case .loggedOut: return "guest"
+        case .loggingIn: return "logging in…"
+        case .loggedIn(let session): return session.customer.firstName ?? session.customer.displayName
+        case .sessionEnded: return "log in again"
         }
     }
 
@@ -33,6 +46,7 @@ struct HeaderView {
             return state.productDetail?.product?.title ?? handle
         case .search: return "Search"
         case .cart: return "Cart"
+        case .account: return "Account"
         }
     }
 }

@@ -1,0 +1,45 @@
+import Foundation
+import Storefront
+
+/// The customer account, as effects reach it: who is logged in, a valid access token for carts,
+/// logging in and out, the customer's orders. The app wires it to the Customer Account login;
+/// tests script it. Access tokens pass through effects only, never through the state.
+public struct AccountClient: Sendable {
+    /// The saved session, without touching the network; nil when logged out.
+    public var currentSession: @Sendable () async -> AccountSession?
+    /// An access token good for at least a minute (refreshed when needed).
+    public var accessToken: @Sendable () async -> AccessTokenAnswer
+    /// Logs in through the browser; `showURL` receives the address to open while the login waits.
+    public var logIn: @Sendable (_ showURL: @escaping @Sendable (URL) async -> Void) async throws -> AccountSession
+    /// Ends the session at the account server, deletes the tokens and the signed-in carts.
+    public var logOut: @Sendable () async throws -> Void
+    /// The customer's orders, newest first.
+    public var orders: @Sendable () async throws -> [CustomerOrder]
+
+    public init(currentSession: @escaping @Sendable () async -> AccountSession?,
+                accessToken: @escaping @Sendable () async -> AccessTokenAnswer,
+                logIn: @escaping @Sendable (_ showURL: @escaping @Sendable (URL) async -> Void) async throws -> AccountSession,
+                logOut: @escaping @Sendable () async throws -> Void,
+                orders: @escaping @Sendable () async throws -> [CustomerOrder]) {
+        self.currentSession = currentSession; self.accessToken = accessToken; self.logIn = logIn; self.logOut = logOut
+        self.orders = orders
+    }
+}
+
+/// Who is logged in, as the screens show it.
+public struct AccountSession: Hashable, Sendable {
+    public var customer: Customer
+    /// When the current access token expires (it is refreshed before).
+    public var expiresAt: Date
+
+    public init(customer: Customer, expiresAt: Date) { self.customer = customer; self.expiresAt = expiresAt }
+}
+
+/// What asking for an access token gave.
+public enum AccessTokenAnswer: Sendable {
+    case token(String)
+    /// The session ended (the refresh token was refused): log in again.
+    case loginRequired(reason: String)
+    /// Nobody is logged in, or the account server could not be reached.
+    case unavailable(reason: String)
+}

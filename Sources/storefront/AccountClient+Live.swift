@@ -1,0 +1,35 @@
+import AppCore
+import CustomerAccount
+import Foundation
+import Storefront
+
+extension AccountClient {
+    /// The app's account over the Customer Account login: the token file, refresh, the browser.
+    /// Nothing here prints: the terminal belongs to the interface.
+    static func live(_ commands: AccountCommands, login options: AccountCommands.LoginOptions) -> AccountClient {
+        let manager = commands.tokenManager
+        return AccountClient(
+            currentSession: {
+                guard let session = try? await manager.storedSession() else { return nil }
+                return AccountSession(customer: session.customer, expiresAt: session.expiresAt)
+            },
+            accessToken: {
+                do {
+                    return .token(try await manager.accessToken().rawValue)
+                } catch AccountError.loginRequired(let reason) {
+                    return .loginRequired(reason: reason)
+                } catch {
+                    return .unavailable(reason: "\(error)")
+                }
+            },
+            logIn: { showURL in
+                let session = try await commands.authenticate(options, interaction: .init(present: { request in
+                    await showURL(request.url)
+                    if options.openBrowser { _ = commands.openBrowser(request.url) }
+                }))
+                return AccountSession(customer: session.customer, expiresAt: session.expiresAt)
+            },
+            logOut: { try await commands.logout() },
+            orders: { try await commands.orders() })
+    }
+}

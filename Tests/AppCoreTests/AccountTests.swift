@@ -1,0 +1,253 @@
+import XCTest
+import AppCore
+import AppCoreTesting
+import Storefront
+
+@MainActor
+final class AccountTests: XCTestCase {
+    static let customer = Customer(id: "gid://shopify/Customer/7", email: "ada@example.com", firstName: "Ada", lastName: "Lovelace")
+    static let session = AccountSession(customer: customer, expiresAt: Fixtures.date.addingTimeInterval(3600))
+    static let loginURL = URL(string: "http://127.0.0.1:8787/account/oauth/authorize?client_id=storefront-cli")!
+
+    /// An account client whose answers each test sets.
+    static func account(session: AccountSession? = nil, token: AccessTokenAnswer = .token("tok-1"),
+                        logIn: @escaping @Sendable (@escaping @Sendable (URL) async -> Void) async throws -> AccountSession = { _ in
+                            throw AppError(message: "no login expected") },
+                        logOut: @escaping @Sendable () async throws -> Void = { },
+                        orders: @escaping @Sendable () async throws -> [CustomerOrder] = { [] }) -> AccountClient {
+        AccountClient(currentSession: { session }, accessToken: { token }, logIn: logIn, logOut: logOut, orders: orders)
+    }
+
+    static func loggedIn(_ state: AppState = AppState()) -> AppState {
+        var state = state
+        state.account = AccountState(status: .loggedIn(session), isAvailable: true)
+        return state
+    }
+
+    static func signedInCart() -> Cart {
+        var cart = Fixtures.shirtCart()
+        cart.buyerIdentity = BuyerIdentity(email: "ada@example.com", customerAccessToken: "tok-1", customer: customer)
+        return cart
+    }
+
+    func testStartReadsTheSavedSession() async {
+        var env = TestEnvironment()
+        env.storefront.onCollections = { _ in .empty }
+        env.account = Self.account(session: Self.session)
+        let store = env.store()
+
+        await store.send(.appStarted) {
+            $0.loading = [.collections, .cartRestore]
+            $0.account.isAvailable = true
+        }
+        store.skipReceivedActions()
+        XCTAssertEqual(store.state.account.status, .loggedIn(Self.session))
+        await store.finish()
+    }
+
+    func testWithoutAnAccountClientNothingIsAsked() async {
+        let store = TestEnvironment().store()
+        await store.send(.account(.logInTapped))
+        await store.send(.account(.logOutTapped))
+        await store.finish()
+    }
+
+    func testANewCartOfALoggedInCustomerCarriesTheirToken() async {
+        var env = TestEnvironment()
+        env.account = Self.account()
+        let inputs = Recorder<CartInput>()
+        let created = Self.signedInCart()
+        env.storefront.onCartCreate = { input in inputs.record(input); return CartPayload(cart: created) }
+        let shirt = Fixtures.shirt()
+        let store = env.store(Self.loggedIn(AppState(screens: [.collections, .productDetail(handle: "shirt")],
+                                                     productDetail: ProductDetailState(product: shirt))))
+
+        await store.send(.product(.addToCart)) {
+            $0.loading = [.cartCreate]
+            $0.cart.latestRequestId = 1
+            $0.cart.nextRequestId = 2
+        }
+        await store.receive(.cart(.mutationResponse(requestId: 1, .success(CartPayload(cart: created)))),
+                            assert: CartTests.answered(1, with: created))
+        await store.finish()
+        XCTAssertEqual(inputs.values.map(\.buyerIdentity), [BuyerIdentity(customerAccessToken: "tok-1")])
+    }
+
+    func testLoggingInShowsTheAddressThenGivesTheCartTheToken() async {
+        var env = TestEnvironment()
+        let gate = Gate<Int, AccountSession>()
+        env.account = Self.account(logIn: { showURL in
+            await showURL(Self.loginURL)
+            return try await gate.wait(for: 0)
+        })
+        let identities = Recorder<BuyerIdentity>()
+        var attached = Fixtures.shirtCart()
+        attached.buyerIdentity = BuyerIdentity(email: "ada@example.com", customerAccessToken: "tok-1", customer: Self.customer)
+        env.storefront.onBuyerIdentity = { [attached] _, identity in identities.record(identity); return CartPayload(cart: attached) }
+        var cart = Fixtures.shirtCart()
+        cart.buyerIdentity = BuyerIdentity(countryCode: "NL")
+        var state = AppState(screens: [.collections, .account], cart: CartState(cart: cart, confirmedCart: cart))
+        state.account = AccountState(status: .loggedOut, isAvailable: true)
+        let store = env.store(state)
+
+        await store.send(.account(.logInTapped)) { $0.account.status = .loggingIn(authorizationURL: nil) }
+        await store.receive(.account(.loginURLReady(Self.loginURL))) {
+            $0.account.status = .loggingIn(authorizationURL: Self.loginURL)
+        }
+        gate.answer(0, with: Self.session)
+        await store.receive(.account(.loginResponse(.success(Self.session)))) {
+            $0.account.status = .loggedIn(Self.session)
+            $0.account.isLoadingOrders = true
+            $0.cart.latestRequestId = 1
+            $0.cart.nextRequestId = 2
+            $0.loading = [.cartMutation]
+        }
+        store.skipReceivedActions()
+        await store.finish()
+        XCTAssertEqual(store.state.cart.cart, attached)
+        XCTAssertEqual(store.state.account.orders, [])
+        // The country the buyer had stays; the token joins it.
+        XCTAssertEqual(identities.values, [BuyerIdentity(countryCode: "NL", customerAccessToken: "tok-1")])
+    }
+
+    func testALoginCanBeCancelled() async {
+        var env = TestEnvironment()
+        // Waits until cancelled, as the login's listener does.
+        env.account = Self.account(logIn: { _ in
+            let (never, continuation) = AsyncStream<Never>.makeStream()
+            defer { continuation.finish() }
+            for await _ in never {}
+            throw CancellationError()
+        })
+        var state = AppState()
+        state.account = AccountState(status: .loggedOut, isAvailable: true)
+        let store = env.store(state)
+        await store.send(.account(.logInTapped)) { $0.account.status = .loggingIn(authorizationURL: nil) }
+        await store.send(.account(.cancelLogin)) { $0.account.status = .loggedOut }
+        await store.finish()
+    }
+
+    func testAFailedLoginSaysWhy() async {
+        var env = TestEnvironment()
+        env.account = Self.account(logIn: { _ in throw AppError(message: "state mismatch") })
+        var state = AppState()
+        state.account = AccountState(status: .loggedOut, isAvailable: true)
+        let store = env.store(state)
+        await store.send(.account(.logInTapped)) { $0.account.status = .loggingIn(authorizationURL: nil) }
+        await store.receive(.account(.loginResponse(.failure(AppError(message: "state mismatch"))))) {
+            $0.account.status = .loggedOut
+            $0.errorMessage = "Login failed: state mismatch"
+        }
+        await store.finish()
+    }
+
+    /// The refresh token was refused while a cart was being made: the cart is made without the
+    /// token, and the customer is asked to log in again.
+    func testARefusedRefreshMakesTheNewCartAnonymousAndEndsTheSession() async {
+        var env = TestEnvironment()
+        env.account = Self.account(token: .loginRequired(reason: "refresh token revoked"))
+        let inputs = Recorder<CartInput>()
+        let created = Fixtures.shirtCart()
+        env.storefront.onCartCreate = { input in inputs.record(input); return CartPayload(cart: created) }
+        let store = env.store(Self.loggedIn(AppState(screens: [.collections, .productDetail(handle: "shirt")],
+                                                     productDetail: ProductDetailState(product: Fixtures.shirt()))))
+
+        await store.send(.product(.addToCart)) {
+            $0.loading = [.cartCreate]
+            $0.cart.latestRequestId = 1
+            $0.cart.nextRequestId = 2
+        }
+        await store.receive(.account(.sessionEnded(reason: "refresh token revoked"))) {
+            $0.account.status = .sessionEnded(reason: "refresh token revoked")
+            $0.errorMessage = "Your session has ended (refresh token revoked). Log in again on the account screen; your cart is kept."
+        }
+        await store.receive(.cart(.mutationResponse(requestId: 1, .success(CartPayload(cart: created)))),
+                            assert: CartTests.answered(1, with: created))
+        await store.finish()
+        XCTAssertEqual(inputs.values.map(\.buyerIdentity), [nil])
+    }
+
+    /// The session ends with a signed-in cart: the cart keeps its lines and loses only the token.
+    func testAnEndedSessionDropsTheTokenFromTheCartAndKeepsTheLines() async {
+        var env = TestEnvironment()
+        env.account = Self.account()
+        let identities = Recorder<BuyerIdentity>()
+        var anonymous = Self.signedInCart()
+        anonymous.buyerIdentity = BuyerIdentity(email: "ada@example.com")
+        env.storefront.onBuyerIdentity = { [anonymous] _, identity in identities.record(identity); return CartPayload(cart: anonymous) }
+        let cart = Self.signedInCart()
+        let store = env.store(Self.loggedIn(AppState(cart: CartState(cart: cart, confirmedCart: cart))))
+
+        await store.send(.account(.sessionEnded(reason: "expired"))) {
+            $0.account.status = .sessionEnded(reason: "expired")
+            $0.errorMessage = "Your session has ended (expired). Log in again on the account screen; your cart is kept."
+            $0.cart.cart?.buyerIdentity = BuyerIdentity(email: "ada@example.com")
+            $0.cart.latestRequestId = 1
+            $0.cart.nextRequestId = 2
+            $0.loading = [.cartMutation]
+        }
+        await store.receive(.cart(.mutationResponse(requestId: 1, .success(CartPayload(cart: anonymous)))),
+                            assert: CartTests.answered(1, with: anonymous))
+        // A second report changes nothing.
+        await store.send(.account(.sessionEnded(reason: "expired")))
+        await store.finish()
+        XCTAssertEqual(identities.values, [BuyerIdentity(email: "ada@example.com")])
+        XCTAssertEqual(store.state.cart.cart?.lines, cart.lines)
+    }
+
+    func testLoggingOutForgetsTheSignedInCart() async {
+        var env = TestEnvironment()
+        let logouts = Recorder<Bool>()
+        env.account = Self.account(logOut: { logouts.record(true) })
+        let cart = Self.signedInCart()
+        let store = env.store(Self.loggedIn(AppState(screens: [.collections, .account], cart: CartState(cart: cart, confirmedCart: cart))))
+
+        await store.send(.account(.logOutTapped))
+        await store.receive(.account(.logoutResponse(.success(true)))) {
+            $0.account.status = .loggedOut
+            $0.cart = CartState()
+        }
+        await store.finish()
+        XCTAssertEqual(logouts.values, [true])
+        XCTAssertEqual(env.savedCartIds.values, [nil])
+    }
+
+    func testLoggingOutKeepsAnAnonymousCart() async {
+        var env = TestEnvironment()
+        env.account = Self.account()
+        let cart = Fixtures.shirtCart()
+        let store = env.store(Self.loggedIn(AppState(cart: CartState(cart: cart, confirmedCart: cart))))
+        await store.send(.account(.logOutTapped))
+        await store.receive(.account(.logoutResponse(.success(true)))) { $0.account.status = .loggedOut }
+        await store.finish()
+        XCTAssertEqual(env.savedCartIds.values, [])
+    }
+
+    func testTheAccountScreenLoadsTheOrders() async {
+        var env = TestEnvironment()
+        let order = CustomerOrder(id: "1001", name: "#1001", processedAt: Fixtures.date, totalPrice: Fixtures.usd("20.00"),
+                                  lineItems: [.init(title: "Shirt", quantity: 1)])
+        env.account = Self.account(orders: { [order] })
+        let store = env.store(Self.loggedIn())
+
+        await store.send(.account(.open)) {
+            $0.screens = [.collections, .account]
+            $0.account.isLoadingOrders = true
+        }
+        await store.receive(.account(.ordersResponse(.success([order])))) {
+            $0.account.isLoadingOrders = false
+            $0.account.orders = [order]
+        }
+        await store.finish()
+    }
+
+    func testLoggedOutTheAccountScreenAsksNothing() async {
+        var env = TestEnvironment()
+        env.account = Self.account()
+        var state = AppState()
+        state.account = AccountState(status: .loggedOut, isAvailable: true)
+        let store = env.store(state)
+        await store.send(.account(.open)) { $0.screens = [.collections, .account] }
+        await store.finish()
+    }
+}
