@@ -70,21 +70,30 @@ public struct LoginFlow: Sendable {
                                            message: "no userinfo endpoint and no readable ID token: the customer is unknown")
     }
 
-    /// Shows the request, then takes the listener's redirect or a typed one, whichever comes first;
-    /// the other is stopped. The listener accepts before the URL is shown, so no browser is too quick.
+    /// Shows the request, then takes the listener's redirect or a typed one, whichever comes first.
+    /// The listener accepts before the URL is shown, so no browser is too quick. Reading the
+    /// terminal cannot be interrupted (a blocked `read`), so that reader is left behind rather than
+    /// awaited: the login ends as soon as the browser comes back.
     private func firstRedirect(_ request: AuthorizationRequest, listener: LoopbackListener,
                                interaction: Interaction) async throws -> URL {
-        try await withThrowingTaskGroup(of: URL?.self) { group in
-            group.addTask { try await listener.waitForRedirect() }
-            await interaction.present(request)
-            if let readLine = interaction.readLine {
-                group.addTask { await Self.typedRedirect(readLine: readLine, rejected: interaction.rejectedLine) }
+        let first = FirstResult<URL>()
+        return try await withTaskCancellationHandler {
+            try await first.wait {
+                Task {
+                    do { first.finish(.success(try await listener.waitForRedirect())) } catch { first.finish(.failure(error)) }
+                }
+                Task {
+                    await interaction.present(request)
+                    guard let readLine = interaction.readLine else { return }
+                    if let url = await Self.typedRedirect(readLine: readLine, rejected: interaction.rejectedLine) {
+                        first.finish(.success(url))
+                        listener.close()
+                    }
+                }
             }
-            defer { group.cancelAll(); listener.close() }
-            while let result = try await group.next() {
-                if let url = result { return url }
-            }
-            throw AccountError.cancelled
+        } onCancel: {
+            first.finish(.failure(AccountError.cancelled))
+            listener.close()
         }
     }
 

@@ -30,6 +30,8 @@ struct AccountOptions: ParsableArguments {
         let catalog = global.catalog
         return AccountCommands(
             tokenStore: TokenStore(directory: directory),
+            // Unbuffered whole lines: a script reading the pipe sees the address while the login waits.
+            output: { line in FileHandle.standardOutput.write(Data((line + "\n").utf8)) },
             readLine: { await Self.readTerminalLine() },
             storefront: { try EmbeddedStorefront(catalogPath: catalog, stateDirectory: directory) })
     }

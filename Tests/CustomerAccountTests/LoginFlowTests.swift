@@ -98,6 +98,34 @@ struct LoginFlowTests {
         #expect(redirectURI.hasPrefix("http://127.0.0.1:") && redirectURI.hasSuffix("/callback"))
     }
 
+    /// The terminal is still being read (a person could paste) when the browser comes back: the
+    /// login must end at once, not when the next line is typed.
+    @Test func theBrowserWinsWhileTheTerminalIsStillRead() async throws {
+        server.answerTokens(FakeAccountServer.tokens(access: "access-loop"))
+        let typing = Gate()
+        let flow = flow
+        let login = Task { try await flow.run(server: FakeAccountServer.metadata, clientId: "storefront-cli", interaction: .init(
+            present: { request in
+                // The browser comes back once the terminal reader is blocked, as a person is slower.
+                let redirect = URL(string: "\(request.redirectURI.absoluteString)?code=c&state=\(request.state)")!
+                Task {
+                    await typing.someoneWaits()
+                    _ = try? await URLSession.shared.data(from: redirect)
+                }
+            },
+            readLine: { await typing.wait() })) }
+        // Only a failure waits this long: then the reader is released so the suite does not hang.
+        let watchdog = Task {
+            try await Task.sleep(for: .seconds(10))
+            Issue.record("the login waited for the terminal after the browser came back")
+            await typing.open()
+        }
+        let session = try await login.value
+        watchdog.cancel()
+        #expect(session.accessToken.rawValue == "access-loop")
+        await typing.open()
+    }
+
     /// A remote shell: the browser is elsewhere, so the customer pastes the address it ended on.
     @Test func aPastedRedirectFinishesTheLogin() async throws {
         server.answerTokens(FakeAccountServer.tokens(access: "access-paste"))
@@ -138,4 +166,27 @@ actor Lines {
     private(set) var lines: [String] = []
     func append(_ line: String) { lines.append(line) }
     var count: Int { lines.count }
+}
+
+/// Holds a caller until opened; then answers nil (end of input).
+actor Gate {
+    private var waiters: [CheckedContinuation<String?, Never>] = []
+    private var watchers: [CheckedContinuation<Void, Never>] = []
+    private var isOpen = false
+    func wait() async -> String? {
+        if isOpen { return nil }
+        for watcher in watchers { watcher.resume() }
+        watchers = []
+        return await withCheckedContinuation { waiters.append($0) }
+    }
+    /// Returns once a caller is held.
+    func someoneWaits() async {
+        if !waiters.isEmpty { return }
+        await withCheckedContinuation { watchers.append($0) }
+    }
+    func open() {
+        isOpen = true
+        for waiter in waiters { waiter.resume(returning: nil) }
+        waiters = []
+    }
 }
