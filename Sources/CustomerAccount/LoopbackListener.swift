@@ -26,7 +26,7 @@ public final class LoopbackListener: Sendable {
 
     /// Listens on 127.0.0.1; `port` 0 lets the system choose a free one.
     public static func start(port: UInt16 = 0, callbackPath: String = "/callback") throws -> LoopbackListener {
-        let fd = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = openStreamSocket()
         guard fd >= 0 else { throw failure("socket") }
         var reuse: Int32 = 1
         _ = setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
@@ -141,7 +141,7 @@ public final class LoopbackListener: Sendable {
         let message = Array(head.utf8) + bytes
         var offset = 0
         while offset < message.count {
-            let n = message[offset...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let n = message[offset...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, noSignal) }
             if n < 0 && errno == EINTR { continue }
             guard n > 0 else { return }
             offset += n
@@ -157,6 +157,22 @@ public final class LoopbackListener: Sendable {
         .listener("could not \(action): \(String(cString: strerror(errno)))")
     }
 }
+
+/// A TCP socket (`socket(2)`, whose name the listener's property hides).
+private func openStreamSocket() -> Int32 {
+    #if canImport(Glibc)
+    return socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    #else
+    return socket(AF_INET, SOCK_STREAM, 0)
+    #endif
+}
+
+/// A browser that hangs up early must not kill the process with SIGPIPE.
+#if canImport(Glibc)
+private let noSignal = Int32(MSG_NOSIGNAL)
+#else
+private let noSignal: Int32 = 0
+#endif
 
 /// `close(2)`, under a name that does not collide with `LoopbackListener.close()`.
 private func systemClose(_ fd: Int32) -> Int32 {
