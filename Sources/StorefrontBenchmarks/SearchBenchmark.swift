@@ -31,7 +31,8 @@ enum SearchBenchmark {
         ("exists", "-tag:*"),
     ]
 
-    static func run() async throws {
+    /// With `custom` queries, times those instead of the standard mix.
+    static func run(_ custom: [String]) async throws {
         var data = Data()
         var generator = CatalogGenerator(seed: 42)
         let generate = BenchmarkClock.measure { data = generator.json(products: productCount) }
@@ -47,7 +48,8 @@ enum SearchBenchmark {
 
         var rows: [[String]] = [["query", "kind", "matches", "median", "p99"]]
         var all: [Double] = []
-        for (kind, query) in queries {
+        let selected = custom.isEmpty ? queries : custom.map { (kind: "custom", query: $0) }
+        for (kind, query) in selected {
             var samples: [Double] = []
             var matches = 0
             // One untimed call warms the caches; every query is then timed end to end.

@@ -1,9 +1,10 @@
 import Foundation
 
 // storefront-bench [name|all]: each benchmark is one entry here and one file.
-let benchmarks: [(name: String, summary: String, run: () async throws -> Void)] = [
-    ("search", "catalog load and search latency over 100,000 products", SearchBenchmark.run),
-    ("store", "reducer throughput: actions per second through the Store", { await runStoreBenchmark() }),
+// Words after the benchmark's name are its own arguments (e.g. queries for `search`).
+let benchmarks: [(name: String, summary: String, run: ([String]) async throws -> Void)] = [
+    ("search", "catalog load and search latency over 100,000 products [QUERY...]", SearchBenchmark.run),
+    ("store", "reducer throughput: actions per second through the Store", { _ in await runStoreBenchmark() }),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -15,7 +16,7 @@ if wanted == "-h" || wanted == "--help" || (wanted != "all" && !benchmarks.conta
 }
 for benchmark in benchmarks where wanted == "all" || benchmark.name == wanted {
     print("== \(benchmark.name): \(benchmark.summary)")
-    do { try await benchmark.run() } catch {
+    do { try await benchmark.run(Array(arguments.dropFirst())) } catch {
         FileHandle.standardError.write(Data("\(benchmark.name) failed: \(error)\n".utf8))
         exit(1)
     }

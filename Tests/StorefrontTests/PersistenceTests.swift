@@ -37,6 +37,14 @@ import Testing
         #expect(await (try open()).currentCartId() == nil)
     }
 
+    @Test func longDeadCartsAreDroppedOnStart() async throws {
+        let old = try #require(try await open().cartCreate(CartInput()).cart)
+        clock.advance(days: 30)
+        #expect(try await open().checkoutState(cartId: old.id) == .expired, "kept a while to say it expired")
+        clock.advance(days: 61)
+        await #expect(throws: StorefrontError.self) { _ = try await open().checkoutState(cartId: old.id) }
+    }
+
     @Test func filesAreWrittenAtomicallyInAPrivateDirectory() async throws {
         let storefront = try open()
         _ = try await storefront.cartCreate(CartInput())
@@ -79,6 +87,22 @@ import Testing
         let storefront = try open()
         #expect(storefront.stateWarnings.first?.contains("orders.json") == true)
         #expect(try await storefront.orders().isEmpty)
+    }
+
+    @Test func aFailedWriteIsAnErrorAndChangesNothing() async throws {
+        // The state directory's path is taken by a file, so nothing can be written.
+        try FileManager.default.createDirectory(at: directory.url, withIntermediateDirectories: true)
+        let blocked = directory.url.appendingPathComponent("state")
+        try Data("x".utf8).write(to: blocked)
+        let storefront = EmbeddedStorefront(catalog: try Fixtures.catalog(), stateDirectory: blocked, now: clock.closure)
+        await #expect {
+            _ = try await storefront.cartCreate(CartInput())
+        } throws: { error in
+            guard case StorefrontError.storage(let message) = error else { return false }
+            return message.contains("is not a directory")
+        }
+        await #expect(throws: StorefrontError.self) { try await storefront.setCurrentCartId("gid://shopify/Cart/x?key=y") }
+        #expect(await storefront.currentCartId() == nil)
     }
 
     @Test func defaultStateDirectoryFollowsXDG() {

@@ -132,6 +132,12 @@ import Testing
         #expect(Set(handles.dropFirst(2)) == ["sencha", "notebook"])
     }
 
+    @Test func relevanceCountsTermsInTitles() async throws {
+        let storefront = try EmbeddedStorefront.fixture()
+        let handles = try await storefront.search(query: "linen OR towel OR sampler", page: .first(10)).nodes.map(\.handle)
+        #expect(handles == ["tea-towel", "tea-sampler"], "two terms in one title, then one")
+    }
+
     @Test func predictiveSearchMatchesTitlePrefixes() async throws {
         let storefront = try EmbeddedStorefront.fixture()
         #expect(try await storefront.predictiveSearch(query: "Te", limit: 5).map(\.handle) == ["tea-sampler", "tea-towel"])
