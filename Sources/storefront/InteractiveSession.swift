@@ -7,14 +7,20 @@ import TerminalUI
 /// The interactive storefront on the embedded catalog: the real storefront, the real checkout
 /// sheet over the simulated web checkout, and the terminal UI.
 enum InteractiveSession {
-    static func run(catalogPath: String?) async throws {
-        try await TerminalApp.run {
-            let storefront = try EmbeddedStorefront(catalogPath: catalogPath)
-            let checkout = CheckoutSheet(webViews: SimulatedCheckoutServer(backend: storefront))
-            return AppDependencies(
-                storefront: storefront, checkout: checkout,
-                loadCartId: { await storefront.currentCartId() },
-                saveCartId: { id in try? await storefront.setCurrentCartId(id) })
+    /// Runs until the buyer quits. The catalog loads after the first frame is on screen; a catalog
+    /// that cannot be used, or a missing terminal, ends the command with a clear message.
+    static func run(global: GlobalOptions) async throws {
+        do {
+            try await TerminalApp.run {
+                let storefront = EmbeddedStorefront(catalog: try global.openCatalog())
+                let checkout = CheckoutSheet(webViews: SimulatedCheckoutServer(backend: storefront))
+                return AppDependencies(
+                    storefront: storefront, checkout: checkout,
+                    loadCartId: { await storefront.currentCartId() },
+                    saveCartId: { id in try? await storefront.setCurrentCartId(id) })
+            }
+        } catch let error as TerminalError {
+            throw CommandFailure.input("\(error) For scripts, see storefront --help.")
         }
     }
 }

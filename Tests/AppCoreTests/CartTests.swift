@@ -332,10 +332,8 @@ final class CartTests: XCTestCase {
 
         await store.send(.cart(.beginEditing(.discountCode))) { $0.cart.editing = .discountCode }
         await store.send(.cart(.insert("SAVE1"))) { $0.cart.discountCodeText = "SAVE1" }
-        await store.send(.cart(.insert("\u{1B}[2J0"))) { $0.cart.discountCodeText = "SAVE1[2J0" }
-        await store.send(.cart(.deleteBackward)) { $0.cart.discountCodeText = "SAVE1[2J" }
-        await store.send(.cart(.deleteBackward)) { $0.cart.discountCodeText = "SAVE1[2" }
-        await store.send(.cart(.deleteBackward)) { $0.cart.discountCodeText = "SAVE1[" }
+        // A pasted escape sequence is dropped whole, not left behind as "[2J".
+        await store.send(.cart(.insert("\u{1B}[2J0"))) { $0.cart.discountCodeText = "SAVE10" }
         await store.send(.cart(.deleteBackward)) { $0.cart.discountCodeText = "SAVE1" }
         await store.send(.cart(.insert("0 "))) { $0.cart.discountCodeText = "SAVE10 " }
         await store.send(.cart(.commitEditing)) {

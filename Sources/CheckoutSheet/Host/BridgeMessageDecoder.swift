@@ -119,4 +119,16 @@ public enum BridgeMessageDecoder {
                           context: reader.member(event, "context").map(clean),
                           data: reader.member(event, "data").map(clean), customData: customData)
     }
+
+    /// A one-line description naming the message, never its content (for logs).
+    public static func summary(of message: BridgeMessage) -> String {
+        switch message {
+        case .completed(let event, let issues):
+            return "completed (order \(event.orderId), \(event.decoded.rawValue)\(issues.isEmpty ? "" : ", \(issues.count) issues"))"
+        case .error(let error): return "error (\(error.typeName), \(error.code.rawValue))"
+        case .ignoredError(let group): return "error (group \(group), ignored)"
+        case .webPixel(let pixel): return "webPixels \(pixel.kind.rawValue) \(pixel.name)"
+        case .checkoutBlocking(let blocking): return "checkoutBlockingEvent \(blocking)"
+        }
+    }
 }

@@ -109,7 +109,7 @@ public struct CheckoutLifecycle: Hashable, Sendable {
             return Outcome(events: [.recoveryStarted], directive: .startRecovery)
         }
         phase = .dismissed
-        return Outcome(directive: .dismiss, notes: ["no recovery: the app declined"])
+        return Outcome(directive: .dismiss, notes: ["no recovery: shouldRecoverFromError answered false"])
     }
 
     /// The page navigated. In recovery, a thank-you URL is the completion (order id from `order_id`).

@@ -146,6 +146,9 @@ public actor CheckoutSheet: CheckoutSheetPresenting {
     /// The page on screen, nil when no sheet is up.
     public var currentPage: CheckoutPage? { session?.page }
 
+    /// The page is showing a modal (`checkoutBlockingEvent`), such as a payment being processed.
+    public var isBlocking: Bool { session?.lifecycle.isBlocking ?? false }
+
     /// Waits until every load the sheet started has finished, a recovery load included. For headless
     /// runs and tests: the interactive app never needs it.
     public func settle() async {
@@ -221,7 +224,7 @@ public actor CheckoutSheet: CheckoutSheetPresenting {
     private func decode(_ text: String) -> BridgeMessage? {
         do {
             let message = try BridgeMessageDecoder.decode(text)
-            write(.trace, "bridge message \(message)")
+            write(.trace, "bridge message \(BridgeMessageDecoder.summary(of: message))")
             return message
         } catch {
             // Reported and dropped: a bad message never fails the checkout.

@@ -50,6 +50,9 @@ struct CheckoutForm: Sendable {
         self.token = token
         let buyer = cart.buyerIdentity
         values["contact"] = buyer.email ?? buyer.phone ?? ""
+        // The buyer identity pre-fills the checkout: it is known from the start (checkout_started).
+        if let email = buyer.email, CheckoutValidation.isEmail(email) { self.email = email }
+        else if let phone = buyer.phone, CheckoutValidation.isPhone(phone) { self.phone = phone }
         values["countryCode"] = (buyer.countryCode ?? shop.countryCode).uppercased()
         enter(.contact)
     }

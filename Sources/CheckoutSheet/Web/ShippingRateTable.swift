@@ -15,8 +15,8 @@ public enum ShippingRateTable {
         if country == shopCountry {
             let free = subtotal.amount >= freeShippingThreshold * scale
             return [
-                .init(id: "standard", title: free ? "Standard (free over \(money("75").formatted))" : "Standard",
-                      price: free ? money("0") : money("5.90"), estimate: "3 to 5 business days"),
+                .init(id: "standard", title: "Standard", price: free ? money("0") : money("5.90"),
+                      estimate: free ? "3 to 5 business days, free over \(money("75").formatted)" : "3 to 5 business days"),
                 .init(id: "express", title: "Express", price: money("14.90"), estimate: "1 to 2 business days"),
             ]
         }

@@ -195,7 +195,11 @@ public actor SimulatedCheckout: CheckoutWebView {
         guard let card = form?.card, let request else { return }
         form!.isBusy = true
         await render()
-        switch await server.authorize(token: card.token) {
+        // The payment runs in a modal the buyer must not leave half-way.
+        await postBridge(BridgeEnvelope.checkoutBlocking(true))
+        let outcome = await server.authorize(token: card.token)
+        await postBridge(BridgeEnvelope.checkoutBlocking(false))
+        switch outcome {
         case .declined:
             form!.declined("Your card was declined. Try a different card.")
             await arrive()
@@ -213,7 +217,7 @@ public actor SimulatedCheckout: CheckoutWebView {
             form!.placed(order)
             await emit(.navigated(url: form!.url))
             await render()
-            if request.bridgeEnabled { await emit(.bridgeMessage(BridgeEnvelope.completed(form!.orderDetails(for: order)))) }
+            await postBridge(BridgeEnvelope.completed(form!.orderDetails(for: order)))
             await pixel(.pageViewed)
             await pixel(.checkoutCompleted)
         }
@@ -249,8 +253,13 @@ public actor SimulatedCheckout: CheckoutWebView {
     /// A checkout that cannot go on: an explanation on the page and an `error` message on the bridge.
     private func refuse(_ message: String, group: String, code: CheckoutErrorCode, reason: String) async {
         await showUnavailable(message)
+        await postBridge(BridgeEnvelope.error(group: group, code: code.rawValue, reason: reason))
+    }
+
+    /// Posts a message on the bridge, if this page has one (a recovery checkout does not).
+    private func postBridge(_ message: String) async {
         guard request?.bridgeEnabled == true else { return }
-        await emit(.bridgeMessage(BridgeEnvelope.error(group: group, code: code.rawValue, reason: reason)))
+        await emit(.bridgeMessage(message))
     }
 
     private func pixel(_ name: CheckoutPixels.Name) async {

@@ -16,8 +16,3 @@ public enum TestCards {
         }
     }
 }
-
-/// The gateway's answer to an authorization.
-public enum GatewayOutcome: String, Hashable, Sendable {
-    case approved, declined, gatewayError
-}

@@ -23,23 +23,39 @@ struct CatalogBuilder {
         currency = shop.currencyCode
         let codes = try document.discountCodes.map { try buildDiscountCodes($0) } ?? []
 
-        var products: [Product] = []
-        products.reserveCapacity(document.products.count)
-        var handles: [String: Int] = [:], ids: [Int: Int] = [:], variantIds: [Int: String] = [:]
-        handles.reserveCapacity(document.products.count); ids.reserveCapacity(document.products.count)
-        for (index, entry) in document.products.enumerated() {
-            let at = "products[\(index)]"
-            let product = try buildProduct(entry, at: at, variantIds: &variantIds)
-            if let previous = handles[product.handle] {
-                throw fail("duplicate handle \"\(product.handle)\" (also products[\(previous)])", at: "\(at).handle")
-            }
-            if let previous = ids[entry.id] {
-                throw fail("duplicate id \(entry.id) (also products[\(previous)])", at: "\(at).id")
-            }
-            handles[product.handle] = index
-            ids[entry.id] = index
-            products.append(product)
+        // Products are independent of each other: build them in chunks on all cores. The first
+        // error in catalog order wins, as it would building them one by one.
+        let entries = document.products
+        let chunk = max(2_000, entries.count / 16 + 1)
+        let chunks = stride(from: 0, to: entries.count, by: chunk).map { $0..<min($0 + chunk, entries.count) }
+        let builder = self
+        let built = try ParallelMap.map(chunks.count) { c -> (products: [Product], variantIds: [Int]) in
+            var products: [Product] = [], variantIds: [Int] = []
+            products.reserveCapacity(chunks[c].count)
+            for index in chunks[c] { products.append(try builder.buildProduct(entries[index], index: index, variantIds: &variantIds)) }
+            return (products, variantIds)
         }
+        var products: [Product] = []
+        products.reserveCapacity(entries.count)
+        var handles: [String: Int] = [:], ids: [Int: Int] = [:]
+        handles.reserveCapacity(entries.count); ids.reserveCapacity(entries.count)
+        for part in built {
+            for product in part.products {
+                let index = products.count
+                if let previous = handles[product.handle] {
+                    throw fail("duplicate handle \"\(product.handle)\" (also products[\(previous)])", at: "products[\(index)].handle")
+                }
+                let id = SearchIndex.numericId(product.id)
+                if let previous = ids[id] {
+                    throw fail("duplicate id \(id) (also products[\(previous)])", at: "products[\(index)].id")
+                }
+                handles[product.handle] = index
+                ids[id] = index
+                products.append(product)
+            }
+        }
+        let variantIds = built.flatMap(\.variantIds)
+        try checkUniqueVariantIds(variantIds, products: products)
 
         var collections: [Collection] = [], members: [[Int]] = []
         var collectionHandles: [String: Int] = [:], collectionIds: [Int: Int] = [:]
@@ -72,7 +88,7 @@ struct CatalogBuilder {
             members.append(indices)
         }
         return StoreCatalog(shop: shop, products: products, collections: collections,
-                            collectionProductIndices: members, discountCodes: codes)
+                            collectionProductIndices: members, discountCodes: codes, productIndexByHandle: handles)
     }
 
     // MARK: Shop and discount codes
@@ -103,7 +119,7 @@ struct CatalogBuilder {
         var seen: [String: Int] = [:]
         return try entries.enumerated().map { index, entry in
             let at = "discountCodes[\(index)]"
-            let code = TextSanitizer.cleanLine(entry.code).trimmingCharacters(in: .whitespaces)
+            let code = TextSanitizer.cleanLine(entry.code).trimmedWhitespace
             guard !code.isEmpty else { throw fail("empty discount code", at: "\(at).code") }
             if let previous = seen[code.uppercased()] {
                 throw fail("duplicate discount code \"\(code)\" (also discountCodes[\(previous)])", at: "\(at).code")
@@ -131,61 +147,65 @@ struct CatalogBuilder {
 
     // MARK: Products
 
-    private func buildProduct(_ entry: CatalogDocument.ProductEntry, at: String, variantIds: inout [Int: String]) throws -> Product {
-        try positive(entry.id, at: "\(at).id")
-        let handle = try self.handle(entry.handle, at: "\(at).handle")
+    private func buildProduct(_ entry: CatalogDocument.ProductEntry, index: Int, variantIds: inout [Int]) throws -> Product {
+        func at() -> String { "products[\(index)]" }
+        try positive(entry.id, at: "\(at()).id")
+        let handle = try self.handle(entry.handle, at: "\(at()).handle")
         let pid = entry.id
-        let productTitle = try title(entry.title, at: "\(at).title")
+        let productTitle = try title(entry.title, at: "\(at()).title")
 
         // Options: names unique, values unique within an option.
         var options: [ProductOption] = []
-        var valueSets: [Set<String>] = []
+        var valueNames: [[String]] = []
         for (k, option) in (entry.options ?? []).enumerated() {
-            let name = try title(option.name, at: "\(at).options[\(k)].name")
+            let name = try title(option.name, at: "\(at()).options[\(k)].name")
             if options.contains(where: { $0.name == name }) {
-                throw fail("duplicate option \"\(name)\"", at: "\(at).options[\(k)].name")
+                throw fail("duplicate option \"\(name)\"", at: "\(at()).options[\(k)].name")
             }
-            guard !option.values.isEmpty else { throw fail("option \"\(name)\" has no values", at: "\(at).options[\(k)].values") }
-            var values: [ProductOptionValue] = [], set = Set<String>()
+            guard !option.values.isEmpty else { throw fail("option \"\(name)\" has no values", at: "\(at()).options[\(k)].values") }
+            var values: [ProductOptionValue] = [], names: [String] = []
             for (j, raw) in option.values.enumerated() {
-                let value = try title(raw, at: "\(at).options[\(k)].values[\(j)]")
-                guard set.insert(value).inserted else {
-                    throw fail("duplicate value \"\(value)\" in option \"\(name)\"", at: "\(at).options[\(k)].values[\(j)]")
+                let value = try title(raw, at: "\(at()).options[\(k)].values[\(j)]")
+                guard !names.contains(value) else {
+                    throw fail("duplicate value \"\(value)\" in option \"\(name)\"", at: "\(at()).options[\(k)].values[\(j)]")
                 }
-                values.append(ProductOptionValue(id: "gid://shopify/ProductOptionValue/\(pid)\(k + 1)\(String(format: "%02d", j + 1))", name: value))
+                values.append(ProductOptionValue(id: "gid://shopify/ProductOptionValue/\(pid)\(k + 1)\(Self.twoDigits(j + 1))", name: value))
+                names.append(value)
             }
             options.append(ProductOption(id: "gid://shopify/ProductOption/\(pid)\(k + 1)", name: name, optionValues: values))
-            valueSets.append(set)
+            valueNames.append(names)
         }
 
-        guard !entry.variants.isEmpty else { throw fail("a product needs at least one variant", at: "\(at).variants") }
+        guard !entry.variants.isEmpty else { throw fail("a product needs at least one variant", at: "\(at()).variants") }
         var variants: [ProductVariant] = []
         variants.reserveCapacity(entry.variants.count)
-        var combinations: [[String]: Int] = [:]
+        // Each variant's option values as one mixed-radix number, to find two with the same options.
+        var combinations: [Int: Int] = [:]
         for (v, variant) in entry.variants.enumerated() {
-            let vat = "\(at).variants[\(v)]"
-            let values = try (variant.options ?? []).enumerated().map { try title($1, at: "\(vat).options[\($0)]") }
+            func vat() -> String { "\(at()).variants[\(v)]" }
+            let values = try (variant.options ?? []).enumerated().map { try title($1, at: "\(vat()).options[\($0)]") }
             guard values.count == options.count else {
                 throw fail("has \(values.count) option value\(values.count == 1 ? "" : "s") but the product has \(options.count) option\(options.count == 1 ? "" : "s")",
-                           at: "\(vat).options")
+                           at: "\(vat()).options")
             }
-            for (k, value) in values.enumerated() where !valueSets[k].contains(value) {
-                throw fail("\"\(value)\" is not a value of option \"\(options[k].name)\"", at: "\(vat).options[\(k)]")
+            var combination = 0
+            for (k, value) in values.enumerated() {
+                guard let position = valueNames[k].firstIndex(of: value) else {
+                    throw fail("\"\(value)\" is not a value of option \"\(options[k].name)\"", at: "\(vat()).options[\(k)]")
+                }
+                combination = combination &* valueNames[k].count &+ position
             }
-            if let previous = combinations[values] {
-                throw fail("same options as variants[\(previous)]", at: "\(vat).options")
+            if let previous = combinations[combination] {
+                throw fail("same options as variants[\(previous)]", at: "\(vat()).options")
             }
-            combinations[values] = v
+            combinations[combination] = v
             let numericId = variant.id ?? pid * 1000 + v + 1
-            try positive(numericId, at: "\(vat).id")
-            if let owner = variantIds[numericId] {
-                throw fail("duplicate variant id \(numericId) (also \(owner))", at: "\(vat).id")
-            }
-            variantIds[numericId] = vat
-            let price = try money(variant.price, at: "\(vat).price")
-            let compareAt = try variant.compareAtPrice.map { try money($0, at: "\(vat).compareAtPrice") }
+            try positive(numericId, at: "\(vat()).id")
+            variantIds.append(numericId)
+            let price = try money(variant.price, at: "\(vat()).price")
+            let compareAt = try variant.compareAtPrice.map { try money($0, at: "\(vat()).compareAtPrice") }
             if let inventory = variant.inventory, inventory < 0 {
-                throw fail("inventory cannot be negative (\(inventory))", at: "\(vat).inventory")
+                throw fail("inventory cannot be negative (\(inventory))", at: "\(vat()).inventory")
             }
             let available = (variant.available ?? true) && (variant.inventory.map { $0 > 0 } ?? true)
             let selected = zip(options, values).map { SelectedOption(name: $0.name, value: $1) }
@@ -195,63 +215,81 @@ struct CatalogBuilder {
                 sku: variant.sku.map(TextSanitizer.cleanLine).flatMap { $0.isEmpty ? nil : $0 },
                 availableForSale: available, quantityAvailable: variant.inventory.map { max(0, $0) },
                 selectedOptions: selected, price: price, compareAtPrice: compareAt,
-                image: try variant.image.map { try image($0, id: nil, at: "\(vat).image") }))
+                image: try variant.image.map { try image($0, id: nil, at: "\(vat()).image") }))
         }
 
         let images = try (entry.images ?? []).enumerated().map { k, img in
-            try image(img, id: "gid://shopify/ProductImage/\(pid)\(String(format: "%02d", k + 1))", at: "\(at).images[\(k)]")
+            try image(img, id: "gid://shopify/ProductImage/\(pid)\(Self.twoDigits(k + 1))", at: "\(at()).images[\(k)]")
         }
         let tags = entry.tags?.map(TextSanitizer.cleanLine).filter { !$0.isEmpty } ?? []
         return Product(id: "gid://shopify/Product/\(pid)", handle: handle, title: productTitle,
                        description: TextSanitizer.clean(entry.description ?? ""),
                        vendor: TextSanitizer.cleanLine(entry.vendor), productType: TextSanitizer.cleanLine(entry.productType),
-                       tags: tags, createdAt: try date(entry.createdAt, at: "\(at).createdAt"),
-                       updatedAt: try date(entry.updatedAt, at: "\(at).updatedAt"),
+                       tags: tags, createdAt: try date(entry.createdAt, at: "\(at()).createdAt"),
+                       updatedAt: try date(entry.updatedAt, at: "\(at()).updatedAt"),
                        options: options, variants: variants, images: images)
     }
 
     // MARK: Fields
 
-    private func title(_ raw: String, at: String) throws -> String {
-        let text = TextSanitizer.cleanLine(raw).trimmingCharacters(in: .whitespaces)
-        guard !text.isEmpty else { throw fail("must not be empty", at: at) }
+    private func title(_ raw: String, at: @autoclosure () -> String) throws -> String {
+        let text = TextSanitizer.cleanLine(raw).trimmedWhitespace
+        guard !text.isEmpty else { throw fail("must not be empty", at: at()) }
         return text
     }
 
     /// Handles are URL path segments: lowercase letters, digits, "-" and "_" (any script's letters).
-    private func handle(_ raw: String, at: String) throws -> String {
-        guard !raw.isEmpty else { throw fail("must not be empty", at: at) }
-        guard raw.unicodeScalars.allSatisfy({ s in
-            s == "-" || s == "_" || (s.properties.isAlphabetic && !s.properties.isUppercase) || ("0"..."9").contains(s)
-        }) else {
-            throw fail("\"\(TextSanitizer.cleanLine(raw))\" is not a handle (lowercase letters, digits and \"-\")", at: at)
+    private func handle(_ raw: String, at: @autoclosure () -> String) throws -> String {
+        guard !raw.isEmpty else { throw fail("must not be empty", at: at()) }
+        func allowed(_ s: Unicode.Scalar) -> Bool {
+            switch s.value {
+            case 0x61...0x7A, 0x30...0x39, 0x2D, 0x5F: return true
+            case 0..<0x80: return false
+            default: return s.properties.isAlphabetic && !s.properties.isUppercase
+            }
+        }
+        guard raw.unicodeScalars.allSatisfy(allowed) else {
+            throw fail("\"\(TextSanitizer.cleanLine(raw))\" is not a handle (lowercase letters, digits and \"-\")", at: at())
         }
         return raw
     }
 
-    private func money(_ raw: String, at: String) throws -> Money {
+    private func money(_ raw: String, at: @autoclosure () -> String) throws -> Money {
         guard let amount = Money.parseAmount(raw) else {
-            throw fail("\"\(TextSanitizer.cleanLine(raw))\" is not a decimal amount such as \"12.50\"", at: at)
+            throw fail("\"\(TextSanitizer.cleanLine(raw))\" is not a decimal amount such as \"12.50\"", at: at())
         }
-        guard amount >= 0 else { throw fail("amount cannot be negative (\(raw))", at: at) }
+        guard amount >= 0 else { throw fail("amount cannot be negative (\(raw))", at: at()) }
         return Money(amount: amount, currencyCode: currency)
     }
 
-    private func date(_ raw: String, at: String) throws -> Date {
+    private func date(_ raw: String, at: @autoclosure () -> String) throws -> Date {
         guard let parsed = ISODate.parse(raw) else {
-            throw fail("\"\(TextSanitizer.cleanLine(raw))\" is not an ISO 8601 date such as \"2025-03-01T09:00:00Z\"", at: at)
+            throw fail("\"\(TextSanitizer.cleanLine(raw))\" is not an ISO 8601 date such as \"2025-03-01T09:00:00Z\"", at: at())
         }
         return Date(timeIntervalSince1970: parsed.seconds)
     }
 
-    private func positive(_ id: Int, at: String) throws {
-        guard id > 0 else { throw fail("ids are positive integers (found \(id))", at: at) }
+    /// Variant ids are unique across the catalog; sorting finds a repeat without a large dictionary.
+    private func checkUniqueVariantIds(_ ids: [Int], products: [Product]) throws {
+        let sorted = ids.sorted()
+        guard let repeated = zip(sorted, sorted.dropFirst()).first(where: { $0 == $1 })?.0 else { return }
+        let gid = "gid://shopify/ProductVariant/\(repeated)"
+        let owners = products.enumerated().flatMap { p, product in
+            product.variants.enumerated().filter { $0.element.id == gid }.map { "products[\(p)].variants[\($0.offset)]" }
+        }
+        throw fail("duplicate variant id \(repeated) (also \(owners.first ?? "another variant"))", at: "\(owners.last ?? "products").id")
     }
 
-    private func image(_ entry: CatalogDocument.ImageEntry, id: String?, at: String) throws -> ProductImage {
+    private static func twoDigits(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+
+    private func positive(_ id: Int, at: @autoclosure () -> String) throws {
+        guard id > 0 else { throw fail("ids are positive integers (found \(id))", at: at()) }
+    }
+
+    private func image(_ entry: CatalogDocument.ImageEntry, id: String?, at: @autoclosure () -> String) throws -> ProductImage {
         let url = TextSanitizer.cleanLine(entry.url)
         guard url.hasPrefix("https://") || url.hasPrefix("http://") else {
-            throw fail("\"\(url)\" is not an http(s) URL", at: "\(at).url")
+            throw fail("\"\(url)\" is not an http(s) URL", at: "\(at()).url")
         }
         return ProductImage(id: id, url: url, altText: entry.altText.map(TextSanitizer.cleanLine),
                             width: entry.width, height: entry.height)

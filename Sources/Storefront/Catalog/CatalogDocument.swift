@@ -15,7 +15,7 @@ import Foundation
 /// A product without options has one variant without `options` ("Default Title").
 /// Variant ids default to product id × 1000 + position (1-based); `inventory` absent means the
 /// shop does not track stock for that variant; `available: false` takes a variant off sale.
-struct CatalogDocument: Decodable {
+struct CatalogDocument {
     var format: String?
     var version: Int?
     var shop: ShopEntry
@@ -23,7 +23,7 @@ struct CatalogDocument: Decodable {
     var collections: [CollectionEntry]
     var products: [ProductEntry]
 
-    struct ShopEntry: Decodable {
+    struct ShopEntry {
         var name: String
         var description: String?
         var domain: String
@@ -35,7 +35,7 @@ struct CatalogDocument: Decodable {
         var contactPhone: String?
     }
 
-    struct DiscountCodeEntry: Decodable {
+    struct DiscountCodeEntry {
         var code: String
         var type: String
         var value: String
@@ -45,14 +45,14 @@ struct CatalogDocument: Decodable {
         var endsAt: String?
     }
 
-    struct ImageEntry: Decodable {
+    struct ImageEntry {
         var url: String
         var altText: String?
         var width: Int?
         var height: Int?
     }
 
-    struct CollectionEntry: Decodable {
+    struct CollectionEntry {
         var id: Int
         var handle: String
         var title: String
@@ -62,12 +62,12 @@ struct CatalogDocument: Decodable {
         var products: [String]
     }
 
-    struct OptionEntry: Decodable {
+    struct OptionEntry {
         var name: String
         var values: [String]
     }
 
-    struct VariantEntry: Decodable {
+    struct VariantEntry {
         var id: Int?
         var options: [String]?
         var price: String
@@ -78,7 +78,7 @@ struct CatalogDocument: Decodable {
         var image: ImageEntry?
     }
 
-    struct ProductEntry: Decodable {
+    struct ProductEntry {
         var id: Int
         var handle: String
         var title: String
@@ -91,5 +91,225 @@ struct CatalogDocument: Decodable {
         var images: [ImageEntry]?
         var options: [OptionEntry]?
         var variants: [VariantEntry]
+    }
+}
+
+// MARK: - Reading
+
+/// A part of the catalog that reads itself from the JSON.
+protocol CatalogEntry {
+    init(reading reader: inout CatalogJSONReader) throws
+}
+
+extension CatalogDocument: CatalogEntry {}
+extension CatalogDocument.ShopEntry: CatalogEntry {}
+extension CatalogDocument.DiscountCodeEntry: CatalogEntry {}
+extension CatalogDocument.ImageEntry: CatalogEntry {}
+extension CatalogDocument.CollectionEntry: CatalogEntry {}
+extension CatalogDocument.OptionEntry: CatalogEntry {}
+extension CatalogDocument.VariantEntry: CatalogEntry {}
+extension CatalogDocument.ProductEntry: CatalogEntry {}
+
+// Each entry reads its own fields; null counts as absent, an unknown field is an error (it is
+// usually a typo that would otherwise be ignored silently), a missing required one too.
+
+extension CatalogDocument {
+    init(reading r: inout CatalogJSONReader) throws {
+        var format: String?, version: Int?, shop: ShopEntry?, codes: [DiscountCodeEntry]?
+        var collections: [CollectionEntry]?, products: [ProductEntry]?
+        try r.object { r, key in
+            if r.null() { return }
+            switch key {
+            case "format": format = try r.string()
+            case "version": version = try r.int()
+            case "shop": shop = try ShopEntry(reading: &r)
+            case "discountCodes":
+                codes = try r.list(of: DiscountCodeEntry.self)
+            case "collections":
+                collections = try r.list(of: CollectionEntry.self)
+            case "products":
+                products = try r.list(of: ProductEntry.self)
+            default: throw r.unknownField(key)
+            }
+        }
+        guard let shop else { throw r.missing("shop") }
+        guard let collections else { throw r.missing("collections") }
+        guard let products else { throw r.missing("products") }
+        self.init(format: format, version: version, shop: shop, discountCodes: codes, collections: collections, products: products)
+    }
+}
+
+extension CatalogDocument.ShopEntry {
+    init(reading r: inout CatalogJSONReader) throws {
+        var name: String?, description: String?, domain: String?, currency: String?, country: String?
+        var refund: String?, shipping: String?, email: String?, phone: String?
+        try r.object { r, key in
+            if r.null() { return }
+            switch key {
+            case "name": name = try r.string()
+            case "description": description = try r.string()
+            case "domain": domain = try r.string()
+            case "currencyCode": currency = try r.string()
+            case "countryCode": country = try r.string()
+            case "refundPolicyUrl": refund = try r.string()
+            case "shippingPolicyUrl": shipping = try r.string()
+            case "contactEmail": email = try r.string()
+            case "contactPhone": phone = try r.string()
+            default: throw r.unknownField(key)
+            }
+        }
+        guard let name else { throw r.missing("name") }
+        guard let domain else { throw r.missing("domain") }
+        guard let currency else { throw r.missing("currencyCode") }
+        guard let country else { throw r.missing("countryCode") }
+        self.init(name: name, description: description, domain: domain, currencyCode: currency, countryCode: country,
+                  refundPolicyUrl: refund, shippingPolicyUrl: shipping, contactEmail: email, contactPhone: phone)
+    }
+}
+
+extension CatalogDocument.DiscountCodeEntry {
+    init(reading r: inout CatalogJSONReader) throws {
+        var code: String?, type: String?, value: String?, title: String?, minimum: String?, starts: String?, ends: String?
+        try r.object { r, key in
+            if r.null() { return }
+            switch key {
+            case "code": code = try r.string()
+            case "type": type = try r.string()
+            case "value": value = try r.string()
+            case "title": title = try r.string()
+            case "minimumSubtotal": minimum = try r.string()
+            case "startsAt": starts = try r.string()
+            case "endsAt": ends = try r.string()
+            default: throw r.unknownField(key)
+            }
+        }
+        guard let code else { throw r.missing("code") }
+        guard let type else { throw r.missing("type") }
+        guard let value else { throw r.missing("value") }
+        self.init(code: code, type: type, value: value, title: title, minimumSubtotal: minimum, startsAt: starts, endsAt: ends)
+    }
+}
+
+extension CatalogDocument.ImageEntry {
+    init(reading r: inout CatalogJSONReader) throws {
+        var url: String?, alt: String?, width: Int?, height: Int?
+        try r.object { r, key in
+            if r.null() { return }
+            switch key {
+            case "url": url = try r.string()
+            case "altText": alt = try r.string()
+            case "width": width = try r.int()
+            case "height": height = try r.int()
+            default: throw r.unknownField(key)
+            }
+        }
+        guard let url else { throw r.missing("url") }
+        self.init(url: url, altText: alt, width: width, height: height)
+    }
+}
+
+extension CatalogDocument.CollectionEntry {
+    init(reading r: inout CatalogJSONReader) throws {
+        var id: Int?, handle: String?, title: String?, description: String?, image: CatalogDocument.ImageEntry?
+        var updatedAt: String?, products: [String]?
+        try r.object { r, key in
+            if r.null() { return }
+            switch key {
+            case "id": id = try r.int()
+            case "handle": handle = try r.string()
+            case "title": title = try r.string()
+            case "description": description = try r.string()
+            case "image": image = try CatalogDocument.ImageEntry(reading: &r)
+            case "updatedAt": updatedAt = try r.string()
+            case "products": products = try r.strings()
+            default: throw r.unknownField(key)
+            }
+        }
+        guard let id else { throw r.missing("id") }
+        guard let handle else { throw r.missing("handle") }
+        guard let title else { throw r.missing("title") }
+        guard let updatedAt else { throw r.missing("updatedAt") }
+        self.init(id: id, handle: handle, title: title, description: description, image: image, updatedAt: updatedAt,
+                  products: products ?? [])
+    }
+}
+
+extension CatalogDocument.OptionEntry {
+    init(reading r: inout CatalogJSONReader) throws {
+        var name: String?, values: [String]?
+        try r.object { r, key in
+            if r.null() { return }
+            switch key {
+            case "name": name = try r.string()
+            case "values": values = try r.strings()
+            default: throw r.unknownField(key)
+            }
+        }
+        guard let name else { throw r.missing("name") }
+        guard let values else { throw r.missing("values") }
+        self.init(name: name, values: values)
+    }
+}
+
+extension CatalogDocument.VariantEntry {
+    init(reading r: inout CatalogJSONReader) throws {
+        var id: Int?, options: [String]?, price: String?, compareAt: String?, sku: String?
+        var inventory: Int?, available: Bool?, image: CatalogDocument.ImageEntry?
+        try r.object { r, key in
+            if r.null() { return }
+            switch key {
+            case "id": id = try r.int()
+            case "options": options = try r.strings()
+            case "price": price = try r.string()
+            case "compareAtPrice": compareAt = try r.string()
+            case "sku": sku = try r.string()
+            case "inventory": inventory = try r.int()
+            case "available": available = try r.bool()
+            case "image": image = try CatalogDocument.ImageEntry(reading: &r)
+            default: throw r.unknownField(key)
+            }
+        }
+        guard let price else { throw r.missing("price") }
+        self.init(id: id, options: options, price: price, compareAtPrice: compareAt, sku: sku, inventory: inventory,
+                  available: available, image: image)
+    }
+}
+
+extension CatalogDocument.ProductEntry {
+    init(reading r: inout CatalogJSONReader) throws {
+        var id: Int?, handle: String?, title: String?, vendor: String?, productType: String?, tags: [String]?
+        var createdAt: String?, updatedAt: String?, description: String?
+        var images: [CatalogDocument.ImageEntry]?, options: [CatalogDocument.OptionEntry]?
+        var variants: [CatalogDocument.VariantEntry]?
+        try r.object { r, key in
+            if r.null() { return }
+            switch key {
+            case "id": id = try r.int()
+            case "handle": handle = try r.string()
+            case "title": title = try r.string()
+            case "vendor": vendor = try r.string()
+            case "productType": productType = try r.string()
+            case "tags": tags = try r.strings()
+            case "createdAt": createdAt = try r.string()
+            case "updatedAt": updatedAt = try r.string()
+            case "description": description = try r.string()
+            case "images":
+                images = try r.list(of: CatalogDocument.ImageEntry.self)
+            case "options":
+                options = try r.list(of: CatalogDocument.OptionEntry.self)
+            case "variants":
+                variants = try r.list(of: CatalogDocument.VariantEntry.self)
+            default: throw r.unknownField(key)
+            }
+        }
+        guard let id else { throw r.missing("id") }
+        guard let handle else { throw r.missing("handle") }
+        guard let title else { throw r.missing("title") }
+        guard let createdAt else { throw r.missing("createdAt") }
+        guard let updatedAt else { throw r.missing("updatedAt") }
+        guard let variants else { throw r.missing("variants") }
+        self.init(id: id, handle: handle, title: title, vendor: vendor ?? "", productType: productType ?? "", tags: tags,
+                  createdAt: createdAt, updatedAt: updatedAt, description: description, images: images, options: options,
+                  variants: variants)
     }
 }

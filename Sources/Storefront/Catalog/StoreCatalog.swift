@@ -18,29 +18,32 @@ public struct StoreCatalog: Sendable {
     public let searchIndex: SearchIndex
 
     let productIndexByHandle: [String: Int]
-    let productIndexById: [String: Int]
+    /// By the number at the end of the product's or variant's gid (hashing an int is cheaper).
+    let productIndexByNumber: [Int: Int]
     let collectionIndexByHandle: [String: Int]
-    let variantLocations: [String: VariantLocation]
+    let variantLocations: [Int: VariantLocation]
     /// For each product, the collections it belongs to (for recommendations).
     let collectionsOfProduct: [[Int]]
 
     init(shop: Shop, products: [Product], collections: [Collection], collectionProductIndices: [[Int]],
-         discountCodes: [DiscountCode]) {
+         discountCodes: [DiscountCode], productIndexByHandle: [String: Int]? = nil) {
         self.shop = shop
         self.products = products
         self.collections = collections
         self.collectionProductIndices = collectionProductIndices
         self.discountCodes = discountCodes
-        var byHandle: [String: Int] = [:], byId: [String: Int] = [:], variants: [String: VariantLocation] = [:]
-        byHandle.reserveCapacity(products.count); byId.reserveCapacity(products.count)
+        var byNumber: [Int: Int] = [:], variants: [Int: VariantLocation] = [:]
+        byNumber.reserveCapacity(products.count)
         variants.reserveCapacity(products.count * 3)
-        for (p, product) in products.enumerated() {
-            byHandle[product.handle] = p
-            byId[product.id] = p
-            for (v, variant) in product.variants.enumerated() { variants[variant.id] = VariantLocation(product: p, variant: v) }
+        for p in products.indices {
+            byNumber[SearchIndex.numericId(products[p].id)] = p
+            for v in products[p].variants.indices {
+                variants[SearchIndex.numericId(products[p].variants[v].id)] = VariantLocation(product: p, variant: v)
+            }
         }
-        productIndexByHandle = byHandle
-        productIndexById = byId
+        self.productIndexByHandle = productIndexByHandle
+            ?? Dictionary(products.enumerated().map { ($1.handle, $0) }, uniquingKeysWith: { a, _ in a })
+        productIndexByNumber = byNumber
         variantLocations = variants
         collectionIndexByHandle = Dictionary(collections.enumerated().map { ($1.handle, $0) }, uniquingKeysWith: { a, _ in a })
         var membership = [[Int]](repeating: [], count: products.count)
@@ -49,15 +52,30 @@ public struct StoreCatalog: Sendable {
         searchIndex = SearchIndex(products: products)
     }
 
+    /// The index of the product with this gid.
+    func productIndex(id: String) -> Int? {
+        guard id.hasPrefix("gid://shopify/Product/"), let p = productIndexByNumber[SearchIndex.numericId(id)],
+              products[p].id == id else { return nil }
+        return p
+    }
+
     public func product(handle: String) -> Product? { productIndexByHandle[handle].map { products[$0] } }
-    public func product(id: String) -> Product? { productIndexById[id].map { products[$0] } }
+    public func product(id: String) -> Product? { productIndex(id: id).map { products[$0] } }
     public func collection(handle: String) -> Collection? { collectionIndexByHandle[handle].map { collections[$0] } }
 
     /// The variant and its product, for a merchandise id.
     public func variant(id: String) -> (product: Product, variant: ProductVariant)? {
-        guard let location = variantLocations[id] else { return nil }
+        guard id.hasPrefix("gid://shopify/ProductVariant/"), let location = variantLocations[SearchIndex.numericId(id)] else { return nil }
         let product = products[location.product]
-        return (product, product.variants[location.variant])
+        let variant = product.variants[location.variant]
+        return variant.id == id ? (product, variant) : nil
+    }
+
+    /// Every product matching `query` (Shopify search syntax; nil or blank for all), in the order
+    /// of `sortKey`. Throws `StorefrontError.invalidSearch` for a query that does not parse.
+    public func products(matching query: String?, sortKey: ProductSortKeys = .relevance, reverse: Bool = false) throws -> [Product] {
+        let order = try searchIndex.ordered(query: query, sortKey: sortKey)
+        return (reverse ? order.reversed() : order).map { products[$0] }
     }
 
     public func discountCode(_ code: String) -> DiscountCode? {

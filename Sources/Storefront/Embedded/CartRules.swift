@@ -116,7 +116,7 @@ struct CartRules {
     func setDiscountCodes(_ codes: [String], on original: StoredCart) -> Outcome {
         var cart = original
         var seen = Set<String>()
-        cart.discountCodes = codes.map { TextSanitizer.cleanLine($0).trimmingCharacters(in: .whitespaces) }
+        cart.discountCodes = codes.map { TextSanitizer.cleanLine($0).trimmedWhitespace }
             .filter { !$0.isEmpty && seen.insert($0.uppercased()).inserted }
         return finish(cart, original: original, errors: [], warnings: [])
     }

@@ -6,10 +6,17 @@ import Foundation
 /// completes its carts through `CheckoutBackend`.
 ///
 /// Reads are `nonisolated`: the catalog never changes, so they run in parallel. Carts and orders
-/// are actor state, saved to disk before a mutation returns.
+/// are actor state, saved to disk before a mutation returns (and kept only once saved).
+///
+/// As in the API, `cart(id:)` returns nil for a cart that is unknown, expired or already
+/// completed by an order; `checkoutState(cartId:)` tells which, and throws for an unknown cart.
+/// One process at a time owns a state directory: two instances on the same directory do not
+/// see each other's changes after they start.
 public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
     /// A cart nobody touched for this long is expired: `cart(id:)` returns nil, checkout says so.
     public static let cartLifetime: TimeInterval = 10 * 24 * 60 * 60
+    /// How long an expired or completed cart is kept on disk (so checkout can still say which it was).
+    static let retention: TimeInterval = 90 * 24 * 60 * 60
 
     public nonisolated let catalog: StoreCatalog
     public nonisolated let stateDirectory: URL
@@ -21,6 +28,8 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
     private var carts: [String: StoredCart] = [:]   // by token
     private var orderBook: EmbeddedState.Orders
     private var session: EmbeddedState.Session
+    /// State files that could not be read nor moved aside: never written over.
+    private let unmovable: Set<String>
 
     /// - Parameters:
     ///   - catalogPath: a catalog file; nil uses the catalog bundled with the app.
@@ -42,20 +51,28 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
         let store = StateStore(directory: directory)
         self.store = store
         var warnings: [String] = []
+        var unmovable: Set<String> = []
         let start = now()
         func read<Value: Decodable>(_ type: Value.Type, _ name: String) -> Value? {
             switch store.read(type, from: name, now: start) {
             case .missing: return nil
             case .loaded(let value): return value
-            case .corrupt(let message): warnings.append(message); return nil
+            case .corrupt(let message, let movedAside):
+                warnings.append(message)
+                if !movedAside { unmovable.insert(name) }
+                return nil
             }
         }
         let savedCarts = read(EmbeddedState.Carts.self, EmbeddedState.cartsFile)
         orderBook = read(EmbeddedState.Orders.self, EmbeddedState.ordersFile)
             ?? EmbeddedState.Orders(nextOrderNumber: EmbeddedState.firstOrderNumber, orders: [])
         session = read(EmbeddedState.Session.self, EmbeddedState.sessionFile) ?? EmbeddedState.Session()
-        for cart in savedCarts?.carts ?? [] { carts[cart.token] = cart }
+        // Carts untouched for far longer than they live are of no use to anyone: drop them.
+        for cart in savedCarts?.carts ?? [] where start.timeIntervalSince(cart.updatedAt) < Self.retention {
+            carts[cart.token] = cart
+        }
         stateWarnings = warnings
+        self.unmovable = unmovable
     }
 
     /// A storefront over catalog JSON in memory.
@@ -114,7 +131,7 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
     public nonisolated func product(id: String) async throws -> Product? { catalog.product(id: id) }
 
     public nonisolated func productRecommendations(productId: String) async throws -> [Product] {
-        guard let index = catalog.productIndexById[productId] else { return [] }
+        guard let index = catalog.productIndex(id: productId) else { return [] }
         return catalog.recommendations(for: index, limit: 10).map { catalog.products[$0] }
     }
 
@@ -164,8 +181,7 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
             warnings += outcome.warnings
         }
         cart.updatedAt = time
-        carts[cart.token] = cart
-        try saveCarts()
+        try save(cart)
         return CartPayload(cart: pricing.cart(from: cart), warnings: warnings)
     }
 
@@ -201,8 +217,10 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
 
     /// Remembers (or forgets, with nil) the cart the app is using, across restarts.
     public func setCurrentCartId(_ id: String?) throws {
-        session.currentCartId = id
-        try store.write(session, to: EmbeddedState.sessionFile)
+        var updated = session
+        updated.currentCartId = id
+        try write(updated, to: EmbeddedState.sessionFile)
+        session = updated
     }
 
     private func mutate(_ cartId: String, _ change: (CartRules, StoredCart) -> CartRules.Outcome) throws -> CartPayload {
@@ -211,10 +229,7 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
                                                                      message: "The specified cart does not exist.")])
         }
         let outcome = change(CartRules(catalog: catalog, now: now()), stored)
-        if outcome.cart != stored {
-            carts[stored.token] = outcome.cart
-            try saveCarts()
-        }
+        if outcome.cart != stored { try save(outcome.cart) }
         return CartPayload(cart: pricing.cart(from: outcome.cart), userErrors: outcome.userErrors, warnings: outcome.warnings)
     }
 
@@ -236,8 +251,20 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
         return now().timeIntervalSince(cart.updatedAt) >= Self.cartLifetime ? .expired : .open
     }
 
-    private func saveCarts() throws {
-        try store.write(EmbeddedState.Carts(carts: carts.values.sorted { $0.createdAt < $1.createdAt }), to: EmbeddedState.cartsFile)
+    /// Writes the carts with `cart` in them, then keeps the change: a failed write changes nothing.
+    private func save(_ cart: StoredCart) throws {
+        var updated = carts
+        updated[cart.token] = cart
+        try write(EmbeddedState.Carts(carts: updated.values.sorted { $0.createdAt < $1.createdAt }), to: EmbeddedState.cartsFile)
+        carts = updated
+    }
+
+    private func write<Value: Encodable>(_ value: Value, to name: String) throws {
+        if unmovable.contains(name) {
+            throw StorefrontError.storage("\(store.url(name).path) is unreadable and could not be moved aside; "
+                                          + "move or remove it so that it is not overwritten")
+        }
+        try store.write(value, to: name)
     }
 
     // MARK: - Checkout
@@ -265,8 +292,7 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
         }
         stored.state = newState
         if newState == .open { stored.updatedAt = now() }
-        carts[stored.token] = stored
-        try saveCarts()
+        try save(stored)
     }
 
     public func placeOrder(_ draft: OrderDraft) async throws -> Order {
@@ -287,12 +313,11 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
         var book = orderBook
         book.orders.append(order)
         book.nextOrderNumber = number + 1
-        try store.write(book, to: EmbeddedState.ordersFile)
+        try write(book, to: EmbeddedState.ordersFile)
         orderBook = book
         stored.state = .completed
         stored.updatedAt = now()
-        carts[stored.token] = stored
-        try saveCarts()
+        try save(stored)
         return order
     }
 

@@ -15,8 +15,8 @@ struct StateStore: Sendable {
     enum ReadResult<Value> {
         case missing
         case loaded(Value)
-        /// The file was unusable; `message` says why and where it was moved.
-        case corrupt(message: String)
+        /// The file was unusable; `message` says why and where it was moved (if it could be).
+        case corrupt(message: String, movedAside: Bool)
     }
 
     let directory: URL
@@ -40,9 +40,11 @@ struct StateStore: Sendable {
         let aside = url("\(name).corrupt-\(Self.stamp(now))")
         do {
             try FileManager.default.moveItem(at: file, to: aside)
-            return .corrupt(message: "\(file.path) \(problem); moved aside to \(aside.lastPathComponent) and started empty")
+            return .corrupt(message: "\(file.path) \(problem); moved aside to \(aside.lastPathComponent) and started empty",
+                            movedAside: true)
         } catch {
-            return .corrupt(message: "\(file.path) \(problem) and could not be moved aside (\(CatalogLoader.reason(error))); it is left untouched")
+            return .corrupt(message: "\(file.path) \(problem) and could not be moved aside (\(CatalogLoader.reason(error))); it is left untouched",
+                            movedAside: false)
         }
     }
 

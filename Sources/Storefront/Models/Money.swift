@@ -112,17 +112,29 @@ public struct Money: Hashable, Sendable, Codable, Comparable {
     // MARK: Exact decimal text, never through Double
 
     static func parseAmount(_ text: String) -> Decimal? {
-        var s = Substring(text)
         var negative = false
-        if s.first == "-" { negative = true; s = s.dropFirst() }
-        let parts = s.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count <= 2, let whole = parts.first, !whole.isEmpty,
-              whole.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
-        let fraction = parts.count == 2 ? parts[1] : ""
-        guard fraction.allSatisfy({ $0.isASCII && $0.isNumber }), parts.count == 1 || !fraction.isEmpty else { return nil }
-        guard let value = Decimal(string: String(whole) + (fraction.isEmpty ? "" : "." + fraction),
-                                  locale: Locale(identifier: "en_US_POSIX")) else { return nil }
-        return negative ? -value : value
+        var significand: UInt64 = 0
+        var digits = 0, fractionDigits = 0
+        var seenPoint = false
+        for (k, b) in text.utf8.enumerated() {
+            switch b {
+            case UInt8(ascii: "-") where k == 0: negative = true
+            case UInt8(ascii: "."):
+                guard !seenPoint, digits > 0 else { return nil }
+                seenPoint = true
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                // Beyond 18 digits the significand could overflow; such amounts are not prices.
+                guard digits < 18 else { return nil }
+                significand = significand * 10 + UInt64(b - 48)
+                digits += 1
+                if seenPoint { fractionDigits += 1 }
+            default: return nil
+            }
+        }
+        guard digits > 0, !seenPoint || fractionDigits > 0 else { return nil }
+        // Negative zero is NaN in Decimal's representation: zero is always positive.
+        return Decimal(sign: negative && significand != 0 ? .minus : .plus, exponent: -fractionDigits,
+                       significand: Decimal(significand))
     }
 
     /// Formats a decimal with exactly `fractionDigits` digits after the point (rounding half-up).

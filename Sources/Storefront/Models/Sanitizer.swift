@@ -10,7 +10,7 @@
 public enum TextSanitizer {
     public static func clean(_ text: String) -> String {
         // Fast path: most product text is plain.
-        if !text.unicodeScalars.contains(where: { isUnsafe($0) || $0 == "\r" }) { return text }
+        if isPlain(text) { return text }
         let input = Array(text.unicodeScalars)
         var scalars = String.UnicodeScalarView()
         var i = 0
@@ -31,8 +31,24 @@ public enum TextSanitizer {
     /// A single-line form: newlines and tabs become spaces (titles, names, option values).
     public static func cleanLine(_ text: String) -> String {
         let cleaned = clean(text)
-        guard cleaned.contains(where: { $0 == "\n" || $0 == "\t" }) else { return cleaned }
+        guard cleaned.utf8.contains(where: { $0 == 0x0A || $0 == 0x09 }) else { return cleaned }
         return String(cleaned.map { $0 == "\n" || $0 == "\t" ? " " : $0 })
+    }
+
+    /// True when nothing needs cleaning; checks bytes first, because a catalog holds megabytes of text.
+    private static func isPlain(_ text: String) -> Bool {
+        let ascii = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
+            // Branch-free over the whole string, so it vectorises.
+            var high: UInt8 = 0, control: UInt8 = 0
+            for b in bytes {
+                high |= b
+                control |= (b < 0x20 && b != 0x0A && b != 0x09) || b == 0x7F ? 1 : 0
+            }
+            if high & 0x80 != 0 { return nil }   // not ASCII: look at scalars
+            return control == 0
+        }
+        if let known = ascii ?? nil { return known }
+        return !text.unicodeScalars.contains { isUnsafe($0) || $0 == "\r" }
     }
 
     public static func isUnsafe(_ s: Unicode.Scalar) -> Bool {

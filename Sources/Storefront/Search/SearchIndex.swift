@@ -1,90 +1,146 @@
 import Foundation
 
-/// What search and sorting need, computed once when the catalog loads: folded text per product,
-/// prices and dates as plain numbers, and the product order for each sort key.
+/// What search and sorting need, computed once when the catalog loads, so that a query over a
+/// hundred thousand products takes a few milliseconds:
+/// - the folded (lowercase, accent-free) searchable text of every product in one buffer, with a
+///   1024-bit signature of its byte pairs that rules out most products before any text is read;
+/// - vendors, product types and tags interned to small integers;
+/// - titles, handles and SKUs folded; prices and dates as plain numbers;
+/// - the product order for each sort key.
 public final class SearchIndex: Sendable {
     let count: Int
-    /// Folded title, vendor, type, tags and description of every product, one after another,
-    /// separated by a 0 byte; `textStart[i]..<textStart[i + 1] - 1` is product i.
+    /// Folded title, vendor, type, tags and description of every product, one after another.
+    /// Product i is `text[textStart[i] ..< textStart[i + 1]]`; its title is the first
+    /// `titleLength[i]` bytes. Fields are separated by 0x1F so a term never spans two.
     let text: [UInt8]
     let textStart: [Int]
-    let foldedTitles: [[UInt8]]
-    let numericIds: [Int]
-    let createdAt: [Double]
-    let updatedAt: [Double]
-    /// Prices in ten-thousandths of the currency unit, exact for any price the catalog can hold.
+    let titleLength: [Int32]
+    /// `signatureWords` words per product: bit `bucket(a, b)` is set when the pair a b occurs.
+    let signatures: [UInt64]
+    static let signatureWords = 16
+    /// How often each byte occurs in (a sample of) the text, to pick the rarest byte of a term.
+    let byteFrequency: [Int]
+
+    let handles: FoldedStrings
+    /// SKUs and prices per variant; product i's variants are `variantStart[i] ..< variantStart[i + 1]`.
+    let variantStart: [Int32]
+    let skus: FoldedStrings
+    let variantPrices: [Int64]
     let minPrice: [Int64]
     let maxPrice: [Int64]
-    let isBestseller: [Bool]
+    let available: [Bool]
+    let createdAt: [Double]
+    let updatedAt: [Double]
+    let numericIds: [Int]
+
+    let vendors: Vocabulary
+    let vendorOf: [Int32]
+    let productTypes: Vocabulary
+    let productTypeOf: [Int32]
+    let tags: Vocabulary
+    /// Product i's tags are `tagIds[tagStart[i] ..< tagStart[i + 1]]`.
+    let tagStart: [Int32]
+    let tagIds: [Int32]
+    /// For each vendor, type and tag id, the products that have it, in catalog order.
+    let vendorPostings: [[Int32]]
+    let productTypePostings: [[Int32]]
+    let tagPostings: [[Int32]]
+
     /// Product indices in the order of each sort key, and each product's place in that order.
     private let orders: [ProductSortKeys: [Int32]]
     private let ranks: [ProductSortKeys: [Int32]]
 
     init(products: [Product]) {
-        count = products.count
-        var folder = TextFolder()
-        var text: [UInt8] = []
-        var starts: [Int] = []
-        var titles: [[UInt8]] = []
-        starts.reserveCapacity(products.count + 1)
-        titles.reserveCapacity(products.count)
-        for product in products {
-            starts.append(text.count)
-            let title = folder.fold(product.title)
-            titles.append(title)
-            text.append(contentsOf: title)
-            for field in [product.vendor, product.productType] { text.append(0x1F); folder.append(field, to: &text) }
-            for tag in product.tags { text.append(0x1F); folder.append(tag, to: &text) }
-            text.append(0x1F)
-            folder.append(product.description, to: &text)
-            text.append(0)
+        let count = products.count
+        self.count = count
+        // Folding and signing read each product once and are independent: done in chunks on all
+        // cores, then joined. Interning needs one dictionary, so it runs after, in order.
+        let chunk = max(4_096, count / 16 + 1)
+        let parts = ParallelMap.map((count + chunk - 1) / chunk) { c in
+            TextPart(products, range: (c * chunk)..<min(count, (c + 1) * chunk))
+        }
+        var text: [UInt8] = [], starts: [Int] = [], titleLength: [Int32] = [], signatures: [UInt64] = []
+        var handles = FoldedStrings(), skus = FoldedStrings()
+        var variantStart: [Int32] = [], prices: [Int64] = []
+        text.reserveCapacity(parts.reduce(0) { $0 + $1.text.count })
+        starts.reserveCapacity(count + 1); titleLength.reserveCapacity(count)
+        signatures.reserveCapacity(count * Self.signatureWords); variantStart.reserveCapacity(count + 1)
+        for part in parts {
+            let base = text.count
+            starts.append(contentsOf: part.starts.map { $0 + base })
+            text.append(contentsOf: part.text)
+            titleLength.append(contentsOf: part.titleLength)
+            signatures.append(contentsOf: part.signatures)
+            handles.append(contentsOf: part.handles)
+            skus.append(contentsOf: part.skus)
+            var offset = prices.count
+            for n in part.variantCounts { variantStart.append(Int32(offset)); offset += Int(n) }
+            prices.append(contentsOf: part.prices)
         }
         starts.append(text.count)
+        variantStart.append(Int32(prices.count))
+
+        var folder = TextFolder()
+        var vendors = Vocabulary(), types = Vocabulary(), tags = Vocabulary()
+        var vendorOf: [Int32] = [], typeOf: [Int32] = [], tagStart: [Int32] = [], tagIds: [Int32] = []
+        vendorOf.reserveCapacity(count); typeOf.reserveCapacity(count); tagStart.reserveCapacity(count + 1)
+        products.withUnsafeBufferPointer { products in
+            for p in 0..<products.count {
+                vendorOf.append(vendors.intern(products[p].vendor, folder: &folder))
+                typeOf.append(types.intern(products[p].productType, folder: &folder))
+                tagStart.append(Int32(tagIds.count))
+                for tag in products[p].tags { tagIds.append(tags.intern(tag, folder: &folder)) }
+            }
+        }
+        tagStart.append(Int32(tagIds.count))
+
+        var frequency = [Int](repeating: 0, count: 256)
+        for b in text.prefix(8 << 20) { frequency[Int(b)] += 1 }
+        byteFrequency = frequency
         self.text = text
         self.textStart = starts
-        self.foldedTitles = titles
-        numericIds = products.map { Int($0.id.split(separator: "/").last ?? "") ?? 0 }
+        self.titleLength = titleLength
+        self.signatures = signatures
+        self.handles = handles
+        self.variantStart = variantStart
+        self.skus = skus
+        self.variantPrices = prices
+        self.vendors = vendors
+        self.vendorOf = vendorOf
+        self.productTypes = types
+        self.productTypeOf = typeOf
+        self.tags = tags
+        self.tagStart = tagStart
+        self.tagIds = tagIds
+        vendorPostings = Self.postings(vendorOf.indices.map { (vendorOf[$0], Int32($0)) }, count: vendors.raw.count)
+        productTypePostings = Self.postings(typeOf.indices.map { (typeOf[$0], Int32($0)) }, count: types.raw.count)
+        tagPostings = Self.postings((0..<count).flatMap { p in
+            (Int(tagStart[p])..<Int(tagStart[p + 1])).map { (tagIds[$0], Int32(p)) }
+        }, count: tags.raw.count)
+        var minPrice = [Int64](), maxPrice = [Int64]()
+        minPrice.reserveCapacity(count); maxPrice.reserveCapacity(count)
+        for p in 0..<count {
+            let range = Int(variantStart[p])..<Int(variantStart[p + 1])
+            minPrice.append(prices[range].min() ?? 0)
+            maxPrice.append(prices[range].max() ?? 0)
+        }
+        self.minPrice = minPrice
+        self.maxPrice = maxPrice
+        available = products.map(\.availableForSale)
         createdAt = products.map { $0.createdAt.timeIntervalSince1970 }
         updatedAt = products.map { $0.updatedAt.timeIntervalSince1970 }
-        minPrice = products.map { Self.scaled($0.priceRange.minVariantPrice.amount) }
-        maxPrice = products.map { Self.scaled($0.priceRange.maxVariantPrice.amount) }
-        isBestseller = products.map { $0.tags.contains { $0.lowercased() == "bestseller" } }
-
-        let all = Array(0..<products.count)
-        func byTitle(_ a: Int, _ b: Int) -> Bool {
-            titles[a] == titles[b] ? a < b : titles[a].lexicographicallyPrecedes(titles[b])
+        numericIds = products.map { Self.numericId($0.id) }
+        let bestseller = tags.matching([UInt8]("bestseller".utf8), prefix: false)
+        let isBestseller = (0..<count).map { p in
+            (Int(tagStart[p])..<Int(tagStart[p + 1])).contains { bestseller[Int(tagIds[$0])] }
         }
-        let titleOrder = all.sorted(by: byTitle)
-        var titleRank = [Int](repeating: 0, count: products.count)
-        for (rank, p) in titleOrder.enumerated() { titleRank[p] = rank }
-        var folder2 = folder
-        let vendors = products.map { folder2.fold($0.vendor) }
-        let types = products.map { folder2.fold($0.productType) }
-        let (ids, created, updated, minPrices, best) = (numericIds, createdAt, updatedAt, minPrice, isBestseller)
-        var orders: [ProductSortKeys: [Int]] = [:]
-        orders[.title] = titleOrder
-        orders[.id] = all.sorted { ids[$0] == ids[$1] ? $0 < $1 : ids[$0] < ids[$1] }
-        orders[.createdAt] = all.sorted { created[$0] == created[$1] ? $0 < $1 : created[$0] < created[$1] }
-        orders[.updatedAt] = all.sorted { updated[$0] == updated[$1] ? $0 < $1 : updated[$0] < updated[$1] }
-        orders[.price] = all.sorted { minPrices[$0] == minPrices[$1] ? titleRank[$0] < titleRank[$1] : minPrices[$0] < minPrices[$1] }
-        orders[.vendor] = all.sorted {
-            vendors[$0] == vendors[$1] ? titleRank[$0] < titleRank[$1] : vendors[$0].lexicographicallyPrecedes(vendors[$1])
-        }
-        orders[.productType] = all.sorted {
-            types[$0] == types[$1] ? titleRank[$0] < titleRank[$1] : types[$0].lexicographicallyPrecedes(types[$1])
-        }
-        // No sales figures in a catalog file: the shop's bestsellers (by tag) first, then catalog order.
-        orders[.bestSelling] = all.filter { best[$0] } + all.filter { !best[$0] }
-        orders[.relevance] = all
-        var ranks: [ProductSortKeys: [Int32]] = [:]
-        for (key, order) in orders {
-            var rank = [Int32](repeating: 0, count: products.count)
-            for (r, p) in order.enumerated() { rank[p] = Int32(r) }
-            ranks[key] = rank
-        }
-        self.orders = orders.mapValues { $0.map { Int32($0) } }
-        self.ranks = ranks
+        (orders, ranks) = Self.sortOrders(count: count, text: text, starts: starts, titleLength: titleLength,
+                                          ids: numericIds, created: createdAt, updated: updatedAt, minPrice: minPrice,
+                                          vendorRank: vendors.ranks(), vendorOf: vendorOf,
+                                          typeRank: productTypes.ranks(), typeOf: typeOf, bestseller: isBestseller)
     }
+
+    // MARK: Orders
 
     /// Product indices in the order of `sortKey`.
     func order(_ sortKey: ProductSortKeys) -> [Int32] { orders[sortKey] ?? orders[.relevance]! }
@@ -92,28 +148,125 @@ public final class SearchIndex: Sendable {
     /// Each product's place in the order of `sortKey`.
     func rank(_ sortKey: ProductSortKeys) -> [Int32] { ranks[sortKey] ?? ranks[.relevance]! }
 
-    /// The products matching `query` (all for nil or blank), in the order of `sortKey`.
-    func ordered(query: String?, sortKey: ProductSortKeys) throws -> [Int] {
-        let order = self.order(sortKey)
-        guard let query, !query.allSatisfy(\.isWhitespace) else { return order.map(Int.init) }
-        let matches = matching(query)
-        var set = [Bool](repeating: false, count: count)
-        for i in matches { set[i] = true }
-        return order.lazy.map(Int.init).filter { set[$0] }
+    private static func sortOrders(count: Int, text: [UInt8], starts: [Int], titleLength: [Int32], ids: [Int],
+                                   created: [Double], updated: [Double], minPrice: [Int64],
+                                   vendorRank: [Int32], vendorOf: [Int32], typeRank: [Int32], typeOf: [Int32],
+                                   bestseller: [Bool]) -> ([ProductSortKeys: [Int32]], [ProductSortKeys: [Int32]]) {
+        let all = Array(0..<Int32(count))
+        let titleOrder: [Int32] = text.withUnsafeBufferPointer { buffer in
+            all.sorted { a, b in
+                let (sa, la) = (starts[Int(a)], Int(titleLength[Int(a)]))
+                let (sb, lb) = (starts[Int(b)], Int(titleLength[Int(b)]))
+                let c = memcmp(buffer.baseAddress! + sa, buffer.baseAddress! + sb, min(la, lb))
+                if c != 0 { return c < 0 }
+                return la == lb ? a < b : la < lb
+            }
+        }
+        var titleRank = [Int32](repeating: 0, count: count)
+        for (r, p) in titleOrder.enumerated() { titleRank[Int(p)] = Int32(r) }
+        let rank = titleRank
+        // The sorts are independent: run them on all cores.
+        let keyed: [(ProductSortKeys, @Sendable () -> [Int32])] = [
+            (.id, { sorted(by: ids, then: rank) }), (.createdAt, { sorted(by: created, then: rank) }),
+            (.updatedAt, { sorted(by: updated, then: rank) }), (.price, { sorted(by: minPrice, then: rank) }),
+            (.vendor, { sorted(by: vendorOf.map { vendorRank[Int($0)] }, then: rank) }),
+            (.productType, { sorted(by: typeOf.map { typeRank[Int($0)] }, then: rank) }),
+        ]
+        var orders = Dictionary(uniqueKeysWithValues: zip(keyed.map(\.0), ParallelMap.map(keyed.count) { keyed[$0].1() }))
+        orders[.title] = titleOrder
+        // A catalog file has no sales figures: the shop's bestsellers (by tag) first, then its own order.
+        orders[.bestSelling] = all.filter { bestseller[Int($0)] } + all.filter { !bestseller[Int($0)] }
+        orders[.relevance] = all
+        var ranks: [ProductSortKeys: [Int32]] = [:]
+        for (key, order) in orders {
+            var rank = [Int32](repeating: 0, count: count)
+            for (r, p) in order.enumerated() { rank[Int(p)] = Int32(r) }
+            ranks[key] = rank
+        }
+        return (orders, ranks)
     }
 
-    /// Products whose folded title starts with the folded query, then those with a word that does.
-    func titlePrefixMatches(_ query: String, limit: Int) -> [Int] {
-        var folder = TextFolder()
-        let prefix = folder.fold(query.trimmingCharacters(in: .whitespaces))
-        guard !prefix.isEmpty else { return [] }
-        var starts: [Int] = [], words: [Int] = []
-        for i in 0..<count {
-            let title = foldedTitles[i]
-            if title.starts(with: prefix) { starts.append(i); if starts.count >= limit { break }; continue }
-            if words.count < limit, Self.hasWord(in: title, startingWith: prefix) { words.append(i) }
+    /// Product indices by `keys`, ties by title. Sorting (key, title rank, index) triples keeps
+    /// the comparisons inline and cheap.
+    private static func sorted<Key: Comparable>(by keys: [Key], then titleRank: [Int32]) -> [Int32] {
+        var triples = (0..<keys.count).map { (keys[$0], titleRank[$0], Int32($0)) }
+        triples.sort { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }
+        return triples.map(\.2)
+    }
+
+    // MARK: Signatures
+
+    /// Which of the 1024 signature bits a byte pair sets (a multiplicative hash's top bits).
+    @inline(__always) static func bucket(_ a: UInt8, _ b: UInt8) -> Int {
+        Int(((UInt32(a) << 8 | UInt32(b)) &* 0x9E37_79B1) >> 22)
+    }
+
+    /// Which bit a byte triple sets. Triples say far more than pairs (most pairs are common),
+    /// so terms of three bytes or more are filtered by their triples.
+    @inline(__always) static func bucket(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> Int {
+        Int(((UInt32(a) << 16 | UInt32(b) << 8 | UInt32(c) | 0x0100_0000) &* 0x85EB_CA77) >> 22)
+    }
+
+    /// The signature bits a term needs: its triples, or its pair when it has only two bytes.
+    static func signatureBits(of needle: [UInt8]) -> [Int] {
+        var bits = Set<Int>()
+        if needle.count == 2 { bits.insert(bucket(needle[0], needle[1])) }
+        if needle.count >= 3 { for k in 0..<(needle.count - 2) { bits.insert(bucket(needle[k], needle[k + 1], needle[k + 2])) } }
+        return Array(bits)
+    }
+
+    static func sign(_ text: [UInt8], from start: Int, to end: Int, into signatures: inout [UInt64], product: Int) {
+        guard end - start >= 2 else { return }
+        let base = product * signatureWords
+        text.withUnsafeBufferPointer { t in
+            signatures.withUnsafeMutableBufferPointer { s in
+                for k in start..<(end - 1) {
+                    let (a, b) = (t[k], t[k + 1])
+                    if a == 0x1F || b == 0x1F { continue }
+                    let pair = bucket(a, b)
+                    s[base + pair >> 6] |= 1 << UInt64(pair & 63)
+                    if k + 2 < end, t[k + 2] != 0x1F {
+                        let triple = bucket(a, b, t[k + 2])
+                        s[base + triple >> 6] |= 1 << UInt64(triple & 63)
+                    }
+                }
+            }
         }
-        return Array((starts + words).prefix(limit))
+    }
+
+    // MARK: Helpers
+
+    /// Product lists per value id from (value id, product) pairs in product order.
+    private static func postings(_ pairs: [(Int32, Int32)], count: Int) -> [[Int32]] {
+        var lists = [[Int32]](repeating: [], count: count)
+        for (id, product) in pairs { lists[Int(id)].append(product) }
+        return lists
+    }
+
+    /// Prices in ten-thousandths of the currency unit: exact for any amount with up to four decimals.
+    static func scaled(_ amount: Decimal) -> Int64 {
+        var value = amount, shifted = Decimal(), rounded = Decimal()
+        // Shifting by a power of ten only moves the exponent, unlike a multiplication.
+        _ = NSDecimalMultiplyByPowerOf10(&shifted, &value, 4, .plain)
+        NSDecimalRound(&rounded, &shifted, 0, .plain)
+        return NSDecimalNumber(decimal: rounded).int64Value
+    }
+
+    /// 8100 for "gid://shopify/Product/8100".
+    static func numericId(_ gid: String) -> Int {
+        var copy = gid
+        return copy.withUTF8 { bytes in
+            var k = bytes.count
+            while k > 0, bytes[k - 1] >= 48, bytes[k - 1] <= 57 { k -= 1 }
+            var value = 0
+            for i in k..<bytes.count {
+                let (m, o1) = value.multipliedReportingOverflow(by: 10)
+                let (s, o2) = m.addingReportingOverflow(Int(bytes[i] - 48))
+                if o1 || o2 { return -1 }
+                value = s
+            }
+            return value
+        }
     }
 
     /// A short, stable digest of a query, for cursors.
@@ -122,52 +275,108 @@ public final class SearchIndex: Sendable {
         for byte in query.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
         return String(hash, radix: 36)
     }
+}
 
-    static func scaled(_ amount: Decimal) -> Int64 {
-        Int64((NSDecimalNumber(decimal: amount).doubleValue * 10_000).rounded())
-    }
+/// The folded text, signatures, handles, SKUs and prices of a run of products, built on its own
+/// core and then joined to the others.
+private struct TextPart: Sendable {
+    var text: [UInt8] = []
+    var starts: [Int] = []
+    var titleLength: [Int32] = []
+    var signatures: [UInt64]
+    var handles = FoldedStrings()
+    var skus = FoldedStrings()
+    var variantCounts: [Int32] = []
+    var prices: [Int64] = []
 
-    private static func hasWord(in title: [UInt8], startingWith prefix: [UInt8]) -> Bool {
-        guard title.count > prefix.count else { return false }
-        var i = 1
-        while i + prefix.count <= title.count {
-            let previous = title[i - 1]
-            if previous == 0x20 || previous == 0x2D || previous == 0x28 {
-                var k = 0
-                while k < prefix.count && title[i + k] == prefix[k] { k += 1 }
-                if k == prefix.count { return true }
-            }
-            i += 1
-        }
-        return false
-    }
-
-    /// Products whose text contains every whitespace-separated term of `query`.
-    func matching(_ query: String) -> [Int] {
+    init(_ all: [Product], range: Range<Int>) {
+        signatures = [UInt64](repeating: 0, count: range.count * SearchIndex.signatureWords)
         var folder = TextFolder()
-        let terms = query.split(whereSeparator: \.isWhitespace).map { folder.fold(String($0)) }
-        return (0..<count).filter { i in terms.allSatisfy { contains(product: i, $0) } }
-    }
-
-    func contains(product i: Int, _ needle: [UInt8]) -> Bool {
-        let start = textStart[i], end = textStart[i + 1] - 1
-        guard !needle.isEmpty else { return true }
-        guard end - start >= needle.count else { return false }
-        return text.withUnsafeBufferPointer { hay in
-            needle.withUnsafeBufferPointer { n in
-                let first = n[0]
-                var p = start
-                let last = end - n.count
-                while p <= last {
-                    if hay[p] == first {
-                        var k = 1
-                        while k < n.count && hay[p + k] == n[k] { k += 1 }
-                        if k == n.count { return true }
-                    }
-                    p += 1
+        text.reserveCapacity(range.reduce(0) { $0 + all[$1].title.utf8.count + all[$1].description.utf8.count + 64 })
+        all.withUnsafeBufferPointer { products in
+            // Fields are read in place: copying a Product would retain every one of its strings.
+            for p in range {
+                let start = text.count
+                starts.append(start)
+                folder.append(products[p].title, to: &text)
+                titleLength.append(Int32(text.count - start))
+                text.append(0x1F); folder.append(products[p].vendor, to: &text)
+                text.append(0x1F); folder.append(products[p].productType, to: &text)
+                for tag in products[p].tags { text.append(0x1F); folder.append(tag, to: &text) }
+                text.append(0x1F)
+                folder.append(products[p].description, to: &text)
+                SearchIndex.sign(text, from: start, to: text.count, into: &signatures, product: p - range.lowerBound)
+                handles.append(products[p].handle, folder: &folder)
+                variantCounts.append(Int32(products[p].variants.count))
+                for v in products[p].variants.indices {
+                    skus.append(products[p].variants[v].sku ?? "", folder: &folder)
+                    prices.append(SearchIndex.scaled(products[p].variants[v].price.amount))
                 }
-                return false
             }
         }
+    }
+}
+
+/// Strings folded for matching, stored one after another in a single buffer.
+struct FoldedStrings: Sendable {
+    private(set) var bytes: [UInt8] = []
+    private(set) var starts: [Int32] = [0]
+
+    var count: Int { starts.count - 1 }
+
+    mutating func append(_ text: String, folder: inout TextFolder) {
+        folder.append(text, to: &bytes)
+        starts.append(Int32(bytes.count))
+    }
+
+    mutating func append(contentsOf other: FoldedStrings) {
+        let base = Int32(bytes.count)
+        bytes.append(contentsOf: other.bytes)
+        starts.append(contentsOf: other.starts.dropFirst().map { $0 + base })
+    }
+
+    func matches(_ i: Int, _ needle: [UInt8], prefix: Bool) -> Bool {
+        let start = Int(starts[i]), end = Int(starts[i + 1])
+        let length = end - start
+        if prefix ? length < needle.count : length != needle.count { return false }
+        return bytes.withUnsafeBufferPointer { b in
+            needle.withUnsafeBufferPointer { n in memcmp(b.baseAddress! + start, n.baseAddress!, n.count) == 0 }
+        }
+    }
+}
+
+/// Distinct values of a field (vendors, types, tags) as small integers, with their folded forms.
+struct Vocabulary: Sendable {
+    private var ids: [String: Int32] = [:]
+    private(set) var folded: FoldedStrings = FoldedStrings()
+    private(set) var raw: [String] = []
+
+    mutating func intern(_ value: String, folder: inout TextFolder) -> Int32 {
+        if let id = ids[value] { return id }
+        let id = Int32(raw.count)
+        ids[value] = id
+        raw.append(value)
+        folded.append(value, folder: &folder)
+        return id
+    }
+
+    /// For each id, whether its folded value equals (or starts with) `needle`.
+    func matching(_ needle: [UInt8], prefix: Bool) -> [Bool] {
+        (0..<raw.count).map { folded.matches($0, needle, prefix: prefix) }
+    }
+
+    /// Each id's place when the values are sorted by their folded form.
+    func ranks() -> [Int32] {
+        let order = (0..<raw.count).sorted { a, b in
+            let (x, y) = (value(a), value(b))
+            return x == y ? raw[a] < raw[b] : x.lexicographicallyPrecedes(y)
+        }
+        var rank = [Int32](repeating: 0, count: raw.count)
+        for (r, id) in order.enumerated() { rank[id] = Int32(r) }
+        return rank
+    }
+
+    private func value(_ id: Int) -> ArraySlice<UInt8> {
+        folded.bytes[Int(folded.starts[id])..<Int(folded.starts[id + 1])]
     }
 }

@@ -14,21 +14,15 @@ public enum ISODate {
     }
 
     public static func parse(_ text: String) -> Parsed? {
-        var utf8 = text.utf8.makeIterator()
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(32)
-        while let b = utf8.next() {
-            bytes.append(b)
-            if bytes.count > 40 { return nil }
-        }
-        return parse(bytes: bytes)
+        var copy = text
+        return copy.withUTF8 { parse(bytes: $0) }
     }
 
     public static func date(_ text: String) -> Date? {
         parse(text).map { Date(timeIntervalSince1970: $0.seconds) }
     }
 
-    static func parse(bytes b: [UInt8]) -> Parsed? {
+    static func parse(bytes b: UnsafeBufferPointer<UInt8>) -> Parsed? {
         var i = 0
         func number(_ count: Int) -> Int? {
             guard i + count <= b.count else { return nil }

@@ -20,10 +20,19 @@ struct TextFolder {
     }
 
     mutating func append(_ text: String, to out: inout [UInt8]) {
-        if text.utf8.allSatisfy({ $0 < 0x80 }) {
-            for b in text.utf8 { out.append(b >= 65 && b <= 90 ? b | 0x20 : b) }
-            return
+        // Fast path: ASCII is copied in one go and lowercased in place.
+        let copied = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            var all: UInt8 = 0
+            for b in bytes { all |= b }   // no early exit, so it vectorises
+            if all & 0x80 != 0 { return false }
+            let start = out.count
+            out.append(contentsOf: bytes)
+            out.withUnsafeMutableBufferPointer { o in
+                for k in start..<o.count { o[k] |= (o[k] &- 65 < 26) ? 0x20 : 0 }
+            }
+            return true
         }
+        if copied == true { return }
         for scalar in text.unicodeScalars {
             let v = scalar.value
             if v < 0x80 {

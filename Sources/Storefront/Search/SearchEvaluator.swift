@@ -1,0 +1,330 @@
+import Foundation
+
+/// Runs a parsed query over the index: every leaf becomes a `ProductSet`, combined with AND,
+/// OR and NOT. Hot loops work on unsafe buffers and allocate nothing per product.
+extension SearchIndex {
+    /// The products matching `query` (all for nil or blank) in the order of `sortKey`.
+    /// With `.relevance` and a query, products whose titles hold more of its terms come first.
+    func ordered(query text: String?, sortKey: ProductSortKeys) throws -> [Int] {
+        let query: SearchQuery
+        do { query = try SearchQuery.parse(text ?? "") } catch { throw StorefrontError.invalidSearch(error) }
+        let order = self.order(sortKey)
+        if query == .all { return order.map(Int.init) }
+        let matches = evaluate(query)
+        var folder = TextFolder()
+        let terms = sortKey == .relevance ? Self.positiveTerms(query).map { folder.fold($0) }.filter { !$0.isEmpty } : []
+        var result: [Int] = []
+        result.reserveCapacity(matches.cardinality)
+        guard !terms.isEmpty else {
+            for p in order where matches.contains(Int(p)) { result.append(Int(p)) }
+            return result
+        }
+        // How many of the terms each match has in its title; more first, ties in the base order.
+        var hits = [UInt8](repeating: 0, count: count)
+        matches.forEach { p in hits[p] = UInt8(min(255, terms.reduce(0) { $0 + (titleContains(p, $1) ? 1 : 0) })) }
+        for level in (0...min(255, terms.count)).reversed() {
+            for p in order where matches.contains(Int(p)) && hits[Int(p)] == level { result.append(Int(p)) }
+        }
+        return result
+    }
+
+    func evaluate(_ query: SearchQuery) -> ProductSet {
+        var folder = TextFolder()
+        return evaluate(query, within: nil, folder: &folder)
+    }
+
+    /// The products matching `query` among `mask` (all when nil); the result is a subset of the mask.
+    /// Fuzzy terms are the expensive part, so an AND runs its cheap parts first and reads text only
+    /// for the products that survived them.
+    private func evaluate(_ query: SearchQuery, within mask: ProductSet?, folder: inout TextFolder) -> ProductSet {
+        switch query {
+        case .all:
+            return mask ?? ProductSet(count: count, filled: true)
+        case .term(let term):
+            return termMatches(folder.fold(term), within: mask)
+        case .field(let field, let comparison, let value):
+            return restricted(fieldMatches(field, comparison, value, folder: &folder), to: mask)
+        case .exists(let field):
+            return restricted(exists(field), to: mask)
+        case .not(let inner):
+            var set = mask ?? ProductSet(count: count, filled: true)
+            set.subtract(evaluate(inner, within: mask, folder: &folder))
+            return set
+        case .and(let parts):
+            var set = mask
+            for part in parts.sorted(by: { Self.cost($0) < Self.cost($1) }) {
+                let next = evaluate(part, within: set, folder: &folder)
+                if next.isEmpty { return next }
+                set = next
+            }
+            return set ?? ProductSet(count: count, filled: true)
+        case .or(let parts):
+            var set = ProductSet(count: count)
+            for part in parts { set.formUnion(evaluate(part, within: mask, folder: &folder)) }
+            return set
+        }
+    }
+
+    private func restricted(_ set: ProductSet, to mask: ProductSet?) -> ProductSet {
+        guard let mask else { return set }
+        var result = set
+        result.formIntersection(mask)
+        return result
+    }
+
+    /// A rough cost: fuzzy terms read text, everything else reads a few numbers per product.
+    private static func cost(_ query: SearchQuery) -> Int {
+        switch query {
+        case .all, .field, .exists: return 0
+        case .term: return 10
+        case .not(let inner): return cost(inner)
+        case .and(let parts), .or(let parts): return parts.reduce(0) { $0 + cost($1) }
+        }
+    }
+
+    /// Fuzzy terms outside any NOT: what relevance looks for in titles.
+    static func positiveTerms(_ query: SearchQuery) -> [String] {
+        switch query {
+        case .term(let term): return [term]
+        case .and(let parts), .or(let parts): return parts.flatMap(positiveTerms)
+        case .all, .field, .exists, .not: return []
+        }
+    }
+
+    // MARK: Fuzzy terms
+
+    /// Products (among `mask`) whose folded text contains `needle`. The signature rules out most
+    /// products by their byte pairs; the survivors are confirmed by reading their text.
+    private func termMatches(_ needle: [UInt8], within mask: ProductSet?) -> ProductSet {
+        if needle.isEmpty { return mask ?? ProductSet(count: count, filled: true) }
+        let bits = Self.signatureBits(of: needle)
+        let anchor = anchorOffset(needle)
+        let rare = isRare(needle[anchor])
+        // A sparse mask is walked member by member; otherwise the catalog is scanned in slices
+        // on all cores (each slice a whole number of 64-product words of the result).
+        if let mask, mask.cardinality < count / 8 {
+            var result = ProductSet(count: count)
+            mask.forEach { p in if termMatches(product: p, needle, bits: bits, anchor: anchor, rare: rare) { result.insert(p) } }
+            return result
+        }
+        let slice = max(64, (count / 8 + 63) / 64 * 64)
+        let slices = ParallelMap.map((count + slice - 1) / slice) { k -> [UInt64] in
+            let range = (k * slice)..<min(count, (k + 1) * slice)
+            var words = [UInt64](repeating: 0, count: (range.count + 63) / 64)
+            for p in range where mask?.contains(p) ?? true {
+                if termMatches(product: p, needle, bits: bits, anchor: anchor, rare: rare) {
+                    words[(p - range.lowerBound) >> 6] |= 1 << UInt64((p - range.lowerBound) & 63)
+                }
+            }
+            return words
+        }
+        return ProductSet(count: count, words: slices.flatMap { $0 })
+    }
+
+    /// Whether product p's signature has every bit of the term and its text holds the term.
+    @inline(__always)
+    private func termMatches(product p: Int, _ needle: [UInt8], bits: [Int], anchor: Int, rare: Bool) -> Bool {
+        let base = p * Self.signatureWords
+        return signatures.withUnsafeBufferPointer { s in
+            for bit in bits where s[base + bit >> 6] & (1 << UInt64(bit & 63)) == 0 { return false }
+            return text.withUnsafeBufferPointer { t in
+                needle.withUnsafeBufferPointer { n in
+                    Self.find(n, anchor: anchor, rareAnchor: rare, in: t, from: textStart[p], to: textStart[p + 1])
+                }
+            }
+        }
+    }
+
+    /// A byte seen less than once in 500: about one per product text, or none.
+    private func isRare(_ byte: UInt8) -> Bool {
+        byteFrequency[Int(byte)] * 500 < byteFrequency.reduce(0, +)
+    }
+
+    /// The needle byte that is rarest in the catalog: searching for it finds the fewest false starts.
+    private func anchorOffset(_ needle: [UInt8]) -> Int {
+        var best = 0
+        for k in needle.indices where byteFrequency[Int(needle[k])] < byteFrequency[Int(needle[best])] { best = k }
+        return best
+    }
+
+    func titleContains(_ p: Int, _ needle: [UInt8]) -> Bool {
+        text.withUnsafeBufferPointer { t in
+            needle.withUnsafeBufferPointer { n in
+                Self.find(n, anchor: 0, in: t, from: textStart[p], to: textStart[p] + Int(titleLength[p]))
+            }
+        }
+    }
+
+    /// Whether `needle` occurs in `hay[from..<to]`. The anchor byte (`needle[anchor]`, the rarest)
+    /// is looked for eight bytes at a time (a word-wide "has this byte" test); each hit is then
+    /// compared in full. For a common anchor this beats memchr, whose setup is paid on every hit in
+    /// a text of a few hundred bytes; for a rare one (`rareAnchor`) memchr is used.
+    @inline(__always)
+    static func find(_ needle: UnsafeBufferPointer<UInt8>, anchor: Int, rareAnchor: Bool = false,
+                     in hay: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Bool {
+        let n = needle.count
+        guard to - from >= n, let base = hay.baseAddress, let start = needle.baseAddress else { return false }
+        let target = needle[anchor]
+        var p = from + anchor                    // where the anchor may first sit
+        let last = to - n + anchor               // and last
+        @inline(__always) func matchesAt(_ q: Int) -> Bool {
+            var k = 0
+            while k < n, base[q - anchor + k] == start[k] { k += 1 }
+            return k == n
+        }
+        if rareAnchor {
+            // A rare byte: memchr's wide steps win, as it stops rarely.
+            while p <= last {
+                guard let hit = memchr(base + p, Int32(target), last - p + 1) else { return false }
+                let q = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - base
+                if matchesAt(q) { return true }
+                p = q + 1
+            }
+            return false
+        }
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let pattern = UInt64(target) &* ones
+        while p + 8 <= last + 1 {
+            let x = UnsafeRawPointer(base + p).loadUnaligned(as: UInt64.self) ^ pattern
+            var hits = (x &- ones) & ~x & highs  // high bit set in each byte equal to the target (and
+            while hits != 0 {                    // maybe a few false ones above it, which matchesAt rejects)
+                if matchesAt(p + hits.trailingZeroBitCount >> 3) { return true }
+                hits &= hits - 1
+            }
+            p += 8
+        }
+        while p <= last {
+            if base[p] == target, matchesAt(p) { return true }
+            p += 1
+        }
+        return false
+    }
+
+    // MARK: Fields
+
+    private func fieldMatches(_ field: SearchField, _ comparison: SearchComparison, _ value: SearchValue,
+                              folder: inout TextFolder) -> ProductSet {
+        switch (field, value) {
+        case (.title, .text(let text, let prefix)):
+            let needle = folder.fold(text)
+            return self.text.withUnsafeBufferPointer { t in
+                needle.withUnsafeBufferPointer { n in
+                    ProductSet(count: count) { p in
+                        let length = Int(titleLength[p])
+                        if prefix ? length < n.count : length != n.count { return false }
+                        return memcmp(t.baseAddress! + textStart[p], n.baseAddress!, n.count) == 0
+                    }
+                }
+            }
+        case (.handle, .text(let text, let prefix)):
+            let needle = folder.fold(text)
+            return ProductSet(count: count) { handles.matches($0, needle, prefix: prefix) }
+        case (.sku, .text(let text, let prefix)):
+            let needle = folder.fold(text)
+            return ProductSet(count: count) { p in
+                (Int(variantStart[p])..<Int(variantStart[p + 1])).contains { skus.matches($0, needle, prefix: prefix) }
+            }
+        case (.vendor, .text(let text, let prefix)):
+            return products(withAnyOf: vendors.matching(folder.fold(text), prefix: prefix), in: vendorPostings)
+        case (.productType, .text(let text, let prefix)):
+            return products(withAnyOf: productTypes.matching(folder.fold(text), prefix: prefix), in: productTypePostings)
+        case (.tag, .text(let text, let prefix)):
+            return products(withAnyOf: tags.matching(folder.fold(text), prefix: prefix), in: tagPostings)
+        case (.price, .amount(let amount)), (.variantsPrice, .amount(let amount)):
+            let x = Self.scaled(amount)
+            switch comparison {
+            // Any variant's price: the cheapest decides "below", the dearest "above".
+            case .less: return ProductSet(count: count) { minPrice[$0] < x }
+            case .lessOrEqual: return ProductSet(count: count) { minPrice[$0] <= x }
+            case .greater: return ProductSet(count: count) { maxPrice[$0] > x }
+            case .greaterOrEqual: return ProductSet(count: count) { maxPrice[$0] >= x }
+            case .equal:
+                return ProductSet(count: count) { p in
+                    minPrice[p] <= x && maxPrice[p] >= x
+                        && (Int(variantStart[p])..<Int(variantStart[p + 1])).contains { variantPrices[$0] == x }
+                }
+            }
+        case (.availableForSale, .boolean(let wanted)):
+            return ProductSet(count: count) { available[$0] == wanted }
+        case (.createdAt, .date(let seconds, let wholeDay)):
+            return dateMatches(createdAt, comparison, seconds, wholeDay)
+        case (.updatedAt, .date(let seconds, let wholeDay)):
+            return dateMatches(updatedAt, comparison, seconds, wholeDay)
+        default:
+            // The parser only pairs a field with a value of its kind.
+            return ProductSet(count: count)
+        }
+    }
+
+    /// The products listed under any of the wanted value ids.
+    private func products(withAnyOf wanted: [Bool], in postings: [[Int32]]) -> ProductSet {
+        var set = ProductSet(count: count)
+        for (id, isWanted) in wanted.enumerated() where isWanted {
+            for p in postings[id] { set.insert(Int(p)) }
+        }
+        return set
+    }
+
+    /// A date-only value stands for the whole day: `>2025-05-01` is after that day,
+    /// `<=2025-05-01` up to its end, `:2025-05-01` during it.
+    private func dateMatches(_ dates: [Double], _ comparison: SearchComparison, _ seconds: Double, _ wholeDay: Bool) -> ProductSet {
+        let start = seconds, end = wholeDay ? seconds + 86_400 : seconds
+        switch comparison {
+        case .equal: return ProductSet(count: count) { wholeDay ? dates[$0] >= start && dates[$0] < end : dates[$0] == start }
+        case .less: return ProductSet(count: count) { dates[$0] < start }
+        case .lessOrEqual: return ProductSet(count: count) { wholeDay ? dates[$0] < end : dates[$0] <= start }
+        case .greater: return ProductSet(count: count) { wholeDay ? dates[$0] >= end : dates[$0] > start }
+        case .greaterOrEqual: return ProductSet(count: count) { dates[$0] >= start }
+        }
+    }
+
+    private func exists(_ field: SearchField) -> ProductSet {
+        switch field {
+        case .tag: return ProductSet(count: count) { tagStart[$0] < tagStart[$0 + 1] }
+        case .vendor: return ProductSet(count: count) { vendors.folded.starts[Int(vendorOf[$0])] < vendors.folded.starts[Int(vendorOf[$0]) + 1] }
+        case .productType:
+            return ProductSet(count: count) { productTypes.folded.starts[Int(productTypeOf[$0])] < productTypes.folded.starts[Int(productTypeOf[$0]) + 1] }
+        case .sku:
+            return ProductSet(count: count) { p in
+                (Int(variantStart[p])..<Int(variantStart[p + 1])).contains { skus.starts[$0] < skus.starts[$0 + 1] }
+            }
+        case .title, .handle, .price, .variantsPrice, .availableForSale, .createdAt, .updatedAt:
+            // Every product has these.
+            return ProductSet(count: count, filled: true)
+        }
+    }
+
+    // MARK: Predictive search
+
+    /// Products whose folded title starts with the folded query, then those with a word that does.
+    func titlePrefixMatches(_ query: String, limit: Int) -> [Int] {
+        var folder = TextFolder()
+        let prefix = folder.fold(query.trimmingCharacters(in: .whitespaces))
+        guard !prefix.isEmpty else { return [] }
+        var starts: [Int] = [], words: [Int] = []
+        text.withUnsafeBufferPointer { t in
+            prefix.withUnsafeBufferPointer { n in
+                for p in 0..<count {
+                    let start = textStart[p], length = Int(titleLength[p])
+                    guard length >= n.count else { continue }
+                    if memcmp(t.baseAddress! + start, n.baseAddress!, n.count) == 0 {
+                        starts.append(p)
+                        if starts.count >= limit { break }
+                        continue
+                    }
+                    guard words.count < limit else { continue }
+                    var k = start + 1
+                    while k + n.count <= start + length {
+                        let before = t[k - 1]
+                        if (before == 0x20 || before == 0x2D || before == 0x28), memcmp(t.baseAddress! + k, n.baseAddress!, n.count) == 0 {
+                            words.append(p)
+                            break
+                        }
+                        k += 1
+                    }
+                }
+            }
+        }
+        return Array((starts + words).prefix(limit))
+    }
+}

@@ -1,0 +1,53 @@
+import ArgumentParser
+import Foundation
+import Storefront
+
+/// `storefront collections`: the shop's collections.
+struct CollectionsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "collections", abstract: "List the collections.")
+
+    @OptionGroup var global: GlobalOptions
+
+    @Flag(name: .long, help: "Print JSON: an array of collections with their product handles.")
+    var json = false
+
+    func run() async throws {
+        try await reportingFailures {
+            let catalog = try global.openCatalog()
+            let collections = zip(catalog.collections, catalog.collectionProductIndices).map { collection, indices in
+                CollectionSummary(collection, products: indices.map { catalog.products[$0] })
+            }
+            if json {
+                print(try OutputFormatting.json(collections))
+            } else {
+                let rows = [["COLLECTION", "PRODUCTS", "HANDLE", "DESCRIPTION"]] + collections.map {
+                    [$0.title, "\($0.productsCount)", $0.handle, $0.description]
+                }
+                print(OutputFormatting.table(rows, maxWidths: [28, 8, 24, 60], rightAligned: [1]))
+            }
+        }
+    }
+}
+
+/// One collection in `collections --json`.
+struct CollectionSummary: Encodable {
+    var id: String
+    var handle: String
+    var title: String
+    var description: String
+    var updatedAt: Date
+    var image: ProductImage?
+    var productsCount: Int
+    var products: [String]
+
+    init(_ collection: Collection, products: [Product]) {
+        id = collection.id
+        handle = collection.handle
+        title = collection.title
+        description = collection.description
+        updatedAt = collection.updatedAt
+        image = collection.image
+        productsCount = products.count
+        self.products = products.map(\.handle)
+    }
+}

@@ -1,0 +1,35 @@
+import ArgumentParser
+import Foundation
+
+/// How a command fails: one clear message on stderr and an exit status, never a stack trace.
+enum CommandFailure: Error, CustomStringConvertible {
+    /// Bad input (catalog, query): status 2.
+    case input(String)
+    /// Something asked for does not exist: status 1.
+    case notFound(String)
+
+    var description: String {
+        switch self {
+        case .input(let message), .notFound(let message): return message
+        }
+    }
+
+    var exitCode: ExitCode {
+        switch self {
+        case .input: return ExitCode(2)
+        case .notFound: return ExitCode(1)
+        }
+    }
+}
+
+extension AsyncParsableCommand {
+    /// Runs `body`, turning a `CommandFailure` into its message on stderr and its exit status.
+    func reportingFailures(_ body: () async throws -> Void) async throws {
+        do {
+            try await body()
+        } catch let failure as CommandFailure {
+            FileHandle.standardError.write(Data("storefront: \(failure.description)\n".utf8))
+            throw failure.exitCode
+        }
+    }
+}

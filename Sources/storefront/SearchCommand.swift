@@ -1,0 +1,88 @@
+import ArgumentParser
+import Foundation
+import Storefront
+
+/// `storefront search QUERY`: products matching a query in the Shopify search syntax.
+struct SearchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "search",
+        abstract: "Search products (Shopify search syntax).",
+        discussion: """
+            Examples: storefront search tea; storefront search 'tag:gift price:<30'; \
+            storefront search -tag:sale vendor:"Kestrel Roastery". A term starting with "-" is a \
+            negation, not an option.
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Flag(name: .long, help: "Print JSON: an array of product summaries.")
+    var json = false
+
+    @Option(name: .long, help: "Show at most this many products (0 for all).")
+    var limit = 250
+
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The query; several words are one query.", valueName: "query"))
+    var words: [String] = []
+
+    func run() async throws {
+        try await reportingFailures {
+            let catalog = try global.openCatalog()
+            let query = words.joined(separator: " ")
+            let products: [Product]
+            do {
+                products = try catalog.products(matching: query)
+            } catch StorefrontError.invalidSearch(let error) {
+                throw CommandFailure.input(Self.explain(error))
+            }
+            let shown = limit > 0 ? Array(products.prefix(limit)) : products
+            if json {
+                print(try OutputFormatting.json(shown.map(ProductSummary.init)))
+            } else if shown.isEmpty {
+                print("No products match \"\(query)\".")
+            } else {
+                let rows = [["TITLE", "VENDOR", "PRICE", "AVAILABILITY", "HANDLE"]] + shown.map { product in
+                    [product.title, product.vendor, OutputFormatting.priceRange(product.priceRange),
+                     product.availableForSale ? "in stock" : "sold out", product.handle]
+                }
+                print(OutputFormatting.table(rows, maxWidths: [44, 20, 22, 12, 40], rightAligned: [2]))
+                if shown.count < products.count { print("… \(products.count - shown.count) more (use --limit 0 for all)") }
+            }
+        }
+    }
+
+    /// "invalid search query at position 5: ...", then the query with a caret under the spot.
+    static func explain(_ error: SearchSyntaxError) -> String {
+        let characters = Array(error.query)
+        let before = String(characters.prefix(max(0, error.position - 1)))
+        let caret = String(repeating: " ", count: OutputFormatting.width(of: before)) + "^"
+        return "invalid search query at position \(error.position): \(error.message)\n  \(error.query)\n  \(caret)"
+    }
+}
+
+/// One product in `search --json`.
+struct ProductSummary: Encodable {
+    var id: String
+    var handle: String
+    var title: String
+    var vendor: String
+    var productType: String
+    var tags: [String]
+    var availableForSale: Bool
+    var minPrice: String
+    var maxPrice: String
+    var currencyCode: String
+
+    init(_ product: Product) {
+        id = product.id
+        handle = product.handle
+        title = product.title
+        vendor = product.vendor
+        productType = product.productType
+        tags = product.tags
+        availableForSale = product.availableForSale
+        minPrice = product.priceRange.minVariantPrice.amountString
+        maxPrice = product.priceRange.maxVariantPrice.amountString
+        currencyCode = product.priceRange.minVariantPrice.currencyCode
+    }
+}

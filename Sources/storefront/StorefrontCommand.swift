@@ -1,0 +1,28 @@
+import ArgumentParser
+import Foundation
+
+/// `storefront`: the root command. Subcommands are listed here, one file each.
+@main
+struct StorefrontCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "storefront",
+        abstract: "A storefront you use in a terminal.",
+        discussion: """
+            Without a subcommand, opens the interactive storefront in the terminal. \
+            Reads the embedded catalog (or --catalog PATH). Exit status: 0 on success, 1 when \
+            something asked for does not exist (an unknown product handle), 2 for bad input \
+            (an unreadable catalog, a search query that does not parse).
+            """,
+        subcommands: [CollectionsCommand.self, SearchCommand.self, ProductCommand.self, CheckoutDemoCommand.self,
+                      CheckoutCommand.self]
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    /// No subcommand: the interactive storefront in this terminal.
+    func run() async throws {
+        try await reportingFailures {
+            try await InteractiveSession.run(global: global)
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+@testable import Storefront
+
+/// The `storefront` executable that `swift build --build-tests` puts in .build/debug.
+enum BuiltExecutable {
+    static let url: URL? = {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let url = root.appendingPathComponent(".build/debug/storefront")
+        return FileManager.default.isExecutableFile(atPath: url.path) ? url : nil
+    }()
+}
+
+/// Runs the built executable and checks what a user or a script sees: stdout, stderr, exit status.
+@Suite(.enabled(if: BuiltExecutable.url != nil, "build the storefront executable first"))
+struct CommandLineTests {
+    struct Run { var status: Int32; var stdout: String; var stderr: String }
+
+    func run(_ arguments: [String]) throws -> Run {
+        let process = Process()
+        process.executableURL = BuiltExecutable.url
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                   stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    func writeCatalog(_ text: String, in directory: TemporaryDirectory) throws -> String {
+        try FileManager.default.createDirectory(at: directory.url, withIntermediateDirectories: true)
+        let file = directory.url.appendingPathComponent("catalog.json")
+        try Data(text.utf8).write(to: file)
+        return file.path
+    }
+
+    @Test func aBadCatalogIsOneLineAndStatusTwo() throws {
+        let directory = TemporaryDirectory()
+        let broken = try writeCatalog("{\n  \"shop\": [\n", in: directory)
+        for arguments in [["--catalog", broken, "search", "tea"], ["search", "tea", "--catalog", broken], ["collections", "--catalog", broken]] {
+            let result = try run(arguments)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.stdout.isEmpty)
+            #expect(result.stderr == "storefront: \(broken): expected an object but found an array at shop\n")
+        }
+        let missing = try run(["product", "x", "--catalog", "/nonexistent/catalog.json"])
+        #expect(missing.status == 2 && missing.stderr == "storefront: /nonexistent/catalog.json: no such file\n")
+        let syntax = try run(["search", "tea", "--catalog", try writeCatalog("{\"shop\": {\"name\": \"x\",,", in: directory)])
+        #expect(syntax.status == 2 && syntax.stderr.contains("is not valid JSON") && syntax.stderr.contains("line 1, column 23"))
+    }
+
+    @Test func aBadQueryPointsAtThePosition() throws {
+        let result = try run(["search", "tag:gift", "price:=5"])
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("storefront: invalid search query at position 15: ':=' is not a comparison"))
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 3 && lines[1] == "  tag:gift price:=5" && lines[2] == "                ^")
+    }
+
+    @Test func searchJSONHasTheSummaryFields() throws {
+        let directory = TemporaryDirectory()
+        let path = try writeCatalog(Fixtures.catalogJSON, in: directory)
+        let result = try run(["--catalog", path, "search", "-tag:*", "--json"])
+        #expect(result.status == 0 && result.stderr.isEmpty)
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        #expect(array.count == 1)
+        let towel = try #require(array.first)
+        #expect(towel["handle"] as? String == "tea-towel" && towel["title"] as? String == "Linen Tea Towel")
+        #expect(towel["minPrice"] as? String == "19.00" && towel["maxPrice"] as? String == "19.00")
+        #expect(towel["currencyCode"] as? String == "EUR" && towel["availableForSale"] as? Bool == true)
+        #expect(towel["vendor"] as? String == "Linnea Home" && towel["productType"] as? String == "Kitchenware")
+        #expect((towel["tags"] as? [String]) == [])
+    }
+
+    @Test func productAndCollections() throws {
+        let directory = TemporaryDirectory()
+        let path = try writeCatalog(Fixtures.catalogJSON, in: directory)
+        let product = try run(["product", "gooseneck-kettle", "--json", "--catalog", path])
+        #expect(product.status == 0)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(product.stdout.utf8)) as? [String: Any])
+        #expect((json["variants"] as? [[String: Any]])?.count == 2 && (json["options"] as? [[String: Any]])?.count == 1)
+        let human = try run(["product", "gooseneck-kettle", "--catalog", path])
+        #expect(human.stdout.hasPrefix("Gooseneck Kettle\n") && human.stdout.contains("sold out"))
+        let unknown = try run(["product", "nope", "--catalog", path])
+        #expect(unknown.status == 1 && unknown.stderr == "storefront: no product with the handle \"nope\"\n")
+        let collections = try run(["collections", "--catalog", path])
+        #expect(collections.status == 0 && collections.stdout.split(separator: "\n").count == 5)
+        let collectionsJSON = try run(["collections", "--json", "--catalog", path])
+        let list = try #require(try JSONSerialization.jsonObject(with: Data(collectionsJSON.stdout.utf8)) as? [[String: Any]])
+        #expect(list.map { $0["handle"] as? String } == ["coffee", "tea", "kitchen", "gifts"])
+    }
+
+    @Test func columnsAreAlignedByDisplayWidth() throws {
+        let directory = TemporaryDirectory()
+        let path = try writeCatalog(Fixtures.catalogJSON, in: directory)
+        let result = try run(["search", "tag:japanese OR tag:blend", "--catalog", path])
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 4)
+        // The vendor column starts at the same display column on every line, CJK titles included.
+        let vendorColumns = lines.dropFirst().map { line -> Int in
+            let vendor = ["Yamane Tea Garden", "Kestrel Roastery"].first { line.contains($0) }!
+            let prefix = String(line[..<line.range(of: vendor)!.lowerBound])
+            return prefix.unicodeScalars.reduce(0) { $0 + (($1.value >= 0x3000 && $1.value <= 0x9FFF) ? 2 : 1) }
+        }
+        #expect(Set(vendorColumns).count == 1, "\(lines)")
+    }
+}

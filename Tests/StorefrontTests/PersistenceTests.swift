@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+@testable import Storefront
+
+@Suite struct PersistenceTests {
+    let clock = TestClock()
+    let directory = TemporaryDirectory()
+
+    func open() throws -> EmbeddedStorefront { try EmbeddedStorefront.fixture(directory: directory, clock: clock) }
+
+    @Test func cartsOrdersAndTheCurrentCartSurviveARestart() async throws {
+        let first = try open()
+        let cart = try #require(try await first.cartCreate(CartInput(lines: [
+            CartLineInput(merchandiseId: try Fixtures.variantId("sencha"), quantity: 2)], discountCodes: ["WELCOME10"], note: "hi")).cart)
+        try await first.setCurrentCartId(cart.id)
+        let other = try #require(try await first.cartCreate(CartInput(lines: [
+            CartLineInput(merchandiseId: try Fixtures.variantId("red-mug"))])).cart)
+        let order = try await first.placeOrder(OrderDraft(
+            checkoutSessionId: "s1", cartId: other.id, email: nil, phone: nil, lineItems: [], subtotal: other.cost.totalAmount,
+            shipping: .zero("EUR"), taxes: .zero("EUR"), discounts: .zero("EUR"), total: other.cost.totalAmount,
+            shippingAddress: nil, billingAddress: nil, shippingMethod: nil, payment: nil))
+
+        let second = try open()
+        #expect(second.stateWarnings.isEmpty)
+        #expect(try await second.cart(id: cart.id) == cart)
+        #expect(await second.currentCartId() == cart.id)
+        #expect(try await second.orders() == [order])
+        #expect(try await second.checkoutState(cartId: other.id) == .completed)
+        // Idempotency and numbering carry over too.
+        #expect(try await second.placeOrder(order.draft) == order)
+        let next = try #require(try await second.cartCreate(CartInput(lines: [
+            CartLineInput(merchandiseId: try Fixtures.variantId("notebook"))])).cart)
+        var draft = order.draft
+        draft.checkoutSessionId = "s2"; draft.cartId = next.id
+        #expect(try await second.placeOrder(draft).name == "#1002")
+        try await second.setCurrentCartId(nil)
+        #expect(await (try open()).currentCartId() == nil)
+    }
+
+    @Test func longDeadCartsAreDroppedOnStart() async throws {
+        let old = try #require(try await open().cartCreate(CartInput()).cart)
+        clock.advance(days: 30)
+        #expect(try await open().checkoutState(cartId: old.id) == .expired, "kept a while to say it expired")
+        clock.advance(days: 61)
+        await #expect(throws: StorefrontError.self) { _ = try await open().checkoutState(cartId: old.id) }
+    }
+
+    @Test func filesAreWrittenAtomicallyInAPrivateDirectory() async throws {
+        let storefront = try open()
+        _ = try await storefront.cartCreate(CartInput())
+        let attributes = try FileManager.default.attributesOfItem(atPath: directory.url.path)
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o700)
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.url.path)
+        #expect(files == ["carts.json"], "no temporary files left behind")
+        let fileMode = try FileManager.default.attributesOfItem(atPath: directory.url.appendingPathComponent("carts.json").path)
+        #expect((fileMode[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+    }
+
+    @Test func aCorruptFileIsMovedAsideNotOverwritten() async throws {
+        let first = try open()
+        let cart = try #require(try await first.cartCreate(CartInput()).cart)
+        _ = try await first.placeOrder(OrderDraft(checkoutSessionId: "s", cartId: try #require(try await first.cartCreate(CartInput(lines: [
+            CartLineInput(merchandiseId: try Fixtures.variantId("sencha"))])).cart).id, email: nil, phone: nil, lineItems: [],
+            subtotal: .zero("EUR"), shipping: .zero("EUR"), taxes: .zero("EUR"), discounts: .zero("EUR"), total: .zero("EUR"),
+            shippingAddress: nil, billingAddress: nil, shippingMethod: nil, payment: nil))
+        let carts = directory.url.appendingPathComponent("carts.json")
+        let garbage = Data("{\"version\": 1, \"carts\": [ {\"token\": ".utf8)
+        try garbage.write(to: carts)
+
+        let second = try open()
+        #expect(second.stateWarnings.count == 1)
+        #expect(second.stateWarnings.first?.contains("carts.json") == true)
+        #expect(second.stateWarnings.first?.contains("moved aside") == true)
+        #expect(try await second.cart(id: cart.id) == nil)
+        #expect(try await second.orders().count == 1, "the other files are untouched")
+        let aside = try FileManager.default.contentsOfDirectory(atPath: directory.url.path).filter { $0.hasPrefix("carts.json.corrupt-") }
+        #expect(aside == ["carts.json.corrupt-20250301T120000Z"])
+        #expect(try Data(contentsOf: directory.url.appendingPathComponent(aside[0])) == garbage)
+        // The store keeps working and writes a fresh file.
+        let fresh = try #require(try await second.cartCreate(CartInput()).cart)
+        #expect(try await open().cart(id: fresh.id) == fresh)
+    }
+
+    @Test func aFileOfTheWrongShapeCountsAsCorrupt() async throws {
+        try FileManager.default.createDirectory(at: directory.url, withIntermediateDirectories: true)
+        try Data("[1, 2, 3]".utf8).write(to: directory.url.appendingPathComponent("orders.json"))
+        let storefront = try open()
+        #expect(storefront.stateWarnings.first?.contains("orders.json") == true)
+        #expect(try await storefront.orders().isEmpty)
+    }
+
+    @Test func aFailedWriteIsAnErrorAndChangesNothing() async throws {
+        // The state directory's path is taken by a file, so nothing can be written.
+        try FileManager.default.createDirectory(at: directory.url, withIntermediateDirectories: true)
+        let blocked = directory.url.appendingPathComponent("state")
+        try Data("x".utf8).write(to: blocked)
+        let storefront = EmbeddedStorefront(catalog: try Fixtures.catalog(), stateDirectory: blocked, now: clock.closure)
+        await #expect {
+            _ = try await storefront.cartCreate(CartInput())
+        } throws: { error in
+            guard case StorefrontError.storage(let message) = error else { return false }
+            return message.contains("is not a directory")
+        }
+        await #expect(throws: StorefrontError.self) { try await storefront.setCurrentCartId("gid://shopify/Cart/x?key=y") }
+        #expect(await storefront.currentCartId() == nil)
+    }
+
+    @Test func defaultStateDirectoryFollowsXDG() {
+        #expect(EmbeddedStorefront.defaultStateDirectory(environment: ["XDG_STATE_HOME": "/x/state", "HOME": "/home/a"]).path
+                == "/x/state/storefront")
+        #expect(EmbeddedStorefront.defaultStateDirectory(environment: ["HOME": "/home/a"]).path == "/home/a/.local/state/storefront")
+        #expect(EmbeddedStorefront.defaultStateDirectory(environment: ["XDG_STATE_HOME": "relative", "HOME": "/home/a"]).path
+                == "/home/a/.local/state/storefront")
+    }
+}
