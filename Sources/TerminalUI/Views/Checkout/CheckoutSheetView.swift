@@ -23,9 +23,10 @@ struct CheckoutSheetView {
     func draw(over area: Rect, profile: ColorProfile, grid: inout Grid) {
         let theme = Theme.sheet(configuration, profile: profile)
         let frame = CheckoutSheetView.frame(in: area)
-        // What is under the sheet stays in view, dimmed, with a blank gap around the sheet's edge.
+        // The screen's title row above the sheet stays in view, dimmed; the rest of the screen is
+        // cleared rather than left as fragments beside the box.
         grid.restyle(area) { $0.adding(.dim) }
-        grid.fill(Grid.intersect(Rect(x: frame.x - 1, y: frame.y - 1, width: frame.width + 2, height: frame.height + 2), area),
+        grid.fill(Rect(x: area.x, y: frame.y, width: area.width, height: area.maxY - frame.y),
                   style: Theme.standard(profile)[.text])
         let box = Canvas(rect: frame)
         box.fill(style: theme[.text], in: &grid)
