@@ -6,4 +6,6 @@ extension EffectID {
     /// The debounced search and its paging: a new keystroke replaces it.
     static let search = EffectID("search")
     static let checkoutSheet = EffectID("checkout.sheet")
+    /// The buyer's input to the checkout page, delivered in order.
+    static let checkoutInput = EffectID("checkout.input")
 }
