@@ -150,7 +150,10 @@ struct CheckoutSheetView {
     private func drawFields(in canvas: Canvas, compact: Bool, theme: Theme, grid: inout Grid) {
         let fields = page.fields
         guard !fields.isEmpty, canvas.height > 0 else { return }
-        let labelWidth = min(canvas.width >= 60 ? 24 : 18, (fields.map { DisplayWidth.of($0.label) }.max() ?? 0) + 1)
+        // Labels get the room they need, up to 45% of the sheet, so the fields keep a usable width.
+        let longestLabel = fields.map { DisplayWidth.of($0.label) }.max() ?? 0
+        let gap = canvas.width >= 60 ? 2 : 1
+        let labelWidth = min(longestLabel + gap, max(18, canvas.width * 45 / 100))
         let fieldWidth = min(44, canvas.width - labelWidth - 1)
         // An error wraps under its field, on two rows at most.
         let errors = fields.map { field in
