@@ -64,7 +64,7 @@ let package = Package(
         .testTarget(name: "StorefrontTests", dependencies: ["Storefront"]),
         .testTarget(name: "CheckoutSheetTests", dependencies: ["CheckoutSheet", "Storefront"]),
         .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "AppCoreTesting"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "AppCore"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "AppCore"], exclude: ["__Snapshots__"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Storefront"]),
         .testTarget(
             name: "StorefrontServerTests",

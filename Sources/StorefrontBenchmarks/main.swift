@@ -4,6 +4,9 @@ import Foundation
 // Words after the benchmark's name are its own arguments (e.g. queries for `search`).
 let benchmarks: [(name: String, summary: String, run: ([String]) async throws -> Void)] = [
     ("search", "catalog load and search latency over 100,000 products [QUERY...]", SearchBenchmark.run),
+    ("store", "reducer throughput: actions per second through the Store", { _ in await runStoreBenchmark() }),
+    ("render", "time to render a frame, median and p99 [--size WxH] [--frames N]", RenderBenchmark.main),
+    ("pty", "first frame and bytes per key under a pty [--size WxH] [--peer PATH] [-- STOREFRONT...]", PtyBenchmark.main),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

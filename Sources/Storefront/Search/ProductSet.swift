@@ -10,6 +10,13 @@ struct ProductSet: Equatable {
         if filled { clearTail() }
     }
 
+    /// A set from its words (bit i of word k is product 64k + i).
+    init(count: Int, words: [UInt64]) {
+        precondition(words.count == (count + 63) / 64, "word count does not match the product count")
+        self.count = count
+        self.words = words
+    }
+
     /// The set of products for which `predicate` holds.
     init(count: Int, where predicate: (Int) -> Bool) {
         self.init(count: count)
@@ -39,11 +46,6 @@ struct ProductSet: Equatable {
         words.withUnsafeMutableBufferPointer { w in
             other.words.withUnsafeBufferPointer { o in for k in 0..<w.count { w[k] &= ~o[k] } }
         }
-    }
-
-    mutating func invert() {
-        words.withUnsafeMutableBufferPointer { w in for k in 0..<w.count { w[k] = ~w[k] } }
-        clearTail()
     }
 
     var isEmpty: Bool { words.allSatisfy { $0 == 0 } }

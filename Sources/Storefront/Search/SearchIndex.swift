@@ -51,45 +51,47 @@ public final class SearchIndex: Sendable {
     private let ranks: [ProductSortKeys: [Int32]]
 
     init(products: [Product]) {
-        count = products.count
-        var folder = TextFolder()
-        var text: [UInt8] = [], starts: [Int] = [], titleLength: [Int32] = []
+        let count = products.count
+        self.count = count
+        // Folding and signing read each product once and are independent: done in chunks on all
+        // cores, then joined. Interning needs one dictionary, so it runs after, in order.
+        let chunk = max(4_096, count / 16 + 1)
+        let parts = ParallelMap.map((count + chunk - 1) / chunk) { c in
+            TextPart(products, range: (c * chunk)..<min(count, (c + 1) * chunk))
+        }
+        var text: [UInt8] = [], starts: [Int] = [], titleLength: [Int32] = [], signatures: [UInt64] = []
         var handles = FoldedStrings(), skus = FoldedStrings()
         var variantStart: [Int32] = [], prices: [Int64] = []
+        text.reserveCapacity(parts.reduce(0) { $0 + $1.text.count })
+        starts.reserveCapacity(count + 1); titleLength.reserveCapacity(count)
+        signatures.reserveCapacity(count * Self.signatureWords); variantStart.reserveCapacity(count + 1)
+        for part in parts {
+            let base = text.count
+            starts.append(contentsOf: part.starts.map { $0 + base })
+            text.append(contentsOf: part.text)
+            titleLength.append(contentsOf: part.titleLength)
+            signatures.append(contentsOf: part.signatures)
+            handles.append(contentsOf: part.handles)
+            skus.append(contentsOf: part.skus)
+            var offset = prices.count
+            for n in part.variantCounts { variantStart.append(Int32(offset)); offset += Int(n) }
+            prices.append(contentsOf: part.prices)
+        }
+        starts.append(text.count)
+        variantStart.append(Int32(prices.count))
+
+        var folder = TextFolder()
         var vendors = Vocabulary(), types = Vocabulary(), tags = Vocabulary()
         var vendorOf: [Int32] = [], typeOf: [Int32] = [], tagStart: [Int32] = [], tagIds: [Int32] = []
-        starts.reserveCapacity(count + 1); titleLength.reserveCapacity(count)
-        vendorOf.reserveCapacity(count); typeOf.reserveCapacity(count)
-        var signatures = [UInt64](repeating: 0, count: count * Self.signatureWords)
-        text.reserveCapacity(products.reduce(0) { $0 + $1.title.utf8.count + $1.description.utf8.count + 64 })
+        vendorOf.reserveCapacity(count); typeOf.reserveCapacity(count); tagStart.reserveCapacity(count + 1)
         products.withUnsafeBufferPointer { products in
-            // Fields are read in place: copying a Product would retain every one of its strings.
             for p in 0..<products.count {
-                let start = text.count
-                starts.append(start)
-                folder.append(products[p].title, to: &text)
-                titleLength.append(Int32(text.count - start))
-                text.append(0x1F); folder.append(products[p].vendor, to: &text)
-                text.append(0x1F); folder.append(products[p].productType, to: &text)
-                for tag in products[p].tags { text.append(0x1F); folder.append(tag, to: &text) }
-                text.append(0x1F)
-                folder.append(products[p].description, to: &text)
-                Self.sign(text, from: start, to: text.count, into: &signatures, product: p)
-
-                handles.append(products[p].handle, folder: &folder)
-                variantStart.append(Int32(prices.count))
-                for v in products[p].variants.indices {
-                    skus.append(products[p].variants[v].sku ?? "", folder: &folder)
-                    prices.append(Self.scaled(products[p].variants[v].price.amount))
-                }
                 vendorOf.append(vendors.intern(products[p].vendor, folder: &folder))
                 typeOf.append(types.intern(products[p].productType, folder: &folder))
                 tagStart.append(Int32(tagIds.count))
                 for tag in products[p].tags { tagIds.append(tags.intern(tag, folder: &folder)) }
             }
         }
-        starts.append(text.count)
-        variantStart.append(Int32(prices.count))
         tagStart.append(Int32(tagIds.count))
 
         var frequency = [Int](repeating: 0, count: 256)
@@ -213,7 +215,7 @@ public final class SearchIndex: Sendable {
         return Array(bits)
     }
 
-    private static func sign(_ text: [UInt8], from start: Int, to end: Int, into signatures: inout [UInt64], product: Int) {
+    static func sign(_ text: [UInt8], from start: Int, to end: Int, into signatures: inout [UInt64], product: Int) {
         guard end - start >= 2 else { return }
         let base = product * signatureWords
         text.withUnsafeBufferPointer { t in
@@ -275,6 +277,46 @@ public final class SearchIndex: Sendable {
     }
 }
 
+/// The folded text, signatures, handles, SKUs and prices of a run of products, built on its own
+/// core and then joined to the others.
+private struct TextPart: Sendable {
+    var text: [UInt8] = []
+    var starts: [Int] = []
+    var titleLength: [Int32] = []
+    var signatures: [UInt64]
+    var handles = FoldedStrings()
+    var skus = FoldedStrings()
+    var variantCounts: [Int32] = []
+    var prices: [Int64] = []
+
+    init(_ all: [Product], range: Range<Int>) {
+        signatures = [UInt64](repeating: 0, count: range.count * SearchIndex.signatureWords)
+        var folder = TextFolder()
+        text.reserveCapacity(range.reduce(0) { $0 + all[$1].title.utf8.count + all[$1].description.utf8.count + 64 })
+        all.withUnsafeBufferPointer { products in
+            // Fields are read in place: copying a Product would retain every one of its strings.
+            for p in range {
+                let start = text.count
+                starts.append(start)
+                folder.append(products[p].title, to: &text)
+                titleLength.append(Int32(text.count - start))
+                text.append(0x1F); folder.append(products[p].vendor, to: &text)
+                text.append(0x1F); folder.append(products[p].productType, to: &text)
+                for tag in products[p].tags { text.append(0x1F); folder.append(tag, to: &text) }
+                text.append(0x1F)
+                folder.append(products[p].description, to: &text)
+                SearchIndex.sign(text, from: start, to: text.count, into: &signatures, product: p - range.lowerBound)
+                handles.append(products[p].handle, folder: &folder)
+                variantCounts.append(Int32(products[p].variants.count))
+                for v in products[p].variants.indices {
+                    skus.append(products[p].variants[v].sku ?? "", folder: &folder)
+                    prices.append(SearchIndex.scaled(products[p].variants[v].price.amount))
+                }
+            }
+        }
+    }
+}
+
 /// Strings folded for matching, stored one after another in a single buffer.
 struct FoldedStrings: Sendable {
     private(set) var bytes: [UInt8] = []
@@ -285,6 +327,12 @@ struct FoldedStrings: Sendable {
     mutating func append(_ text: String, folder: inout TextFolder) {
         folder.append(text, to: &bytes)
         starts.append(Int32(bytes.count))
+    }
+
+    mutating func append(contentsOf other: FoldedStrings) {
+        let base = Int32(bytes.count)
+        bytes.append(contentsOf: other.bytes)
+        starts.append(contentsOf: other.starts.dropFirst().map { $0 + base })
     }
 
     func matches(_ i: Int, _ needle: [UInt8], prefix: Bool) -> Bool {

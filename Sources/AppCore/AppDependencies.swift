@@ -1,0 +1,28 @@
+import Foundation
+import Storefront
+import CheckoutSheet
+
+/// Everything effects reach outside the state for. Injected into the reducer, so tests replace each.
+public struct AppDependencies: Sendable {
+    public var storefront: any StorefrontClient
+    public var checkout: any CheckoutSheetPresenting
+    /// Drives the search debounce; tests pass a clock that moves only when told.
+    public var clock: any Clock<Duration>
+    public var uuid: @Sendable () -> UUID
+    public var now: @Sendable () -> Date
+    /// The id of the cart of the previous run, if one was saved.
+    public var loadCartId: @Sendable () async -> String?
+    /// Remembers the current cart id (nil forgets it, after an order or an expired cart).
+    public var saveCartId: @Sendable (String?) async -> Void
+    public var settings: AppSettings
+
+    public init(storefront: any StorefrontClient, checkout: any CheckoutSheetPresenting,
+                clock: any Clock<Duration> = ContinuousClock(), uuid: @escaping @Sendable () -> UUID = { UUID() },
+                now: @escaping @Sendable () -> Date = { Date() },
+                loadCartId: @escaping @Sendable () async -> String? = { nil },
+                saveCartId: @escaping @Sendable (String?) async -> Void = { _ in },
+                settings: AppSettings = AppSettings()) {
+        self.storefront = storefront; self.checkout = checkout; self.clock = clock; self.uuid = uuid
+        self.now = now; self.loadCartId = loadCartId; self.saveCartId = saveCartId; self.settings = settings
+    }
+}

@@ -1,0 +1,17 @@
+/// Page sizes and timings of the app's requests.
+public struct AppSettings: Hashable, Sendable {
+    /// Rows per page of collections, products and search results.
+    public var pageSize: Int
+    /// Products fetched with each collection for the preview.
+    public var productPreview: Int
+    /// The next page loads when the selection is this close to the end of the loaded rows.
+    public var prefetchDistance: Int
+    /// Typing pause before a search runs.
+    public var searchDebounce: Duration
+
+    public init(pageSize: Int = 25, productPreview: Int = 5, prefetchDistance: Int = 5,
+                searchDebounce: Duration = .milliseconds(300)) {
+        self.pageSize = pageSize; self.productPreview = productPreview
+        self.prefetchDistance = prefetchDistance; self.searchDebounce = searchDebounce
+    }
+}

@@ -1,0 +1,49 @@
+import Storefront
+
+/// Everything the app shows, as one value. The view layer renders it; only reducers change it.
+public struct AppState: Hashable, Sendable {
+    /// The navigation stack; never empty, `.collections` at the bottom.
+    public var screens: [Screen]
+    public var isHelpVisible: Bool
+
+    /// Collections with their product previews, paged.
+    public var collections: PagedList<Collection>
+    /// The products of every collection opened so far, by collection handle.
+    public var collectionProducts: [String: PagedList<Product>]
+    /// The product detail screen (the product on top of the stack).
+    public var productDetail: ProductDetailState?
+    public var search: SearchState
+    public var cart: CartState
+    public var checkout: CheckoutState
+    public var eventLog: EventLogState
+    /// Orders placed during this run, oldest first.
+    public var orders: [PlacedOrder]
+
+    /// Requests in flight, for "Loading…" and to avoid asking twice.
+    public var loading: Set<RequestKind>
+    /// The one error bar: the latest failure, user error or warning, until dismissed.
+    public var errorMessage: String?
+    /// Set by quit: the driver ends the loop when it sees it.
+    public var shouldQuit: Bool
+
+    public init(screens: [Screen] = [.collections], isHelpVisible: Bool = false,
+                collections: PagedList<Collection> = PagedList(), collectionProducts: [String: PagedList<Product>] = [:],
+                productDetail: ProductDetailState? = nil, search: SearchState = SearchState(), cart: CartState = CartState(),
+                checkout: CheckoutState = CheckoutState(), eventLog: EventLogState = EventLogState(),
+                orders: [PlacedOrder] = [], loading: Set<RequestKind> = [], errorMessage: String? = nil,
+                shouldQuit: Bool = false) {
+        self.screens = screens.isEmpty ? [.collections] : screens
+        self.isHelpVisible = isHelpVisible; self.collections = collections
+        self.collectionProducts = collectionProducts; self.productDetail = productDetail; self.search = search
+        self.cart = cart; self.checkout = checkout; self.eventLog = eventLog; self.orders = orders
+        self.loading = loading; self.errorMessage = errorMessage; self.shouldQuit = shouldQuit
+    }
+
+    /// The screen on top of the stack.
+    public var screen: Screen { screens.last ?? .collections }
+
+    /// The collection whose preview the collections screen shows.
+    public var selectedCollection: Collection? { collections.selectedItem }
+
+    public func isLoading(_ kind: RequestKind) -> Bool { loading.contains(kind) }
+}

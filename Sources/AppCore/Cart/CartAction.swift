@@ -1,0 +1,26 @@
+import Storefront
+
+public enum CartAction: Hashable, Sendable {
+    case moveSelection(by: Int)
+    /// +/- on the selected line.
+    case incrementQuantity
+    case decrementQuantity
+    /// x: asks to remove the selected line; a second x (or confirm) removes it.
+    case requestRemove
+    case confirmRemove
+    case cancelRemove
+    /// d / n: starts editing the discount code or the note.
+    case beginEditing(CartTextField)
+    case insert(String)
+    case deleteBackward
+    /// Enter while editing: applies the discount code or saves the note.
+    case commitEditing
+    case cancelEditing
+    /// Removes every discount code.
+    case clearDiscountCodes
+
+    /// The cart found at start from the saved id (nil: none saved, or it expired).
+    case restoreResponse(Result<Cart?, AppError>)
+    /// The answer to the mutation stamped `requestId`.
+    case mutationResponse(requestId: Int, Result<CartPayload, AppError>)
+}

@@ -1,0 +1,242 @@
+import Foundation
+import Storefront
+
+/// The cart: restored at start, edited optimistically, every mutation stamped with a request id.
+///
+/// - The shown cart changes at once; the request carries a new id kept in `latestRequestId`.
+/// - Only the answer to the latest request updates the shown cart; older answers only refresh
+///   `confirmedCart` (the server's newest cart, the rollback target).
+/// - A request that throws rolls the shown cart back and shows the error bar; user errors and
+///   warnings in a payload are shown in the bar, and the cart comes from the payload.
+/// - A cart change invalidates a preloaded checkout.
+struct CartReducer {
+    let dependencies: AppDependencies
+
+    func reduce(into state: inout AppState, action: CartAction) -> Effect<AppAction> {
+        switch action {
+        case .moveSelection(let delta):
+            guard let count = state.cart.cart?.lines.count, count > 0 else { return .none }
+            state.cart.selectedLineIndex = min(max(state.cart.selectedLineIndex + delta, 0), count - 1)
+            state.cart.pendingRemoveLineId = nil
+            return .none
+        case .incrementQuantity:
+            guard let line = state.cart.selectedLine else { return .none }
+            return setQuantity(line.quantity + 1, of: line, &state)
+        case .decrementQuantity:
+            guard let line = state.cart.selectedLine else { return .none }
+            if line.quantity <= 1 {
+                // Going below one means removing: ask first.
+                state.cart.pendingRemoveLineId = line.id
+                return .none
+            }
+            return setQuantity(line.quantity - 1, of: line, &state)
+        case .requestRemove:
+            guard let line = state.cart.selectedLine else { return .none }
+            if state.cart.pendingRemoveLineId == line.id { return reduce(into: &state, action: .confirmRemove) }
+            state.cart.pendingRemoveLineId = line.id
+            return .none
+        case .confirmRemove:
+            guard let lineId = state.cart.pendingRemoveLineId else { return .none }
+            state.cart.pendingRemoveLineId = nil
+            guard !Cart.isProvisional(lineId: lineId) else { return .none }
+            return mutate(&state, edit: { $0.setQuantity(0, ofLine: lineId) }) { client, cartId in
+                try await client.cartLinesRemove(cartId: cartId, lineIds: [lineId])
+            }
+        case .cancelRemove:
+            state.cart.pendingRemoveLineId = nil
+            return .none
+        case .beginEditing(let field):
+            state.cart.pendingRemoveLineId = nil
+            state.cart.editing = field
+            switch field {
+            case .discountCode: state.cart.discountCodeText = ""
+            case .note: state.cart.noteText = state.cart.cart?.note ?? ""
+            }
+            return .none
+        case .insert(let text):
+            let cleaned = TextSanitizer.cleanLine(text)
+            switch state.cart.editing {
+            case .discountCode: state.cart.discountCodeText += cleaned
+            case .note: state.cart.noteText += cleaned
+            case nil: break
+            }
+            return .none
+        case .deleteBackward:
+            switch state.cart.editing {
+            case .discountCode: if !state.cart.discountCodeText.isEmpty { state.cart.discountCodeText.removeLast() }
+            case .note: if !state.cart.noteText.isEmpty { state.cart.noteText.removeLast() }
+            case nil: break
+            }
+            return .none
+        case .commitEditing:
+            return commitEditing(&state)
+        case .cancelEditing:
+            state.cart.editing = nil
+            state.cart.discountCodeText = ""
+            state.cart.noteText = ""
+            return .none
+        case .clearDiscountCodes:
+            guard state.cart.cart?.discountCodes.isEmpty == false else { return .none }
+            return mutate(&state, edit: { $0.discountCodes = [] }) { client, cartId in
+                try await client.cartDiscountCodesUpdate(cartId: cartId, discountCodes: [])
+            }
+        case .restoreResponse(let result):
+            state.loading.remove(.cartRestore)
+            switch result {
+            case .success(let cart):
+                // A cart made while the restore ran wins.
+                guard state.cart.cart == nil, let cart else { return .none }
+                state.cart.cart = cart
+                state.cart.confirmedCart = cart
+            case .failure(let error):
+                state.errorMessage = "Could not restore your cart: \(error.message)"
+            }
+            return .none
+        case .mutationResponse(let requestId, let result):
+            return mutationResponse(requestId, result, &state)
+        }
+    }
+
+    /// Looks up the cart saved by the previous run. An expired cart is forgotten.
+    func restore(_ state: inout AppState) -> Effect<AppAction> {
+        state.loading.insert(.cartRestore)
+        let storefront = dependencies.storefront
+        let loadCartId = dependencies.loadCartId
+        let saveCartId = dependencies.saveCartId
+        return .run { send in
+            guard let id = await loadCartId() else {
+                await send(.cart(.restoreResponse(.success(nil))))
+                return
+            }
+            let result = await Result.capture { try await storefront.cart(id: id) }
+            if case .success(nil) = result { await saveCartId(nil) }
+            await send(.cart(.restoreResponse(result)))
+        }
+    }
+
+    /// Adds merchandise: to the cart when there is one, by creating the cart with this line when
+    /// there is none, or after the cart being created exists.
+    func add(_ merchandise: CartMerchandise, quantity: Int, to state: inout AppState) -> Effect<AppAction> {
+        let line = CartLineInput(merchandiseId: merchandise.id, quantity: quantity)
+        if state.cart.cart != nil {
+            return mutate(&state, edit: { $0.add(merchandise, quantity: quantity) }) { client, cartId in
+                try await client.cartLinesAdd(cartId: cartId, lines: [line])
+            }
+        }
+        if state.loading.contains(.cartCreate) {
+            state.cart.queuedLines.append(line)
+            return .none
+        }
+        state.loading.insert(.cartCreate)
+        return request(&state) { client in try await client.cartCreate(CartInput(lines: [line])) }
+    }
+
+    private func setQuantity(_ quantity: Int, of line: CartLine, _ state: inout AppState) -> Effect<AppAction> {
+        let lineId = line.id
+        // The server does not know this line yet; it will, as soon as the add is answered.
+        guard !Cart.isProvisional(lineId: lineId) else { return .none }
+        return mutate(&state, edit: { $0.setQuantity(quantity, ofLine: lineId) }) { client, cartId in
+            try await client.cartLinesUpdate(cartId: cartId, lines: [CartLineUpdateInput(id: lineId, quantity: quantity)])
+        }
+    }
+
+    private func commitEditing(_ state: inout AppState) -> Effect<AppAction> {
+        guard let field = state.cart.editing else { return .none }
+        state.cart.editing = nil
+        switch field {
+        case .discountCode:
+            let code = state.cart.discountCodeText.trimmingCharacters(in: .whitespaces)
+            state.cart.discountCodeText = ""
+            guard !code.isEmpty, let existing = state.cart.cart?.discountCodes.map(\.code) else { return .none }
+            guard !existing.contains(where: { $0.caseInsensitiveCompare(code) == .orderedSame }) else { return .none }
+            let codes = existing + [code]
+            // Whether a code applies is the server's to say: no optimistic edit.
+            return mutate(&state, edit: { _ in }) { client, cartId in
+                try await client.cartDiscountCodesUpdate(cartId: cartId, discountCodes: codes)
+            }
+        case .note:
+            let note = state.cart.noteText
+            state.cart.noteText = ""
+            guard state.cart.cart != nil, note != (state.cart.cart?.note ?? "") else { return .none }
+            return mutate(&state, edit: { $0.note = note }) { client, cartId in
+                try await client.cartNoteUpdate(cartId: cartId, note: note)
+            }
+        }
+    }
+
+    /// Applies `edit` to the shown cart and sends `perform` for the current cart.
+    private func mutate(_ state: inout AppState, edit: (inout Cart) -> Void,
+                        _ perform: @escaping @Sendable (any StorefrontClient, String) async throws -> CartPayload)
+        -> Effect<AppAction> {
+        guard var cart = state.cart.cart else { return .none }
+        edit(&cart)
+        state.cart.cart = cart
+        clampSelection(&state)
+        state.loading.insert(.cartMutation)
+        let cartId = cart.id
+        return request(&state) { client in try await perform(client, cartId) }
+    }
+
+    /// Stamps a request with a new id and sends it; the cart changed, so a preloaded checkout is stale.
+    private func request(_ state: inout AppState,
+                         _ perform: @escaping @Sendable (any StorefrontClient) async throws -> CartPayload)
+        -> Effect<AppAction> {
+        let requestId = state.cart.nextRequestId
+        state.cart.nextRequestId += 1
+        state.cart.latestRequestId = requestId
+        let storefront = dependencies.storefront
+        return .merge(
+            .run { send in
+                let result = await Result.capture { try await perform(storefront) }
+                await send(.cart(.mutationResponse(requestId: requestId, result)))
+            },
+            CheckoutReducer(dependencies: dependencies).invalidatePreload(&state)
+        )
+    }
+
+    private func mutationResponse(_ requestId: Int, _ result: Result<CartPayload, AppError>,
+                                  _ state: inout AppState) -> Effect<AppAction> {
+        var effects: [Effect<AppAction>] = []
+        if case .success(let payload) = result, let cart = payload.cart, requestId > state.cart.confirmedRequestId {
+            if cart.id != state.cart.confirmedCart?.id { effects.append(save(cartId: cart.id)) }
+            state.cart.confirmedCart = cart
+            state.cart.confirmedRequestId = requestId
+        }
+        // A newer request is in flight: its answer decides what is shown.
+        guard requestId == state.cart.latestRequestId else { return .merge(effects) }
+        state.cart.latestRequestId = nil
+        state.loading.remove(.cartMutation)
+        state.loading.remove(.cartCreate)
+        switch result {
+        case .success(let payload):
+            state.cart.cart = payload.cart ?? state.cart.confirmedCart
+            state.cart.warnings = payload.warnings
+            let messages = payload.userErrors.map(\.message) + payload.warnings.map(\.message)
+            if !messages.isEmpty { state.errorMessage = messages.joined(separator: " ") }
+        case .failure(let error):
+            state.cart.cart = state.cart.confirmedCart
+            state.errorMessage = error.message
+        }
+        clampSelection(&state)
+        if !state.cart.queuedLines.isEmpty, state.cart.cart != nil {
+            let lines = state.cart.queuedLines
+            state.cart.queuedLines = []
+            effects.append(mutate(&state, edit: { _ in }) { client, cartId in
+                try await client.cartLinesAdd(cartId: cartId, lines: lines)
+            })
+        } else if state.cart.cart == nil {
+            state.cart.queuedLines = []
+        }
+        return .merge(effects)
+    }
+
+    private func save(cartId: String) -> Effect<AppAction> {
+        let saveCartId = dependencies.saveCartId
+        return .run { _ in await saveCartId(cartId) }
+    }
+
+    private func clampSelection(_ state: inout AppState) {
+        let count = state.cart.cart?.lines.count ?? 0
+        state.cart.selectedLineIndex = min(state.cart.selectedLineIndex, max(count - 1, 0))
+    }
+}

@@ -1,0 +1,47 @@
+import Storefront
+
+/// The cart as the buyer sees it, the last cart the server confirmed, and the cart screen's
+/// selection and editing state.
+///
+/// Optimistic edits change `cart` at once and send a request stamped with a new request id
+/// (`latestRequestId`). A response for an older id is stale: it never touches what is shown. A
+/// failed request rolls `cart` back to `confirmedCart`.
+public struct CartState: Hashable, Sendable {
+    /// What the screens show: the server's cart with any optimistic edits applied.
+    public var cart: Cart?
+    /// The newest cart a server response carried.
+    public var confirmedCart: Cart?
+    /// Id of the newest mutation sent; only its response updates `cart`.
+    public var latestRequestId: Int?
+    /// Id of the request `confirmedCart` came from (responses can arrive out of order).
+    public var confirmedRequestId: Int
+    public var nextRequestId: Int
+    /// Lines asked for while the cart was being created; added once it exists.
+    public var queuedLines: [CartLineInput]
+    /// Warnings of the last mutation (not enough stock, ...).
+    public var warnings: [CartWarning]
+
+    public var selectedLineIndex: Int
+    /// The line waiting for the buyer to confirm its removal.
+    public var pendingRemoveLineId: String?
+    /// The text field being edited, if any.
+    public var editing: CartTextField?
+    public var discountCodeText: String
+    public var noteText: String
+
+    public init(cart: Cart? = nil, confirmedCart: Cart? = nil, latestRequestId: Int? = nil, confirmedRequestId: Int = 0,
+                nextRequestId: Int = 1, queuedLines: [CartLineInput] = [], warnings: [CartWarning] = [],
+                selectedLineIndex: Int = 0, pendingRemoveLineId: String? = nil, editing: CartTextField? = nil,
+                discountCodeText: String = "", noteText: String = "") {
+        self.cart = cart; self.confirmedCart = confirmedCart; self.latestRequestId = latestRequestId
+        self.confirmedRequestId = confirmedRequestId; self.nextRequestId = nextRequestId
+        self.queuedLines = queuedLines; self.warnings = warnings; self.selectedLineIndex = selectedLineIndex
+        self.pendingRemoveLineId = pendingRemoveLineId; self.editing = editing
+        self.discountCodeText = discountCodeText; self.noteText = noteText
+    }
+
+    public var selectedLine: CartLine? {
+        guard let lines = cart?.lines, lines.indices.contains(selectedLineIndex) else { return nil }
+        return lines[selectedLineIndex]
+    }
+}

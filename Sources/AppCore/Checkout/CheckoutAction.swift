@@ -1,0 +1,15 @@
+import Foundation
+import CheckoutSheet
+
+public enum CheckoutAction: Hashable, Sendable {
+    /// Enter on the cart: presents the checkout sheet over the cart.
+    case start
+    /// The buyer's input to the sheet's page (fields, rates, submit, back, links).
+    case pageInput(CheckoutPageInput)
+    /// Esc on the sheet: closes it (the sheet answers with cancel, then dismissed).
+    case close
+    /// An update from the presented sheet, stamped when it arrived.
+    case sheetUpdate(CheckoutSheetUpdate, at: Date)
+    /// The sheet's update stream ended.
+    case presentationEnded
+}

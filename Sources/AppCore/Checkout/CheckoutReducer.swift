@@ -1,0 +1,110 @@
+import Foundation
+import CheckoutSheet
+import Storefront
+
+/// The checkout sheet over the cart: preload when the cart opens, invalidate when the cart changes,
+/// present and follow the sheet's update stream until it is dismissed.
+struct CheckoutReducer {
+    let dependencies: AppDependencies
+
+    func reduce(into state: inout AppState, action: CheckoutAction) -> Effect<AppAction> {
+        switch action {
+        case .start:
+            return start(&state)
+        case .pageInput(let input):
+            guard state.checkout.isPresented else { return .none }
+            let checkout = dependencies.checkout
+            return .run { _ in await checkout.send(input) }
+        case .close:
+            guard state.checkout.isPresented else { return .none }
+            let checkout = dependencies.checkout
+            return .run { _ in await checkout.dismiss() }
+        case .sheetUpdate(.page(let page), _):
+            guard state.checkout.isPresented else { return .none }
+            state.checkout.page = page
+            return .none
+        case .sheetUpdate(.event(let event), let time):
+            state.eventLog.append(name: event.name, fields: event.logFields, at: time)
+            return handle(event, at: time, &state)
+        case .sheetUpdate(.dismissed, let time):
+            state.eventLog.append(name: "dismissed", fields: [], at: time)
+            state.checkout.isPresented = false
+            state.checkout.page = nil
+            return .none
+        case .presentationEnded:
+            // The stream can end without `dismissed` (the sheet went away): the sheet is gone either way.
+            state.checkout.isPresented = false
+            state.checkout.page = nil
+            return .none
+        }
+    }
+
+    /// Preloads the cart's checkout unless it already is, or the cart is empty.
+    func preloadIfNeeded(_ state: inout AppState) -> Effect<AppAction> {
+        guard let cart = state.cart.cart, !cart.isEmpty, state.cart.latestRequestId == nil,
+              state.checkout.preloadedURL != cart.checkoutUrl else { return .none }
+        let url = cart.checkoutUrl
+        state.checkout.preloadedURL = url
+        let checkout = dependencies.checkout
+        return .run { _ in await checkout.preload(checkoutURL: url) }
+    }
+
+    /// Drops the preloaded checkout, which no longer matches the cart.
+    func invalidatePreload(_ state: inout AppState) -> Effect<AppAction> {
+        guard state.checkout.preloadedURL != nil else { return .none }
+        state.checkout.preloadedURL = nil
+        let checkout = dependencies.checkout
+        return .run { _ in await checkout.invalidate() }
+    }
+
+    private func start(_ state: inout AppState) -> Effect<AppAction> {
+        guard !state.checkout.isPresented else { return .none }
+        guard let cart = state.cart.cart, !cart.isEmpty else {
+            state.errorMessage = "Your cart is empty."
+            return .none
+        }
+        guard state.cart.latestRequestId == nil else {
+            state.errorMessage = "The cart is still updating; try again in a moment."
+            return .none
+        }
+        state.checkout.isPresented = true
+        state.checkout.page = .loading
+        state.checkout.completedOrderId = nil
+        state.checkout.lastError = nil
+        state.cart.editing = nil
+        state.cart.pendingRemoveLineId = nil
+        let url = cart.checkoutUrl
+        let checkout = dependencies.checkout
+        let now = dependencies.now
+        return .run { send in
+            let updates = await checkout.present(checkoutURL: url)
+            for await update in updates {
+                await send(.checkout(.sheetUpdate(update, at: now())))
+            }
+            await send(.checkout(.presentationEnded))
+        }
+        .cancellable(id: .checkoutSheet, cancelInFlight: true)
+    }
+
+    private func handle(_ event: CheckoutEvent, at time: Date, _ state: inout AppState) -> Effect<AppAction> {
+        switch event {
+        case .completed(let completed):
+            guard state.checkout.completedOrderId == nil else { return .none }
+            state.checkout.completedOrderId = completed.orderId
+            state.orders.append(PlacedOrder(id: completed.orderId, name: state.checkout.page?.orderName, placedAt: time))
+            // The cart became an order: the next add starts a new cart.
+            state.cart = CartState()
+            state.checkout.preloadedURL = nil
+            let saveCartId = dependencies.saveCartId
+            return .run { _ in await saveCartId(nil) }
+        case .failed(let error):
+            state.checkout.lastError = error
+            state.checkout.preloadedURL = nil
+            state.errorMessage = "Checkout failed: \(error.message)"
+            return .none
+        case .canceled, .pixel, .linkClicked, .recoveryStarted:
+            // A cancel, even the one that follows a completion, is the buyer closing the sheet: not an error.
+            return .none
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import Storefront
+
+/// The collections screen: a paged list whose next page loads as the selection nears its end.
+struct CollectionsReducer {
+    let dependencies: AppDependencies
+
+    func reduce(into state: inout AppState, action: CollectionsAction) -> Effect<AppAction> {
+        switch action {
+        case .moveSelection(let delta):
+            state.collections.moveSelection(by: delta)
+            return loadNextPageIfNeeded(&state)
+        case .openSelected:
+            guard let collection = state.collections.selectedItem else { return .none }
+            return ProductsReducer(dependencies: dependencies).open(collection, in: &state)
+        case .loadNextPage:
+            guard state.collections.hasNextPage, state.loading.insert(.collections).inserted else { return .none }
+            return loadPage(after: state.collections.nextPageCursor)
+        case .reload:
+            state.loading.insert(.collections)
+            return loadPage(after: nil)
+        case .pageResponse(let cursor, let result):
+            state.loading.remove(.collections)
+            switch result {
+            case .success(let page):
+                state.collections.receive(page, after: cursor)
+            case .failure(let error):
+                state.errorMessage = error.message
+            }
+            return .none
+        }
+    }
+
+    private func loadNextPageIfNeeded(_ state: inout AppState) -> Effect<AppAction> {
+        guard state.collections.needsNextPage(threshold: dependencies.settings.prefetchDistance) else { return .none }
+        return reduce(into: &state, action: .loadNextPage)
+    }
+
+    /// Asks for the page after `cursor` (the first page when nil), with each collection's product preview.
+    func loadPage(after cursor: String?) -> Effect<AppAction> {
+        let storefront = dependencies.storefront
+        let settings = dependencies.settings
+        return .run { send in
+            let result = await Result.capture {
+                try await storefront.collections(.first(settings.pageSize, after: cursor), sortKey: .id,
+                                                 productPreview: settings.productPreview)
+            }
+            await send(.collections(.pageResponse(after: cursor, result)))
+        }
+        .cancellable(id: .collectionsPage, cancelInFlight: cursor == nil)
+    }
+}

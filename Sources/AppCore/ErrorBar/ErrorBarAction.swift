@@ -1,0 +1,3 @@
+public enum ErrorBarAction: Hashable, Sendable {
+    case dismiss
+}

@@ -1,0 +1,9 @@
+/// Moving between screens and toggling overlays.
+public enum NavigationAction: Hashable, Sendable {
+    /// Esc: closes help if shown, otherwise pops the top screen (never the collections screen).
+    case back
+    case openSearch
+    case openCart
+    case toggleHelp
+    case quit
+}

@@ -1,0 +1,41 @@
+import Storefront
+
+/// A list loaded page by page with cursors, and the row the buyer has selected in it.
+public struct PagedList<Item: Hashable & Sendable & Codable>: Hashable, Sendable {
+    public var items: [Item]
+    /// nil until the first page arrived.
+    public var pageInfo: PageInfo?
+    public var selectedIndex: Int
+
+    public init(items: [Item] = [], pageInfo: PageInfo? = nil, selectedIndex: Int = 0) {
+        self.items = items; self.pageInfo = pageInfo; self.selectedIndex = selectedIndex
+    }
+
+    public var selectedItem: Item? { items.indices.contains(selectedIndex) ? items[selectedIndex] : nil }
+    public var hasLoadedFirstPage: Bool { pageInfo != nil }
+    public var hasNextPage: Bool { pageInfo?.hasNextPage ?? false }
+    /// The cursor to ask for the page after the loaded ones.
+    public var nextPageCursor: String? { pageInfo?.endCursor }
+
+    /// Moves the selection, clamped to the loaded rows.
+    public mutating func moveSelection(by delta: Int) {
+        guard !items.isEmpty else { selectedIndex = 0; return }
+        selectedIndex = min(max(selectedIndex + delta, 0), items.count - 1)
+    }
+
+    /// True when the selection is within `threshold` rows of the end and another page exists.
+    public func needsNextPage(threshold: Int) -> Bool {
+        hasNextPage && selectedIndex >= items.count - threshold
+    }
+
+    /// Replaces the list with a first page (`after == nil`) or appends a following page.
+    public mutating func receive(_ page: Page<Item>, after cursor: String?) {
+        if cursor == nil {
+            items = page.nodes
+            selectedIndex = min(selectedIndex, max(items.count - 1, 0))
+        } else {
+            items.append(contentsOf: page.nodes)
+        }
+        pageInfo = page.pageInfo
+    }
+}

@@ -1,0 +1,46 @@
+import Storefront
+
+extension ProductDetailState {
+    /// A fresh copy of `product` that keeps the buyer's option choices and quantity when they still fit.
+    init(product: Product, keepingChoicesOf previous: ProductDetailState?) {
+        self.init(product: product)
+        guard let previous, previous.handle == product.handle, !previous.selectedOptions.isEmpty,
+              product.variant(matching: previous.selectedOptions) != nil else { return }
+        selectedOptions = previous.selectedOptions
+        focusedOptionIndex = min(previous.focusedOptionIndex, max(product.options.count - 1, 0))
+        quantity = previous.quantity
+        clampQuantity()
+    }
+
+    /// The picker and quantity keys.
+    mutating func apply(_ action: ProductAction) {
+        guard let product else { return }
+        switch action {
+        case .focusOption(let delta):
+            guard !product.options.isEmpty else { return }
+            focusedOptionIndex = min(max(focusedOptionIndex + delta, 0), product.options.count - 1)
+        case .selectOptionValue(let delta):
+            guard product.options.indices.contains(focusedOptionIndex),
+                  selectedOptions.indices.contains(focusedOptionIndex) else { return }
+            let values = product.options[focusedOptionIndex].optionValues.map(\.name)
+            guard !values.isEmpty else { return }
+            let current = values.firstIndex(of: selectedOptions[focusedOptionIndex].value) ?? 0
+            let next = min(max(current + delta, 0), values.count - 1)
+            selectedOptions[focusedOptionIndex].value = values[next]
+            clampQuantity()
+        case .incrementQuantity:
+            quantity += 1
+            clampQuantity()
+        case .decrementQuantity:
+            quantity = max(quantity - 1, 1)
+        case .addToCart, .reload, .response:
+            return
+        }
+    }
+
+    /// Keeps the quantity within 1...stock of the selected variant.
+    mutating func clampQuantity() {
+        if let maximum = maximumQuantity { quantity = min(quantity, maximum) }
+        quantity = max(quantity, 1)
+    }
+}

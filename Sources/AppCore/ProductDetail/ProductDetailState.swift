@@ -1,0 +1,49 @@
+import Storefront
+
+/// The product detail screen: the product, the option values picked (one per option, in the
+/// product's option order) and the quantity to add.
+public struct ProductDetailState: Hashable, Sendable {
+    public var handle: String
+    /// nil while loading, or when no product has this handle (`notFound`).
+    public var product: Product?
+    public var notFound: Bool
+    /// One value per option of the product, in the product's option order.
+    public var selectedOptions: [SelectedOption]
+    /// The option row that ←/→ changes (↑/↓ moves between rows).
+    public var focusedOptionIndex: Int
+    /// At least 1; at most the selected variant's stock when the shop tracks it.
+    public var quantity: Int
+
+    public init(handle: String, product: Product? = nil, notFound: Bool = false,
+                selectedOptions: [SelectedOption] = [], focusedOptionIndex: Int = 0, quantity: Int = 1) {
+        self.handle = handle; self.product = product; self.notFound = notFound
+        self.selectedOptions = selectedOptions; self.focusedOptionIndex = focusedOptionIndex; self.quantity = quantity
+    }
+
+    /// A detail state for a loaded product, with the first available variant selected.
+    public init(product: Product) {
+        self.init(handle: product.handle, product: product)
+        let variant = product.variants.first { $0.availableForSale } ?? product.variants.first
+        selectedOptions = product.options.map { option in
+            let value = variant?.selectedOptions.first { $0.name == option.name }?.value
+                ?? option.optionValues.first?.name ?? ""
+            return SelectedOption(name: option.name, value: value)
+        }
+    }
+
+    /// The variant the picked option values resolve to; nil when no variant has that combination.
+    public var selectedVariant: ProductVariant? {
+        guard let product else { return nil }
+        if product.options.isEmpty { return product.variants.first }
+        return product.variant(matching: selectedOptions)
+    }
+
+    /// The most the buyer may add of the selected variant, nil when stock is not tracked.
+    public var maximumQuantity: Int? { selectedVariant?.quantityAvailable.map { max($0, 1) } }
+
+    /// True when the selected variant exists and can be bought.
+    public var canAddToCart: Bool {
+        guard let variant = selectedVariant, variant.availableForSale else { return false }
+        return (variant.quantityAvailable ?? 1) > 0
+    }
+}

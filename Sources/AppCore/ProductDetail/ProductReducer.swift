@@ -1,0 +1,63 @@
+import Storefront
+
+/// The product detail screen: option pickers resolving to a variant, a quantity bounded by stock,
+/// and add to cart.
+struct ProductReducer {
+    let dependencies: AppDependencies
+
+    func reduce(into state: inout AppState, action: ProductAction) -> Effect<AppAction> {
+        switch action {
+        case .response(let handle, let result):
+            state.loading.remove(.product(handle: handle))
+            guard state.productDetail?.handle == handle else { return .none }
+            switch result {
+            case .success(let product?):
+                state.productDetail = ProductDetailState(product: product, keepingChoicesOf: state.productDetail)
+            case .success(nil):
+                state.productDetail?.product = nil
+                state.productDetail?.notFound = true
+            case .failure(let error):
+                state.errorMessage = error.message
+            }
+            return .none
+        case .reload:
+            guard let handle = state.productDetail?.handle else { return .none }
+            return load(handle, &state)
+        case .addToCart:
+            guard let detail = state.productDetail, let product = detail.product else { return .none }
+            guard let variant = detail.selectedVariant, detail.canAddToCart else {
+                state.errorMessage = "\(product.title): this combination is not available."
+                return .none
+            }
+            return CartReducer(dependencies: dependencies)
+                .add(CartMerchandise(variant: variant, of: product), quantity: detail.quantity, to: &state)
+        case .focusOption, .selectOptionValue, .incrementQuantity, .decrementQuantity:
+            state.productDetail?.apply(action)
+            return .none
+        }
+    }
+
+    /// Pushes the detail screen of a product already loaded (from a list or a search).
+    func open(_ product: Product, in state: inout AppState) -> Effect<AppAction> {
+        state.push(.productDetail(handle: product.handle))
+        state.productDetail = ProductDetailState(product: product)
+        return .none
+    }
+
+    /// Pushes the detail screen of a product known only by handle, and loads it.
+    func open(handle: String, in state: inout AppState) -> Effect<AppAction> {
+        state.push(.productDetail(handle: handle))
+        state.productDetail = ProductDetailState(handle: handle)
+        return load(handle, &state)
+    }
+
+    private func load(_ handle: String, _ state: inout AppState) -> Effect<AppAction> {
+        guard state.loading.insert(.product(handle: handle)).inserted else { return .none }
+        let storefront = dependencies.storefront
+        return .run { send in
+            let result = await Result.capture { try await storefront.product(handle: handle) }
+            await send(.product(.response(handle: handle, result)))
+        }
+        .cancellable(id: .product(handle), cancelInFlight: true)
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import Storefront
+
+/// Search as you type: each edit restarts a 300 ms debounce (clock-driven) and cancels the search
+/// in flight; an empty query clears the results; a query that does not parse shows its error on
+/// the search screen.
+struct SearchReducer {
+    let dependencies: AppDependencies
+
+    func reduce(into state: inout AppState, action: SearchAction) -> Effect<AppAction> {
+        switch action {
+        case .insert(let text):
+            let cleaned = TextSanitizer.cleanLine(text)
+            guard !cleaned.isEmpty else { return .none }
+            state.search.query += cleaned
+            return queryChanged(&state)
+        case .deleteBackward:
+            guard !state.search.query.isEmpty else { return .none }
+            state.search.query.removeLast()
+            return queryChanged(&state)
+        case .clearQuery:
+            guard !state.search.query.isEmpty else { return .none }
+            state.search.query = ""
+            return queryChanged(&state)
+        case .moveSelection(let delta):
+            state.search.results.moveSelection(by: delta)
+            guard state.search.results.needsNextPage(threshold: dependencies.settings.prefetchDistance) else { return .none }
+            return loadNextPage(&state)
+        case .openSelected:
+            guard let product = state.search.results.selectedItem else { return .none }
+            return ProductReducer(dependencies: dependencies).open(product, in: &state)
+        case .loadNextPage:
+            return loadNextPage(&state)
+        case .response(let query, let cursor, let result):
+            // A late answer for a query the buyer has since changed is not shown.
+            guard query == Self.normalized(state.search.query) else { return .none }
+            state.loading.remove(.search)
+            switch result {
+            case .success(let page):
+                if cursor == nil { state.search.results.selectedIndex = 0 }
+                state.search.results.receive(page, after: cursor)
+                state.search.resultsQuery = query
+                state.search.errorText = nil
+                state.search.errorPosition = nil
+            case .failure(let error) where error.searchSyntax != nil:
+                state.search.results = PagedList()
+                state.search.resultsQuery = nil
+                state.search.errorText = error.message
+                state.search.errorPosition = error.searchSyntax?.position
+            case .failure(let error):
+                state.errorMessage = error.message
+            }
+            return .none
+        }
+    }
+
+    /// Leading and trailing spaces do not change a search.
+    static func normalized(_ query: String) -> String { query.trimmingCharacters(in: .whitespaces) }
+
+    private func queryChanged(_ state: inout AppState) -> Effect<AppAction> {
+        let query = Self.normalized(state.search.query)
+        if query.isEmpty {
+            state.search = SearchState(query: state.search.query)
+            state.loading.remove(.search)
+            return .cancel(id: .search)
+        }
+        state.loading.insert(.search)
+        let clock = dependencies.clock
+        let debounce = dependencies.settings.searchDebounce
+        return .run { [search] send in
+            try await clock.sleep(for: debounce)
+            await search(query, nil, send)
+        }
+        .cancellable(id: .search, cancelInFlight: true)
+    }
+
+    private func loadNextPage(_ state: inout AppState) -> Effect<AppAction> {
+        guard let query = state.search.resultsQuery, query == Self.normalized(state.search.query),
+              state.search.results.hasNextPage, state.loading.insert(.search).inserted else { return .none }
+        let cursor = state.search.results.nextPageCursor
+        return .run { [search] send in await search(query, cursor, send) }
+            .cancellable(id: .search)
+    }
+
+    private var search: @Sendable (String, String?, Send<AppAction>) async -> Void {
+        let storefront = dependencies.storefront
+        let pageSize = dependencies.settings.pageSize
+        return { query, cursor, send in
+            let result = await Result.capture {
+                try await storefront.search(query: query, page: .first(pageSize, after: cursor))
+            }
+            await send(.search(.response(query: query, after: cursor, result)))
+        }
+    }
+}

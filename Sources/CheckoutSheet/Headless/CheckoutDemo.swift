@@ -1,0 +1,89 @@
+import Foundation
+import Storefront
+
+/// Runs one `CheckoutScenario` headless: a simulated checkout for the cart behind `checkoutURL`,
+/// a sheet, and a `ScriptedBuyer` working through the page. Every lifecycle event is written as a
+/// JSON line. Deterministic for a seed: ids come from the seed, times from a `ManualClock`.
+public struct CheckoutDemo: Sendable {
+    public var scenario: CheckoutScenario
+    public var backend: any CheckoutBackend
+    public var checkoutURL: String
+    public var seed: UInt64
+    public var clock: ManualClock
+    public var logLevel: CheckoutConfiguration.LogLevel
+
+    public init(scenario: CheckoutScenario, backend: any CheckoutBackend, checkoutURL: String, seed: UInt64 = 1,
+                clock: ManualClock = ManualClock(start: ManualClock.demoStart), logLevel: CheckoutConfiguration.LogLevel = .none) {
+        self.scenario = scenario; self.backend = backend; self.checkoutURL = checkoutURL; self.seed = seed
+        self.clock = clock; self.logLevel = logLevel
+    }
+
+    /// How long the buyer takes over each step.
+    static let thinkTime: Duration = .seconds(6)
+
+    /// Runs the scenario; returns the events in order.
+    /// - Parameters:
+    ///   - output: receives one JSON line per lifecycle event.
+    ///   - log: receives the sheet's log lines (at `logLevel`).
+    ///   - tap: sees every signal the checkout pages send to the sheet, bridge messages included.
+    @discardableResult
+    public func run(output: @escaping @Sendable (String) -> Void,
+                    log: @escaping @Sendable (CheckoutLogEntry) -> Void = { _ in },
+                    tap: @escaping @Sendable (CheckoutWebSignal) -> Void = { _ in }) async -> [CheckoutEvent] {
+        if scenario.paidEarlier { await payEarlier() }
+        clock.advance(by: scenario.idle)
+        let server = SimulatedCheckoutServer(backend: backend, faults: scenario.faults, seed: seed,
+                                             environment: clock.environment)
+        let clock = self.clock
+        let sheet = CheckoutSheet(configuration: CheckoutConfiguration(logLevel: logLevel),
+                                  webViews: TappedWebViewFactory(server, tap: tap), now: { clock.now() }, log: log)
+        let url = scenario.opening == .multipass ? multipassURL() : checkoutURL
+        if scenario.opening == .preloadThenPresent {
+            await sheet.preload(checkoutURL: url)
+            clock.advance(by: .seconds(20)) // the buyer looks at the cart a while
+        }
+        let printer = EventPrinter(output: output)
+        _ = await sheet.present(checkoutURL: url, delegate: printer)
+        await sheet.settle()
+        var buyer = ScriptedBuyer(plan: scenario.plan)
+        steps: for _ in 0..<100 {
+            guard await sheet.isPresented, let page = await sheet.currentPage else { break }
+            let action = buyer.next(on: page)
+            clock.advance(by: Self.thinkTime)
+            switch action {
+            case .inputs(let inputs):
+                for input in inputs { await sheet.send(input) }
+            case .doubleSubmit:
+                async let first: Void = sheet.send(.submit)
+                async let second: Void = sheet.send(.submit)
+                _ = await (first, second)
+            case .close:
+                await sheet.dismiss()
+            case .done:
+                break steps
+            }
+            await sheet.settle()
+        }
+        return printer.events
+    }
+
+    /// Pays for the cart in a checkout of its own, printing nothing.
+    private func payEarlier() async {
+        guard let complete = CheckoutScenario.named("complete") else { return }
+        let earlier = CheckoutDemo(scenario: complete, backend: backend, checkoutURL: checkoutURL, seed: seed &+ 1,
+                                   clock: clock)
+        await earlier.run(output: { _ in })
+        clock.advance(by: .seconds(3600))
+    }
+
+    /// A multipass login URL of the checkout's shop that returns to the checkout.
+    private func multipassURL() -> String {
+        let host = URLComponents(string: checkoutURL)?.host ?? "shop.example"
+        var components = URLComponents()
+        components.scheme = "https"
+        components.host = host
+        components.path = "/account/login/multipass/" + SeededIdentifiers.hex(SeededIdentifiers.fnv1a("multipass-\(seed)"))
+        components.queryItems = [URLQueryItem(name: "return_to", value: checkoutURL)]
+        return components.string ?? checkoutURL
+    }
+}

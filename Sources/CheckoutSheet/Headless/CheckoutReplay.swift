@@ -1,0 +1,63 @@
+/// `checkout replay`: recorded bridge messages (one `{"name","body"}` object per line) through the
+/// same decoder and lifecycle rules as the sheet, as if a presented sheet had received them.
+/// Events come out as JSON lines (`CheckoutEventLine`); a line that is not understood produces an
+/// `error` line naming it, and the replay goes on. Messages the rules ignore (a second completion,
+/// anything after the sheet is gone) produce notes.
+public struct CheckoutReplay: Sendable {
+    /// The checkout URL the messages belong to (decides whether a failure may be recovered: a
+    /// multipass URL never is).
+    public var checkoutURL: String
+    private var lifecycle: CheckoutLifecycle
+    private var lineNumber = 0
+
+    public init(checkoutURL: String = "") {
+        self.checkoutURL = checkoutURL
+        lifecycle = CheckoutLifecycle(checkoutURL: checkoutURL, presented: true)
+    }
+
+    /// What one line produced.
+    public struct Step: Hashable, Sendable {
+        /// JSON lines to print.
+        public var output: [String] = []
+        /// Notes about messages the rules ignored (for standard error).
+        public var notes: [String] = []
+        /// False when the line was not understood (its output is an `error` line).
+        public var understood = true
+    }
+
+    /// Feeds one line.
+    public mutating func feed(_ line: String) -> Step {
+        lineNumber += 1
+        let text = line.hasSuffix("\r") ? String(line.dropLast()) : line
+        guard !text.allSatisfy({ $0 == " " || $0 == "\t" }) else { return Step() }
+        let message: BridgeMessage
+        do { message = try BridgeMessageDecoder.decode(text) } catch {
+            return Step(output: [CheckoutEventLine.error(line: lineNumber, message: error.description)], understood: false)
+        }
+        var output: [String] = []
+        var notes: [String] = []
+        if case .completed(_, let issues) = message, !issues.isEmpty {
+            notes.append("line \(lineNumber): completed partly decoded: \(issues.joined(separator: "; "))")
+        }
+        var outcome = lifecycle.receive(message)
+        while true {
+            output += outcome.events.map(CheckoutEventLine.encode)
+            notes += outcome.notes.map { "line \(lineNumber): \($0)" }
+            // With no app to ask, a failure is recovered when the error says it is recoverable.
+            guard let error = outcome.recoveryDecision else { break }
+            outcome = lifecycle.resolveFailure(recover: error.isRecoverable)
+        }
+        return Step(output: output, notes: notes)
+    }
+
+    /// Replays every line.
+    public static func run(lines: some Sequence<String>, checkoutURL: String = "",
+                           output: (String) -> Void, notes: (String) -> Void = { _ in }) {
+        var replay = CheckoutReplay(checkoutURL: checkoutURL)
+        for line in lines {
+            let result = replay.feed(line)
+            result.output.forEach(output)
+            result.notes.forEach(notes)
+        }
+    }
+}

@@ -1,0 +1,73 @@
+/// A scripted checkout for `checkout-demo`: what goes wrong (faults), what the buyer does (plan),
+/// and how the sheet is opened.
+public struct CheckoutScenario: Hashable, Sendable {
+    /// How the checkout URL is opened.
+    public enum Opening: Hashable, Sendable {
+        /// `present` straight away.
+        case present
+        /// `preload` when the cart opens, `present` a little later.
+        case preloadThenPresent
+        /// Through a multipass login URL that returns to the checkout.
+        case multipass
+    }
+
+    public var name: String
+    public var summary: String
+    public var faults: CheckoutFaults
+    public var plan: ScriptedBuyer.Plan
+    public var opening: Opening
+    /// The cart was already paid in an earlier checkout (run silently first).
+    public var paidEarlier: Bool
+    /// How long the cart lies untouched before the checkout opens (carts expire after ten days).
+    public var idle: Duration
+
+    public init(name: String, summary: String, faults: CheckoutFaults = .none, plan: ScriptedBuyer.Plan = .init(),
+                opening: Opening = .present, paidEarlier: Bool = false, idle: Duration = .zero) {
+        self.name = name; self.summary = summary; self.faults = faults; self.plan = plan
+        self.opening = opening; self.paidEarlier = paidEarlier; self.idle = idle
+    }
+
+    public static func named(_ name: String) -> CheckoutScenario? { all.first { $0.name == name } }
+
+    public static let all: [CheckoutScenario] = [
+        CheckoutScenario(name: "complete", summary: "the buyer fills every step and pays; the thank-you page stays up"),
+        CheckoutScenario(name: "cancel", summary: "the buyer gives contact and address, then closes the sheet at shipping",
+                         plan: .init(closeAt: .shipping)),
+        CheckoutScenario(name: "cancel-after-complete", summary: "the buyer pays, then closes the thank-you page",
+                         plan: .init(closeAfterCompletion: true)),
+        CheckoutScenario(name: "decline", summary: "the card is declined (an inline error, not a failure); the buyer gives up",
+                         plan: .init(cards: [TestCards.declined])),
+        CheckoutScenario(name: "decline-then-complete", summary: "the first card is declined inline, the second one pays",
+                         plan: .init(cards: [TestCards.declined, TestCards.approved])),
+        CheckoutScenario(name: "double-submit", summary: "the buyer presses Pay now twice at once: one order, one completion",
+                         plan: .init(doubleSubmit: true)),
+        CheckoutScenario(name: "expired", summary: "the cart lay untouched for 11 days and expired: checkoutExpired, not recovered",
+                         idle: .seconds(11 * 24 * 3600)),
+        CheckoutScenario(name: "expired-410", summary: "the checkout answers HTTP 410: checkoutExpired (cart_expired)",
+                         faults: .init(loads: [.httpStatus(410)])),
+        CheckoutScenario(name: "already-completed", summary: "the cart was paid in an earlier checkout; opening it again fails",
+                         paidEarlier: true),
+        CheckoutScenario(name: "unavailable", summary: "the first load answers HTTP 503; one recovery checkout completes",
+                         faults: .init(loads: [.httpStatus(503)]), plan: .init(closeAfterCompletion: true)),
+        CheckoutScenario(name: "unrecoverable", summary: "the checkout answers HTTP 403: failed, no recovery",
+                         faults: .init(loads: [.httpStatus(403)])),
+        CheckoutScenario(name: "not-found", summary: "the checkout answers HTTP 404: failed, no recovery",
+                         faults: .init(loads: [.httpStatus(404)])),
+        CheckoutScenario(name: "offline", summary: "offline before the first load: a recoverable failure, recovered",
+                         faults: .init(loads: [.offline]), plan: .init(closeAfterCompletion: true)),
+        CheckoutScenario(name: "gateway-error", summary: "the payment gateway fails at Pay now; the recovery checkout pays",
+                         plan: .init(cards: [TestCards.gatewayError, TestCards.approved], closeAfterCompletion: true)),
+        CheckoutScenario(name: "password-protected", summary: "the store is password protected: configurationError",
+                         faults: .init(passwordProtected: true)),
+        CheckoutScenario(name: "multipass-unavailable", summary: "HTTP 503 on a multipass URL: multipass is never recovered",
+                         faults: .init(loads: [.httpStatus(503)]), opening: .multipass),
+        CheckoutScenario(name: "preload-hit", summary: "preloaded when the cart opens; present shows it ready, pixels start then",
+                         opening: .preloadThenPresent),
+        CheckoutScenario(name: "flash-sale", summary: "a flash-sale queue refuses the preload; present waits in the queue and pays",
+                         faults: .init(flashSaleQueue: true), opening: .preloadThenPresent),
+        CheckoutScenario(name: "slow-load", summary: "the page takes 4 s to load, with progress; then the buyer pays",
+                         faults: .init(loadDuration: .seconds(4), loadSteps: 4)),
+        CheckoutScenario(name: "link-click", summary: "the buyer opens the refund policy and the contact e-mail, then closes",
+                         plan: .init(closeAt: .contact, openLinks: ["Refund policy", "Contact us"])),
+    ]
+}

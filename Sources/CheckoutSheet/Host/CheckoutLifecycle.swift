@@ -1,0 +1,149 @@
+import Storefront
+
+/// The lifecycle rules of one checkout session, as a value the sheet and `checkout replay` share.
+/// Inputs are what the web side reports (decoded bridge messages, load failures, navigations, link
+/// activations) and the buyer closing the sheet; each returns the events to deliver, in order, and
+/// what the host must do next.
+///
+/// The kit's rules: completion does not close; closing emits cancel; a failure is reported first,
+/// then recovered once (a fresh checkout without the bridge) if the app agrees and the URL is not a
+/// multipass URL; pixel events flow only after the sheet is presented. Ours on top: one completion
+/// per session, no failure or recovery after a completion, cancel says whether it followed one.
+public struct CheckoutLifecycle: Hashable, Sendable {
+    public enum Phase: Hashable, Sendable {
+        /// The bridged checkout is up.
+        case checkout
+        /// The one recovery attempt is up: no bridge, completion only from the thank-you URL.
+        case recovery
+        /// The sheet is gone; nothing more is delivered.
+        case dismissed
+    }
+
+    public enum Directive: Hashable, Sendable {
+        /// Load the checkout again in a fresh recovery view (no bridge).
+        case startRecovery
+        /// Take the sheet down.
+        case dismiss
+    }
+
+    public struct Outcome: Hashable, Sendable {
+        public var events: [CheckoutEvent] = []
+        public var directive: Directive?
+        /// Why an input had no effect, for the log (and replay's diagnostics).
+        public var notes: [String] = []
+        /// A failure that may be recovered: the host asks `shouldRecoverFromError` (after delivering
+        /// `events`, which hold the failure) and answers with `resolveFailure(recover:)`.
+        public var recoveryDecision: CheckoutError?
+
+        public init(events: [CheckoutEvent] = [], directive: Directive? = nil, notes: [String] = [],
+                    recoveryDecision: CheckoutError? = nil) {
+            self.events = events; self.directive = directive; self.notes = notes; self.recoveryDecision = recoveryDecision
+        }
+
+        static func note(_ text: String) -> Outcome { Outcome(notes: [text]) }
+    }
+
+    public let checkoutURL: String
+    public private(set) var phase: Phase = .checkout
+    public private(set) var isPresented: Bool
+    public private(set) var hasCompleted = false
+    public private(set) var recoveryAttempted = false
+    /// The page is showing a modal (`checkoutBlockingEvent`).
+    public private(set) var isBlocking = false
+    private var undecidedFailure: CheckoutError?
+
+    public init(checkoutURL: String, presented: Bool = false) {
+        self.checkoutURL = checkoutURL
+        self.isPresented = presented
+    }
+
+    /// The sheet is on screen: pixel events may flow from now on.
+    public mutating func presented() { isPresented = true }
+
+    public mutating func receive(_ message: BridgeMessage) -> Outcome {
+        switch phase {
+        case .dismissed: return .note("the sheet is dismissed; \(describe(message)) ignored")
+        case .recovery: return .note("the recovery checkout has no bridge; \(describe(message)) ignored")
+        case .checkout: break
+        }
+        switch message {
+        case .completed(let event, _):
+            guard !hasCompleted else { return .note("a second completion in the same session ignored (order \(event.orderId))") }
+            hasCompleted = true
+            return Outcome(events: [.completed(event)])
+        case .error(let error):
+            return fail(error)
+        case .ignoredError(let group):
+            return .note("error of group \"\(group)\" ignored")
+        case .webPixel(let pixel):
+            guard isPresented else { return .note("pixel event \(pixel.name) before the sheet was presented dropped") }
+            return Outcome(events: [.pixel(pixel)])
+        case .checkoutBlocking(let blocking):
+            isBlocking = blocking
+            return Outcome()
+        }
+    }
+
+    /// A failure: from an `error` message, an HTTP status, or a load that could not start.
+    public mutating func fail(_ error: CheckoutError) -> Outcome {
+        guard phase != .dismissed else { return .note("the sheet is dismissed; failure \"\(error.message)\" ignored") }
+        guard !hasCompleted else { return .note("failure \"\(error.message)\" after completion ignored") }
+        guard undecidedFailure == nil else { return .note("failure \"\(error.message)\" while deciding on recovery ignored") }
+        let eligible = phase == .checkout && !recoveryAttempted && !CheckoutURL.isMultipass(checkoutURL)
+        if eligible {
+            undecidedFailure = error
+            return Outcome(events: [.failed(error)], recoveryDecision: error)
+        }
+        phase = .dismissed
+        let why = recoveryAttempted ? "recovery was already tried" : "multipass checkouts are never recovered"
+        return Outcome(events: [.failed(error)], directive: .dismiss, notes: ["no recovery: \(why)"])
+    }
+
+    /// The answer of `shouldRecoverFromError` for the failure `fail` returned as `recoveryDecision`.
+    public mutating func resolveFailure(recover: Bool) -> Outcome {
+        guard undecidedFailure != nil else { return .note("no failure awaits a recovery decision") }
+        undecidedFailure = nil
+        if recover {
+            recoveryAttempted = true
+            phase = .recovery
+            return Outcome(events: [.recoveryStarted], directive: .startRecovery)
+        }
+        phase = .dismissed
+        return Outcome(directive: .dismiss, notes: ["no recovery: shouldRecoverFromError answered false"])
+    }
+
+    /// The page navigated. In recovery, a thank-you URL is the completion (order id from `order_id`).
+    public mutating func navigated(to url: String) -> Outcome {
+        guard phase == .recovery, CheckoutURL.isThankYouPage(url) else { return Outcome() }
+        guard !hasCompleted else { return .note("thank-you page shown again; already completed") }
+        hasCompleted = true
+        let orderId = CheckoutURL.thankYouOrderId(url).map(TextSanitizer.cleanLine)
+        var outcome = Outcome(events: [.completed(CheckoutCompletedEvent(orderDetails: OrderDetails(id: orderId ?? ""),
+                                                                        decoded: .recovery))])
+        if orderId == nil { outcome.notes.append("thank-you URL without order_id") }
+        return outcome
+    }
+
+    /// The buyer opened a link of the page (policy page, mailto:, tel:).
+    public mutating func linkClicked(_ url: String) -> Outcome {
+        guard phase != .dismissed else { return .note("the sheet is dismissed; link ignored") }
+        return Outcome(events: [.linkClicked(url: TextSanitizer.cleanLine(url))])
+    }
+
+    /// The buyer closes the sheet: cancel, which says whether an order was placed first.
+    public mutating func close() -> Outcome {
+        guard phase != .dismissed else { return .note("the sheet is already dismissed") }
+        phase = .dismissed
+        undecidedFailure = nil
+        return Outcome(events: [.canceled(afterCompletion: hasCompleted)], directive: .dismiss)
+    }
+
+    private func describe(_ message: BridgeMessage) -> String {
+        switch message {
+        case .completed: return "completed message"
+        case .error, .ignoredError: return "error message"
+        case .webPixel(let pixel): return "pixel event \(pixel.name)"
+        case .checkoutBlocking: return "checkoutBlockingEvent message"
+        }
+    }
+}

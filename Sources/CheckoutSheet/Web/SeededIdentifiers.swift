@@ -1,0 +1,42 @@
+/// Deterministic identifiers (pixel event ids, vault tokens) from a seed: SplitMix64, so a demo run
+/// with the same seed prints the same ids.
+struct SeededIdentifiers: Sendable {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// 32 hex digits in the 8-4-4-4-12 layout of a UUID.
+    mutating func uuidString() -> String {
+        let hex = Self.hex(next()) + Self.hex(next())
+        let parts = [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { range in
+            String(hex[hex.index(hex.startIndex, offsetBy: range.lowerBound)..<hex.index(hex.startIndex, offsetBy: range.upperBound)])
+        }
+        return parts.joined(separator: "-")
+    }
+
+    mutating func hexString(bytes: Int) -> String {
+        var out = ""
+        while out.count < bytes * 2 { out += Self.hex(next()) }
+        return String(out.prefix(bytes * 2))
+    }
+
+    static func hex(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
+    /// A stable 64-bit FNV-1a hash, for ids derived from other ids (the checkout token of a cart).
+    static func fnv1a(_ text: String, seed: UInt64 = 0xCBF2_9CE4_8422_2325) -> UInt64 {
+        var hash = seed
+        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        return hash
+    }
+}

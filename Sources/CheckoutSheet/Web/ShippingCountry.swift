@@ -1,0 +1,47 @@
+import Foundation
+
+/// The countries the simulated store ships to, with their postal-code rule and a believable
+/// sales tax / VAT rate (a single national rate; real checkouts refine it by region).
+public struct ShippingCountry: Hashable, Sendable {
+    public var code: String
+    public var name: String
+    public var taxRate: Decimal
+    /// An example postal code, shown as the field's placeholder.
+    public var postalExample: String
+    private var postalPattern: String
+
+    public func acceptsPostalCode(_ code: String) -> Bool {
+        code.uppercased().range(of: "^(\(postalPattern))$", options: .regularExpression) != nil
+    }
+
+    public static func named(_ code: String) -> ShippingCountry? { all.first { $0.code == code.uppercased() } }
+
+    public static let all: [ShippingCountry] = [
+        ShippingCountry(code: "US", name: "United States", taxRate: Decimal(string: "0.08")!,
+                        postalExample: "10001", postalPattern: "[0-9]{5}(-[0-9]{4})?"),
+        ShippingCountry(code: "CA", name: "Canada", taxRate: Decimal(string: "0.13")!,
+                        postalExample: "K1A 0B1", postalPattern: "[A-Z][0-9][A-Z] ?[0-9][A-Z][0-9]"),
+        ShippingCountry(code: "GB", name: "United Kingdom", taxRate: Decimal(string: "0.20")!,
+                        postalExample: "SW1A 1AA", postalPattern: "[A-Z]{1,2}[0-9][A-Z0-9]? ?[0-9][A-Z]{2}"),
+        ShippingCountry(code: "IE", name: "Ireland", taxRate: Decimal(string: "0.23")!,
+                        postalExample: "D02 X285", postalPattern: "[A-Z][0-9]{2} ?[A-Z0-9]{4}"),
+        ShippingCountry(code: "DE", name: "Germany", taxRate: Decimal(string: "0.19")!,
+                        postalExample: "10115", postalPattern: "[0-9]{5}"),
+        ShippingCountry(code: "FR", name: "France", taxRate: Decimal(string: "0.20")!,
+                        postalExample: "75001", postalPattern: "[0-9]{5}"),
+        ShippingCountry(code: "ES", name: "Spain", taxRate: Decimal(string: "0.21")!,
+                        postalExample: "28001", postalPattern: "[0-9]{5}"),
+        ShippingCountry(code: "IT", name: "Italy", taxRate: Decimal(string: "0.22")!,
+                        postalExample: "00118", postalPattern: "[0-9]{5}"),
+        ShippingCountry(code: "NL", name: "Netherlands", taxRate: Decimal(string: "0.21")!,
+                        postalExample: "1012 AB", postalPattern: "[0-9]{4} ?[A-Z]{2}"),
+        ShippingCountry(code: "SE", name: "Sweden", taxRate: Decimal(string: "0.25")!,
+                        postalExample: "114 55", postalPattern: "[0-9]{3} ?[0-9]{2}"),
+        ShippingCountry(code: "AU", name: "Australia", taxRate: Decimal(string: "0.10")!,
+                        postalExample: "2000", postalPattern: "[0-9]{4}"),
+        ShippingCountry(code: "NZ", name: "New Zealand", taxRate: Decimal(string: "0.15")!,
+                        postalExample: "6011", postalPattern: "[0-9]{4}"),
+        ShippingCountry(code: "JP", name: "Japan", taxRate: Decimal(string: "0.10")!,
+                        postalExample: "100-0001", postalPattern: "[0-9]{3}-?[0-9]{4}"),
+    ]
+}

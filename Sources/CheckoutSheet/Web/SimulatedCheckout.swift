@@ -1,0 +1,277 @@
+import Foundation
+import Storefront
+
+/// One checkout page, the "web" side of the sheet: it loads a cart's checkout from the store, walks
+/// the buyer through contact, delivery, shipping, payment and review to the thank-you page, and
+/// tells its host what a web checkout would: responses, navigations, link activations, the page to
+/// draw, and bridge messages in the wire format of protocol 8.1 (pixel events held back until the
+/// host says the sheet is presented). Without the bridge (a recovery checkout) it posts nothing.
+public actor SimulatedCheckout: CheckoutWebView {
+    private let server: SimulatedCheckoutServer
+    private let signals: CheckoutWebSignalSink
+    private var request: CheckoutWebRequest?
+    private var form: CheckoutForm?
+    private var links: [CheckoutPage.Link] = []
+    private var presented = false
+    private var heldPixels: [String] = []
+    private var stopped = false
+
+    init(server: SimulatedCheckoutServer, signals: @escaping CheckoutWebSignalSink) {
+        self.server = server
+        self.signals = signals
+    }
+
+    // MARK: CheckoutWebView
+
+    public func load(_ request: CheckoutWebRequest) async {
+        self.request = request
+        form = nil
+        await emit(.page(.loading))
+        let fault = await server.beginLoad(request)
+        let faults = await server.faults
+        switch fault {
+        case .offline?:
+            await emit(.loadFailed(message: "The Internet connection appears to be offline."))
+            return
+        case .httpStatus(let status)?:
+            await showUnavailable(CheckoutSheet.reasonPhrase(status))
+            await emit(.response(url: request.url, statusCode: status))
+            return
+        case nil: break
+        }
+        if request.purpose == .prefetch && faults.flashSaleQueue {
+            // A preload must not put the buyer in the queue: the store refuses it.
+            await emit(.response(url: request.url, statusCode: 429))
+            return
+        }
+        await waitForLoad(faults)
+        await open(request, faults: faults)
+    }
+
+    public func post(hostMessage: String) async {
+        guard let message = try? JSONValue(parsing: hostMessage), message["name"]?.stringValue == "presented" else { return }
+        // Flush in order; pixels raised meanwhile join the queue until it is empty.
+        while !heldPixels.isEmpty {
+            await emit(.bridgeMessage(heldPixels.removeFirst()))
+        }
+        presented = true
+    }
+
+    public func handle(_ input: CheckoutPageInput) async {
+        guard !stopped else { return }
+        if case .openLink(let url) = input {
+            if links.contains(where: { $0.url == url }) { await emit(.linkActivated(url: url)) }
+            return
+        }
+        guard form != nil else { return }
+        switch input {
+        case .submit:
+            await submit()
+        case .back:
+            if form!.back() { await arrive() }
+        default:
+            if form!.edit(input) { await render() }
+        }
+    }
+
+    public func stop() async { stopped = true }
+
+    // MARK: Loading
+
+    private func waitForLoad(_ faults: CheckoutFaults) async {
+        let environment = server.environment
+        if faults.loadDuration > .zero {
+            for step in 1...faults.loadSteps {
+                await environment.sleep(faults.loadDuration / faults.loadSteps)
+                await emit(.page(CheckoutPage(step: .loading, progress: Double(step) / Double(faults.loadSteps + 1))))
+            }
+        }
+        if faults.flashSaleQueue {
+            await emit(.page(CheckoutPage(step: .loading, progress: 0, notice: "You're in line to check out. Please keep this page open.")))
+            await environment.sleep(.seconds(3))
+        }
+    }
+
+    /// Finds the cart behind the URL and opens its checkout, or shows why it cannot.
+    private func open(_ request: CheckoutWebRequest, faults: CheckoutFaults) async {
+        let backend = server.backend
+        guard let cartId = backend.cartId(forCheckoutURL: Self.target(of: request.url)) else {
+            await showUnavailable("This checkout doesn't exist.")
+            await emit(.response(url: request.url, statusCode: 404))
+            return
+        }
+        let state: CartCheckoutState
+        let cart: Cart?
+        let shop: Shop
+        do {
+            if let forced = faults.cartState { state = forced } else { state = try await backend.checkoutState(cartId: cartId) }
+            cart = try await backend.cart(id: cartId)
+            shop = try await backend.shop()
+        } catch StorefrontError.transport(let message) {
+            await emit(.loadFailed(message: message))
+            return
+        } catch {
+            await showUnavailable("Something went wrong.")
+            await emit(.response(url: request.url, statusCode: 500))
+            return
+        }
+        links = Self.links(of: shop)
+        await emit(.response(url: request.url, statusCode: 200))
+        if faults.passwordProtected {
+            await refuse("This store is password protected.", group: "configuration",
+                         code: .storefrontPasswordRequired, reason: "Storefront password required")
+            return
+        }
+        switch state {
+        case .expired:
+            await refuse("Your cart has expired.", group: "expired", code: .cartExpired, reason: "Checkout has expired.")
+            return
+        case .completed:
+            await refuse("This order has already been placed.", group: "expired", code: .cartCompleted,
+                         reason: "Checkout already completed")
+            return
+        case .open: break
+        }
+        guard let cart else {
+            await refuse("Your cart has expired.", group: "expired", code: .cartExpired, reason: "Checkout has expired.")
+            return
+        }
+        guard !cart.isEmpty else {
+            await refuse("Your cart is empty.", group: "unrecoverable", code: .invalidCart, reason: "Cart is empty")
+            return
+        }
+        form = CheckoutForm(cart: cart, shop: shop, token: SimulatedCheckoutServer.checkoutToken(cartId: cart.id))
+        await arrive()
+        await pixel(.checkoutStarted)
+    }
+
+    /// A multipass login URL leads to its `return_to` checkout.
+    private static func target(of url: String) -> String {
+        guard CheckoutURL.isMultipass(url), let items = URLComponents(string: url)?.queryItems,
+              let returnTo = items.first(where: { $0.name == "return_to" })?.value else { return url }
+        return returnTo
+    }
+
+    private static func links(of shop: Shop) -> [CheckoutPage.Link] {
+        var links: [CheckoutPage.Link] = []
+        if let url = shop.refundPolicyURL { links.append(.init(title: "Refund policy", url: url)) }
+        if let url = shop.shippingPolicyURL { links.append(.init(title: "Shipping policy", url: url)) }
+        if let email = shop.contactEmail { links.append(.init(title: "Contact us", url: "mailto:\(email)")) }
+        if let phone = shop.contactPhone {
+            links.append(.init(title: "Call us", url: "tel:" + phone.filter { $0 == "+" || ($0.isASCII && $0.isNumber) }))
+        }
+        return links
+    }
+
+    // MARK: Steps
+
+    private func submit() async {
+        guard let step = form?.step, form?.isBusy == false else { return }
+        switch step {
+        case .contact:
+            if form!.submitContact() { await pixel(.contactInfoSubmitted); await arrive() } else { await render() }
+        case .delivery:
+            if form!.submitDelivery() { await pixel(.addressInfoSubmitted); await arrive() } else { await render() }
+        case .shipping:
+            if form!.submitShipping() { await pixel(.shippingInfoSubmitted); await arrive() } else { await render() }
+        case .payment:
+            guard let entry = form!.validatePayment(now: server.environment.now()) else { await render(); return }
+            form!.isBusy = true
+            await render()
+            let card = await server.vault(entry)
+            form!.isBusy = false
+            form!.accept(card)
+            await pixel(.paymentInfoSubmitted)
+            await arrive()
+        case .review:
+            await pay()
+        case .loading, .thankYou, .unavailable:
+            return
+        }
+    }
+
+    /// Pay now: authorize the vaulted card, then place the order once.
+    private func pay() async {
+        guard let card = form?.card, let request else { return }
+        form!.isBusy = true
+        await render()
+        // The payment runs in a modal the buyer must not leave half-way.
+        await postBridge(BridgeEnvelope.checkoutBlocking(true))
+        let outcome = await server.authorize(token: card.token)
+        await postBridge(BridgeEnvelope.checkoutBlocking(false))
+        switch outcome {
+        case .declined:
+            form!.declined("Your card was declined. Try a different card.")
+            await arrive()
+        case .gatewayError:
+            form!.isBusy = false
+            await showUnavailable("There was a problem processing your payment. No charge was made.")
+            await emit(.response(url: request.url, statusCode: 502))
+        case .approved:
+            guard let order = await placeOrder(form!.draft(paidWith: card)) else {
+                form!.isBusy = false
+                await showUnavailable("Your order could not be placed. No charge was made.")
+                await emit(.response(url: request.url, statusCode: 503))
+                return
+            }
+            form!.placed(order)
+            await emit(.navigated(url: form!.url))
+            await render()
+            await postBridge(BridgeEnvelope.completed(form!.orderDetails(for: order)))
+            await pixel(.pageViewed)
+            await pixel(.checkoutCompleted)
+        }
+    }
+
+    /// The store makes placing idempotent per checkout session, so a lost answer is simply asked again.
+    private func placeOrder(_ draft: OrderDraft) async -> Order? {
+        for _ in 0..<3 {
+            do { return try await server.backend.placeOrder(draft) } catch StorefrontError.transport { continue } catch { return nil }
+        }
+        return nil
+    }
+
+    // MARK: Output
+
+    /// Shows the current step as a new page: navigation, the page, `page_viewed`.
+    private func arrive() async {
+        guard let form else { return }
+        await emit(.navigated(url: form.url))
+        await render()
+        await pixel(.pageViewed)
+    }
+
+    private func render() async {
+        guard let form else { return }
+        await emit(.page(form.page(links: links)))
+    }
+
+    private func showUnavailable(_ message: String) async {
+        await emit(.page(CheckoutPage(step: .unavailable, progress: 1, notice: message, links: links)))
+    }
+
+    /// A checkout that cannot go on: an explanation on the page and an `error` message on the bridge.
+    private func refuse(_ message: String, group: String, code: CheckoutErrorCode, reason: String) async {
+        await showUnavailable(message)
+        await postBridge(BridgeEnvelope.error(group: group, code: code.rawValue, reason: reason))
+    }
+
+    /// Posts a message on the bridge, if this page has one (a recovery checkout does not).
+    private func postBridge(_ message: String) async {
+        guard request?.bridgeEnabled == true else { return }
+        await emit(.bridgeMessage(message))
+    }
+
+    private func pixel(_ name: CheckoutPixels.Name) async {
+        guard let form, request?.bridgeEnabled == true else { return }
+        let id = await server.pixelEventID()
+        let timestamp = server.environment.now().formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+        let message = BridgeEnvelope.webPixel(CheckoutPixels.event(name, form: form, id: id, timestamp: timestamp))
+        if presented { await emit(.bridgeMessage(message)) } else { heldPixels.append(message) }
+    }
+
+    private func emit(_ signal: CheckoutWebSignal) async {
+        guard !stopped else { return }
+        await signals(signal)
+    }
+}

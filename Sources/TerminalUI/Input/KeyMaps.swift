@@ -1,0 +1,68 @@
+import AppCore
+import CheckoutSheet
+
+/// The key map for whatever has the keyboard: the help overlay, the checkout sheet, a text field,
+/// or the screen on top of the stack.
+public enum KeyMaps {
+    /// `listRows` is how many rows a list shows, for page up / page down.
+    public static func current(for state: AppState, listRows: Int = 10) -> KeyMap {
+        if state.isHelpVisible { return help(state) }
+        if state.checkout.isPresented, let page = state.checkout.page { return CheckoutKeys.map(page) }
+        switch state.screen {
+        case .collections: return CollectionsKeys.map(state, listRows: listRows)
+        case .products: return ProductsKeys.map(state, listRows: listRows)
+        case .productDetail: return ProductDetailKeys.map(state)
+        case .search: return SearchKeys.map(state, listRows: listRows)
+        case .cart: return CartKeys.map(state)
+        }
+    }
+
+    /// Keys of every screen where letters are commands.
+    static func global(_ state: AppState) -> [KeyBinding] {
+        var keys: [KeyBinding] = []
+        if state.screen != .search { keys.append(KeyBinding([.character("/")], "search", .navigation(.openSearch))) }
+        if state.screen != .cart { keys.append(KeyBinding([.character("c")], "cart", .navigation(.openCart))) }
+        return keys + [
+            KeyBinding([.character("e")], "events", .eventLog(.toggle)),
+            KeyBinding([.character("[")], "[ ]", "scroll events", .eventLog(.scroll(by: 1)), inFooter: false),
+            KeyBinding([.character("]")], "", "", .eventLog(.scroll(by: -1))),
+            KeyBinding([.character("q"), .ctrl("c")], "quit", .navigation(.quit)),
+            KeyBinding([.character("?"), .function(1)], "?", "help", .navigation(.toggleHelp), help: "? f1"),
+        ]
+    }
+
+    /// Keys of a screen while a text field takes the letters: only control and function keys are free.
+    static func globalWhileTyping() -> [KeyBinding] {
+        [
+            KeyBinding([.ctrl("e")], "events", .eventLog(.toggle), inFooter: false),
+            KeyBinding([.ctrl("c")], "quit", .navigation(.quit), inFooter: false),
+            KeyBinding([.function(1)], "help", .navigation(.toggleHelp)),
+        ]
+    }
+
+    /// Esc: dismisses the error bar when one is shown, otherwise goes back.
+    static func escape(_ state: AppState, back label: String = "back") -> KeyBinding {
+        state.errorMessage != nil
+            ? KeyBinding([.escape], "dismiss", .errorBar(.dismiss))
+            : KeyBinding([.escape], label, .navigation(.back))
+    }
+
+    private static func help(_ state: AppState) -> KeyMap {
+        KeyMap(title: "Help", bindings: [
+            KeyBinding([.escape, .character("?"), .function(1)], "esc", "close help", .navigation(.toggleHelp), help: "esc ? f1"),
+            KeyBinding([.character("q"), .ctrl("c")], "quit", .navigation(.quit)),
+        ])
+    }
+
+    /// ↑↓ (and j k unless the screen takes typed letters) and the page keys for a list.
+    static func listMoves(_ move: @escaping @Sendable (Int) -> AppAction, rows: Int, letters: Bool = true) -> [KeyBinding] {
+        [
+            KeyBinding(letters ? [.up, .character("k")] : [.up], "↑↓", "move", move(-1), help: letters ? "↑↓ j k" : nil),
+            KeyBinding(letters ? [.down, .character("j")] : [.down], "", "", move(1)),
+            KeyBinding([.pageUp], "pgup pgdn", "page", move(-max(1, rows)), inFooter: false),
+            KeyBinding([.pageDown], "", "", move(max(1, rows))),
+            KeyBinding([.home], "home end", "first, last", move(-1_000_000), inFooter: false),
+            KeyBinding([.end], "", "", move(1_000_000)),
+        ]
+    }
+}

@@ -1,0 +1,160 @@
+import AppCore
+import Storefront
+
+/// The cart: lines with quantity, unit price and line total in aligned columns; removal asks
+/// first; the discount code (applicable or not) and note, editable in place; subtotal and total.
+struct CartView {
+    let state: CartState
+    let isUpdating: Bool
+    let isRestoring: Bool
+
+    func draw(in canvas: Canvas, theme: Theme, grid: inout Grid) {
+        // Wider than this, the columns would drift apart; the cart keeps a readable width.
+        let padded = canvas.inset(dx: 1, dy: 0)
+        let inner = padded.sub(Rect(x: 0, y: 0, width: min(padded.width, 96), height: padded.height))
+        inner.text("Cart", y: 0, style: theme[.accent], in: &grid)
+        if isUpdating { inner.textRight("updating…", y: 0, style: theme[.muted], in: &grid) }
+        guard let cart = state.cart, !cart.lines.isEmpty else {
+            inner.text(isRestoring ? "Restoring your cart…" : "Your cart is empty.", y: 2, style: theme[.text], in: &grid)
+            if !isRestoring {
+                inner.text("Open a product and press a to add it.", y: 3, style: theme[.muted], in: &grid)
+            }
+            return
+        }
+        // Below the lines: discount, note, warnings and totals; a short screen drops the rules,
+        // the subtotal and the hint.
+        let compact = inner.height < 16
+        let hasDiscounts = cart.cost.totalAmount != cart.cost.subtotalAmount
+        let warningRows = min(1, state.warnings.count)
+        let belowRows = compact ? 3 + warningRows : 8 + warningRows + (hasDiscounts ? 1 : 0)
+        let top = compact ? 1 : 2
+        let lineRows = max(1, inner.height - top - 1 - belowRows)
+        let columns = CartView.columns(width: inner.width, cart: cart)
+        drawHeader(columns, y: top, in: inner, theme: theme, grid: &grid)
+        let window = ListWindow(selected: state.selectedLineIndex, total: cart.lines.count, rows: lineRows)
+        var y = top + 1
+        for index in window.range {
+            drawLine(cart.lines[index], selected: index == state.selectedLineIndex, columns: columns, y: y,
+                     in: inner, theme: theme, grid: &grid)
+            y += 1
+        }
+        if window.count < cart.lines.count && !isUpdating {
+            inner.textRight(window.position(total: cart.lines.count), y: 0, style: theme[.muted], in: &grid)
+        }
+        if !compact {
+            y += 1
+            inner.rule(y: y, style: theme[.border], in: &grid)
+            y += 1
+        }
+        y = drawDiscount(cart, y: y, in: inner, theme: theme, grid: &grid)
+        y = drawNote(cart, y: y, in: inner, theme: theme, grid: &grid)
+        for warning in state.warnings.prefix(1) {
+            inner.text("! " + warning.message, y: y, style: theme[.warning], in: &grid)
+            y += 1
+        }
+        if !compact {
+            inner.rule(y: y, style: theme[.border], in: &grid)
+            y += 1
+        }
+        drawTotals(cart, y: y, compact: compact, columns: columns, in: inner, theme: theme, grid: &grid)
+    }
+
+    struct Columns {
+        var item: Int, quantity: Int, price: Int, total: Int
+        var quantityX: Int { item + 2 }
+        var priceRight: Int { quantityX + quantity + 2 + price }
+        var totalRight: Int { priceRight + 2 + total }
+    }
+
+    static func columns(width: Int, cart: Cart) -> Columns {
+        let money = cart.lines.flatMap { [$0.cost.amountPerQuantity.formatted, $0.cost.totalAmount.formatted] }
+            + [cart.cost.subtotalAmount.formatted, cart.cost.totalAmount.formatted]
+        let amount = max(8, money.map(DisplayWidth.of).max() ?? 0)
+        let quantity = 5
+        return Columns(item: max(8, width - quantity - 2 * amount - 6), quantity: quantity, price: amount, total: amount)
+    }
+
+    private func drawHeader(_ c: Columns, y: Int, in canvas: Canvas, theme: Theme, grid: inout Grid) {
+        let style = theme[.muted]
+        canvas.text("Item", y: y, style: style, in: &grid)
+        canvas.textRight("Qty", right: c.quantityX + c.quantity, y: y, style: style, in: &grid)
+        canvas.textRight("Price", right: c.priceRight, y: y, style: style, in: &grid)
+        canvas.textRight("Total", right: c.totalRight, y: y, style: style, in: &grid)
+    }
+
+    private func drawLine(_ line: CartLine, selected: Bool, columns c: Columns, y: Int, in canvas: Canvas, theme: Theme,
+                          grid: inout Grid) {
+        let style = selected ? theme[.selection] : theme[.text]
+        if selected { canvas.fill(Rect(x: 0, y: y, width: canvas.width, height: 1), style: style, in: &grid) }
+        let title = line.merchandise.title
+        let variant = title.isEmpty || title == "Default Title" ? "" : " · " + title
+        if state.pendingRemoveLineId == line.id {
+            canvas.text("Remove \(line.merchandise.productTitle)\(variant)?", y: y, style: style.adding(.bold), in: &grid,
+                        maxWidth: c.item)
+            canvas.textRight("y remove · n keep", right: c.totalRight, y: y, style: selected ? style : theme[.warning], in: &grid)
+            return
+        }
+        canvas.text(line.merchandise.productTitle + variant, y: y, style: style, in: &grid, maxWidth: c.item)
+        canvas.textRight("\(line.quantity)", right: c.quantityX + c.quantity, y: y, style: style, in: &grid)
+        canvas.textRight(line.cost.amountPerQuantity.formatted, right: c.priceRight, y: y, style: style, in: &grid)
+        canvas.textRight(line.cost.totalAmount.formatted, right: c.totalRight, y: y, style: style.adding(.bold), in: &grid)
+    }
+
+    private func drawDiscount(_ cart: Cart, y: Int, in canvas: Canvas, theme: Theme, grid: inout Grid) -> Int {
+        let label = "Discount"
+        canvas.text(label, y: y, style: theme[.fieldLabel], in: &grid)
+        let x = 10
+        if state.editing == .discountCode {
+            TextFieldView(value: state.discountCodeText, placeholder: "code, enter to apply", focused: true)
+                .draw(in: canvas, x: x, y: y, width: min(30, canvas.width - x), theme: theme, grid: &grid)
+            return y + 1
+        }
+        if cart.discountCodes.isEmpty {
+            canvas.text("none · d to add a code", x: x, y: y, style: theme[.muted], in: &grid)
+            return y + 1
+        }
+        var cx = x
+        for code in cart.discountCodes {
+            cx = canvas.text(code.code, x: cx, y: y, style: theme[.heading], in: &grid)
+            cx = canvas.text(code.applicable ? " ✓ applied  " : " ✗ not applicable  ", x: cx, y: y,
+                             style: theme[code.applicable ? .success : .warning], in: &grid)
+        }
+        return y + 1
+    }
+
+    private func drawNote(_ cart: Cart, y: Int, in canvas: Canvas, theme: Theme, grid: inout Grid) -> Int {
+        canvas.text("Note", y: y, style: theme[.fieldLabel], in: &grid)
+        let x = 10
+        if state.editing == .note {
+            TextFieldView(value: state.noteText, placeholder: "a note for the shop", focused: true)
+                .draw(in: canvas, x: x, y: y, width: canvas.width - x, theme: theme, grid: &grid)
+        } else if let note = cart.note, !note.isEmpty {
+            canvas.text(note, x: x, y: y, style: theme[.text], in: &grid)
+        } else {
+            canvas.text("none · n to add one", x: x, y: y, style: theme[.muted], in: &grid)
+        }
+        return y + 1
+    }
+
+    private func drawTotals(_ cart: Cart, y start: Int, compact: Bool, columns c: Columns, in canvas: Canvas, theme: Theme,
+                            grid: inout Grid) {
+        var y = start
+        func row(_ label: String, _ amount: String, _ role: Role) {
+            canvas.textRight(label, right: c.priceRight, y: y, style: theme[role == .heading ? .heading : .muted], in: &grid)
+            canvas.textRight(amount, right: c.totalRight, y: y, style: theme[role], in: &grid)
+            y += 1
+        }
+        if compact {
+            row("Total", cart.cost.totalAmount.formatted, .heading)
+            return
+        }
+        row("Subtotal", cart.cost.subtotalAmount.formatted, .text)
+        if cart.cost.totalAmount != cart.cost.subtotalAmount {
+            row("Discounts", (cart.cost.totalAmount - cart.cost.subtotalAmount).formatted, .success)
+        }
+        row("Total", cart.cost.totalAmount.formatted, .heading)
+        canvas.text("Taxes and shipping are calculated at checkout.", y: y, style: theme[.muted], in: &grid,
+                    maxWidth: canvas.width - 18)
+        canvas.textRight(" enter  Checkout ", right: c.totalRight, y: y, style: theme[.selection], in: &grid)
+    }
+}

@@ -1,0 +1,62 @@
+import AppCore
+import CheckoutSheet
+
+/// The sheet's keys. A focused field takes typed characters; without one (shipping, review,
+/// thank-you) letters and digits are commands: digits open the page's links.
+enum CheckoutKeys {
+    static func map(_ page: CheckoutPage) -> KeyMap {
+        let typing = page.focusedFieldID != nil && !page.fields.isEmpty
+        var bindings: [KeyBinding] = []
+        switch page.step {
+        case .thankYou, .unavailable:
+            bindings.append(KeyBinding([.enter, .escape], "enter", "close", .checkout(.close)))
+        case .loading:
+            bindings.append(KeyBinding([.escape], "esc", "close", .checkout(.close)))
+        default:
+            let submit = page.step == .review ? "pay now" : "continue"
+            bindings.append(KeyBinding([.enter], "enter", submit, .checkout(.pageInput(.submit))))
+            if !page.fields.isEmpty {
+                bindings += [
+                    KeyBinding([.tab, .down], "tab", "next field", .checkout(.pageInput(.focusNext))),
+                    KeyBinding([.backtab, .up], "shift-tab", "previous", .checkout(.pageInput(.focusPrevious)), inFooter: false),
+                ]
+            }
+            if page.step == .shipping, !page.shippingRates.isEmpty {
+                bindings += [
+                    KeyBinding([.up, .character("k")], "↑↓", "rate", .checkout(.pageInput(.selectRate(id: rate(page, by: -1))))),
+                    KeyBinding([.down, .character("j"), .tab], "", "", .checkout(.pageInput(.selectRate(id: rate(page, by: 1))))),
+                ]
+            }
+            if page.step != .contact {
+                bindings.append(KeyBinding([.ctrl("b")], "ctrl-b", "back", .checkout(.pageInput(.back)), inFooter: !typing))
+            }
+            if typing {
+                bindings.append(KeyBinding([.backspace, .ctrl("h")], "backspace", "delete",
+                                           .checkout(.pageInput(.deleteBackward)), inFooter: false))
+            }
+            bindings.append(KeyBinding([.escape], "esc", "close", .checkout(.close)))
+        }
+        if !typing {
+            for (index, link) in page.links.prefix(9).enumerated() {
+                let digit = Character(String(index + 1))
+                bindings.append(KeyBinding([.character(digit)], String(digit), link.title,
+                                           .checkout(.pageInput(.openLink(url: link.url))), inFooter: false))
+            }
+        }
+        let global = typing ? KeyMaps.globalWhileTyping() : [
+            KeyBinding([.character("e"), .ctrl("e")], "e", "events", .eventLog(.toggle)),
+            KeyBinding([.ctrl("c")], "quit", .navigation(.quit), inFooter: false),
+            KeyBinding([.character("?"), .function(1)], "help", .navigation(.toggleHelp)),
+        ]
+        var map = KeyMap(title: "Checkout", bindings: bindings, global: global)
+        if typing { map.textInput = { text in AppAction.checkout(.pageInput(.insert(text))) } }
+        return map
+    }
+
+    /// The id of the rate `delta` away from the selected one (clamped to the list).
+    static func rate(_ page: CheckoutPage, by delta: Int) -> String {
+        let rates = page.shippingRates
+        let current = rates.firstIndex { $0.id == page.selectedRateID } ?? (delta > 0 ? -1 : 0)
+        return rates[min(max(current + delta, 0), rates.count - 1)].id
+    }
+}

@@ -1,0 +1,246 @@
+import CheckoutSheet
+import Storefront
+
+/// The checkout sheet: a bordered box over the cart with the configuration's title, the tint
+/// progress bar while loading, the page's step (form, shipping rates, review, thank-you) and its keys.
+struct CheckoutSheetView {
+    let page: CheckoutPage
+    let configuration: CheckoutConfiguration
+    let hints: [KeyHint]
+
+    /// The steps a buyer walks through, for the breadcrumb.
+    static let journey: [(CheckoutPage.Step, String)] = [
+        (.contact, "Contact"), (.delivery, "Delivery"), (.shipping, "Shipping"), (.payment, "Payment"), (.review, "Review"),
+    ]
+
+    /// The sheet's rectangle inside the area it covers: nearly all of it, capped in width.
+    static func frame(in area: Rect) -> Rect {
+        let width = area.width >= 108 ? 100 : (area.width >= 42 ? area.width - 2 : area.width)
+        let height = area.height >= 16 ? area.height - 2 : area.height
+        return area.centered(width: width, height: height)
+    }
+
+    func draw(over area: Rect, profile: ColorProfile, grid: inout Grid) {
+        let theme = Theme.sheet(configuration, profile: profile)
+        let frame = CheckoutSheetView.frame(in: area)
+        // The screen's title row above the sheet stays in view, dimmed; the rest of the screen is
+        // cleared rather than left as fragments beside the box.
+        grid.restyle(area) { $0.adding(.dim) }
+        grid.fill(Rect(x: area.x, y: frame.y, width: area.width, height: area.maxY - frame.y),
+                  style: Theme.standard(profile)[.text])
+        let box = Canvas(rect: frame)
+        box.fill(style: theme[.text], in: &grid)
+        box.border(style: theme[.border], title: configuration.title, titleStyle: theme[.heading], in: &grid)
+        if box.width > 20 {
+            var close = theme[.muted]
+            if configuration.closeButtonTintColor != .terminalDefault && profile != .monochrome {
+                close.foreground = Color(configuration.closeButtonTintColor)
+            }
+            box.textRight(" esc ✕ ", right: box.width - 2, y: 0, style: close, in: &grid)
+        }
+        let inner = box.inset(dx: 2, dy: 1)
+        guard inner.height >= 4, inner.width >= 10 else { return }
+
+        drawBreadcrumb(in: inner, theme: theme, grid: &grid)
+        if page.step == .loading {
+            ProgressBar(progress: page.progress).draw(in: inner, y: 1, theme: theme, grid: &grid)
+        } else {
+            inner.rule(y: 1, style: theme[.border], in: &grid)
+        }
+        // A short sheet drops the blank rows around its content.
+        let compact = inner.height < 12
+        let top = compact ? 2 : 3
+        let content = inner.sub(Rect(x: 0, y: top, width: inner.width, height: inner.height - top - (compact ? 1 : 2)))
+        drawStep(in: content, compact: compact, theme: theme, grid: &grid)
+        drawFooter(in: inner.sub(Rect(x: 0, y: inner.height - 1, width: inner.width, height: 1)), theme: theme, grid: &grid)
+    }
+
+    // MARK: Top
+
+    private func drawBreadcrumb(in canvas: Canvas, theme: Theme, grid: inout Grid) {
+        switch page.step {
+        case .loading:
+            canvas.text("Loading checkout… \(Int((min(1, max(0, page.progress)) * 100).rounded()))%", y: 0,
+                        style: theme[.muted], in: &grid)
+            return
+        case .thankYou:
+            canvas.text("Order placed", y: 0, style: theme[.success], in: &grid)
+            return
+        case .unavailable:
+            canvas.text("Checkout unavailable", y: 0, style: theme[.error], in: &grid)
+            return
+        default: break
+        }
+        let current = CheckoutSheetView.journey.firstIndex { $0.0 == page.step } ?? 0
+        let full = CheckoutSheetView.journey.map(\.1).joined(separator: " › ")
+        if DisplayWidth.of(full) > canvas.width {
+            let name = CheckoutSheetView.journey[current].1
+            canvas.text("Step \(current + 1) of \(CheckoutSheetView.journey.count) · \(name)", y: 0, style: theme[.accent], in: &grid)
+            return
+        }
+        var x = 0
+        for (index, (_, name)) in CheckoutSheetView.journey.enumerated() {
+            if index > 0 { x = canvas.text(" › ", x: x, y: 0, style: theme[.muted], in: &grid) }
+            let style = index == current ? theme[.accent].adding(.underline) : (index < current ? theme[.text] : theme[.muted])
+            x = canvas.text(name, x: x, y: 0, style: style, in: &grid)
+        }
+    }
+
+    // MARK: Steps
+
+    private func drawStep(in canvas: Canvas, compact: Bool, theme: Theme, grid: inout Grid) {
+        var area = canvas
+        // A wide sheet keeps the order summary in a column on the right, as web checkout does.
+        let showsSide = canvas.width >= 84 && page.summary != nil
+            && [.contact, .delivery, .shipping, .payment].contains(page.step)
+        if showsSide, let summary = page.summary {
+            let sideWidth = 34
+            area = canvas.sub(Rect(x: 0, y: 0, width: canvas.width - sideWidth - 3, height: canvas.height))
+            for row in 0..<canvas.height {
+                canvas.text("│", x: canvas.width - sideWidth - 2, y: row, style: theme[.border], in: &grid)
+            }
+            let side = canvas.sub(Rect(x: canvas.width - sideWidth, y: 0, width: sideWidth, height: canvas.height))
+            side.text("Order summary", y: 0, style: theme[.heading], in: &grid)
+            OrderSummaryView(summary: summary)
+                .draw(in: side.sub(Rect(x: 0, y: 2, width: side.width, height: side.height - 2)), theme: theme, grid: &grid)
+        }
+        var y = 0
+        if let notice = page.notice, !notice.isEmpty {
+            let lines = TextLayout.wrap("! " + notice, width: area.width)
+            for line in lines.prefix(compact ? 1 : 3) {
+                let cut = compact && lines.count > 1 ? TextLayout.truncate(line + " …", to: area.width) : line
+                area.text(cut, y: y, style: theme[.error], in: &grid)
+                y += 1
+            }
+            if !compact { y += 1 }
+        }
+        let rest = area.sub(Rect(x: 0, y: y, width: area.width, height: area.height - y))
+        switch page.step {
+        case .loading:
+            rest.textCentered("Preparing your checkout", y: max(0, rest.height / 2 - 1), style: theme[.muted], in: &grid)
+        case .contact, .delivery, .payment:
+            let showsTotal = !showsSide && page.summary != nil && rest.height > 2
+            let fieldRows = rest.height - (showsTotal ? (compact ? 1 : 2) : 0)
+            drawFields(in: rest.sub(Rect(x: 0, y: 0, width: rest.width, height: fieldRows)), compact: compact,
+                       theme: theme, grid: &grid)
+            if showsTotal, let total = page.summary?.total {
+                rest.text("Total", y: rest.height - 1, style: theme[.heading], in: &grid)
+                rest.textRight(total.formatted, y: rest.height - 1, style: theme[.heading], in: &grid)
+            }
+        case .shipping:
+            if !compact { rest.text("Shipping method", y: 0, style: theme[.heading], in: &grid) }
+            drawRates(in: rest.sub(Rect(x: 0, y: compact ? 0 : 2, width: rest.width, height: rest.height - (compact ? 0 : 2))),
+                      theme: theme, grid: &grid)
+        case .review:
+            if !compact { rest.text("Review your order", y: 0, style: theme[.heading], in: &grid) }
+            if let summary = page.summary {
+                let top = compact ? 0 : 2
+                OrderSummaryView(summary: summary)
+                    .draw(in: rest.sub(Rect(x: 0, y: top, width: rest.width, height: rest.height - top)), theme: theme, grid: &grid)
+            }
+        case .thankYou:
+            drawThankYou(in: rest, compact: compact, theme: theme, grid: &grid)
+        case .unavailable:
+            if page.notice == nil {
+                rest.text("This checkout cannot be shown.", y: 0, style: theme[.error], in: &grid)
+            }
+        }
+    }
+
+    private func drawFields(in canvas: Canvas, compact: Bool, theme: Theme, grid: inout Grid) {
+        let fields = page.fields
+        guard !fields.isEmpty, canvas.height > 0 else { return }
+        let labelWidth = min(canvas.width >= 60 ? 24 : 18, (fields.map { DisplayWidth.of($0.label) }.max() ?? 0) + 1)
+        let fieldWidth = min(44, canvas.width - labelWidth - 1)
+        // An error wraps under its field, on two rows at most.
+        let errors = fields.map { field in
+            field.error.map { Array(TextLayout.wrap("✗ " + $0, width: canvas.width - labelWidth).prefix(compact ? 1 : 2)) } ?? []
+        }
+        // Rows per field: the field, its error if any, and a blank row when there is room.
+        let needed = errors.reduce(0) { $0 + 1 + $1.count }
+        let spaced = !compact && needed + fields.count - 1 <= canvas.height
+        let heights = errors.map { 1 + $0.count + (spaced ? 1 : 0) }
+        // Scroll so that the focused field (and its error) is on screen when not all fit.
+        let focusIndex = fields.firstIndex { $0.id == page.focusedFieldID } ?? 0
+        var first = 0
+        while first < focusIndex && heights[first...focusIndex].reduce(0, +) > canvas.height { first += 1 }
+        var y = 0
+        for (index, field) in fields.enumerated().dropFirst(first) {
+            guard y < canvas.height else { break }
+            let focused = field.id == page.focusedFieldID
+            canvas.text(field.label, y: y, style: theme[focused ? .heading : .fieldLabel], in: &grid, maxWidth: labelWidth - 1)
+            TextFieldView(value: field.displayValue, placeholder: field.placeholder, focused: focused && !page.isBusy)
+                .draw(in: canvas, x: labelWidth, y: y, width: fieldWidth, theme: theme, grid: &grid)
+            y += 1
+            for line in errors[index] {
+                canvas.text(line, x: labelWidth, y: y, style: theme[.error], in: &grid)
+                y += 1
+            }
+            if spaced { y += 1 }
+        }
+    }
+
+    private func drawRates(in canvas: Canvas, theme: Theme, grid: inout Grid) {
+        let rates = page.shippingRates
+        guard !rates.isEmpty else {
+            canvas.text("No shipping methods for this address.", y: 0, style: theme[.warning], in: &grid)
+            return
+        }
+        let priceWidth = rates.map { DisplayWidth.of($0.price.formatted) }.max() ?? 0
+        let titleWidth = min(24, rates.map { DisplayWidth.of($0.title) }.max() ?? 0)
+        let selected = rates.firstIndex { $0.id == page.selectedRateID } ?? 0
+        let window = ListWindow(selected: selected, total: rates.count, rows: canvas.height)
+        for (row, index) in window.range.enumerated() {
+            let rate = rates[index]
+            let isSelected = rate.id == page.selectedRateID
+            let style = isSelected ? theme[.selection] : theme[.text]
+            if isSelected { canvas.fill(Rect(x: 0, y: row, width: canvas.width, height: 1), style: style, in: &grid) }
+            var x = canvas.text(isSelected ? " (•) " : " ( ) ", y: row, style: style, in: &grid)
+            canvas.text(rate.title, x: x, y: row, style: style, in: &grid, maxWidth: titleWidth)
+            x += titleWidth + 2
+            let estimateWidth = canvas.width - x - priceWidth - 3
+            if estimateWidth > 4 {
+                canvas.text(rate.estimate, x: x, y: row, style: isSelected ? style : theme[.muted], in: &grid,
+                            maxWidth: estimateWidth)
+            }
+            canvas.textRight(rate.price.formatted, right: canvas.width - 1, y: row, style: style, in: &grid)
+        }
+    }
+
+    private func drawThankYou(in canvas: Canvas, compact: Bool, theme: Theme, grid: inout Grid) {
+        let name = page.orderName ?? page.orderId.map { "#\($0)" } ?? ""
+        canvas.text("✓ Thank you for your order!", y: 0, style: theme[.success], in: &grid)
+        canvas.text("Order \(name) is confirmed.", y: 1, style: theme[.heading], in: &grid)
+        guard !compact else {
+            if let total = page.summary?.total, canvas.height > 3 {
+                canvas.text("Total", y: 3, style: theme[.text], in: &grid)
+                canvas.textRight(total.formatted, y: 3, style: theme[.heading], in: &grid)
+            }
+            return
+        }
+        canvas.text("A confirmation is on its way.", y: 2, style: theme[.muted], in: &grid)
+        if let summary = page.summary, canvas.height > 5 {
+            OrderSummaryView(summary: summary)
+                .draw(in: canvas.sub(Rect(x: 0, y: 4, width: canvas.width, height: canvas.height - 4)), theme: theme, grid: &grid)
+        }
+    }
+
+    // MARK: Bottom
+
+    private func drawFooter(in canvas: Canvas, theme: Theme, grid: inout Grid) {
+        var x = 0
+        if page.isBusy {
+            x = canvas.text("Processing… ", y: 0, style: theme[.warning], in: &grid)
+        }
+        if !page.links.isEmpty && canvas.width > 60 {
+            let links = page.links.map(\.title).joined(separator: " · ")
+            canvas.textRight(links, y: 0, style: theme[.link], in: &grid, maxWidth: canvas.width / 3)
+        }
+        for hint in hints where hint.inFooter {
+            let needed = DisplayWidth.of(hint.keys) + DisplayWidth.of(hint.label) + 3
+            if x + needed > canvas.width - (page.links.isEmpty ? 0 : canvas.width / 3 + 1) { break }
+            x = canvas.text(hint.keys, x: x, y: 0, style: theme[.key], in: &grid)
+            x = canvas.text(" " + hint.label + "  ", x: x, y: 0, style: theme[.muted], in: &grid)
+        }
+    }
+}

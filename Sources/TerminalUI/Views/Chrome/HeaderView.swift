@@ -1,0 +1,38 @@
+import AppCore
+
+/// The top row: the shop's name, where the buyer is, and the cart's count and total.
+struct HeaderView {
+    let state: AppState
+    let shopName: String
+
+    func draw(in canvas: Canvas, theme: Theme, grid: inout Grid) {
+        let style = theme[.header]
+        canvas.fill(style: style, in: &grid)
+        var cartText = "cart empty"
+        if let cart = state.cart.cart, cart.totalQuantity > 0 {
+            let items = cart.totalQuantity == 1 ? "1 item" : "\(cart.totalQuantity) items"
+            // On a narrow terminal the count loses its noun before the total is cut.
+            cartText = canvas.width >= 60 ? "cart \(items) · \(cart.cost.totalAmount.formatted)"
+                : "cart \(cart.totalQuantity) · \(cart.cost.totalAmount.formatted)"
+        }
+        let cartStart = canvas.textRight(cartText + " ", y: 0, style: style, in: &grid, maxWidth: canvas.width / 2)
+        let trail = state.screens.map(title).joined(separator: " › ")
+        var x = canvas.text(" " + shopName, y: 0, style: style, in: &grid, maxWidth: max(8, cartStart / 2))
+        if cartStart - x > 6 {
+            x = canvas.text("  ", x: x, y: 0, style: style, in: &grid)
+            canvas.text(trail, x: x, y: 0, style: style.adding(.dim).subtracting(.bold), in: &grid, maxWidth: cartStart - x - 2)
+        }
+    }
+
+    private func title(_ screen: Screen) -> String {
+        switch screen {
+        case .collections: return "Collections"
+        case .products(let handle):
+            return state.collections.items.first { $0.handle == handle }?.title ?? handle
+        case .productDetail(let handle):
+            return state.productDetail?.product?.title ?? handle
+        case .search: return "Search"
+        case .cart: return "Cart"
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import AppCore
+import Foundation
+
+/// The event log beside (or below) the screen: every checkout lifecycle event with its time, name
+/// and key fields, newest at the bottom. Entries wrap onto indented lines in a narrow pane.
+struct EventLogPane {
+    let log: EventLogState
+    let timeZone: TimeZone
+
+    func draw(in canvas: Canvas, theme: Theme, grid: inout Grid) {
+        canvas.fill(style: theme[.text], in: &grid)
+        canvas.border(style: theme[.border], title: "Events (\(log.entries.count))", titleStyle: theme[.panelTitle], in: &grid)
+        let inner = canvas.inset(dx: 2, dy: 1)
+        guard inner.height > 0, inner.width > 8 else { return }
+        if log.entries.isEmpty {
+            inner.text("No checkout events yet.", y: 0, style: theme[.muted], in: &grid)
+            return
+        }
+        // Lay out from the newest entry up, skipping `scrollOffset` entries.
+        var rows: [(String, Role, Bool)] = []
+        let end = max(0, log.entries.count - log.scrollOffset)
+        for entry in log.entries[..<end].reversed() {
+            let lines = EventLogPane.lines(for: entry, width: inner.width, timeZone: timeZone)
+            rows.insert(contentsOf: lines, at: 0)
+            if rows.count >= inner.height { break }
+        }
+        let visible = rows.suffix(inner.height)
+        for (index, (text, role, isHead)) in visible.enumerated() {
+            if isHead, let space = text.firstIndex(of: " ") {
+                let x = inner.text(String(text[..<space]), y: index, style: theme[.muted], in: &grid)
+                inner.text(String(text[space...]), x: x, y: index, style: theme[role], in: &grid)
+            } else {
+                inner.text(text, y: index, style: theme[.text], in: &grid)
+            }
+        }
+        if log.scrollOffset > 0 {
+            inner.textRight("↓ \(log.scrollOffset) newer", y: inner.height - 1, style: theme[.warning], in: &grid)
+        }
+    }
+
+    /// An entry as display lines: "12:03:04 complete" then its fields, on the same line when they fit.
+    static func lines(for entry: EventLogEntry, width: Int, timeZone: TimeZone) -> [(String, Role, Bool)] {
+        let head = "\(clock(entry.time, timeZone)) \(entry.name)"
+        let role = EventLogPane.role(entry.name)
+        // A pixel's event name is the field worth reading first; other fields read as key=value.
+        // Pixel ids are unique noise in a narrow pane; the JSON event stream keeps them.
+        let fields = entry.fields.filter { $0.name != "id" }
+            .map { $0.name == "event" ? $0.value : "\($0.name)=\($0.value)" }.joined(separator: " ")
+        if fields.isEmpty { return [(head, role, true)] }
+        let oneLine = head + " " + fields
+        if DisplayWidth.of(oneLine) <= width { return [(oneLine, role, true)] }
+        let wrapped = TextLayout.wrap(fields, width: width - 2).prefix(2).map { ("  " + $0, Role.text, false) }
+        return [(head, role, true)] + wrapped
+    }
+
+    static func role(_ name: String) -> Role {
+        switch name {
+        case "complete": return .success
+        case "fail": return .error
+        case "cancel", "dismissed", "recovery": return .warning
+        default: return .accent
+        }
+    }
+
+    /// "HH:MM:SS" in the given zone, without a date formatter (this runs for every frame).
+    static func clock(_ date: Date, _ zone: TimeZone) -> String {
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + zone.secondsFromGMT(for: date)
+        let day = ((seconds % 86_400) + 86_400) % 86_400
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return "\(two(day / 3600)):\(two(day / 60 % 60)):\(two(day % 60))"
+    }
+}

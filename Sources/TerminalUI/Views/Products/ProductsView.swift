@@ -1,0 +1,28 @@
+import AppCore
+import Storefront
+
+/// A collection's products, in columns, paged as the selection moves (the next page loads as it nears the end).
+struct ProductsView {
+    let state: AppState
+    let handle: String
+
+    func draw(in canvas: Canvas, theme: Theme, grid: inout Grid) {
+        let list = state.collectionProducts[handle] ?? PagedList()
+        let collection = state.collections.items.first { $0.handle == handle }
+        let loading = state.isLoading(.collectionProducts(handle: handle))
+        let rows = ProductTable.rows(height: canvas.height - 2, showsHeader: true)
+        let window = ListWindow(selected: list.selectedIndex, total: list.items.count, rows: rows)
+        let count = list.items.isEmpty && loading ? "" : (list.hasNextPage ? "\(list.items.count)+ products" : "\(list.items.count) products")
+        let position = window.position(total: list.items.count)
+        canvas.titleRow(" " + (collection?.title ?? handle), leftStyle: theme[.accent],
+                        right: (position.isEmpty ? count : (canvas.width >= 60 ? position + " · " + count : position)) + " ", rightStyle: theme[.muted],
+                        y: 0, in: &grid)
+        if list.items.isEmpty {
+            canvas.text(loading ? "  Loading products…" : "  No products in this collection.", y: 2, style: theme[.muted], in: &grid)
+            return
+        }
+        ProductTable(products: list.items, selected: list.selectedIndex, loadingMore: loading && list.hasLoadedFirstPage,
+                     showsHeader: true)
+            .draw(in: canvas.sub(Rect(x: 0, y: 2, width: canvas.width, height: canvas.height - 2)), theme: theme, grid: &grid)
+    }
+}

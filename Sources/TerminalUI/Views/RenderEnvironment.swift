@@ -1,0 +1,18 @@
+import CheckoutSheet
+import Foundation
+
+/// What rendering needs beyond the state: the terminal's colours and a few facts the app learns
+/// once at start (the shop's name, the checkout sheet's configuration).
+public struct RenderEnvironment: Sendable {
+    public var profile: ColorProfile
+    public var shopName: String
+    public var checkoutConfiguration: CheckoutConfiguration
+    /// The event log shows times in this zone (tests fix it to UTC).
+    public var timeZone: TimeZone
+
+    public init(profile: ColorProfile, shopName: String = "Storefront",
+                checkoutConfiguration: CheckoutConfiguration = CheckoutConfiguration(), timeZone: TimeZone = .current) {
+        self.profile = profile; self.shopName = shopName; self.checkoutConfiguration = checkoutConfiguration
+        self.timeZone = timeZone
+    }
+}

@@ -1,0 +1,60 @@
+import AppCore
+
+/// `render(state, size) -> Grid`: the whole screen as a pure function of the state. The driver
+/// draws the grid; tests snapshot it as text.
+public enum Renderer {
+    public static func render(_ state: AppState, size: Size, environment: RenderEnvironment) -> Grid {
+        let theme = Theme.standard(environment.profile)
+        var grid = Grid(size: size, style: theme[.text])
+        if SizeClass(size) == .tooSmall {
+            TooSmallView(size: size).draw(in: Canvas(rect: grid.bounds), theme: theme, grid: &grid)
+            return grid
+        }
+        let layout = ScreenLayout(size: size, showsLog: state.eventLog.isVisible, hasError: state.errorMessage != nil)
+        let keys = KeyMaps.current(for: state, listRows: listRows(layout))
+
+        HeaderView(state: state, shopName: environment.shopName).draw(in: Canvas(rect: layout.header), theme: theme, grid: &grid)
+        let body = Canvas(rect: layout.body)
+        switch state.screen {
+        case .collections: CollectionsView(state: state, sizeClass: layout.sizeClass).draw(in: body, theme: theme, grid: &grid)
+        case .products(let handle): ProductsView(state: state, handle: handle).draw(in: body, theme: theme, grid: &grid)
+        case .productDetail: ProductDetailView(detail: state.productDetail, isLoading: state.loading.contains {
+                if case .product = $0 { true } else { false } }).draw(in: body, theme: theme, grid: &grid)
+        case .search: SearchView(state: state.search, isSearching: state.isLoading(.search)).draw(in: body, theme: theme, grid: &grid)
+        case .cart: CartView(state: state.cart, isUpdating: state.isLoading(.cartMutation) || state.isLoading(.cartCreate),
+                             isRestoring: state.isLoading(.cartRestore)).draw(in: body, theme: theme, grid: &grid)
+        }
+        if let log = layout.log {
+            EventLogPane(log: state.eventLog, timeZone: environment.timeZone).draw(in: Canvas(rect: log), theme: theme, grid: &grid)
+        }
+        if state.checkout.isPresented, let page = state.checkout.page {
+            CheckoutSheetView(page: page, configuration: environment.checkoutConfiguration, hints: keys.footerHints)
+                .draw(over: layout.body, profile: environment.profile, grid: &grid)
+        }
+        if let message = state.errorMessage, let bar = layout.errorBar {
+            ErrorBar(message: message, dismissHint: "esc dismiss").draw(in: Canvas(rect: bar), theme: theme, grid: &grid)
+        }
+        let sheetUp = state.checkout.isPresented && !state.isHelpVisible
+        FooterView(hints: sheetUp ? keys.globalHints : keys.footerHints, status: state.loading.isEmpty ? nil : "loading…")
+            .draw(in: Canvas(rect: layout.footer), theme: theme, grid: &grid)
+        if state.isHelpVisible {
+            grid.cursor = nil
+            let helped = KeyMaps.current(for: helpless(state), listRows: listRows(layout))
+            let between = Rect(x: layout.content.x, y: layout.header.maxY, width: layout.content.width,
+                               height: layout.footer.y - layout.header.maxY)
+            HelpOverlay(title: "Keys · \(helped.title)", hints: helped.screenHints, globalHints: helped.globalHints)
+                .draw(in: Canvas(rect: between), theme: theme, grid: &grid)
+        }
+        return grid
+    }
+
+    /// Rows a list shows on this layout (for page up / down).
+    static func listRows(_ layout: ScreenLayout) -> Int { max(1, layout.body.height - 3) }
+
+    /// The state as if help were closed: the help overlay lists the keys of what is under it.
+    private static func helpless(_ state: AppState) -> AppState {
+        var copy = state
+        copy.isHelpVisible = false
+        return copy
+    }
+}

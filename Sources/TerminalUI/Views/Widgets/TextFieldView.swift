@@ -1,0 +1,35 @@
+/// A one-line text field: the value (or a placeholder), underlined across its width, and the
+/// cursor at the end when focused. A value wider than the field shows its end, where the cursor is.
+struct TextFieldView {
+    let value: String
+    let placeholder: String
+    let focused: Bool
+
+    func draw(in canvas: Canvas, x: Int, y: Int, width: Int, theme: Theme, grid: inout Grid) {
+        guard width > 1 else { return }
+        let style = theme[focused ? .fieldFocused : .field]
+        canvas.text(String(repeating: " ", count: width), x: x, y: y, style: style, in: &grid)
+        let shown: String
+        if value.isEmpty {
+            if !placeholder.isEmpty {
+                canvas.text(placeholder, x: x, y: y, style: theme[.placeholder], in: &grid, maxWidth: width - 1)
+            }
+            shown = ""
+        } else {
+            shown = TextFieldView.tail(of: TextLayout.singleLine(value), fitting: width - 1)
+            canvas.text(shown, x: x, y: y, style: style, in: &grid, maxWidth: width - 1)
+        }
+        if focused {
+            canvas.placeCursor(x: x + DisplayWidth.of(shown), y: y, in: &grid)
+        }
+    }
+
+    /// The end of `text` that fits in `width` columns, starting with "…" when cut.
+    static func tail(of text: String, fitting width: Int) -> String {
+        guard DisplayWidth.of(text) > width else { return text }
+        var cells = CellText.split(text)
+        var used = cells.reduce(0) { $0 + $1.width }
+        while used > width - 1, !cells.isEmpty { used -= cells.removeFirst().width }
+        return TextLayout.ellipsis + cells.map(\.content).joined()
+    }
+}

@@ -1,0 +1,91 @@
+import ArgumentParser
+import CheckoutSheet
+import Foundation
+import Storefront
+
+/// `storefront checkout-demo --scenario NAME`: a whole checkout, headless, on the embedded store.
+struct CheckoutDemoCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "checkout-demo",
+        abstract: "Run a scripted checkout headless and print every lifecycle event as a JSON line.",
+        discussion: """
+            A scripted buyer fills in every step of the simulated checkout for a cart of the embedded \
+            store (two products, the demo buyer's e-mail). The store keeps its state in a temporary \
+            directory that is removed afterwards, so your own cart and orders are not touched \
+            (--state-dir keeps it somewhere else). Times come from a fixed clock and generated ids \
+            from --seed; the cart token is drawn by the store. Use --list for the scenarios.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+
+    @Option(help: "The scenario to run (see --list).")
+    var scenario: String?
+
+    @Option(help: "Seed of the generated ids (pixel event ids, vault tokens).")
+    var seed: UInt64 = 1
+
+    @Flag(help: "List the scenarios with a one-line description.")
+    var list = false
+
+    @Option(name: .customLong("state-dir"), help: ArgumentHelp(
+        "Keep the demo store's carts and orders in this directory instead of a temporary one.", valueName: "path"))
+    var stateDirectory: String?
+
+    @Option(name: .customLong("log-level"), help: "The sheet's log on standard error: all, debug, error or none.")
+    var logLevel: CheckoutConfiguration.LogLevel = .none
+
+    @Option(help: ArgumentHelp("Also write the bridge messages of the run to this file, one per line (input for `checkout replay`).",
+                               valueName: "path"))
+    var record: String?
+
+    func run() async throws {
+        if list {
+            let width = CheckoutScenario.all.map(\.name.count).max() ?? 0
+            for scenario in CheckoutScenario.all {
+                print(scenario.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + scenario.summary)
+            }
+            return
+        }
+        try await reportingFailures {
+            guard let name = scenario else {
+                throw CommandFailure.input("choose a scenario with --scenario NAME (see --list)")
+            }
+            guard let chosen = CheckoutScenario.named(name) else {
+                throw CommandFailure.input("unknown scenario \"\(name)\"; known: "
+                    + CheckoutScenario.all.map(\.name).joined(separator: ", "))
+            }
+            let temporary = stateDirectory == nil
+            let directory = stateDirectory.map { URL(fileURLWithPath: $0) }
+                ?? FileManager.default.temporaryDirectory.appendingPathComponent("storefront-checkout-demo-\(UUID().uuidString)")
+            defer { if temporary { try? FileManager.default.removeItem(at: directory) } }
+            try await runDemo(chosen, stateDirectory: directory)
+        }
+    }
+
+    private func runDemo(_ scenario: CheckoutScenario, stateDirectory: URL) async throws {
+        let clock = ManualClock(start: ManualClock.demoStart)
+        let store = EmbeddedStorefront(catalog: try global.openCatalog(), stateDirectory: stateDirectory, now: { clock.now() })
+        let cart: Cart
+        do { cart = try await DemoCart.make(in: store) } catch {
+            throw CommandFailure.input("could not fill the demo cart: \(error)")
+        }
+        let recording = try record.map { path -> FileHandle in
+            guard FileManager.default.createFile(atPath: path, contents: nil),
+                  let handle = FileHandle(forWritingAtPath: path) else {
+                throw CommandFailure.input("cannot write \(path)")
+            }
+            return handle
+        }
+        defer { try? recording?.close() }
+        let demo = CheckoutDemo(scenario: scenario, backend: store, checkoutURL: cart.checkoutUrl, seed: seed, clock: clock,
+                                logLevel: logLevel)
+        await demo.run(
+            output: { print($0) },
+            log: { entry in FileHandle.standardError.write(Data("checkout: \(entry.message)\n".utf8)) },
+            tap: { signal in
+                if case .bridgeMessage(let text) = signal { recording?.write(Data((text + "\n").utf8)) }
+            })
+    }
+}
+
+extension CheckoutConfiguration.LogLevel: ExpressibleByArgument {}

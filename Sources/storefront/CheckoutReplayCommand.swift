@@ -1,0 +1,55 @@
+import ArgumentParser
+import CheckoutSheet
+import Foundation
+
+/// `storefront checkout replay FILE|-`: recorded bridge messages through the sheet's decoder and
+/// lifecycle rules, printed as lifecycle events (JSON lines).
+struct CheckoutReplayCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Replay recorded checkout bridge messages and print the lifecycle events as JSON lines.",
+        discussion: """
+            Each input line is one bridge message in the wire format of Shopify's web checkout \
+            (protocol 8.1): {"name": NAME, "body": "<JSON text>"}. The messages go through the same \
+            decoder and lifecycle rules as the checkout sheet, as if a presented sheet received them. \
+            A line that is not understood prints {"event":"error","line":N,"message":...} and the \
+            replay goes on; messages the rules ignore are noted on standard error. Exit status: 0, \
+            or 2 when the input cannot be read or any line was not understood.
+            """)
+
+    @Argument(help: "A file of bridge messages, one per line, or - for standard input.")
+    var file: String
+
+    @Option(help: "The checkout URL the messages came from (a multipass URL is never recovered).")
+    var url: String = ""
+
+    @Flag(help: "Do not print notes about ignored messages on standard error.")
+    var quiet = false
+
+    func run() async throws {
+        try await reportingFailures(replayInput)
+    }
+
+    private func replayInput() throws {
+        var replay = CheckoutReplay(checkoutURL: url)
+        var failedLines = 0
+        let handle = { (line: String) in
+            let result = replay.feed(line)
+            if !result.understood { failedLines += 1 }
+            result.output.forEach { print($0) }
+            if !quiet { for note in result.notes { FileHandle.standardError.write(Data("note: \(note)\n".utf8)) } }
+        }
+        if file == "-" {
+            while let line = readLine(strippingNewline: true) { handle(line) }
+        } else {
+            let text: String
+            do { text = try String(contentsOfFile: file, encoding: .utf8) } catch {
+                throw CommandFailure.input("cannot read \(file): \(error.localizedDescription)")
+            }
+            var lines = text.components(separatedBy: "\n")
+            if lines.last == "" { lines.removeLast() }
+            lines.forEach(handle)
+        }
+        if failedLines > 0 { throw ExitCode(2) }
+    }
+}

@@ -1,0 +1,92 @@
+import XCTest
+import AppCore
+import AppCoreTesting
+import Storefront
+
+@MainActor
+final class AppStartTests: XCTestCase {
+    func testStartLoadsCollectionsAndRestoresTheSavedCart() async {
+        var env = TestEnvironment()
+        let page = Fixtures.page([Fixtures.collection("summer", preview: [Fixtures.shirt(handle: "a")]),
+                                  Fixtures.collection("winter")], hasNextPage: false)
+        let requests = Recorder<PageArguments>()
+        env.storefront.onCollections = { arguments in requests.record(arguments); return page }
+        let cartGate = Gate<String, Cart?>()
+        env.storefront.onCart = { id in try await cartGate.wait(for: id) }
+        env.storedCartId = "cart-1"
+        let store = env.store()
+
+        await store.send(.appStarted) { $0.loading = [.collections, .cartRestore] }
+        await store.receive(.collections(.pageResponse(after: nil, .success(page)))) {
+            $0.loading = [.cartRestore]
+            $0.collections = PagedList(items: page.nodes, pageInfo: page.pageInfo)
+        }
+        cartGate.answer("cart-1", with: Fixtures.shirtCart())
+        await store.receive(.cart(.restoreResponse(.success(Fixtures.shirtCart())))) {
+            $0.loading = []
+            $0.cart.cart = Fixtures.shirtCart()
+            $0.cart.confirmedCart = Fixtures.shirtCart()
+        }
+        await store.finish()
+        XCTAssertEqual(requests.values, [PageArguments(first: 10)])
+        XCTAssertEqual(env.savedCartIds.values, [])
+    }
+
+    func testAnExpiredSavedCartIsForgotten() async {
+        var env = TestEnvironment()
+        let gate = Gate<Int, Page<Collection>>()
+        env.storefront.onCollections = { _ in try await gate.wait(for: 0) }
+        env.storefront.onCart = { _ in nil }
+        env.storedCartId = "gone"
+        let store = env.store()
+
+        await store.send(.appStarted) { $0.loading = [.collections, .cartRestore] }
+        await store.receive(.cart(.restoreResponse(.success(nil)))) { $0.loading = [.collections] }
+        gate.answer(0, with: .empty)
+        await store.receive(.collections(.pageResponse(after: nil, .success(.empty)))) {
+            $0.loading = []
+            $0.collections.pageInfo = .empty
+        }
+        await store.finish()
+        XCTAssertEqual(env.savedCartIds.values, [nil])
+    }
+
+    func testStartWithoutSavedCartAndAFailingCatalogShowsTheError() async {
+        var env = TestEnvironment()
+        let gate = Gate<Int, Page<Collection>>()
+        env.storefront.onCollections = { _ in try await gate.wait(for: 0) }
+        let store = env.store()
+
+        await store.send(.appStarted) { $0.loading = [.collections, .cartRestore] }
+        await store.receive(.cart(.restoreResponse(.success(nil)))) { $0.loading = [.collections] }
+        gate.answer(0, with: .failure(StorefrontError.transport("offline")))
+        await store.receive(.collections(.pageResponse(after: nil, .failure(AppError(message: "Could not reach the storefront: offline"))))) {
+            $0.loading = []
+            $0.errorMessage = "Could not reach the storefront: offline"
+        }
+        await store.send(.errorBar(.dismiss)) { $0.errorMessage = nil }
+        await store.finish()
+    }
+
+    func testRestoreFailureIsShownAndLeavesNoCart() async {
+        var env = TestEnvironment()
+        let gate = Gate<Int, Page<Collection>>()
+        env.storefront.onCollections = { _ in try await gate.wait(for: 0) }
+        env.storefront.onCart = { _ in throw StorefrontError.http(status: 500, bodySnippet: "", retryAfter: nil) }
+        env.storedCartId = "cart-1"
+        let store = env.store()
+
+        await store.send(.appStarted) { $0.loading = [.collections, .cartRestore] }
+        await store.receive(.cart(.restoreResponse(.failure(AppError(message: "The storefront answered HTTP 500"))))) {
+            $0.loading = [.collections]
+            $0.errorMessage = "Could not restore your cart: The storefront answered HTTP 500"
+        }
+        gate.answer(0, with: .empty)
+        await store.receive(.collections(.pageResponse(after: nil, .success(.empty)))) {
+            $0.loading = []
+            $0.collections.pageInfo = .empty
+        }
+        await store.finish()
+        XCTAssertEqual(env.savedCartIds.values, [])
+    }
+}

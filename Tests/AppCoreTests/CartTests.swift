@@ -1,0 +1,394 @@
+import XCTest
+import AppCore
+import AppCoreTesting
+import Storefront
+
+@MainActor
+final class CartTests: XCTestCase {
+    let shirt = Fixtures.shirt()
+
+    /// An optimistic edit: the edited cart shows at once, and request `id` is in flight.
+    static func sent(_ id: Int, showing cart: Cart) -> (inout AppState) -> Void {
+        { state in
+            state.cart.cart = cart
+            state.cart.latestRequestId = id
+            state.cart.nextRequestId = id + 1
+            state.loading = [.cartMutation]
+        }
+    }
+
+    /// The answer to the latest request: the server's cart shows and becomes the rollback target.
+    static func answered(_ id: Int, with cart: Cart) -> (inout AppState) -> Void {
+        { state in
+            state.cart.cart = cart
+            state.cart.confirmedCart = cart
+            state.cart.confirmedRequestId = id
+            state.cart.latestRequestId = nil
+            state.loading = []
+        }
+    }
+
+    /// On the cart screen with one line of 1 × S / Red, as the server last confirmed it.
+    func cartState(_ cart: Cart = Fixtures.shirtCart()) -> AppState {
+        AppState(screens: [.collections, .cart], cart: CartState(cart: cart, confirmedCart: cart))
+    }
+
+    func testAddingWithoutACartCreatesOneWithTheLineAndSavesItsId() async {
+        var env = TestEnvironment()
+        let inputs = Recorder<CartInput>()
+        let created = Fixtures.shirtCart(quantity: 2)
+        env.storefront.onCartCreate = { input in inputs.record(input); return CartPayload(cart: created) }
+        var state = AppState(screens: [.collections, .productDetail(handle: "shirt")], productDetail: ProductDetailState(product: shirt))
+        state.productDetail?.quantity = 2
+        let store = env.store(state)
+
+        await store.send(.product(.addToCart)) {
+            $0.loading = [.cartCreate]
+            $0.cart.latestRequestId = 1
+            $0.cart.nextRequestId = 2
+        }
+        await store.receive(.cart(.mutationResponse(requestId: 1, .success(CartPayload(cart: created)))), assert: Self.answered(1, with: created))
+        await store.finish()
+        XCTAssertEqual(inputs.values, [CartInput(lines: [CartLineInput(merchandiseId: "shirt-s-red", quantity: 2)])])
+        XCTAssertEqual(env.savedCartIds.values, ["cart-1"])
+    }
+
+    func testAddsWhileTheCartIsBeingCreatedFollowOnceItExists() async {
+        var env = TestEnvironment()
+        let gate = Gate<Int, CartPayload>()
+        env.storefront.onCartCreate = { _ in try await gate.wait(for: 0) }
+        let blue = shirt.variants[1]
+        let withBoth = Fixtures.cart(lines: [Fixtures.line("line-1", variant: shirt.variants[0], of: shirt, quantity: 1),
+                                             Fixtures.line("line-2", variant: blue, of: shirt, quantity: 1)])
+        env.storefront.onLinesAdd = { cartId, lines in
+            XCTAssertEqual(cartId, "cart-1")
+            XCTAssertEqual(lines, [CartLineInput(merchandiseId: "shirt-s-blue", quantity: 1)])
+            return CartPayload(cart: withBoth)
+        }
+        let store = env.store(AppState(screens: [.collections, .productDetail(handle: "shirt")],
+                                       productDetail: ProductDetailState(product: shirt)))
+
+        await store.send(.product(.addToCart)) {
+            $0.loading = [.cartCreate]
+            $0.cart.latestRequestId = 1
+            $0.cart.nextRequestId = 2
+        }
+        await store.send(.product(.selectOptionValue(by: 0)))
+        await store.send(.product(.focusOption(by: 1))) { $0.productDetail?.focusedOptionIndex = 1 }
+        await store.send(.product(.selectOptionValue(by: 1))) {
+            $0.productDetail?.selectedOptions[1].value = "Blue"
+        }
+        await store.send(.product(.addToCart)) {
+            $0.cart.queuedLines = [CartLineInput(merchandiseId: "shirt-s-blue", quantity: 1)]
+        }
+        let created = Fixtures.shirtCart()
+        gate.answer(0, with: CartPayload(cart: created))
+        await store.receive(.cart(.mutationResponse(requestId: 1, .success(CartPayload(cart: created))))) {
+            $0.cart.cart = created
+            $0.cart.confirmedCart = created
+            $0.cart.confirmedRequestId = 1
+            $0.cart.queuedLines = []
+            // The queued line goes out at once, as request 2.
+            $0.cart.latestRequestId = 2
+            $0.cart.nextRequestId = 3
+            $0.loading = [.cartMutation]
+        }
+        await store.receive(.cart(.mutationResponse(requestId: 2, .success(CartPayload(cart: withBoth)))), assert: Self.answered(2, with: withBoth))
+        await store.finish()
+        XCTAssertEqual(env.savedCartIds.values, ["cart-1"])
+    }
+
+    func testAddingToAnExistingCartShowsTheLineAtOnce() async {
+        var env = TestEnvironment()
+        let gate = Gate<Int, CartPayload>()
+        env.storefront.onLinesAdd = { _, _ in try await gate.wait(for: 0) }
+        let blue = shirt.variants[1]
+        var state = cartState()
+        state.screens = [.collections, .productDetail(handle: "shirt")]
+        state.productDetail = ProductDetailState(product: shirt)
+        state.productDetail?.selectedOptions[1].value = "Blue"
+        let store = env.store(state)
+
+        let pending = CartLine(id: "pending:shirt-s-blue", quantity: 1, merchandise: CartMerchandise(variant: blue, of: shirt),
+                               cost: CartLineCost(amountPerQuantity: Fixtures.usd("20.00"), subtotalAmount: Fixtures.usd("20.00"),
+                                                  totalAmount: Fixtures.usd("20.00")))
+        await store.send(.product(.addToCart)) {
+            $0.cart.cart?.lines.append(pending)
+            $0.cart.cart?.cost = CartCost(subtotalAmount: Fixtures.usd("40.00"), totalAmount: Fixtures.usd("40.00"))
+            $0.cart.latestRequestId = 1
+            $0.cart.nextRequestId = 2
+            $0.loading = [.cartMutation]
+        }
+        let server = Fixtures.cart(lines: [Fixtures.line("line-1", variant: shirt.variants[0], of: shirt, quantity: 1),
+                                           Fixtures.line("line-2", variant: blue, of: shirt, quantity: 1)])
+        gate.answer(0, with: CartPayload(cart: server))
+        await store.receive(.cart(.mutationResponse(requestId: 1, .success(CartPayload(cart: server)))), assert: Self.answered(1, with: server))
+        await store.finish()
+        XCTAssertEqual(env.savedCartIds.values, [])
+    }
+
+    /// A store on the cart whose quantity updates wait for the test to answer them, by quantity.
+    func gatedQuantityStore() -> (TestStore<AppState, AppAction>, Gate<Int, CartPayload>, Recorder<[CartLineUpdateInput]>) {
+        var env = TestEnvironment()
+        let gate = Gate<Int, CartPayload>()
+        let requests = Recorder<[CartLineUpdateInput]>()
+        env.storefront.onLinesUpdate = { _, lines in
+            requests.record(lines)
+            return try await gate.wait(for: lines[0].quantity ?? 0)
+        }
+        return (env.store(cartState()), gate, requests)
+    }
+
+    func testALineNotYetNamedByTheServerCannotBeEdited() async {
+        let env = TestEnvironment()
+        let pending = Fixtures.line("pending:shirt-s-red", variant: shirt.variants[0], of: shirt, quantity: 1)
+        var state = cartState(Fixtures.cart(lines: [pending]))
+        state.cart.latestRequestId = 1
+        let store = env.store(state)
+        await store.send(.cart(.incrementQuantity))
+        await store.send(.cart(.requestRemove)) { $0.cart.pendingRemoveLineId = "pending:shirt-s-red" }
+        await store.send(.cart(.confirmRemove)) { $0.cart.pendingRemoveLineId = nil }
+        await store.finish()
+    }
+
+    func testAStaleResponseIsIgnored() async {
+        let (store, gate, requests) = gatedQuantityStore()
+
+        await store.send(.cart(.incrementQuantity), assert: Self.sent(1, showing: Fixtures.shirtCart(quantity: 2)))
+        await store.send(.cart(.incrementQuantity), assert: Self.sent(2, showing: Fixtures.shirtCart(quantity: 3)))
+        // The newer request is answered first ...
+        gate.answer(3, with: CartPayload(cart: Fixtures.shirtCart(quantity: 3)))
+        await store.receive(.cart(.mutationResponse(requestId: 2, .success(CartPayload(cart: Fixtures.shirtCart(quantity: 3)))))) {
+            $0.cart.confirmedCart = Fixtures.shirtCart(quantity: 3)
+            $0.cart.confirmedRequestId = 2
+            $0.cart.latestRequestId = nil
+            $0.loading = []
+        }
+        // ... and the older one, arriving late, changes nothing.
+        gate.answer(2, with: CartPayload(cart: Fixtures.shirtCart(quantity: 2)))
+        await store.receive(.cart(.mutationResponse(requestId: 1, .success(CartPayload(cart: Fixtures.shirtCart(quantity: 2))))))
+        await store.finish()
+        XCTAssertEqual(Set(requests.values), [[CartLineUpdateInput(id: "line-1", quantity: 2)], [CartLineUpdateInput(id: "line-1", quantity: 3)]])
+    }
+
+    func testAnOlderAnswerStillUpdatesTheRollbackTarget() async {
+        let (store, gate, _) = gatedQuantityStore()
+
+        await store.send(.cart(.incrementQuantity), assert: Self.sent(1, showing: Fixtures.shirtCart(quantity: 2)))
+        await store.send(.cart(.incrementQuantity), assert: Self.sent(2, showing: Fixtures.shirtCart(quantity: 3)))
+        gate.answer(2, with: CartPayload(cart: Fixtures.shirtCart(quantity: 2)))
+        await store.receive(.cart(.mutationResponse(requestId: 1, .success(CartPayload(cart: Fixtures.shirtCart(quantity: 2)))))) {
+            $0.cart.confirmedCart = Fixtures.shirtCart(quantity: 2)
+            $0.cart.confirmedRequestId = 1
+        }
+        // The newest request fails: the cart goes back to the newest the server confirmed.
+        gate.answer(3, with: .failure(StorefrontError.transport("connection reset")))
+        await store.receive(.cart(.mutationResponse(requestId: 2, .failure(AppError(message: "Could not reach the storefront: connection reset"))))) {
+            $0.cart.cart = Fixtures.shirtCart(quantity: 2)
+            $0.cart.latestRequestId = nil
+            $0.loading = []
+            $0.errorMessage = "Could not reach the storefront: connection reset"
+        }
+        await store.finish()
+    }
+
+    func testAFailedMutationRollsBackAndShowsTheError() async {
+        var env = TestEnvironment()
+        env.storefront.onLinesUpdate = { _, _ in throw StorefrontError.http(status: 502, bodySnippet: "", retryAfter: nil) }
+        let store = env.store(cartState())
+
+        await store.send(.cart(.incrementQuantity), assert: Self.sent(1, showing: Fixtures.shirtCart(quantity: 2)))
+        await store.receive(.cart(.mutationResponse(requestId: 1, .failure(AppError(message: "The storefront answered HTTP 502"))))) {
+            $0.cart.cart = Fixtures.shirtCart(quantity: 1)
+            $0.cart.latestRequestId = nil
+            $0.loading = []
+            $0.errorMessage = "The storefront answered HTTP 502"
+        }
+        await store.finish()
+    }
+
+    func testUserErrorsAreShownAndTheCartComesFromThePayload() async {
+        var env = TestEnvironment()
+        let payload = CartPayload(cart: Fixtures.shirtCart(quantity: 1),
+                                  userErrors: [CartUserError(code: .invalid, field: ["lines", "0", "quantity"], message: "Quantity is invalid.")])
+        env.storefront.onLinesUpdate = { _, _ in payload }
+        let store = env.store(cartState())
+
+        await store.send(.cart(.incrementQuantity), assert: Self.sent(1, showing: Fixtures.shirtCart(quantity: 2)))
+        await store.receive(.cart(.mutationResponse(requestId: 1, .success(payload)))) {
+            $0.cart.cart = Fixtures.shirtCart(quantity: 1)
+            $0.cart.confirmedRequestId = 1
+            $0.cart.latestRequestId = nil
+            $0.loading = []
+            $0.errorMessage = "Quantity is invalid."
+        }
+        await store.finish()
+    }
+
+    func testAPayloadWithoutACartRollsBack() async {
+        var env = TestEnvironment()
+        let payload = CartPayload(cart: nil, userErrors: [CartUserError(code: .invalidMerchandiseLine, field: nil, message: "The line does not exist.")])
+        env.storefront.onLinesRemove = { _, _ in payload }
+        let store = env.store(cartState())
+
+        await store.send(.cart(.requestRemove)) { $0.cart.pendingRemoveLineId = "line-1" }
+        await store.send(.cart(.requestRemove)) {
+            $0.cart.pendingRemoveLineId = nil
+            $0.cart.cart = Fixtures.cart(lines: [])
+            $0.cart.cart?.cost = CartCost(subtotalAmount: Fixtures.usd("0.00"), totalAmount: Fixtures.usd("0.00"))
+            $0.cart.latestRequestId = 1
+            $0.cart.nextRequestId = 2
+            $0.loading = [.cartMutation]
+        }
+        await store.receive(.cart(.mutationResponse(requestId: 1, .success(payload)))) {
+            $0.cart.cart = Fixtures.shirtCart()
+            $0.cart.latestRequestId = nil
+            $0.loading = []
+            $0.errorMessage = "The line does not exist."
+        }
+        await store.finish()
+    }
+
+    func testStockWarningsAreShown() async {
+        var env = TestEnvironment()
+        let warning = CartWarning(code: .merchandiseNotEnoughStock, message: "Only 2 of Shirt S / Red are in stock.", target: "line-1")
+        let payload = CartPayload(cart: Fixtures.shirtCart(quantity: 2), warnings: [warning])
+        env.storefront.onLinesUpdate = { _, _ in payload }
+        let store = env.store(cartState(Fixtures.shirtCart(quantity: 2)))
+
+        await store.send(.cart(.incrementQuantity), assert: Self.sent(1, showing: Fixtures.shirtCart(quantity: 3)))
+        await store.receive(.cart(.mutationResponse(requestId: 1, .success(payload)))) {
+            $0.cart.cart = Fixtures.shirtCart(quantity: 2)
+            $0.cart.confirmedRequestId = 1
+            $0.cart.latestRequestId = nil
+            $0.cart.warnings = [warning]
+            $0.loading = []
+            $0.errorMessage = "Only 2 of Shirt S / Red are in stock."
+        }
+        await store.finish()
+    }
+
+    func testRemovingALineAsksFirst() async {
+        var env = TestEnvironment()
+        let empty = Fixtures.cart(lines: [])
+        env.storefront.onLinesRemove = { cartId, ids in
+            XCTAssertEqual(cartId, "cart-1")
+            XCTAssertEqual(ids, ["line-1"])
+            return CartPayload(cart: empty)
+        }
+        let store = env.store(cartState())
+
+        // Below one means removing: it asks first.
+        await store.send(.cart(.decrementQuantity)) { $0.cart.pendingRemoveLineId = "line-1" }
+        await store.send(.cart(.cancelRemove)) { $0.cart.pendingRemoveLineId = nil }
+        await store.send(.cart(.requestRemove)) { $0.cart.pendingRemoveLineId = "line-1" }
+        await store.send(.cart(.confirmRemove)) {
+            $0.cart.pendingRemoveLineId = nil
+            $0.cart.cart = empty
+            $0.cart.latestRequestId = 1
+            $0.cart.nextRequestId = 2
+            $0.loading = [.cartMutation]
+        }
+        await store.receive(.cart(.mutationResponse(requestId: 1, .success(CartPayload(cart: empty))))) {
+            $0.cart.confirmedCart = empty
+            $0.cart.confirmedRequestId = 1
+            $0.cart.latestRequestId = nil
+            $0.loading = []
+        }
+        await store.send(.cart(.confirmRemove))
+        await store.send(.cart(.incrementQuantity))
+        await store.finish()
+    }
+
+    func testDecrementLowersTheQuantityAndMovingClearsAPendingRemove() async {
+        var env = TestEnvironment()
+        env.storefront.onLinesUpdate = { _, lines in
+            XCTAssertEqual(lines, [CartLineUpdateInput(id: "line-1", quantity: 2)])
+            return CartPayload(cart: Fixtures.shirtCart(quantity: 2))
+        }
+        let store = env.store(cartState(Fixtures.shirtCart(quantity: 3)))
+        await store.send(.cart(.decrementQuantity), assert: Self.sent(1, showing: Fixtures.shirtCart(quantity: 2)))
+        await store.receive(.cart(.mutationResponse(requestId: 1, .success(CartPayload(cart: Fixtures.shirtCart(quantity: 2)))))) {
+            $0.cart.confirmedCart = Fixtures.shirtCart(quantity: 2)
+            $0.cart.confirmedRequestId = 1
+            $0.cart.latestRequestId = nil
+            $0.loading = []
+        }
+        await store.send(.cart(.requestRemove)) { $0.cart.pendingRemoveLineId = "line-1" }
+        await store.send(.cart(.moveSelection(by: 1))) { $0.cart.pendingRemoveLineId = nil }
+        await store.finish()
+    }
+
+    func testApplyingADiscountCode() async {
+        var env = TestEnvironment()
+        var discounted = Fixtures.shirtCart()
+        discounted.discountCodes = [CartDiscountCode(code: "SAVE10", applicable: true)]
+        discounted.cost = CartCost(subtotalAmount: Fixtures.usd("20.00"), totalAmount: Fixtures.usd("18.00"))
+        env.storefront.onDiscountCodes = { [discounted] _, codes in
+            XCTAssertEqual(codes, ["SAVE10"])
+            return CartPayload(cart: discounted)
+        }
+        let store = env.store(cartState())
+
+        await store.send(.cart(.beginEditing(.discountCode))) { $0.cart.editing = .discountCode }
+        await store.send(.cart(.insert("SAVE1"))) { $0.cart.discountCodeText = "SAVE1" }
+        // A pasted escape sequence is dropped whole, not left behind as "[2J".
+        await store.send(.cart(.insert("\u{1B}[2J0"))) { $0.cart.discountCodeText = "SAVE10" }
+        await store.send(.cart(.deleteBackward)) { $0.cart.discountCodeText = "SAVE1" }
+        await store.send(.cart(.insert("0 "))) { $0.cart.discountCodeText = "SAVE10 " }
+        await store.send(.cart(.commitEditing)) {
+            $0.cart.editing = nil
+            $0.cart.discountCodeText = ""
+            $0.cart.latestRequestId = 1
+            $0.cart.nextRequestId = 2
+            $0.loading = [.cartMutation]
+        }
+        await store.receive(.cart(.mutationResponse(requestId: 1, .success(CartPayload(cart: discounted)))), assert: Self.answered(1, with: discounted))
+        // The same code again (any case) asks for nothing.
+        await store.send(.cart(.beginEditing(.discountCode))) { $0.cart.editing = .discountCode }
+        await store.send(.cart(.insert("save10"))) { $0.cart.discountCodeText = "save10" }
+        await store.send(.cart(.commitEditing)) {
+            $0.cart.editing = nil
+            $0.cart.discountCodeText = ""
+        }
+        await store.finish()
+    }
+
+    func testSettingANoteIsOptimistic() async {
+        var env = TestEnvironment()
+        let noted = Fixtures.cart(lines: Fixtures.shirtCart().lines, note: "Gift wrap")
+        env.storefront.onNote = { _, note in
+            XCTAssertEqual(note, "Gift wrap")
+            return CartPayload(cart: noted)
+        }
+        let store = env.store(cartState())
+
+        await store.send(.cart(.beginEditing(.note))) { $0.cart.editing = .note }
+        await store.send(.cart(.insert("Gift wrap"))) { $0.cart.noteText = "Gift wrap" }
+        await store.send(.cart(.commitEditing)) {
+            $0.cart.editing = nil
+            $0.cart.noteText = ""
+            $0.cart.cart?.note = "Gift wrap"
+            $0.cart.latestRequestId = 1
+            $0.cart.nextRequestId = 2
+            $0.loading = [.cartMutation]
+        }
+        await store.receive(.cart(.mutationResponse(requestId: 1, .success(CartPayload(cart: noted))))) {
+            $0.cart.confirmedCart = noted
+            $0.cart.confirmedRequestId = 1
+            $0.cart.latestRequestId = nil
+            $0.loading = []
+        }
+        // Editing starts from the saved note; an unchanged note is not sent.
+        await store.send(.cart(.beginEditing(.note))) {
+            $0.cart.editing = .note
+            $0.cart.noteText = "Gift wrap"
+        }
+        await store.send(.cart(.commitEditing)) {
+            $0.cart.editing = nil
+            $0.cart.noteText = ""
+        }
+        await store.send(.cart(.insert("ignored while not editing")))
+        await store.finish()
+    }
+}

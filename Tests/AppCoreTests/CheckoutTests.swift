@@ -1,0 +1,231 @@
+import XCTest
+import AppCore
+import AppCoreTesting
+import CheckoutSheet
+import Storefront
+
+@MainActor
+final class CheckoutTests: XCTestCase {
+    let cart = Fixtures.shirtCart()
+    var url: String { cart.checkoutUrl }
+    let time = Fixtures.date
+
+    func cartScreen(preloaded: Bool = false) -> AppState {
+        AppState(screens: [.collections, .cart], cart: CartState(cart: cart, confirmedCart: cart),
+                 checkout: CheckoutState(preloadedURL: preloaded ? cart.checkoutUrl : nil))
+    }
+
+    func start(_ store: TestStore<AppState, AppAction>) async {
+        await store.send(.checkout(.start)) {
+            $0.checkout.isPresented = true
+            $0.checkout.page = .loading
+        }
+    }
+
+    /// The cancel a closing sheet reports: logged, never an error.
+    func expectCanceled(_ store: TestStore<AppState, AppAction>, afterCompletion: Bool, entryId: Int) async {
+        let time = self.time
+        await store.receive(.checkout(.sheetUpdate(.event(.canceled(afterCompletion: afterCompletion)), at: time))) {
+            $0.eventLog.entries.append(EventLogEntry(id: entryId, time: time, name: "cancel",
+                                                     fields: [.init("afterCompletion", afterCompletion ? "true" : "false")]))
+            $0.eventLog.nextEntryId = entryId + 1
+        }
+    }
+
+    /// The sheet going away: logged, the sheet closes, and its stream ends.
+    func expectDismissed(_ store: TestStore<AppState, AppAction>, entryId: Int) async {
+        let time = self.time
+        await store.receive(.checkout(.sheetUpdate(.dismissed, at: time))) {
+            $0.eventLog.entries.append(EventLogEntry(id: entryId, time: time, name: "dismissed"))
+            $0.eventLog.nextEntryId = entryId + 1
+            $0.checkout.isPresented = false
+            $0.checkout.page = nil
+        }
+        await store.receive(.checkout(.presentationEnded))
+    }
+
+    func testOpeningTheCartPreloadsItsCheckoutOnce() async {
+        let env = TestEnvironment()
+        let store = env.store(AppState(cart: CartState(cart: cart, confirmedCart: cart)))
+
+        await store.send(.navigation(.openCart)) {
+            $0.screens = [.collections, .cart]
+            $0.checkout.preloadedURL = self.url
+        }
+        await store.send(.navigation(.back)) { $0.screens = [.collections] }
+        await store.send(.navigation(.openCart)) { $0.screens = [.collections, .cart] }
+        await store.finish()
+        XCTAssertEqual(env.sheet.calls, [.preload(url)])
+    }
+
+    func testAnEmptyCartIsNotPreloaded() async {
+        let env = TestEnvironment()
+        let store = env.store()
+        await store.send(.navigation(.openCart)) { $0.screens = [.collections, .cart] }
+        await store.send(.checkout(.start)) { $0.errorMessage = "Your cart is empty." }
+        await store.finish()
+        XCTAssertEqual(env.sheet.calls, [])
+    }
+
+    func testACartChangeInvalidatesThePreloadedCheckout() async {
+        var env = TestEnvironment()
+        env.storefront.onLinesUpdate = { _, _ in CartPayload(cart: Fixtures.shirtCart(quantity: 2)) }
+        let store = env.store(cartScreen(preloaded: true))
+
+        await store.send(.cart(.incrementQuantity)) {
+            $0.cart.cart = Fixtures.shirtCart(quantity: 2)
+            $0.cart.latestRequestId = 1
+            $0.cart.nextRequestId = 2
+            $0.loading = [.cartMutation]
+            $0.checkout.preloadedURL = nil
+        }
+        await store.receive(.cart(.mutationResponse(requestId: 1, .success(CartPayload(cart: Fixtures.shirtCart(quantity: 2)))))) {
+            $0.cart.confirmedCart = Fixtures.shirtCart(quantity: 2)
+            $0.cart.confirmedRequestId = 1
+            $0.cart.latestRequestId = nil
+            $0.loading = []
+        }
+        // Not re-preloaded on every change: only when the cart is opened again.
+        await store.send(.navigation(.back)) { $0.screens = [.collections] }
+        await store.send(.navigation(.openCart)) {
+            $0.screens = [.collections, .cart]
+            $0.checkout.preloadedURL = self.url
+        }
+        await store.finish()
+        XCTAssertEqual(env.sheet.calls, [.invalidate, .preload(url)])
+    }
+
+    func testACompletedCheckoutRecordsTheOrderAndStartsANewCart() async {
+        let env = TestEnvironment()
+        let store = env.store(cartScreen(preloaded: true))
+
+        await start(store)
+        let contact = CheckoutPage(step: .contact, fields: [CheckoutPage.Field(id: "email", label: "Email", displayValue: "")],
+                                   focusedFieldID: "email")
+        env.sheet.emit(.page(contact))
+        await store.receive(.checkout(.sheetUpdate(.page(contact), at: time))) { $0.checkout.page = contact }
+
+        await store.send(.checkout(.pageInput(.insert("a@b.example"))))
+        await store.send(.checkout(.pageInput(.submit)))
+
+        let pixel = PixelEvent(kind: .standard, name: "checkout_started", id: "px-1")
+        env.sheet.emit(.event(.pixel(pixel)))
+        await store.receive(.checkout(.sheetUpdate(.event(.pixel(pixel)), at: time))) {
+            $0.eventLog.entries = [EventLogEntry(id: 1, time: self.time, name: "pixel",
+                                                 fields: [.init("event", "checkout_started"), .init("type", "standard"), .init("id", "px-1")])]
+            $0.eventLog.nextEntryId = 2
+        }
+
+        let thankYou = CheckoutPage(step: .thankYou, orderName: "#1001", orderId: "1001")
+        env.sheet.emit(.page(thankYou))
+        await store.receive(.checkout(.sheetUpdate(.page(thankYou), at: time))) { $0.checkout.page = thankYou }
+
+        env.sheet.emit(.event(Fixtures.completed(orderId: "1001")))
+        await store.receive(.checkout(.sheetUpdate(.event(Fixtures.completed(orderId: "1001")), at: time))) {
+            $0.eventLog.entries.append(EventLogEntry(id: 2, time: self.time, name: "complete",
+                                                     fields: [.init("order", "1001"), .init("decoded", "full"), .init("email", "a@b.example")]))
+            $0.eventLog.nextEntryId = 3
+            $0.checkout.completedOrderId = "1001"
+            $0.checkout.preloadedURL = nil
+            $0.orders = [PlacedOrder(id: "1001", name: "#1001", placedAt: self.time)]
+            $0.cart = CartState()
+        }
+
+        // The buyer closes the thank-you page: the cancel that follows a completion is not an error.
+        await store.send(.checkout(.close))
+        await expectCanceled(store, afterCompletion: true, entryId: 3)
+        await expectDismissed(store, entryId: 4)
+        await store.finish()
+
+        XCTAssertNil(store.state.errorMessage)
+        XCTAssertEqual(env.sheet.calls, [.present(url), .send(.insert("a@b.example")), .send(.submit), .dismiss])
+        XCTAssertEqual(env.savedCartIds.values, [nil])
+    }
+
+    func testAFailedCheckoutShowsTheErrorBar() async {
+        let env = TestEnvironment()
+        let store = env.store(cartScreen(preloaded: true))
+        await start(store)
+        let error = CheckoutError.checkoutUnavailable(message: "Internal Server Error", code: .httpError(statusCode: 500), recoverable: false)
+        env.sheet.emit(.event(.failed(error)))
+        env.sheet.emit(.dismissed)
+        await store.receive(.checkout(.sheetUpdate(.event(.failed(error)), at: time))) {
+            $0.eventLog.entries = [EventLogEntry(id: 1, time: self.time, name: "fail", fields: [
+                .init("type", "checkoutUnavailable"), .init("code", "unknown"), .init("message", "Internal Server Error"),
+                .init("recoverable", "false"),
+            ])]
+            $0.eventLog.nextEntryId = 2
+            $0.checkout.lastError = error
+            $0.checkout.preloadedURL = nil
+            $0.errorMessage = "Checkout failed: Internal Server Error"
+        }
+        await expectDismissed(store, entryId: 2)
+        await store.finish()
+        // The cart is kept for another try.
+        XCTAssertEqual(store.state.cart.cart, cart)
+    }
+
+    func testCancellingBeforePayingKeepsTheCartAndLogsLinkClicks() async {
+        let env = TestEnvironment()
+        let store = env.store(cartScreen())
+        await start(store)
+        // A second start while the sheet is up does nothing.
+        await store.send(.checkout(.start))
+        env.sheet.emit(.event(.linkClicked(url: "https://shop.example/policies/refund-policy")))
+        await store.receive(.checkout(.sheetUpdate(.event(.linkClicked(url: "https://shop.example/policies/refund-policy")), at: time))) {
+            $0.eventLog.entries = [EventLogEntry(id: 1, time: self.time, name: "linkClick",
+                                                 fields: [.init("url", "https://shop.example/policies/refund-policy")])]
+            $0.eventLog.nextEntryId = 2
+        }
+        // Esc goes to the sheet while it is up.
+        await store.send(.navigation(.back))
+        await expectCanceled(store, afterCompletion: false, entryId: 2)
+        await expectDismissed(store, entryId: 3)
+        // Input with no sheet up is dropped.
+        await store.send(.checkout(.pageInput(.submit)))
+        await store.send(.checkout(.close))
+        await store.finish()
+        XCTAssertNil(store.state.errorMessage)
+        XCTAssertEqual(env.sheet.calls, [.present(url), .dismiss])
+    }
+
+    func testCheckoutWaitsForAPendingCartChange() async {
+        let env = TestEnvironment()
+        var state = cartScreen()
+        state.cart.latestRequestId = 4
+        let store = env.store(state)
+        await store.send(.checkout(.start)) { $0.errorMessage = "The cart is still updating; try again in a moment." }
+        await store.finish()
+        XCTAssertEqual(env.sheet.calls, [])
+    }
+
+    func testRecoveryAndASecondCompletionAreLoggedOnce() async {
+        let env = TestEnvironment()
+        let store = env.store(cartScreen())
+        await start(store)
+        env.sheet.emit(.event(.recoveryStarted))
+        await store.receive(.checkout(.sheetUpdate(.event(.recoveryStarted), at: time))) {
+            $0.eventLog.entries = [EventLogEntry(id: 1, time: self.time, name: "recovery")]
+            $0.eventLog.nextEntryId = 2
+        }
+        env.sheet.emit(.event(Fixtures.completed(orderId: "7")))
+        await store.receive(.checkout(.sheetUpdate(.event(Fixtures.completed(orderId: "7")), at: time))) {
+            $0.eventLog.entries.append(EventLogEntry(id: 2, time: self.time, name: "complete",
+                                                     fields: [.init("order", "7"), .init("decoded", "full"), .init("email", "a@b.example")]))
+            $0.eventLog.nextEntryId = 3
+            $0.checkout.completedOrderId = "7"
+            $0.orders = [PlacedOrder(id: "7", name: nil, placedAt: self.time)]
+            $0.cart = CartState()
+        }
+        env.sheet.emit(.event(Fixtures.completed(orderId: "7")))
+        await store.receive(.checkout(.sheetUpdate(.event(Fixtures.completed(orderId: "7")), at: time))) {
+            $0.eventLog.entries.append(EventLogEntry(id: 3, time: self.time, name: "complete",
+                                                     fields: [.init("order", "7"), .init("decoded", "full"), .init("email", "a@b.example")]))
+            $0.eventLog.nextEntryId = 4
+        }
+        await store.cancelInFlightEffects()
+        await store.finish()
+        XCTAssertEqual(store.state.orders.count, 1)
+        XCTAssertEqual(env.savedCartIds.values, [nil])
+    }
+}

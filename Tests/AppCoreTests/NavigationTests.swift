@@ -1,0 +1,92 @@
+import XCTest
+import AppCore
+import AppCoreTesting
+
+@MainActor
+final class NavigationTests: XCTestCase {
+    func testScreensPushPopAndNeverRepeat() async {
+        let env = TestEnvironment()
+        let store = env.store()
+        await store.send(.navigation(.back))
+        await store.send(.navigation(.openSearch)) { $0.screens = [.collections, .search] }
+        await store.send(.navigation(.openCart)) { $0.screens = [.collections, .search, .cart] }
+        // Search again goes back to it instead of stacking another.
+        await store.send(.navigation(.openSearch)) { $0.screens = [.collections, .search] }
+        await store.send(.navigation(.back)) { $0.screens = [.collections] }
+        await store.finish()
+    }
+
+    func testOneProductPageAtATime() async {
+        let env = TestEnvironment()
+        let a = Fixtures.shirt(handle: "a"), b = Fixtures.shirt(handle: "b")
+        let store = env.store(AppState(screens: [.collections, .productDetail(handle: "a"), .search],
+                                       productDetail: ProductDetailState(product: a),
+                                       search: SearchState(query: "b", results: PagedList(items: [b]), resultsQuery: "b")))
+        await store.send(.search(.openSelected)) {
+            $0.screens = [.collections, .search, .productDetail(handle: "b")]
+            $0.productDetail = ProductDetailState(product: b)
+        }
+        await store.send(.navigation(.back)) {
+            $0.screens = [.collections, .search]
+            $0.productDetail = nil
+        }
+        await store.finish()
+    }
+
+    func testHelpClosesBeforeTheScreen() async {
+        let env = TestEnvironment()
+        let store = env.store(AppState(screens: [.collections, .search]))
+        await store.send(.navigation(.toggleHelp)) { $0.isHelpVisible = true }
+        await store.send(.navigation(.back)) { $0.isHelpVisible = false }
+        await store.send(.navigation(.back)) { $0.screens = [.collections] }
+        await store.send(.navigation(.quit)) { $0.shouldQuit = true }
+        await store.finish()
+    }
+
+    func testLeavingTheCartStopsEditing() async {
+        let env = TestEnvironment()
+        let cart = Fixtures.shirtCart()
+        let store = env.store(AppState(screens: [.collections, .cart],
+                                       cart: CartState(cart: cart, confirmedCart: cart, pendingRemoveLineId: "line-1", editing: .note)))
+        await store.send(.navigation(.back)) {
+            $0.screens = [.collections]
+            $0.cart.pendingRemoveLineId = nil
+            $0.cart.editing = nil
+        }
+        await store.finish()
+    }
+}
+
+@MainActor
+final class EventLogTests: XCTestCase {
+    func entries(_ count: Int) -> [EventLogEntry] {
+        (1...count).map { EventLogEntry(id: $0, time: Fixtures.date, name: "pixel") }
+    }
+
+    func testTogglingScrollingAndClearing() async {
+        let env = TestEnvironment()
+        let store = env.store(AppState(eventLog: EventLogState(entries: entries(3), nextEntryId: 4)))
+        await store.send(.eventLog(.toggle)) { $0.eventLog.isVisible = true }
+        await store.send(.eventLog(.scroll(by: 5))) { $0.eventLog.scrollOffset = 2 }
+        await store.send(.eventLog(.scroll(by: -1))) { $0.eventLog.scrollOffset = 1 }
+        await store.send(.eventLog(.clear)) {
+            $0.eventLog.entries = []
+            $0.eventLog.scrollOffset = 0
+        }
+        await store.send(.eventLog(.toggle)) { $0.eventLog.isVisible = false }
+        await store.finish()
+    }
+
+    func testTheLogKeepsTheNewestEntries() async {
+        let env = TestEnvironment()
+        let full = EventLogState(entries: entries(EventLogState.capacity), nextEntryId: EventLogState.capacity + 1)
+        let store = env.store(AppState(checkout: CheckoutState(isPresented: true, page: .loading), eventLog: full))
+        await store.send(.checkout(.sheetUpdate(.event(.recoveryStarted), at: Fixtures.date))) {
+            $0.eventLog.entries.removeFirst()
+            $0.eventLog.entries.append(EventLogEntry(id: EventLogState.capacity + 1, time: Fixtures.date, name: "recovery"))
+            $0.eventLog.nextEntryId = EventLogState.capacity + 2
+        }
+        XCTAssertEqual(store.state.eventLog.entries.count, EventLogState.capacity)
+        await store.finish()
+    }
+}

@@ -1,2 +1,0 @@
-import XCTest
-final class AppCoreTestsPlaceholder: XCTestCase { func testBuilds() {} }

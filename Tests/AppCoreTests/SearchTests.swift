@@ -1,0 +1,144 @@
+import XCTest
+import AppCore
+import AppCoreTesting
+import Storefront
+
+@MainActor
+final class SearchTests: XCTestCase {
+    let results = Fixtures.page(Fixtures.products(10, prefix: "r"), hasNextPage: true)
+
+    func testTypingIsDebouncedAndOnlyTheLastQueryRuns() async {
+        var env = TestEnvironment()
+        let queries = Recorder<String>()
+        let results = self.results
+        env.storefront.onSearch = { query, page in
+            queries.record(query)
+            XCTAssertEqual(page, PageArguments(first: 10))
+            return results
+        }
+        let store = env.store(AppState(screens: [.collections, .search]))
+
+        await store.send(.search(.insert("s"))) {
+            $0.search.query = "s"
+            $0.loading = [.search]
+        }
+        await env.clock.waitForSleepers(1)
+        await env.clock.advance(by: .milliseconds(200))
+        await store.send(.search(.insert("h"))) { $0.search.query = "sh" }
+        // "s" was cancelled; only the "sh" debounce sleeps.
+        await env.clock.waitForSleepers(1)
+        XCTAssertEqual(env.clock.sleeperCount, 1)
+        await env.clock.advance(by: .milliseconds(299))
+        XCTAssertEqual(queries.values, [])
+        await env.clock.advance(by: .milliseconds(1))
+        await store.receive(.search(.response(query: "sh", after: nil, .success(results)))) {
+            $0.loading = []
+            $0.search.results = PagedList(items: results.nodes, pageInfo: results.pageInfo)
+            $0.search.resultsQuery = "sh"
+        }
+        await store.finish()
+        XCTAssertEqual(queries.values, ["sh"])
+    }
+
+    func testClearingTheQueryClearsResultsAndCancelsTheSearch() async {
+        var env = TestEnvironment()
+        env.storefront.onSearch = { _, _ in XCTFail("no search expected"); return .empty }
+        let store = env.store(AppState(search: SearchState(query: "a", results: PagedList(items: results.nodes, pageInfo: results.pageInfo),
+                                                           resultsQuery: "a")))
+        await store.send(.search(.insert("b"))) {
+            $0.search.query = "ab"
+            $0.loading = [.search]
+        }
+        await env.clock.waitForSleepers(1)
+        await store.send(.search(.deleteBackward)) { $0.search.query = "a" }
+        await store.send(.search(.deleteBackward)) {
+            $0.search = SearchState()
+            $0.loading = []
+        }
+        XCTAssertEqual(env.clock.sleeperCount, 0)
+        await env.clock.run()
+        await store.send(.search(.deleteBackward))
+        await store.send(.search(.insert("   "))) {
+            $0.search.query = "   "
+        }
+        await store.send(.search(.clearQuery)) { $0.search.query = "" }
+        await store.finish()
+    }
+
+    func testASyntaxErrorShowsOnTheSearchScreen() async {
+        var env = TestEnvironment()
+        let syntax = SearchSyntaxError(position: 7, message: "':=' is not a comparison", query: "price:=5")
+        env.storefront.onSearch = { _, _ in throw StorefrontError.invalidSearch(syntax) }
+        let store = env.store(AppState(search: SearchState(query: "price:=", results: PagedList(items: results.nodes),
+                                                           resultsQuery: "price")))
+        await store.send(.search(.insert("5"))) {
+            $0.search.query = "price:=5"
+            $0.loading = [.search]
+        }
+        await env.clock.waitForSleepers(1)
+        await env.clock.advance(by: .milliseconds(300))
+        let error = AppError(message: syntax.description, searchSyntax: syntax)
+        await store.receive(.search(.response(query: "price:=5", after: nil, .failure(error)))) {
+            $0.loading = []
+            $0.search.results = PagedList()
+            $0.search.resultsQuery = nil
+            $0.search.errorText = "Invalid search query at position 7: ':=' is not a comparison"
+            $0.search.errorPosition = 7
+        }
+        XCTAssertNil(store.state.errorMessage)
+        await store.finish()
+    }
+
+    func testOtherSearchFailuresGoToTheErrorBar() async {
+        var env = TestEnvironment()
+        env.storefront.onSearch = { _, _ in throw StorefrontError.http(status: 503, bodySnippet: "busy", retryAfter: 2) }
+        let store = env.store()
+        await store.send(.search(.insert("hat"))) {
+            $0.search.query = "hat"
+            $0.loading = [.search]
+        }
+        await env.clock.waitForSleepers(1)
+        await env.clock.advance(by: .milliseconds(300))
+        await store.receive(.search(.response(query: "hat", after: nil, .failure(AppError(message: "The storefront answered HTTP 503: busy"))))) {
+            $0.loading = []
+            $0.errorMessage = "The storefront answered HTTP 503: busy"
+        }
+        await store.finish()
+    }
+
+    func testALateAnswerForAnOlderQueryIsIgnored() async {
+        let env = TestEnvironment()
+        let store = env.store(AppState(search: SearchState(query: "shoe")))
+        await store.send(.search(.response(query: "sho", after: nil, .success(results))))
+        await store.finish()
+    }
+
+    func testResultsPageForwardAndOpenAProduct() async {
+        var env = TestEnvironment()
+        let more = Fixtures.page(Fixtures.products(2, prefix: "z"), start: 10, hasNextPage: false)
+        env.storefront.onSearch = { query, page in
+            XCTAssertEqual(query, "shirt")
+            XCTAssertEqual(page, PageArguments(first: 10, after: "c9"))
+            return more
+        }
+        let store = env.store(AppState(screens: [.collections, .search],
+                                       search: SearchState(query: "shirt ", results: PagedList(items: results.nodes, pageInfo: results.pageInfo),
+                                                           resultsQuery: "shirt")))
+        await store.send(.search(.moveSelection(by: 7))) {
+            $0.search.results.selectedIndex = 7
+            $0.loading = [.search]
+        }
+        await store.receive(.search(.response(query: "shirt", after: "c9", .success(more)))) {
+            $0.loading = []
+            $0.search.results.items += more.nodes
+            $0.search.results.pageInfo = more.pageInfo
+        }
+        await store.send(.search(.loadNextPage))
+        await store.send(.search(.moveSelection(by: 5))) { $0.search.results.selectedIndex = 11 }
+        await store.send(.search(.openSelected)) {
+            $0.screens.append(.productDetail(handle: "z1"))
+            $0.productDetail = ProductDetailState(product: Fixtures.shirt(handle: "z1"))
+        }
+        await store.finish()
+    }
+}

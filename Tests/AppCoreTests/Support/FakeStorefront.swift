@@ -1,0 +1,61 @@
+import Foundation
+import Storefront
+
+/// A storefront whose answers each test provides. An endpoint a test did not provide throws, so an
+/// unexpected request shows up as a failure action the test did not expect.
+struct FakeStorefront: StorefrontClient {
+    struct Unexpected: Error, CustomStringConvertible {
+        var endpoint: String
+        var description: String { "unexpected request: \(endpoint)" }
+    }
+
+    var onCollections: @Sendable (PageArguments) async throws -> Page<Collection> = { _ in throw Unexpected(endpoint: "collections") }
+    var onCollectionProducts: @Sendable (String, PageArguments) async throws -> Page<Product> = { _, _ in
+        throw Unexpected(endpoint: "collectionProducts")
+    }
+    var onProduct: @Sendable (String) async throws -> Product? = { _ in throw Unexpected(endpoint: "product") }
+    var onSearch: @Sendable (String, PageArguments) async throws -> Page<Product> = { _, _ in throw Unexpected(endpoint: "search") }
+    var onCart: @Sendable (String) async throws -> Cart? = { _ in throw Unexpected(endpoint: "cart") }
+    var onCartCreate: @Sendable (CartInput) async throws -> CartPayload = { _ in throw Unexpected(endpoint: "cartCreate") }
+    var onLinesAdd: @Sendable (String, [CartLineInput]) async throws -> CartPayload = { _, _ in throw Unexpected(endpoint: "cartLinesAdd") }
+    var onLinesUpdate: @Sendable (String, [CartLineUpdateInput]) async throws -> CartPayload = { _, _ in
+        throw Unexpected(endpoint: "cartLinesUpdate")
+    }
+    var onLinesRemove: @Sendable (String, [String]) async throws -> CartPayload = { _, _ in throw Unexpected(endpoint: "cartLinesRemove") }
+    var onDiscountCodes: @Sendable (String, [String]) async throws -> CartPayload = { _, _ in
+        throw Unexpected(endpoint: "cartDiscountCodesUpdate")
+    }
+    var onNote: @Sendable (String, String) async throws -> CartPayload = { _, _ in throw Unexpected(endpoint: "cartNoteUpdate") }
+
+    func shop() async throws -> Shop { throw Unexpected(endpoint: "shop") }
+    func collections(_ page: PageArguments, sortKey: CollectionSortKeys, productPreview: Int) async throws -> Page<Collection> {
+        try await onCollections(page)
+    }
+    func collection(handle: String) async throws -> Collection? { throw Unexpected(endpoint: "collection") }
+    func collectionProducts(handle: String, page: PageArguments, sortKey: ProductCollectionSortKeys,
+                            reverse: Bool) async throws -> Page<Product> {
+        try await onCollectionProducts(handle, page)
+    }
+    func products(_ page: PageArguments, query: String?, sortKey: ProductSortKeys, reverse: Bool) async throws -> Page<Product> {
+        throw Unexpected(endpoint: "products")
+    }
+    func product(handle: String) async throws -> Product? { try await onProduct(handle) }
+    func product(id: String) async throws -> Product? { throw Unexpected(endpoint: "product(id:)") }
+    func productRecommendations(productId: String) async throws -> [Product] { throw Unexpected(endpoint: "recommendations") }
+    func search(query: String, page: PageArguments) async throws -> Page<Product> { try await onSearch(query, page) }
+    func predictiveSearch(query: String, limit: Int) async throws -> [Product] { throw Unexpected(endpoint: "predictiveSearch") }
+    func cart(id: String) async throws -> Cart? { try await onCart(id) }
+    func cartCreate(_ input: CartInput) async throws -> CartPayload { try await onCartCreate(input) }
+    func cartLinesAdd(cartId: String, lines: [CartLineInput]) async throws -> CartPayload { try await onLinesAdd(cartId, lines) }
+    func cartLinesUpdate(cartId: String, lines: [CartLineUpdateInput]) async throws -> CartPayload {
+        try await onLinesUpdate(cartId, lines)
+    }
+    func cartLinesRemove(cartId: String, lineIds: [String]) async throws -> CartPayload { try await onLinesRemove(cartId, lineIds) }
+    func cartBuyerIdentityUpdate(cartId: String, buyerIdentity: BuyerIdentity) async throws -> CartPayload {
+        throw Unexpected(endpoint: "cartBuyerIdentityUpdate")
+    }
+    func cartDiscountCodesUpdate(cartId: String, discountCodes: [String]) async throws -> CartPayload {
+        try await onDiscountCodes(cartId, discountCodes)
+    }
+    func cartNoteUpdate(cartId: String, note: String) async throws -> CartPayload { try await onNote(cartId, note) }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import AppCore
+import AppCoreTesting
+import CheckoutSheet
+
+/// Dependencies for reducer tests: a fixed time, a test clock, a recorder for saved cart ids.
+struct TestEnvironment {
+    var storefront = FakeStorefront()
+    let sheet = FakeCheckoutSheet()
+    let clock = TestClock()
+    let savedCartIds = Recorder<String?>()
+    var storedCartId: String?
+    var settings = AppSettings(pageSize: 10, productPreview: 3, prefetchDistance: 3)
+
+    var dependencies: AppDependencies {
+        let saved = savedCartIds
+        let stored = storedCartId
+        return AppDependencies(
+            storefront: storefront, checkout: sheet, clock: clock,
+            uuid: { UUID(uuidString: "00000000-0000-0000-0000-000000000001")! },
+            now: { Fixtures.date },
+            loadCartId: { stored },
+            saveCartId: { saved.record($0) },
+            settings: settings)
+    }
+
+    @MainActor
+    func store(_ state: AppState = AppState(), fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+               line: UInt = #line, column: UInt = #column) -> TestStore<AppState, AppAction> {
+        TestStore(initialState: state, dependencies: dependencies, fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+}

@@ -1,2 +1,0 @@
-import XCTest
-final class CheckoutSheetTestsPlaceholder: XCTestCase { func testBuilds() {} }

@@ -1,0 +1,47 @@
+import Foundation
+@testable import CheckoutSheet
+
+/// Runs a demo scenario against the in-memory store and keeps everything it produced.
+struct ScenarioRun {
+    var lines: [String]
+    var events: [CheckoutEvent]
+    var logs: [String]
+    var signals: [CheckoutWebSignal]
+    var backend: InMemoryCheckoutBackend
+
+    /// Runs on `backend`, or on a fresh in-memory store that keeps the demo's time.
+    static func run(_ name: String, seed: UInt64 = 1, backend: InMemoryCheckoutBackend? = nil,
+                    logLevel: CheckoutConfiguration.LogLevel = .all) async throws -> ScenarioRun {
+        let scenario = try XCTUnwrapScenario(name)
+        let clock = ManualClock(start: ManualClock.demoStart)
+        let backend = backend ?? InMemoryCheckoutBackend(now: { clock.now() })
+        let lines = Locked<[String]>([]), logs = Locked<[String]>([]), signals = Locked<[CheckoutWebSignal]>([])
+        let demo = CheckoutDemo(scenario: scenario, backend: backend, checkoutURL: Fixtures.checkoutURL(), seed: seed,
+                                clock: clock, logLevel: logLevel)
+        let events = await demo.run(output: { line in lines.append(line) },
+                                    log: { entry in logs.append(entry.message) },
+                                    tap: { signal in signals.append(signal) })
+        return ScenarioRun(lines: lines.value, events: events, logs: logs.value, signals: signals.value, backend: backend)
+    }
+
+    /// "pixel:page_viewed", "complete:full", "cancel:true", "fail:checkoutUnavailable:503", ...
+    var summary: [String] { events.map(Self.describe) }
+
+    static func describe(_ event: CheckoutEvent) -> String {
+        switch event {
+        case .completed(let c): return "complete:\(c.decoded.rawValue)"
+        case .canceled(let after): return "cancel:\(after)"
+        case .failed(let e): return "fail:\(e.typeName):\(e.statusCode.map(String.init) ?? e.code.rawValue)"
+        case .pixel(let p): return "pixel:\(p.name)"
+        case .linkClicked(let url): return "link:\(url)"
+        case .recoveryStarted: return "recovery"
+        }
+    }
+}
+
+struct MissingScenario: Error { var name: String }
+
+func XCTUnwrapScenario(_ name: String) throws -> CheckoutScenario {
+    guard let scenario = CheckoutScenario.named(name) else { throw MissingScenario(name: name) }
+    return scenario
+}

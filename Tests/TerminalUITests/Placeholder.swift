@@ -1,2 +1,0 @@
-import XCTest
-final class TerminalUITestsPlaceholder: XCTestCase { func testBuilds() {} }

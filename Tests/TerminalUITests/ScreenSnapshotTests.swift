@@ -1,0 +1,139 @@
+import AppCore
+import CheckoutSheet
+import Storefront
+import XCTest
+@testable import TerminalUI
+
+/// Every screen at 80x24, 120x40, 40x12 and below the minimum (30x10), as text.
+final class ScreenSnapshotTests: XCTestCase {
+    static let sizes = [Size(width: 80, height: 24), Size(width: 120, height: 40), Size(width: 40, height: 12),
+                        Size(width: 30, height: 10)]
+
+    private func snapshot(_ state: AppState, _ name: String, sizes: [Size] = ScreenSnapshotTests.sizes,
+                          file: StaticString = #filePath, line: UInt = #line) {
+        for size in sizes {
+            let grid = Renderer.render(state, size: size, environment: Fixtures.environment)
+            assertSnapshot(grid.text, named: "\(name)-\(size)", file: file, line: line)
+        }
+    }
+
+    func testCollections() {
+        var state = Fixtures.browsing
+        state.collections.selectedIndex = 0
+        snapshot(state, "collections")
+    }
+
+    func testCollectionsLoading() {
+        var state = AppState()
+        state.loading = [.collections]
+        snapshot(state, "collections-loading", sizes: [Size(width: 80, height: 24)])
+    }
+
+    func testProducts() {
+        var state = Fixtures.browsing
+        state.screens = [.collections, .products(collectionHandle: "summer")]
+        state.collectionProducts["summer"] = PagedList(
+            items: Fixtures.products, pageInfo: PageInfo(hasNextPage: true, hasPreviousPage: false, startCursor: nil, endCursor: "c"),
+            selectedIndex: 3)
+        snapshot(state, "products")
+    }
+
+    func testLoadingStates() {
+        var products = Fixtures.browsing
+        products.screens = [.collections, .products(collectionHandle: "new")]
+        products.loading = [.collectionProducts(handle: "new")]
+        snapshot(products, "products-loading", sizes: [Size(width: 80, height: 24)])
+        var detail = Fixtures.browsing
+        detail.screens = [.collections, .productDetail(handle: "linen-shirt")]
+        detail.productDetail = ProductDetailState(handle: "linen-shirt")
+        detail.loading = [.product(handle: "linen-shirt")]
+        snapshot(detail, "product-detail-loading", sizes: [Size(width: 80, height: 24)])
+        var search = Fixtures.browsing
+        search.screens = [.collections, .search]
+        search.search.query = "linen"
+        search.loading = [.search]
+        snapshot(search, "search-searching", sizes: [Size(width: 80, height: 24)])
+    }
+
+    func testProductDetail() {
+        var state = Fixtures.browsing
+        state.screens = [.collections, .products(collectionHandle: "summer"), .productDetail(handle: "linen-shirt")]
+        var detail = ProductDetailState(product: Fixtures.linenShirt)
+        detail.selectedOptions = [SelectedOption(name: "Size", value: "M"), SelectedOption(name: "Color", value: "Sand")]
+        detail.quantity = 2
+        state.productDetail = detail
+        snapshot(state, "product-detail")
+    }
+
+    func testSearchWithResults() {
+        var state = Fixtures.browsing
+        state.screens = [.collections, .search]
+        state.search = SearchState(query: "tee", results: PagedList(items: Array(Fixtures.products.suffix(12)), selectedIndex: 1),
+                                   resultsQuery: "tee")
+        snapshot(state, "search")
+    }
+
+    func testSearchWithSyntaxError() {
+        var state = Fixtures.browsing
+        state.screens = [.collections, .search]
+        state.search = SearchState(query: "price:<abc tag:sale", errorText: "Invalid search query at position 8: expected a number",
+                                   errorPosition: 8)
+        snapshot(state, "search-error", sizes: [Size(width: 80, height: 24)])
+    }
+
+    func testCart() {
+        var state = Fixtures.withCart
+        state.screens = [.collections, .cart]
+        state.cart.selectedLineIndex = 1
+        snapshot(state, "cart")
+    }
+
+    func testCartEditingDiscountAndConfirmingRemoval() {
+        var state = Fixtures.withCart
+        state.screens = [.collections, .cart]
+        state.cart.editing = .discountCode
+        state.cart.discountCodeText = "WELCOME"
+        snapshot(state, "cart-discount-editing", sizes: [Size(width: 80, height: 24)])
+        state.cart.editing = nil
+        state.cart.cart?.discountCodes = [CartDiscountCode(code: "WELCOME", applicable: false)]
+        state.cart.pendingRemoveLineId = "line-2"
+        state.cart.selectedLineIndex = 1
+        snapshot(state, "cart-confirm-remove", sizes: [Size(width: 80, height: 24)])
+    }
+
+    func testEmptyCart() {
+        var state = Fixtures.browsing
+        state.screens = [.collections, .cart]
+        snapshot(state, "cart-empty", sizes: [Size(width: 80, height: 24)])
+    }
+
+    func testEventLogBesideAndBelow() {
+        var state = Fixtures.browsing
+        state.eventLog = EventLogState(entries: Fixtures.events, isVisible: true, nextEntryId: 6)
+        snapshot(state, "event-log", sizes: [Size(width: 80, height: 24), Size(width: 120, height: 40)])
+    }
+
+    func testHelpOverlay() {
+        var state = Fixtures.browsing
+        state.isHelpVisible = true
+        snapshot(state, "help", sizes: [Size(width: 80, height: 24), Size(width: 40, height: 12)])
+    }
+
+    func testErrorBar() {
+        var state = Fixtures.browsing
+        state.errorMessage = "Could not reach the storefront: connection refused"
+        snapshot(state, "error-bar", sizes: [Size(width: 80, height: 24)])
+    }
+
+    func testCheckoutSheetSteps() {
+        for step in CheckoutPage.Step.allCases {
+            snapshot(Fixtures.checkout(step), "checkout-\(step.rawValue)")
+        }
+    }
+
+    func testCheckoutWithEventLog() {
+        var state = Fixtures.checkout(.thankYou)
+        state.eventLog = EventLogState(entries: Fixtures.events, isVisible: true, nextEntryId: 6)
+        snapshot(state, "checkout-thank-you-with-log", sizes: [Size(width: 100, height: 30), Size(width: 120, height: 40)])
+    }
+}
