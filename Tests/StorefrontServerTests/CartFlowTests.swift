@@ -94,8 +94,8 @@ struct StorefrontAPICheckoutBackendTests {
             #expect(backend.cartId(forCheckoutURL: cart.checkoutUrl) == cart.id)
             #expect(backend.cartId(forCheckoutURL: "https://example.com/products/x") == nil)
             #expect(try await backend.checkoutState(cartId: cart.id) == .open)
-            #expect(try await backend.checkoutState(cartId: "gid://shopify/Cart/gone?key=0") == .expired)
             #expect(try await backend.cart(id: cart.id) == cart)
+            #expect(try await backend.cart(id: "gid://shopify/Cart/gone?key=0") == nil)
             let draft = OrderDraft(checkoutSessionId: "s", cartId: cart.id, email: nil, phone: nil, lineItems: [],
                                    subtotal: cart.cost.subtotalAmount, shipping: .zero("EUR"), taxes: .zero("EUR"),
                                    discounts: .zero("EUR"), total: cart.cost.totalAmount, shippingAddress: nil,

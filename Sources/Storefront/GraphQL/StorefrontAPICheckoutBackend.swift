@@ -22,10 +22,10 @@ public struct StorefrontAPICheckoutBackend: CheckoutBackend {
         return "gid://shopify/Cart/\(path[2])?key=\(key)"
     }
 
-    /// A cart the API still has is open; one it no longer returns has expired or was completed.
-    public func checkoutState(cartId: String) async throws -> CartCheckoutState {
-        try await storefront.cart(id: cartId) == nil ? .expired : .open
-    }
+    /// Always open: the API tells neither expiry nor completion apart from "no such cart", and a
+    /// checkout reads the cart next anyway, where a missing cart shows as expired. Asking here would
+    /// only send the same request twice.
+    public func checkoutState(cartId: String) async throws -> CartCheckoutState { .open }
 
     public func placeOrder(_ draft: OrderDraft) async throws -> Order {
         let url = try await storefront.cart(id: draft.cartId)?.checkoutUrl
