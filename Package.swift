@@ -15,6 +15,9 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.3.0"),
+        .package(url: "https://github.com/GraphQLSwift/GraphQL", from: "4.0.0"),
+        .package(url: "https://github.com/GraphQLSwift/Graphiti", from: "3.0.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -24,7 +27,18 @@ let package = Package(
         ),
         .target(
             name: "Storefront",
-            resources: [.copy("Resources/catalog.json")]
+            resources: [.copy("Resources/catalog.json"), .copy("GraphQL/Documents")]
+        ),
+        // The local Storefront API server: the embedded storefront behind the real schema's names.
+        // The only target (with its tests and the executable) that links GraphQL and Hummingbird.
+        .target(
+            name: "StorefrontServer",
+            dependencies: [
+                "Storefront",
+                .product(name: "GraphQL", package: "GraphQL"),
+                .product(name: "Graphiti", package: "Graphiti"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]
         ),
         .target(name: "CheckoutSheet", dependencies: ["Storefront"]),
         .target(name: "AppCore", dependencies: ["Storefront", "CheckoutSheet"]),
@@ -39,7 +53,7 @@ let package = Package(
         .executableTarget(
             name: "storefront",
             dependencies: [
-                "Storefront", "CheckoutSheet", "AppCore", "TerminalUI",
+                "Storefront", "CheckoutSheet", "AppCore", "TerminalUI", "StorefrontServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -52,6 +66,13 @@ let package = Package(
         .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "AppCoreTesting"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "AppCore"], exclude: ["__Snapshots__"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Storefront"]),
+        .testTarget(
+            name: "StorefrontServerTests",
+            dependencies: [
+                "StorefrontServer", "Storefront",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

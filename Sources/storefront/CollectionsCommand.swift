@@ -13,9 +13,14 @@ struct CollectionsCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingFailures {
-            let catalog = try global.openCatalog()
-            let collections = zip(catalog.collections, catalog.collectionProductIndices).map { collection, indices in
-                CollectionSummary(collection, products: indices.map { catalog.products[$0] })
+            let collections: [CollectionSummary]
+            if let remote = try global.remoteStorefront() {
+                collections = try await Self.read(from: remote)
+            } else {
+                let catalog = try global.openCatalog()
+                collections = zip(catalog.collections, catalog.collectionProductIndices).map { collection, indices in
+                    CollectionSummary(collection, products: indices.map { catalog.products[$0] })
+                }
             }
             if json {
                 print(try OutputFormatting.json(collections))
@@ -26,6 +31,23 @@ struct CollectionsCommand: AsyncParsableCommand {
                 print(OutputFormatting.table(rows, maxWidths: [28, 8, 24, 60], rightAligned: [1]))
             }
         }
+    }
+}
+
+extension CollectionsCommand {
+    /// Every collection in id order, then each one's products in the collection's own order.
+    static func read(from storefront: any StorefrontClient) async throws -> [CollectionSummary] {
+        let collections = try await Page<Collection>.collect(limit: nil) { page in
+            try await storefront.collections(page, sortKey: .id, productPreview: 0)
+        }.nodes
+        var summaries: [CollectionSummary] = []
+        for collection in collections {
+            let products = try await Page<Product>.collect(limit: nil) { page in
+                try await storefront.collectionProducts(handle: collection.handle, page: page, sortKey: .collectionDefault, reverse: false)
+            }.nodes
+            summaries.append(CollectionSummary(collection, products: products))
+        }
+        return summaries
     }
 }
 

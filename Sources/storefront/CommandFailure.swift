@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Storefront
 
 /// How a command fails: one clear message on stderr and an exit status, never a stack trace.
 enum CommandFailure: Error, CustomStringConvertible {
@@ -7,10 +8,12 @@ enum CommandFailure: Error, CustomStringConvertible {
     case input(String)
     /// Something asked for does not exist: status 1.
     case notFound(String)
+    /// The storefront could not be reached or did not answer usefully: status 3.
+    case unavailable(String)
 
     var description: String {
         switch self {
-        case .input(let message), .notFound(let message): return message
+        case .input(let message), .notFound(let message), .unavailable(let message): return message
         }
     }
 
@@ -18,6 +21,7 @@ enum CommandFailure: Error, CustomStringConvertible {
         switch self {
         case .input: return ExitCode(2)
         case .notFound: return ExitCode(1)
+        case .unavailable: return ExitCode(3)
         }
     }
 }
@@ -28,6 +32,15 @@ extension AsyncParsableCommand {
         do {
             try await body()
         } catch let failure as CommandFailure {
+            FileHandle.standardError.write(Data("storefront: \(failure.description)\n".utf8))
+            throw failure.exitCode
+        } catch let error as StorefrontError {
+            // From the Storefront API: the request was wrong (a query it rejects) or it failed.
+            let failure: CommandFailure
+            switch error {
+            case .invalidArgument, .invalidSearch, .invalidCursor, .graphQL: failure = .input(error.description)
+            default: failure = .unavailable(error.description)
+            }
             FileHandle.standardError.write(Data("storefront: \(failure.description)\n".utf8))
             throw failure.exitCode
         }

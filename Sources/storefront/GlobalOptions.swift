@@ -8,6 +8,35 @@ struct GlobalOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("A catalog file to use instead of the bundled one.", valueName: "path"))
     var catalog: String?
 
+    @Option(name: .long, help: ArgumentHelp("A Storefront API endpoint to read from instead of the catalog.", valueName: "url"))
+    var endpoint: String?
+
+    @Option(name: .long, help: ArgumentHelp("A shop to read from instead of the catalog (else STOREFRONT_SHOP).", valueName: "domain"))
+    var shop: String?
+
+    @Option(name: .long, help: ArgumentHelp("The Storefront API access token (else STOREFRONT_TOKEN).", valueName: "token"))
+    var token: String?
+
+    /// The Storefront API named by --endpoint or --shop (or STOREFRONT_SHOP), or nil to read the
+    /// catalog. By default reads go to the network first; when it fails, an answer cached in the
+    /// last day is used and stderr says so (`reportFallbacks`).
+    func remoteStorefront(cachePolicy: CachePolicy = .networkFirst(expireIn: 24 * 60 * 60),
+                          reportFallbacks: Bool = true) throws -> GraphQLStorefront? {
+        let configuration: GraphQLStorefront.Configuration?
+        do {
+            configuration = try GraphQLStorefront.Configuration.selected(endpoint: endpoint, shop: shop, token: token)
+        } catch {
+            throw CommandFailure.input(error.description)
+        }
+        guard var configuration else { return nil }
+        configuration.cachePolicy = cachePolicy
+        return GraphQLStorefront(configuration: configuration, onEvent: { event in
+            guard reportFallbacks, case .servedFromCacheAfterNetworkFailure(_, let age, let error) = event else { return }
+            let minutes = Int((age / 60).rounded())
+            FileHandle.standardError.write(Data("storefront: offline (\(error.description)); showing data cached \(minutes) min ago\n".utf8))
+        })
+    }
+
     /// The catalog named on the command line, or the bundled one. (ArgumentParser hands an option
     /// written before the subcommand's name to the subcommand's copy of this group too.)
     /// A catalog that cannot be used ends the command with one line on stderr and status 2.

@@ -20,8 +20,13 @@ struct ProductCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingFailures {
-            let catalog = try global.openCatalog()
-            guard let product = catalog.product(handle: handle) else {
+            let found: Product?
+            if let remote = try global.remoteStorefront() {
+                found = try await remote.product(handle: handle)
+            } else {
+                found = try global.openCatalog().product(handle: handle)
+            }
+            guard let product = found else {
                 throw CommandFailure.notFound("no product with the handle \"\(TextSanitizer.cleanLine(handle))\"")
             }
             print(json ? try OutputFormatting.json(product) : Self.describe(product))

@@ -27,15 +27,23 @@ struct SearchCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingFailures {
-            let catalog = try global.openCatalog()
             let query = words.joined(separator: " ")
-            let products: [Product]
-            do {
-                products = try catalog.products(matching: query)
-            } catch StorefrontError.invalidSearch(let error) {
-                throw CommandFailure.input(Self.explain(error))
+            let shown: [Product], left: Int?
+            if let remote = try global.remoteStorefront() {
+                let found = try await Page<Product>.collect(limit: limit > 0 ? limit : nil) { page in
+                    try await remote.search(query: query, page: page)
+                }
+                (shown, left) = (found.nodes, found.hasMore ? nil : 0)
+            } else {
+                let products: [Product]
+                do {
+                    products = try global.openCatalog().products(matching: query)
+                } catch StorefrontError.invalidSearch(let error) {
+                    throw CommandFailure.input(Self.explain(error))
+                }
+                shown = limit > 0 ? Array(products.prefix(limit)) : products
+                left = products.count - shown.count
             }
-            let shown = limit > 0 ? Array(products.prefix(limit)) : products
             if json {
                 print(try OutputFormatting.json(shown.map(ProductSummary.init)))
             } else if shown.isEmpty {
@@ -46,7 +54,11 @@ struct SearchCommand: AsyncParsableCommand {
                      product.availableForSale ? "in stock" : "sold out", product.handle]
                 }
                 print(OutputFormatting.table(rows, maxWidths: [44, 20, 22, 12, 40], rightAligned: [2]))
-                if shown.count < products.count { print("… \(products.count - shown.count) more (use --limit 0 for all)") }
+                switch left {
+                case 0?: break
+                case let count?: print("… \(count) more (use --limit 0 for all)")
+                case nil: print("… more (use --limit 0 for all)")
+                }
             }
         }
     }

@@ -9,12 +9,14 @@ struct StorefrontCommand: AsyncParsableCommand {
         abstract: "A storefront you use in a terminal.",
         discussion: """
             Without a subcommand, opens the interactive storefront in the terminal. \
-            Reads the embedded catalog (or --catalog PATH). Exit status: 0 on success, 1 when \
-            something asked for does not exist (an unknown product handle), 2 for bad input \
-            (an unreadable catalog, a search query that does not parse).
+            Reads the embedded catalog (or --catalog PATH), or a Storefront API with --endpoint URL or \
+            --shop DOMAIN and --token (also STOREFRONT_SHOP and STOREFRONT_TOKEN). Exit status: 0 on \
+            success, 1 when something asked for does not exist (an unknown product handle), 2 for bad \
+            input (an unreadable catalog, a search query that does not parse), 3 when the storefront \
+            cannot be reached.
             """,
         subcommands: [CollectionsCommand.self, SearchCommand.self, ProductCommand.self, CheckoutDemoCommand.self,
-                      CheckoutCommand.self]
+                      CheckoutCommand.self, ServeCommand.self]
     )
 
     @OptionGroup var global: GlobalOptions

@@ -1,0 +1,11 @@
+import Foundation
+
+/// What the client is doing, for a status line ("offline, showing cached data"), a log or a count.
+public enum GraphQLClientEvent: Sendable {
+    case requestSent(operation: String, attempt: Int)
+    case responseReceived(operation: String, status: Int, bytes: Int, duration: TimeInterval)
+    case retrying(operation: String, retry: RetryHandler.Retry)
+    case servedFromCache(operation: String, age: TimeInterval)
+    /// The network failed; a cached answer was served instead. The app should say so.
+    case servedFromCacheAfterNetworkFailure(operation: String, age: TimeInterval, error: StorefrontError)
+}

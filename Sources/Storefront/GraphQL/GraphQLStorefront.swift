@@ -1,0 +1,172 @@
+import Foundation
+
+/// The Storefront API over HTTP: the documents in `Documents/`, a cache for queries, retries with
+/// backoff, and every failure kept as a `StorefrontError`.
+///
+/// One entry point, `execute`, runs any operation with a cache policy and a retry handler; the
+/// `StorefrontClient` methods use the configuration's defaults. `withCachePolicy(_:)` gives a view
+/// of the same client (same cache, transport and counters) with another default.
+public final class GraphQLStorefront: StorefrontClient {
+    public let configuration: Configuration
+    private let transport: any HTTPTransport
+    private let cache: ResponseCache
+    private let recorder: RequestStatisticsRecorder
+    private let now: @Sendable () -> Date
+    private let onEvent: @Sendable (GraphQLClientEvent) -> Void
+
+    /// - Parameters:
+    ///   - cache: defaults to memory plus `$XDG_CACHE_HOME/storefront`.
+    ///   - now: the clock used for cache ages and `Retry-After` dates.
+    ///   - onEvent: called for every request, retry and cache answer, from any task.
+    public init(configuration: Configuration, transport: any HTTPTransport = URLSessionTransport(),
+                cache: ResponseCache = ResponseCache(directory: ResponseCache.defaultDirectory()),
+                now: @escaping @Sendable () -> Date = Date.init,
+                onEvent: @escaping @Sendable (GraphQLClientEvent) -> Void = { _ in }) {
+        self.configuration = configuration
+        self.transport = transport
+        self.cache = cache
+        self.recorder = RequestStatisticsRecorder()
+        self.now = now
+        self.onEvent = onEvent
+    }
+
+    private init(copying other: GraphQLStorefront, configuration: Configuration) {
+        self.configuration = configuration
+        self.transport = other.transport
+        self.cache = other.cache
+        self.recorder = other.recorder
+        self.now = other.now
+        self.onEvent = other.onEvent
+    }
+
+    /// The same client with another default cache policy.
+    public func withCachePolicy(_ policy: CachePolicy) -> GraphQLStorefront {
+        var configuration = configuration
+        configuration.cachePolicy = policy
+        return GraphQLStorefront(copying: self, configuration: configuration)
+    }
+
+    /// Forgets every cached answer, in memory and on disk.
+    public func purge() async { await cache.purge() }
+
+    public func statistics() async -> RequestStatistics { await recorder.statistics }
+
+    /// Runs a query again and again while `condition` holds for its answer (something not ready
+    /// yet), waiting between runs as `retry` says and stopping at its limit; returns the first
+    /// answer for which the condition fails, or the last one. Every run goes to the network.
+    public func poll<Payload: Decodable & Sendable>(
+        _ operation: StorefrontOperation, variables: [String: GraphQLValue] = [:], as payload: Payload.Type,
+        retry: RetryHandler, while condition: @escaping @Sendable (Payload) -> Bool
+    ) async throws -> Payload {
+        try await retry.poll(while: condition, onRetry: { [self] next in
+            await emit(.retrying(operation: operation.name, retry: next))
+        }) { _ in
+            try await execute(operation, variables: variables, as: payload, cachePolicy: .networkOnly, retry: retry).value
+        }
+    }
+
+    /// Runs one operation and decodes its `data` as `Payload`.
+    ///
+    /// Mutations and carts never touch the cache (`cacheOnly` for them is a cache miss). An answer
+    /// with GraphQL errors throws `StorefrontError.graphQL` and is not cached, partial data included.
+    public func execute<Payload: Decodable & Sendable>(
+        _ operation: StorefrontOperation, variables: [String: GraphQLValue] = [:], as payload: Payload.Type,
+        cachePolicy: CachePolicy? = nil, retry: RetryHandler? = nil
+    ) async throws -> StorefrontResult<Payload> {
+        var variables = variables
+        variables["country"] = .optional(configuration.country)
+        variables["language"] = .optional(configuration.language)
+        let allVariables = GraphQLValue.object(variables)
+        let requested = cachePolicy ?? configuration.cachePolicy
+
+        guard operation.isCacheable else {
+            if requested == .cacheOnly { throw StorefrontError.cacheMiss }
+            let body = try await fetch(operation, variables: allVariables, retry: retry ?? configuration.retry)
+            return StorefrontResult(value: try GraphQLResponseParser.decode(Payload.self, from: body), source: .network)
+        }
+
+        let key = CacheKey.make(endpoint: configuration.endpoint, apiVersion: Self.apiVersion,
+                                accessToken: configuration.accessToken, operation: operation, variables: allVariables)
+        if requested.readsCacheFirst {
+            if let (payload, age) = await cached(Payload.self, key: key, maximumAge: requested.maximumAge) {
+                await emit(.servedFromCache(operation: operation.name, age: age))
+                return StorefrontResult(value: payload, source: .cache(age: age))
+            }
+            if requested == .cacheOnly { throw StorefrontError.cacheMiss }
+        }
+        do {
+            let body = try await fetch(operation, variables: allVariables, retry: retry ?? configuration.retry)
+            let payload = try GraphQLResponseParser.decode(Payload.self, from: body)
+            if requested.storesAnswers { await cache.store(body, for: key, at: now()) }
+            return StorefrontResult(value: payload, source: .network)
+        } catch let error as StorefrontError {
+            guard case .networkFirst(let maximumAge) = requested, Self.isNetworkFailure(error),
+                  let (payload, age) = await cached(Payload.self, key: key, maximumAge: maximumAge) else { throw error }
+            await emit(.servedFromCacheAfterNetworkFailure(operation: operation.name, age: age, error: error))
+            return StorefrontResult(value: payload, source: .cacheAfterNetworkFailure(age: age, error: error))
+        }
+    }
+
+    /// Failures that say the storefront could not be reached or could not answer now, as opposed to
+    /// answers that would be the same from the cache's point of view (bad token, bad query).
+    static func isNetworkFailure(_ error: StorefrontError) -> Bool {
+        switch error {
+        case .transport, .notJSON, .emptyResponse: return true
+        case .http(let status, _, _): return status >= 500 || status == 429 || status == 430
+        case .graphQL(let errors): return errors.contains { $0.code == "THROTTLED" || $0.code == "INTERNAL_SERVER_ERROR" }
+        default: return false
+        }
+    }
+
+    private func cached<Payload: Decodable>(_ type: Payload.Type, key: String,
+                                            maximumAge: TimeInterval?) async -> (Payload, TimeInterval)? {
+        guard let entry = await cache.entry(for: key) else { return nil }
+        let age = max(0, now().timeIntervalSince(entry.storedAt))
+        if let maximumAge, age > maximumAge { return nil }
+        // An entry that no longer decodes (the models changed) is a miss, not an error.
+        guard let payload = try? GraphQLResponseParser.decode(Payload.self, from: entry.body) else { return nil }
+        return (payload, age)
+    }
+
+    /// Sends the operation (with retries) and returns the body of a successful answer.
+    private func fetch(_ operation: StorefrontOperation, variables: GraphQLValue, retry: RetryHandler) async throws -> Data {
+        let request = try makeRequest(operation, variables: variables)
+        do {
+            return try await retry.run(isMutation: operation.isMutation, onRetry: { [self] retry in
+                await emit(.retrying(operation: operation.name, retry: retry))
+            }) { attempt in
+                await emit(.requestSent(operation: operation.name, attempt: attempt))
+                let clock = ContinuousClock()
+                let start = clock.now
+                let response = try await transport.send(request)
+                let elapsed = start.duration(to: clock.now)
+                await emit(.responseReceived(operation: operation.name, status: response.status, bytes: response.body.count,
+                                       duration: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18))
+                return try GraphQLResponseParser.validate(response, now: now())
+            }
+        } catch let error as TransportError {
+            throw StorefrontError.transport(error.message)
+        }
+    }
+
+    private func makeRequest(_ operation: StorefrontOperation, variables: GraphQLValue) throws -> TransportRequest {
+        let body = GraphQLValue.object([
+            "query": .string(operation.document),
+            "operationName": .string(operation.name),
+            "variables": variables,
+        ])
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        return TransportRequest(url: configuration.endpoint, headers: [
+            ("X-Shopify-Storefront-Access-Token", configuration.accessToken),
+            ("Content-Type", "application/json"),
+            ("Accept", "application/json"),
+            ("User-Agent", configuration.userAgent),
+        ], body: try encoder.encode(body), timeout: configuration.timeout)
+    }
+
+    private func emit(_ event: GraphQLClientEvent) async {
+        await recorder.record(event)
+        onEvent(event)
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import GraphQL
+import Storefront
+
+/// `POST /api/2026-04/graphql.json`, independent of the HTTP server: checks the access token,
+/// applies the fault plan, runs the operation against the storefront and encodes the answer.
+public final class GraphQLEndpoint: Sendable {
+    public static let path = "/api/\(GraphQLStorefront.apiVersion)/graphql.json"
+    public static let tokenHeader = "X-Shopify-Storefront-Access-Token"
+
+    public let accessToken: String
+    private let storefront: any StorefrontClient
+    private let schema: GraphQLSchema
+    let faults: FaultInjector
+
+    public init(storefront: any StorefrontClient, accessToken: String, faults: FaultPlan = .none,
+                random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }) throws {
+        self.storefront = storefront
+        self.accessToken = accessToken
+        self.schema = try StorefrontSchema.shared.get()
+        self.faults = FaultInjector(plan: faults, random: random)
+    }
+
+    /// The next requests fail with these faults, in order (then the plan applies again).
+    public func failNext(_ faults: FaultPlan.Fault...) async { await self.faults.failNext(faults) }
+
+    public func setFaultPlan(_ plan: FaultPlan) async { await faults.setPlan(plan) }
+
+    public func handle(token: String?, body: Data) async -> EndpointResponse {
+        let latency = await faults.latency
+        if latency > 0 { try? await Task.sleep(nanoseconds: UInt64(latency * 1_000_000_000)) }
+        guard token == accessToken else {
+            return .json(401, #"{"errors":"[API] Invalid API key or access token (unrecognized login or wrong password)"}"#)
+        }
+        let request: GraphQLRequest
+        do {
+            request = try JSONDecoder().decode(GraphQLRequest.self, from: body)
+        } catch {
+            return .json(400, #"{"errors":[{"message":"The body must be a JSON object with a query string."}]}"#)
+        }
+        if let fault = await faults.nextFault() {
+            var response = EndpointResponse.fault(fault)
+            response.operationName = request.operationName
+            return response
+        }
+        var response = EndpointResponse.json(200, await execute(request))
+        response.operationName = request.operationName
+        return response
+    }
+
+    private func execute(_ request: GraphQLRequest) async -> Data {
+        var result: GraphQL.GraphQLResult
+        do {
+            let document = try parse(source: Source(body: request.query, name: "request"))
+            let (country, language) = InContextDirective.values(in: document, operationName: request.operationName,
+                                                                variables: request.variables)
+            let context = RequestContext(storefront: storefront, country: country, language: language)
+            result = try await graphql(schema: schema, request: request.query, rootValue: StorefrontResolver(),
+                                       context: context, variableValues: request.variables,
+                                       operationName: request.operationName)
+        } catch let error as GraphQLError {
+            result = GraphQL.GraphQLResult(errors: [error])
+        } catch {
+            result = GraphQL.GraphQLResult(errors: [GraphQLError(message: String(describing: error))])
+        }
+        result.errors = result.errors.map(Self.withCode)
+        return (try? GraphQLJSONEncoder().encode(result))
+            ?? Data(#"{"errors":[{"message":"The answer could not be encoded.","extensions":{"code":"INTERNAL_SERVER_ERROR"}}]}"#.utf8)
+    }
+
+    /// `extensions.code` as the Storefront API sets it: arguments the storefront rejects are the
+    /// caller's mistake (no code, like the API's validation errors); anything else that failed
+    /// inside the storefront is `INTERNAL_SERVER_ERROR`.
+    static func withCode(_ error: GraphQLError) -> GraphQLError {
+        guard let original = error.originalError, error.extensions["code"] == nil else { return error }
+        switch original as? StorefrontError {
+        case .invalidArgument?, .invalidCursor?, .invalidSearch?: return error
+        default:
+            return GraphQLError(message: error.message, locations: error.locations, path: error.path,
+                                extensions: ["code": "INTERNAL_SERVER_ERROR"])
+        }
+    }
+}

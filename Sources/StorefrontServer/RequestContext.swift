@@ -1,0 +1,14 @@
+import Foundation
+import Storefront
+
+/// What every resolver sees for one request: the storefront being served and the buyer's context
+/// from the operation's `@inContext(country:, language:)` directive.
+public struct RequestContext: Sendable {
+    public let storefront: any StorefrontClient
+    public let country: String?
+    public let language: String?
+
+    public init(storefront: any StorefrontClient, country: String? = nil, language: String? = nil) {
+        self.storefront = storefront; self.country = country; self.language = language
+    }
+}

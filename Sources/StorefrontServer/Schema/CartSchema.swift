@@ -1,0 +1,167 @@
+import Foundation
+import Graphiti
+import Storefront
+
+/// `Cart`, its lines (the `BaseCartLine` interface, the `Merchandise` union), costs, buyer identity,
+/// user errors and warnings, the mutation payloads and inputs; `QueryRoot.cart` and the cart mutations.
+final class CartSchema: PartialSchema<StorefrontResolver, RequestContext> {
+    @TypeDefinitions
+    override var types: Types {
+        Type(Cart.self) {
+            Field("id", at: \.idValue)
+            Field("checkoutUrl", at: \.checkoutUrlValue)
+            Field("createdAt", at: \.createdAtValue)
+            Field("updatedAt", at: \.updatedAtValue)
+            Field("note", at: \.note)
+            Field("attributes", at: \.attributes)
+            Field("attribute", at: Cart.attribute) {
+                Argument("key", at: \.key)
+            }
+            Field("buyerIdentity", at: \.buyerIdentity)
+            Field("discountCodes", at: \.discountCodes)
+            Field("cost", at: \.cost)
+            Field("totalQuantity", at: \.totalQuantity)
+            connectionField("lines", at: Cart.lines)
+        }
+        Interface(BaseCartLine.self) {
+            Field("id", at: \.idValue)
+            Field("quantity", at: \.quantity)
+            Field("attributes", at: \.attributes)
+            Field("cost", at: \.cost)
+            Field("merchandise", at: Self.merchandise)
+        }
+        Union(Merchandise.self, members: VariantNode.self)
+        Type(CartLineNode.self, as: "CartLine", interfaces: [BaseCartLine.self]) {
+            Field("id", at: \.idValue)
+            Field("quantity", at: \.quantity)
+            Field("attributes", at: \.attributes)
+            Field("cost", at: \.cost)
+            Field("merchandise", at: CartLineNode.merchandise)
+        }
+        connectionType(CartLineConnection.self, named: "BaseCartLineConnection")
+        edgeType(CartLineConnection.self, named: "BaseCartLineEdge")
+        Type(CartLineCost.self) {
+            Field("amountPerQuantity", at: \.amountPerQuantity)
+            Field("compareAtAmountPerQuantity", at: \.compareAtAmountPerQuantity)
+            Field("subtotalAmount", at: \.subtotalAmount)
+            Field("totalAmount", at: \.totalAmount)
+        }
+        Type(CartCost.self) {
+            Field("subtotalAmount", at: \.subtotalAmount)
+            Field("subtotalAmountEstimated", at: \.subtotalAmountEstimated)
+            Field("totalAmount", at: \.totalAmount)
+            Field("totalAmountEstimated", at: \.totalAmountEstimated)
+            Field("checkoutChargeAmount", at: \.checkoutChargeAmount)
+        }
+        Type(BuyerIdentity.self, as: "CartBuyerIdentity") {
+            Field("email", at: \.email)
+            Field("phone", at: \.phone)
+            Field("countryCode", at: \.countryCodeValue)
+        }
+        Type(CartDiscountCode.self) {
+            Field("code", at: \.code)
+            Field("applicable", at: \.applicable)
+        }
+        Type(Attribute.self) {
+            Field("key", at: \.key)
+            Field("value", at: \.value)
+        }
+        Type(CartUserError.self) {
+            Field("code", at: \.codeValue)
+            Field("field", at: \.field)
+            Field("message", at: \.message)
+        }
+        Type(CartWarning.self) {
+            Field("code", at: \.codeValue)
+            Field("message", at: \.message)
+            Field("target", at: \.targetValue)
+        }
+        payloadType(CartCreateKind.self, named: "CartCreatePayload")
+        payloadType(CartLinesAddKind.self, named: "CartLinesAddPayload")
+        payloadType(CartLinesUpdateKind.self, named: "CartLinesUpdatePayload")
+        payloadType(CartLinesRemoveKind.self, named: "CartLinesRemovePayload")
+        payloadType(CartBuyerIdentityUpdateKind.self, named: "CartBuyerIdentityUpdatePayload")
+        payloadType(CartDiscountCodesUpdateKind.self, named: "CartDiscountCodesUpdatePayload")
+        payloadType(CartNoteUpdateKind.self, named: "CartNoteUpdatePayload")
+        Input(AttributeInput.self) {
+            InputField("key", at: \.key)
+            InputField("value", at: \.value)
+        }
+        Input(CartLineInputArgument.self, as: "CartLineInput") {
+            InputField("merchandiseId", at: \.merchandiseId)
+            InputField("quantity", at: \.quantity).defaultValue(1)
+            InputField("attributes", at: \.attributes)
+        }
+        Input(CartLineUpdateInputArgument.self, as: "CartLineUpdateInput") {
+            InputField("id", at: \.id)
+            InputField("quantity", at: \.quantity)
+            InputField("merchandiseId", at: \.merchandiseId)
+            InputField("attributes", at: \.attributes)
+        }
+        Input(CartBuyerIdentityInput.self) {
+            InputField("email", at: \.email)
+            InputField("phone", at: \.phone)
+            InputField("countryCode", at: \.countryCode)
+            InputField("customerAccessToken", at: \.customerAccessToken)
+        }
+        Input(CartInputArgument.self, as: "CartInput") {
+            InputField("lines", at: \.lines)
+            InputField("buyerIdentity", at: \.buyerIdentity)
+            InputField("discountCodes", at: \.discountCodes)
+            InputField("note", at: \.note)
+            InputField("attributes", at: \.attributes)
+        }
+    }
+
+    @FieldDefinitions
+    override var query: Fields {
+        Field("cart", at: StorefrontResolver.cart) {
+            Argument("id", at: \.id)
+        }
+    }
+
+    @FieldDefinitions
+    override var mutation: Fields {
+        Field("cartCreate", at: StorefrontResolver.cartCreate) {
+            Argument("input", at: \.input)
+        }
+        Field("cartLinesAdd", at: StorefrontResolver.cartLinesAdd) {
+            Argument("cartId", at: \.cartId)
+            Argument("lines", at: \.lines)
+        }
+        Field("cartLinesUpdate", at: StorefrontResolver.cartLinesUpdate) {
+            Argument("cartId", at: \.cartId)
+            Argument("lines", at: \.lines)
+        }
+        Field("cartLinesRemove", at: StorefrontResolver.cartLinesRemove) {
+            Argument("cartId", at: \.cartId)
+            Argument("lineIds", at: \.lineIds)
+        }
+        Field("cartBuyerIdentityUpdate", at: StorefrontResolver.cartBuyerIdentityUpdate) {
+            Argument("cartId", at: \.cartId)
+            Argument("buyerIdentity", at: \.buyerIdentity)
+        }
+        Field("cartDiscountCodesUpdate", at: StorefrontResolver.cartDiscountCodesUpdate) {
+            Argument("cartId", at: \.cartId)
+            Argument("discountCodes", at: \.discountCodes)
+        }
+        Field("cartNoteUpdate", at: StorefrontResolver.cartNoteUpdate) {
+            Argument("cartId", at: \.cartId)
+            Argument("note", at: \.note)
+        }
+    }
+
+    /// Resolves `merchandise` on any cart line.
+    private static let merchandise: AsyncResolve<any BaseCartLine, RequestContext, NoArguments, any Merchandise> = { line in
+        { context, arguments in try await line.merchandise(context: context, arguments: arguments) }
+    }
+
+    /// `<Mutation>Payload { cart userErrors warnings }`.
+    private func payloadType<Kind: CartMutationKind>(_ kind: Kind.Type, named name: String) -> SchemaType<CartMutationPayload<Kind>> {
+        SchemaType(CartMutationPayload<Kind>.self, as: name) {
+            Field("cart", at: \.cart)
+            Field("userErrors", at: \.userErrors)
+            Field("warnings", at: \.warnings)
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import Storefront
+
+// Catalog models in the Storefront API's shapes: ids, scalars, and the fields that take arguments.
+
+extension Money {
+    var amountValue: DecimalAmount { DecimalAmount(unchecked: amountString) }
+    var currencyCodeValue: CurrencyCode { CurrencyCode(unchecked: currencyCode) }
+}
+
+extension ProductImage {
+    var idValue: GraphID? { id.map(GraphID.init(unchecked:)) }
+    var urlValue: URLValue { URLValue(unchecked: url) }
+}
+
+extension ProductOption {
+    var idValue: GraphID { GraphID(unchecked: id) }
+}
+
+extension ProductOptionValue {
+    var idValue: GraphID { GraphID(unchecked: id) }
+}
+
+extension Product {
+    var idValue: GraphID { GraphID(unchecked: id) }
+    var createdAtValue: DateTimeValue { DateTimeValue(createdAt) }
+    var updatedAtValue: DateTimeValue { DateTimeValue(updatedAt) }
+    var descriptionHTML: HTMLValue { HTMLValue(unchecked: Self.html(description)) }
+    var featuredImage: ProductImage? { images.first }
+
+    /// Never null in the API: without compare-at prices it is zero in the product's currency.
+    var compareAtPriceRangeValue: PriceRange {
+        compareAtPriceRange ?? PriceRange(minVariantPrice: .zero(priceRange.minVariantPrice.currencyCode),
+                                          maxVariantPrice: .zero(priceRange.minVariantPrice.currencyCode))
+    }
+
+    func description(context: RequestContext, arguments: TruncateArguments) -> String {
+        guard let limit = arguments.truncateAt, limit >= 0, description.count > limit else { return description }
+        return String(description.prefix(limit)) + "…"
+    }
+
+    func options(context: RequestContext, arguments: FirstArguments) -> [ProductOption] {
+        arguments.first.map { Array(options.prefix(max(0, $0))) } ?? options
+    }
+
+    func variants(context: RequestContext, arguments: ConnectionArguments) throws -> Page<VariantNode> {
+        try ListPager.page(variants.map { VariantNode(variant: $0, product: self) }, arguments,
+                           reverse: arguments.reverse ?? false, listing: "variants.\(id)")
+    }
+
+    func images(context: RequestContext, arguments: ConnectionArguments) throws -> Page<ProductImage> {
+        try ListPager.page(images, arguments, reverse: arguments.reverse ?? false, listing: "images.\(id)")
+    }
+
+    /// Plain text as HTML paragraphs.
+    static func html(_ text: String) -> String {
+        let escaped = text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
+        return escaped.components(separatedBy: "\n\n").map { "<p>\($0)</p>" }.joined()
+    }
+}
+
+extension VariantNode {
+    var idValue: GraphID { GraphID(unchecked: variant.id) }
+    var title: String { variant.title }
+    var sku: String? { variant.sku }
+    var availableForSale: Bool { variant.availableForSale }
+    var currentlyNotInStock: Bool { !variant.availableForSale }
+    var quantityAvailable: Int? { variant.quantityAvailable }
+    var selectedOptions: [SelectedOption] { variant.selectedOptions }
+    var price: Money { variant.price }
+    var compareAtPrice: Money? { variant.compareAtPrice }
+    /// The variant's own image. (The API falls back to the product's image here; the embedded
+    /// models keep "no image of its own" apart, and clients fall back themselves.)
+    var image: ProductImage? { variant.image }
+}
+
+extension Storefront.Collection {
+    var idValue: GraphID { GraphID(unchecked: id) }
+    var updatedAtValue: DateTimeValue { DateTimeValue(updatedAt) }
+    var descriptionHTML: HTMLValue { HTMLValue(unchecked: Product.html(description)) }
+
+    func description(context: RequestContext, arguments: TruncateArguments) -> String {
+        guard let limit = arguments.truncateAt, limit >= 0, description.count > limit else { return description }
+        return String(description.prefix(limit)) + "…"
+    }
+
+    func products(context: RequestContext, arguments: SortedConnectionArguments<ProductCollectionSortKeys>) async throws -> Page<Product> {
+        if arguments.asksForNothing { return .empty }
+        return try await context.storefront.collectionProducts(handle: handle, page: arguments.page,
+                                                               sortKey: arguments.sortKey ?? .collectionDefault,
+                                                               reverse: arguments.reverse ?? false)
+    }
+}
+
+extension Shop {
+    var idValue: GraphID { GraphID(unchecked: "gid://shopify/Shop/\(domain)") }
+    var primaryDomain: DomainNode { DomainNode(host: domain) }
+    var paymentSettings: PaymentSettingsNode {
+        PaymentSettingsNode(currencyCode: CurrencyCode(unchecked: currencyCode), countryCode: CountryCode(unchecked: countryCode))
+    }
+    var refundPolicy: ShopPolicyNode? { refundPolicyURL.map { policy("refund-policy", "Refund policy", $0) } }
+    var shippingPolicy: ShopPolicyNode? { shippingPolicyURL.map { policy("shipping-policy", "Shipping policy", $0) } }
+
+    private func policy(_ handle: String, _ title: String, _ url: String) -> ShopPolicyNode {
+        ShopPolicyNode(id: GraphID(unchecked: "gid://shopify/ShopPolicy/\(handle)"), handle: handle, title: title, url: URLValue(unchecked: url))
+    }
+}

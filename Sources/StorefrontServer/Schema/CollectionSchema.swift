@@ -1,0 +1,40 @@
+import Foundation
+import Graphiti
+import Storefront
+
+/// `Collection` and its connection; `QueryRoot.collections` and `collection`.
+final class CollectionSchema: PartialSchema<StorefrontResolver, RequestContext> {
+    @TypeDefinitions
+    override var types: Types {
+        Type(Storefront.Collection.self) {
+            Field("id", at: \.idValue)
+            Field("handle", at: \.handle)
+            Field("title", at: \.title)
+            Field("description", at: Storefront.Collection.description(context:arguments:)) {
+                Argument("truncateAt", at: \.truncateAt)
+            }
+            Field("descriptionHtml", at: \.descriptionHTML)
+            Field("image", at: \.image)
+            Field("updatedAt", at: \.updatedAtValue)
+            Field("products", at: Storefront.Collection.products) {
+                Argument("first", at: \.first)
+                Argument("after", at: \.after)
+                Argument("last", at: \.last)
+                Argument("before", at: \.before)
+                Argument("sortKey", at: \.sortKey).defaultValue(.collectionDefault)
+                Argument("reverse", at: \.reverse).defaultValue(false)
+            }
+        }
+        connectionType(of: Storefront.Collection.self, named: "CollectionConnection")
+        edgeType(of: Storefront.Collection.self, named: "CollectionEdge")
+    }
+
+    @FieldDefinitions
+    override var query: Fields {
+        sortedConnectionField("collections", at: StorefrontResolver.collections, defaultSortKey: CollectionSortKeys.id)
+        Field("collection", at: StorefrontResolver.collection) {
+            Argument("handle", at: \.handle)
+            Argument("id", at: \.id)
+        }
+    }
+}

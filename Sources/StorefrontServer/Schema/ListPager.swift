@@ -1,0 +1,42 @@
+import Foundation
+import Storefront
+
+/// Pages a list the server already holds (a product's variants and images, a cart's lines) with
+/// the same rules as every other connection: `first` or `last`, at most 250, opaque cursors.
+enum ListPager {
+    static func page<Node: Hashable & Codable & Sendable>(_ items: [Node], _ arguments: some PagingArguments,
+                                                          reverse: Bool = false, listing: String) throws -> Page<Node> {
+        let ordered = reverse ? Array(items.reversed()) : items
+        if arguments.first != nil && arguments.last != nil {
+            throw StorefrontError.invalidArgument("Passing both `first` and `last` to paginate a connection is not supported.")
+        }
+        guard let size = arguments.first ?? arguments.last else {
+            throw StorefrontError.invalidArgument("You must provide one of `first` or `last` to paginate a connection.")
+        }
+        guard (0...PageArguments.maximumPageSize).contains(size) else {
+            throw StorefrontError.invalidArgument("A page holds 0 to \(PageArguments.maximumPageSize) items (asked for \(size)).")
+        }
+        var lower = 0, upper = ordered.count
+        if let after = arguments.after { lower = max(lower, try position(after, listing: listing, count: ordered.count) + 1) }
+        if let before = arguments.before { upper = min(upper, try position(before, listing: listing, count: ordered.count)) }
+        upper = max(lower, upper)
+        let range = arguments.first != nil ? lower..<min(upper, lower + size) : max(lower, upper - size)..<upper
+        let edges = range.map { Edge(cursor: cursor(listing: listing, position: $0), node: ordered[$0]) }
+        return Page(edges: edges, pageInfo: PageInfo(hasNextPage: range.upperBound < ordered.count,
+                                                     hasPreviousPage: range.lowerBound > 0,
+                                                     startCursor: edges.first?.cursor, endCursor: edges.last?.cursor))
+    }
+
+    static func cursor(listing: String, position: Int) -> String {
+        Data("\(listing)#\(position)".utf8).base64EncodedString()
+    }
+
+    private static func position(_ cursor: String, listing: String, count: Int) throws -> Int {
+        guard let data = Data(base64Encoded: cursor), let text = String(data: data, encoding: .utf8),
+              text.hasPrefix(listing + "#"), let position = Int(text.dropFirst(listing.count + 1)),
+              (0..<count).contains(position) else {
+            throw StorefrontError.invalidCursor(cursor)
+        }
+        return position
+    }
+}

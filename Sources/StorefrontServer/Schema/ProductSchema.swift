@@ -1,0 +1,102 @@
+import Foundation
+import Graphiti
+import Storefront
+
+/// `Product`, `ProductVariant`, options, images, money and price ranges, with their connections;
+/// `QueryRoot.products`, `product`, `productRecommendations`.
+final class ProductSchema: PartialSchema<StorefrontResolver, RequestContext> {
+    @TypeDefinitions
+    override var types: Types {
+        Type(Product.self) {
+            Field("id", at: \.idValue)
+            Field("handle", at: \.handle)
+            Field("title", at: \.title)
+            Field("description", at: Product.description(context:arguments:)) {
+                Argument("truncateAt", at: \.truncateAt)
+            }
+            Field("descriptionHtml", at: \.descriptionHTML)
+            Field("vendor", at: \.vendor)
+            Field("productType", at: \.productType)
+            Field("tags", at: \.tags)
+            Field("createdAt", at: \.createdAtValue)
+            Field("updatedAt", at: \.updatedAtValue)
+            Field("publishedAt", at: \.createdAtValue)
+            Field("availableForSale", at: \.availableForSale)
+            Field("options", at: Product.options) {
+                Argument("first", at: \.first)
+            }
+            connectionField("variants", at: Product.variants)
+            connectionField("images", at: Product.images)
+            Field("featuredImage", at: \.featuredImage)
+            Field("priceRange", at: \.priceRange)
+            Field("compareAtPriceRange", at: \.compareAtPriceRangeValue)
+        }
+        Type(VariantNode.self, as: "ProductVariant") {
+            Field("id", at: \.idValue)
+            Field("title", at: \.title)
+            Field("sku", at: \.sku)
+            Field("availableForSale", at: \.availableForSale)
+            Field("currentlyNotInStock", at: \.currentlyNotInStock)
+            Field("quantityAvailable", at: \.quantityAvailable)
+            Field("selectedOptions", at: \.selectedOptions)
+            Field("price", at: \.price)
+            Field("compareAtPrice", at: \.compareAtPrice)
+            Field("image", at: \.image)
+            Field("product", at: \.product)
+        }
+        Type(ProductOption.self) {
+            Field("id", at: \.idValue)
+            Field("name", at: \.name)
+            Field("optionValues", at: \.optionValues)
+        }
+        Type(ProductOptionValue.self) {
+            Field("id", at: \.idValue)
+            Field("name", at: \.name)
+        }
+        Type(SelectedOption.self) {
+            Field("name", at: \.name)
+            Field("value", at: \.value)
+        }
+        Type(ProductImage.self, as: "Image") {
+            Field("id", at: \.idValue)
+            Field("url", at: \.urlValue)
+            Field("altText", at: \.altText)
+            Field("width", at: \.width)
+            Field("height", at: \.height)
+        }
+        Type(Money.self, as: "MoneyV2") {
+            Field("amount", at: \.amountValue)
+            Field("currencyCode", at: \.currencyCodeValue)
+        }
+        Type(PriceRange.self, as: "ProductPriceRange") {
+            Field("minVariantPrice", at: \.minVariantPrice)
+            Field("maxVariantPrice", at: \.maxVariantPrice)
+        }
+        Type(Storefront.PageInfo.self) {
+            Field("hasNextPage", at: \.hasNextPage)
+            Field("hasPreviousPage", at: \.hasPreviousPage)
+            Field("startCursor", at: \.startCursor)
+            Field("endCursor", at: \.endCursor)
+        }
+        connectionType(of: Product.self, named: "ProductConnection")
+        edgeType(of: Product.self, named: "ProductEdge")
+        connectionType(of: VariantNode.self, named: "ProductVariantConnection")
+        edgeType(of: VariantNode.self, named: "ProductVariantEdge")
+        connectionType(of: ProductImage.self, named: "ImageConnection")
+        edgeType(of: ProductImage.self, named: "ImageEdge")
+    }
+
+    @FieldDefinitions
+    override var query: Fields {
+        sortedConnectionField("products", at: StorefrontResolver.products, defaultSortKey: ProductSortKeys.id)
+        Field("product", at: StorefrontResolver.product) {
+            Argument("handle", at: \.handle)
+            Argument("id", at: \.id)
+        }
+        Field("productRecommendations", at: StorefrontResolver.productRecommendations) {
+            Argument("productId", at: \.productId)
+            Argument("productHandle", at: \.productHandle)
+            Argument("intent", at: \.intent).defaultValue(.related)
+        }
+    }
+}

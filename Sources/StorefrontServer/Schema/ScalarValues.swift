@@ -1,0 +1,100 @@
+import Foundation
+import Storefront
+
+/// A value of one of the schema's custom scalars, carried as one JSON string. `Kind` names the
+/// scalar and says which strings it accepts; each specialisation is registered under its name in
+/// `ScalarSchema`.
+struct ScalarText<Kind: ScalarKind>: Codable, Hashable, Sendable {
+    var text: String
+
+    init(unchecked text: String) { self.text = text }
+
+    init(text: String) throws {
+        guard Kind.accepts(text) else {
+            throw StorefrontError.invalidArgument("\"\(TextSanitizer.cleanLine(text).prefix(60))\" is not a valid \(Kind.name)")
+        }
+        self.text = text
+    }
+
+    init(from decoder: any Decoder) throws {
+        try self.init(text: try decoder.singleValueContainer().decode(String.self))
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(text)
+    }
+}
+
+protocol ScalarKind: Sendable {
+    static var name: String { get }
+    static func accepts(_ text: String) -> Bool
+}
+
+extension ScalarKind {
+    static func accepts(_ text: String) -> Bool { true }
+}
+
+/// Upper-case letters, digits and underscores: what every value of an enum looks like.
+private func isEnumValueName(_ text: String) -> Bool {
+    !text.isEmpty && text.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
+}
+
+/// `ID`: an opaque global id such as "gid://shopify/Product/1".
+enum IDScalar: ScalarKind { static let name = "ID" }
+/// `Decimal`: an exact amount written as a string ("5.15").
+enum DecimalScalar: ScalarKind { static let name = "Decimal" }
+/// `DateTime`: ISO 8601 in UTC.
+enum DateTimeScalar: ScalarKind { static let name = "DateTime" }
+enum URLScalar: ScalarKind { static let name = "URL" }
+enum HTMLScalar: ScalarKind { static let name = "HTML" }
+
+// The API's large or growing enums (`CountryCode`, `LanguageCode`, `CurrencyCode`,
+// `CartErrorCode`, `CartWarningCode`) are served as scalars of the same name: documents and
+// variables written for the real schema work unchanged, codes added in later versions still pass
+// through, and the server does not carry hundreds of enum values. Introspection shows them as
+// scalars, not enums.
+
+enum CountryCodeScalar: ScalarKind {
+    static let name = "CountryCode"
+    static func accepts(_ text: String) -> Bool { text.count == 2 && isEnumValueName(text) }
+}
+
+enum LanguageCodeScalar: ScalarKind {
+    static let name = "LanguageCode"
+    static func accepts(_ text: String) -> Bool { text.count >= 2 && isEnumValueName(text) }
+}
+
+enum CurrencyCodeScalar: ScalarKind {
+    static let name = "CurrencyCode"
+    static func accepts(_ text: String) -> Bool { text.count == 3 && isEnumValueName(text) }
+}
+
+enum CartErrorCodeScalar: ScalarKind {
+    static let name = "CartErrorCode"
+    static func accepts(_ text: String) -> Bool { isEnumValueName(text) }
+}
+
+enum CartWarningCodeScalar: ScalarKind {
+    static let name = "CartWarningCode"
+    static func accepts(_ text: String) -> Bool { isEnumValueName(text) }
+}
+
+typealias GraphID = ScalarText<IDScalar>
+typealias DecimalAmount = ScalarText<DecimalScalar>
+typealias DateTimeValue = ScalarText<DateTimeScalar>
+typealias URLValue = ScalarText<URLScalar>
+typealias HTMLValue = ScalarText<HTMLScalar>
+typealias CountryCode = ScalarText<CountryCodeScalar>
+typealias LanguageCode = ScalarText<LanguageCodeScalar>
+typealias CurrencyCode = ScalarText<CurrencyCodeScalar>
+typealias CartErrorCodeValue = ScalarText<CartErrorCodeScalar>
+typealias CartWarningCodeValue = ScalarText<CartWarningCodeScalar>
+
+extension ScalarText where Kind == DateTimeScalar {
+    /// With fractional seconds only when there are some, as the API writes dates.
+    init(_ date: Date) {
+        let whole = date.timeIntervalSince1970.rounded(.down) == date.timeIntervalSince1970
+        self.init(unchecked: date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: !whole)))
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import Graphiti
+import Storefront
+
+// Values the schema serves that the models do not hold directly.
+
+/// A `ProductVariant` with the product it belongs to (`ProductVariant.product`).
+struct VariantNode: Hashable, Codable, Sendable, Merchandise {
+    var variant: ProductVariant
+    var product: Product
+}
+
+/// `Merchandise`, the union behind a cart line: product variants only.
+protocol Merchandise: Sendable {}
+
+/// `SearchResultItem`, the union of search results: products are the ones served.
+protocol SearchResultItem: Sendable {}
+extension Product: SearchResultItem {}
+
+/// A connection whose nodes are served as an interface or a union (`SearchResultItemConnection`,
+/// `BaseCartLineConnection`): the page holds the concrete nodes, `upcast` gives the abstract ones.
+struct AbstractConnection<Node: Hashable & Codable & Sendable, Item: Sendable>: Sendable {
+    struct ItemEdge: Sendable {
+        var cursor: String
+        var node: Item
+    }
+
+    var page: Page<Node>
+    var upcast: @Sendable (Node) -> Item
+
+    var edges: [ItemEdge] { page.edges.map { ItemEdge(cursor: $0.cursor, node: upcast($0.node)) } }
+    var nodes: [Item] { page.nodes.map(upcast) }
+    var pageInfo: Storefront.PageInfo { page.pageInfo }
+}
+
+typealias SearchConnection = AbstractConnection<Product, any SearchResultItem>
+typealias CartLineConnection = AbstractConnection<CartLineNode, any BaseCartLine>
+
+/// `PredictiveSearchResult`: products only (no articles, pages or query suggestions here).
+struct PredictiveSearchResult: Sendable {
+    var products: [Product]
+}
+
+/// `BaseCartLine`, the interface of cart lines.
+protocol BaseCartLine: Sendable {
+    var idValue: GraphID { get }
+    var quantity: Int { get }
+    var attributes: [Attribute] { get }
+    var cost: CartLineCost { get }
+    func merchandise(context: RequestContext, arguments: NoArguments) async throws -> any Merchandise
+}
+
+/// `CartLine`.
+struct CartLineNode: BaseCartLine, Hashable, Codable {
+    var line: CartLine
+}
+
+/// `Domain`, `PaymentSettings`, `ShopPolicy`: the parts of `Shop` the model keeps flat.
+struct DomainNode: Sendable {
+    var host: String
+    var url: URLValue { URLValue(unchecked: "https://\(host)") }
+    var sslEnabled: Bool { true }
+}
+
+struct PaymentSettingsNode: Sendable {
+    var currencyCode: CurrencyCode
+    var countryCode: CountryCode
+}
+
+struct ShopPolicyNode: Sendable {
+    var id: GraphID
+    var handle: String
+    var title: String
+    var url: URLValue
+}
+
+/// The payload of one cart mutation. `Kind` only gives each mutation its own payload type name.
+struct CartMutationPayload<Kind: CartMutationKind>: Sendable {
+    var payload: CartPayload
+    var cart: Cart? { payload.cart }
+    var userErrors: [CartUserError] { payload.userErrors }
+    var warnings: [CartWarning] { payload.warnings }
+}
+
+protocol CartMutationKind: Sendable {}
+enum CartCreateKind: CartMutationKind {}
+enum CartLinesAddKind: CartMutationKind {}
+enum CartLinesUpdateKind: CartMutationKind {}
+enum CartLinesRemoveKind: CartMutationKind {}
+enum CartBuyerIdentityUpdateKind: CartMutationKind {}
+enum CartDiscountCodesUpdateKind: CartMutationKind {}
+enum CartNoteUpdateKind: CartMutationKind {}

@@ -1,0 +1,35 @@
+import Foundation
+import Graphiti
+import Storefront
+
+/// `SearchResultItem`, its connection, `PredictiveSearchResult`; `QueryRoot.search` and `predictiveSearch`.
+final class SearchSchema: PartialSchema<StorefrontResolver, RequestContext> {
+    @TypeDefinitions
+    override var types: Types {
+        Union(SearchResultItem.self, members: Product.self)
+        connectionType(SearchConnection.self, named: "SearchResultItemConnection")
+        edgeType(SearchConnection.self, named: "SearchResultItemEdge")
+        Type(PredictiveSearchResult.self) {
+            Field("products", at: \.products)
+        }
+    }
+
+    @FieldDefinitions
+    override var query: Fields {
+        Field("search", at: StorefrontResolver.search) {
+            Argument("query", at: \.query)
+            Argument("first", at: \.first)
+            Argument("after", at: \.after)
+            Argument("last", at: \.last)
+            Argument("before", at: \.before)
+            Argument("types", at: \.types)
+            Argument("sortKey", at: \.sortKey).defaultValue(.relevance)
+            Argument("reverse", at: \.reverse).defaultValue(false)
+        }
+        Field("predictiveSearch", at: StorefrontResolver.predictiveSearch) {
+            Argument("query", at: \.query)
+            Argument("limit", at: \.limit)
+            Argument("types", at: \.types)
+        }
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import Graphiti
+import Storefront
+
+/// The root fields: each asks the storefront in the request context.
+public struct StorefrontResolver: Sendable {
+    public init() {}
+
+    // MARK: Queries
+
+    func shop(context: RequestContext, arguments: NoArguments) async throws -> Shop {
+        try await context.storefront.shop()
+    }
+
+    /// Collections have no search query or reverse order in the storefront protocol; asking for
+    /// them is an error rather than a silently different answer.
+    func collections(context: RequestContext, arguments: SortedConnectionArguments<CollectionSortKeys>) async throws -> Page<Storefront.Collection> {
+        if arguments.query != nil { throw StorefrontError.invalidArgument("collections(query:) is not supported by this server.") }
+        if arguments.reverse == true { throw StorefrontError.invalidArgument("collections(reverse: true) is not supported by this server.") }
+        return try await context.storefront.collections(arguments.page, sortKey: arguments.sortKey ?? .id, productPreview: 0)
+    }
+
+    func collection(context: RequestContext, arguments: HandleOrIDArguments) async throws -> Storefront.Collection? {
+        switch (arguments.handle, arguments.id) {
+        case (let handle?, nil): return try await context.storefront.collection(handle: handle)
+        case (nil, let id?): return try await findCollection(id: id.text, in: context.storefront)
+        default: throw StorefrontError.invalidArgument("Pass exactly one of handle or id.")
+        }
+    }
+
+    func products(context: RequestContext, arguments: SortedConnectionArguments<ProductSortKeys>) async throws -> Page<Product> {
+        try await context.storefront.products(arguments.page, query: arguments.query, sortKey: arguments.sortKey ?? .id,
+                                              reverse: arguments.reverse ?? false)
+    }
+
+    func product(context: RequestContext, arguments: HandleOrIDArguments) async throws -> Product? {
+        switch (arguments.handle, arguments.id) {
+        case (let handle?, nil): return try await context.storefront.product(handle: handle)
+        case (nil, let id?): return try await context.storefront.product(id: id.text)
+        default: throw StorefrontError.invalidArgument("Pass exactly one of handle or id.")
+        }
+    }
+
+    func productRecommendations(context: RequestContext, arguments: RecommendationsArguments) async throws -> [Product]? {
+        let productId: String
+        switch (arguments.productId, arguments.productHandle) {
+        case (let id?, nil): productId = id.text
+        case (nil, let handle?):
+            guard let product = try await context.storefront.product(handle: handle) else { return nil }
+            productId = product.id
+        default: throw StorefrontError.invalidArgument("Pass exactly one of productId or productHandle.")
+        }
+        return try await context.storefront.productRecommendations(productId: productId)
+    }
+
+    /// Products are the only results this storefront has: `types` without PRODUCT finds nothing.
+    func search(context: RequestContext, arguments: SearchArguments) async throws -> SearchConnection {
+        if let types = arguments.types, !types.contains(.product) {
+            return SearchConnection(page: .empty, upcast: { $0 })
+        }
+        let page = try await context.storefront.search(query: arguments.query, page: arguments.page)
+        return SearchConnection(page: page, upcast: { $0 })
+    }
+
+    func predictiveSearch(context: RequestContext, arguments: PredictiveSearchArguments) async throws -> PredictiveSearchResult? {
+        if let types = arguments.types, !types.contains(.product) { return PredictiveSearchResult(products: []) }
+        let products = try await context.storefront.predictiveSearch(query: arguments.query, limit: arguments.limit ?? 10)
+        return PredictiveSearchResult(products: products)
+    }
+
+    func cart(context: RequestContext, arguments: IDArguments) async throws -> Cart? {
+        try await context.storefront.cart(id: arguments.id.text)
+    }
+
+    // MARK: Mutations
+
+    func cartCreate(context: RequestContext, arguments: CartCreateArguments) async throws -> CartMutationPayload<CartCreateKind>? {
+        CartMutationPayload(payload: try await context.storefront.cartCreate(arguments.input?.model ?? CartInput()))
+    }
+
+    func cartLinesAdd(context: RequestContext, arguments: CartLinesAddArguments) async throws -> CartMutationPayload<CartLinesAddKind>? {
+        CartMutationPayload(payload: try await context.storefront.cartLinesAdd(cartId: arguments.cartId.text,
+                                                                               lines: arguments.lines.map(\.model)))
+    }
+
+    func cartLinesUpdate(context: RequestContext, arguments: CartLinesUpdateArguments) async throws -> CartMutationPayload<CartLinesUpdateKind>? {
+        CartMutationPayload(payload: try await context.storefront.cartLinesUpdate(cartId: arguments.cartId.text,
+                                                                                  lines: arguments.lines.map(\.model)))
+    }
+
+    func cartLinesRemove(context: RequestContext, arguments: CartLinesRemoveArguments) async throws -> CartMutationPayload<CartLinesRemoveKind>? {
+        CartMutationPayload(payload: try await context.storefront.cartLinesRemove(cartId: arguments.cartId.text,
+                                                                                  lineIds: arguments.lineIds.map(\.text)))
+    }
+
+    func cartBuyerIdentityUpdate(context: RequestContext,
+                                 arguments: CartBuyerIdentityUpdateArguments) async throws -> CartMutationPayload<CartBuyerIdentityUpdateKind>? {
+        CartMutationPayload(payload: try await context.storefront.cartBuyerIdentityUpdate(cartId: arguments.cartId.text,
+                                                                                          buyerIdentity: arguments.buyerIdentity.model))
+    }
+
+    func cartDiscountCodesUpdate(context: RequestContext,
+                                 arguments: CartDiscountCodesUpdateArguments) async throws -> CartMutationPayload<CartDiscountCodesUpdateKind>? {
+        CartMutationPayload(payload: try await context.storefront.cartDiscountCodesUpdate(cartId: arguments.cartId.text,
+                                                                                          discountCodes: arguments.discountCodes))
+    }
+
+    func cartNoteUpdate(context: RequestContext, arguments: CartNoteUpdateArguments) async throws -> CartMutationPayload<CartNoteUpdateKind>? {
+        CartMutationPayload(payload: try await context.storefront.cartNoteUpdate(cartId: arguments.cartId.text, note: arguments.note))
+    }
+
+    /// The storefront protocol looks collections up by handle only; by id, the list is searched.
+    private func findCollection(id: String, in storefront: any StorefrontClient) async throws -> Storefront.Collection? {
+        var page = PageArguments.first(PageArguments.maximumPageSize)
+        while true {
+            let collections = try await storefront.collections(page, sortKey: .id, productPreview: 0)
+            if let found = collections.nodes.first(where: { $0.id == id }) { return found }
+            guard collections.pageInfo.hasNextPage, let end = collections.pageInfo.endCursor else { return nil }
+            page = .first(PageArguments.maximumPageSize, after: end)
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import Graphiti
+import GraphQL
+
+/// The schema the local server serves: the Storefront API's names, types, connections and
+/// payloads for everything the client uses, plus the `@inContext` directive.
+///
+/// Where it differs from the real API:
+/// - only the fields and arguments the client's documents use, and a few more; anything else is a
+///   validation error, as an unknown field would be;
+/// - `CountryCode`, `LanguageCode`, `CurrencyCode`, `CartErrorCode` and `CartWarningCode` are
+///   scalars of those names rather than enums (see `ScalarText`);
+/// - search results and predictive search hold products only; connections have no `totalCount`;
+/// - `collections(query:)` and `collections(reverse: true)` are errors (the storefront protocol has
+///   neither);
+/// - `ProductVariant.image` is the variant's own image, without the API's fallback to the product's;
+/// - `@inContext` is accepted and read, but prices are the catalog's in every country.
+enum StorefrontSchema {
+    /// Built once: the schema does not depend on the storefront (that comes with each request).
+    static let shared = Result { try make() }
+
+    static func make() throws -> GraphQLSchema {
+        let partials: [PartialSchema<StorefrontResolver, RequestContext>] = [
+            ScalarSchema(), EnumSchema(), ShopSchema(), ProductSchema(), CollectionSchema(), SearchSchema(), CartSchema(),
+        ]
+        let built = try SchemaBuilder(StorefrontResolver.self, RequestContext.self)
+            .setQueryName(to: "QueryRoot")
+            .setMutationName(to: "Mutation")
+            .use(partials: partials)
+            .build()
+            .schema
+        // Graphiti has no way to declare a directive; the same types go into a schema that has one.
+        return try GraphQLSchema(query: built.queryType, mutation: built.mutationType,
+                                 types: Array(built.typeMap.values).filter { !$0.name.hasPrefix("__") },
+                                 directives: built.directives + [InContextDirective.make(in: built)])
+    }
+}

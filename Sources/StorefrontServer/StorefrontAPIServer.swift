@@ -1,0 +1,75 @@
+import Foundation
+import Hummingbird
+import Logging
+import Storefront
+
+/// The local Storefront API: `GraphQLEndpoint` served over HTTP/1.1 by Hummingbird on 127.0.0.1.
+public struct StorefrontAPIServer: Sendable {
+    public let endpoint: GraphQLEndpoint
+    public let host: String
+    public let port: Int
+    /// One line per request: operation, status, time.
+    private let log: @Sendable (String) async -> Void
+
+    public init(endpoint: GraphQLEndpoint, host: String = "127.0.0.1", port: Int = 0,
+                log: @escaping @Sendable (String) async -> Void = { _ in }) {
+        self.endpoint = endpoint; self.host = host; self.port = port; self.log = log
+    }
+
+    /// Serves until the task is cancelled or the process gets SIGINT/SIGTERM; `onStart` gets the
+    /// endpoint URL once the socket listens (with the real port when `port` was 0).
+    public func run(handleSignals: Bool = true, onStart: @escaping @Sendable (URL) async -> Void = { _ in }) async throws {
+        let host = host
+        var logger = Logger(label: "storefront.serve")
+        // The request log is ours; the framework only reports what cannot go on.
+        logger.logLevel = .critical
+        let app = Application(
+            router: makeRouter(),
+            configuration: .init(address: .hostname(host, port: port), serverName: nil),
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? 0
+                if let url = URL(string: "http://\(host):\(port)\(GraphQLEndpoint.path)") { await onStart(url) }
+            },
+            logger: logger)
+        try await app.runService(gracefulShutdownSignals: handleSignals ? [.sigterm, .sigint] : [])
+    }
+
+    private func makeRouter() -> Router<BasicRequestContext> {
+        let router = Router()
+        let endpoint = endpoint
+        let log = log
+        let tokenHeader = HTTPFields.Element.Name(GraphQLEndpoint.tokenHeader)!
+        router.post(RouterPath(stringLiteral: GraphQLEndpoint.path)) { request, _ -> Response in
+            let clock = ContinuousClock()
+            let start = clock.now
+            var request = request
+            let buffer = try await request.collectBody(upTo: 4 << 20)
+            let body = Data(buffer.readableBytesView)
+            let answer = await endpoint.handle(token: request.headers[tokenHeader], body: body)
+            let elapsed = start.duration(to: clock.now)
+            await log("\(answer.operationName ?? "-") \(answer.status) \(elapsed.formatted(.units(allowed: [.milliseconds], fractionalPart: .show(length: 1))))")
+            var headers = HTTPFields()
+            for (name, value) in answer.headers {
+                if let field = HTTPFields.Element.Name(name) { headers[field] = value }
+            }
+            return Response(status: HTTPResponse.Status(code: answer.status, reasonPhrase: Self.reason(answer.status)),
+                            headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.body)))
+        }
+        return router
+    }
+
+    private static func reason(_ status: Int) -> String {
+        switch status {
+        case 200: return "OK"
+        case 400: return "Bad Request"
+        case 401: return "Unauthorized"
+        case 429: return "Too Many Requests"
+        case 430: return "Shopify Security Rejection"
+        case 500: return "Internal Server Error"
+        case 502: return "Bad Gateway"
+        case 503: return "Service Unavailable"
+        case 504: return "Gateway Timeout"
+        default: return ""
+        }
+    }
+}

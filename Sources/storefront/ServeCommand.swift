@@ -1,0 +1,91 @@
+import ArgumentParser
+import Foundation
+import Storefront
+import StorefrontServer
+
+/// `storefront serve`: the embedded storefront as a local Storefront API, for trying the HTTP
+/// client (and any other Storefront API client) without a shop, and for rehearsing failures.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the embedded storefront as a local Storefront API on 127.0.0.1.",
+        discussion: """
+            Answers POST \(GraphQLEndpoint.path) with the Storefront API's names, types, connections and \
+            cart payloads, and checks the X-Shopify-Storefront-Access-Token header (the --token value, \
+            else STOREFRONT_TOKEN, else a new random token, printed on start). Point the other commands \
+            at it with --endpoint and --token.
+
+            --inject, --fail-rate and --latency-ms rehearse a bad network: failures are chosen at random \
+            among those given (\(FaultPlan.Fault.allCases.map(\.rawValue).joined(separator: ", "))).
+            """)
+
+    @OptionGroup var global: GlobalOptions
+
+    @Option(help: "The port to listen on; 0 picks a free one.")
+    var port: Int = 8787
+
+    @Option(name: .customLong("inject"), help: "Failures to inject, comma-separated, e.g. 503,430,html,throttled.")
+    var inject: String?
+
+    @Option(name: .customLong("fail-rate"), help: "The share of requests that fail, 0 to 1 (0.2 when --inject is given).")
+    var failRate: Double?
+
+    @Option(name: .customLong("latency-ms"), help: "Milliseconds added before every answer.")
+    var latencyMs: Int = 0
+
+    func validate() throws {
+        guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
+        if let failRate, !(0...1).contains(failRate) { throw ValidationError("--fail-rate must be between 0 and 1.") }
+        if failRate != nil && inject == nil { throw ValidationError("--fail-rate needs --inject to say which failures.") }
+        guard latencyMs >= 0 else { throw ValidationError("--latency-ms cannot be negative.") }
+        if let inject { _ = try faults(inject) }
+    }
+
+    func run() async throws {
+        let storefront = try EmbeddedStorefront(catalogPath: global.catalog)
+        let token = global.token ?? ProcessInfo.processInfo.environment["STOREFRONT_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? Self.randomToken()
+        let injected = try inject.map(faults) ?? []
+        let plan = FaultPlan(faults: injected, failRate: injected.isEmpty ? 0 : failRate ?? 0.2,
+                             latency: Double(latencyMs) / 1000)
+        let endpoint = try GraphQLEndpoint(storefront: storefront, accessToken: token, faults: plan)
+        let shop = try await storefront.shop()
+        let server = StorefrontAPIServer(endpoint: endpoint, port: port, log: { line in Self.write(line) })
+        try await server.run { url in
+            Self.write("""
+                Storefront API for \(shop.name) at \(url.absoluteString)
+                Access token: \(token)
+                Try: storefront --endpoint \(url.absoluteString) --token \(token) search coffee
+                \(Self.describe(plan))
+                """)
+        }
+    }
+
+    private func faults(_ list: String) throws -> [FaultPlan.Fault] {
+        do {
+            return try FaultPlan.parse(list)
+        } catch let error as FaultPlanError {
+            throw ValidationError(error.message)
+        }
+    }
+
+    private static func describe(_ plan: FaultPlan) -> String {
+        var parts: [String] = []
+        if !plan.faults.isEmpty {
+            parts.append("\(Int((plan.failRate * 100).rounded()))% of requests fail with \(plan.faults.map(\.rawValue).joined(separator: ", "))")
+        }
+        if plan.latency > 0 { parts.append("\(Int((plan.latency * 1000).rounded())) ms added to every answer") }
+        return parts.isEmpty ? "Press Ctrl-C to stop." : parts.joined(separator: "; ") + ". Press Ctrl-C to stop."
+    }
+
+    /// 32 hex digits from the system's secure random source.
+    private static func randomToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+    }
+
+    /// Whole lines, flushed at once, so a pipe sees them as they happen.
+    private static func write(_ text: String) {
+        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    }
+}

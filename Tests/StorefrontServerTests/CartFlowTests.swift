@@ -1,0 +1,110 @@
+import Foundation
+import Storefront
+import StorefrontServer
+import Testing
+
+/// Every cart mutation over HTTP; after each, the cart the client sees is the embedded storefront's.
+struct CartFlowTests {
+    func variants(_ server: LoopbackServer) async throws -> (String, String) {
+        let espresso = try #require(try await server.embedded.product(handle: "house-espresso-blend"))
+        return (espresso.variants[0].id, espresso.variants[1].id)
+    }
+
+    @Test func everyMutationRoundTrips() async throws {
+        try await withServer { server async throws in
+            let client = server.client()
+            let (first, second) = try await variants(server)
+            func expectSameCart(_ payload: CartPayload, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+                #expect(payload.userErrors.isEmpty, sourceLocation: sourceLocation)
+                let cart = try #require(payload.cart, sourceLocation: sourceLocation)
+                #expect(cart == (try await server.embedded.cart(id: cart.id)), sourceLocation: sourceLocation)
+                #expect(try await client.cart(id: cart.id) == cart, sourceLocation: sourceLocation)
+            }
+
+            let created = try await client.cartCreate(CartInput(
+                lines: [CartLineInput(merchandiseId: first, quantity: 1, attributes: [Attribute(key: "gift", value: "yes")])],
+                buyerIdentity: BuyerIdentity(email: "ada@example.com", countryCode: "NL"),
+                discountCodes: ["WELCOME10"], note: "Ring twice"))
+            try await expectSameCart(created)
+            let cart = try #require(created.cart)
+            #expect(cart.discountCodes == [CartDiscountCode(code: "WELCOME10", applicable: true)])
+            #expect(cart.cost.totalAmount < cart.cost.subtotalAmount)
+
+            let added = try await client.cartLinesAdd(cartId: cart.id, lines: [CartLineInput(merchandiseId: second, quantity: 2)])
+            try await expectSameCart(added)
+            let lines = try #require(added.cart?.lines)
+            #expect(lines.count == 2)
+
+            try await expectSameCart(try await client.cartLinesUpdate(cartId: cart.id, lines: [CartLineUpdateInput(id: lines[0].id, quantity: 3)]))
+            let removed = try await client.cartLinesRemove(cartId: cart.id, lineIds: [lines[1].id])
+            try await expectSameCart(removed)
+            #expect(removed.cart?.totalQuantity == 3)
+
+            let identified = try await client.cartBuyerIdentityUpdate(cartId: cart.id, buyerIdentity: BuyerIdentity(email: "ada@example.com", phone: "+31205550100", countryCode: "NL"))
+            try await expectSameCart(identified)
+            #expect(identified.cart?.buyerIdentity.phone == "+31205550100")
+
+            let unknownCode = try await client.cartDiscountCodesUpdate(cartId: cart.id, discountCodes: ["NOT-A-CODE"])
+            try await expectSameCart(unknownCode)
+            #expect(unknownCode.cart?.discountCodes == [CartDiscountCode(code: "NOT-A-CODE", applicable: false)])
+
+            let noted = try await client.cartNoteUpdate(cartId: cart.id, note: "Leave with the neighbours")
+            try await expectSameCart(noted)
+            #expect(noted.cart?.note == "Leave with the neighbours")
+        }
+    }
+
+    @Test func userErrorsAndWarningsAreValuesNotErrors() async throws {
+        try await withServer { server async throws in
+            let client = server.client()
+            let (first, _) = try await variants(server)
+            let cart = try #require(try await client.cartCreate(CartInput(lines: [CartLineInput(merchandiseId: first)])).cart)
+
+            let bad = try await client.cartLinesAdd(cartId: cart.id, lines: [CartLineInput(merchandiseId: "gid://shopify/ProductVariant/0")])
+            let direct = try await server.embedded.cartLinesAdd(cartId: cart.id, lines: [CartLineInput(merchandiseId: "gid://shopify/ProductVariant/0")])
+            #expect(!bad.userErrors.isEmpty)
+            #expect(bad.userErrors == direct.userErrors)
+            #expect(bad.cart?.lines == cart.lines)
+
+            let tooMany = try await client.cartLinesUpdate(cartId: cart.id, lines: [CartLineUpdateInput(id: cart.lines[0].id, quantity: 900)])
+            #expect(tooMany.warnings.map(\.code) == [.merchandiseNotEnoughStock])
+            #expect(tooMany.warnings.first?.target == cart.lines[0].id)
+        }
+    }
+
+    @Test func aCartThatDoesNotExistIsNil() async throws {
+        try await withServer { server async throws in
+            #expect(try await server.client().cart(id: "gid://shopify/Cart/nope?key=0") == nil)
+            let payload = try await server.client().cartNoteUpdate(cartId: "gid://shopify/Cart/nope?key=0", note: "x")
+            #expect(payload.cart == nil)
+            #expect(payload.userErrors.map(\.code) == [.invalid])
+        }
+    }
+}
+
+/// The checkout side of a shop reached over the API: carts found from their checkout URL; orders
+/// are placed in the shop's web checkout, and placing one here says so.
+struct StorefrontAPICheckoutBackendTests {
+    @Test func checkoutOverTheAPI() async throws {
+        try await withServer { server async throws in
+            let client = server.client()
+            let backend = StorefrontAPICheckoutBackend(storefront: client)
+            let variant = try #require(try await server.embedded.product(handle: "house-espresso-blend")?.variants.first)
+            let cart = try #require(try await client.cartCreate(CartInput(lines: [CartLineInput(merchandiseId: variant.id)])).cart)
+            #expect(backend.cartId(forCheckoutURL: cart.checkoutUrl) == cart.id)
+            #expect(backend.cartId(forCheckoutURL: "https://example.com/products/x") == nil)
+            #expect(try await backend.checkoutState(cartId: cart.id) == .open)
+            #expect(try await backend.cart(id: cart.id) == cart)
+            #expect(try await backend.cart(id: "gid://shopify/Cart/gone?key=0") == nil)
+            let draft = OrderDraft(checkoutSessionId: "s", cartId: cart.id, email: nil, phone: nil, lineItems: [],
+                                   subtotal: cart.cost.subtotalAmount, shipping: .zero("EUR"), taxes: .zero("EUR"),
+                                   discounts: .zero("EUR"), total: cart.cost.totalAmount, shippingAddress: nil,
+                                   billingAddress: nil, shippingMethod: nil, payment: nil)
+            await #expect(throws: StorefrontError.invalidArgument(
+                "Orders of this shop are placed in its web checkout: open \(cart.checkoutUrl) in a browser.")) {
+                try await backend.placeOrder(draft)
+            }
+            #expect(try await backend.orders().isEmpty)
+        }
+    }
+}

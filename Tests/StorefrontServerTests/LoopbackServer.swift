@@ -1,0 +1,91 @@
+import Foundation
+import Storefront
+import StorefrontServer
+
+/// The real server on an ephemeral loopback port, serving a fresh embedded storefront, and clients
+/// pointed at it. Each test starts its own, so injected faults and carts never leak between tests.
+final class LoopbackServer: Sendable {
+    static let token = "test-storefront-token"
+
+    let embedded: EmbeddedStorefront
+    let endpoint: GraphQLEndpoint
+    let url: URL
+    let requestLog: RequestLog
+    private let task: Task<Void, any Error>
+    private let directory: URL
+
+    private init(embedded: EmbeddedStorefront, endpoint: GraphQLEndpoint, url: URL, requestLog: RequestLog,
+                 task: Task<Void, any Error>, directory: URL) {
+        self.embedded = embedded; self.endpoint = endpoint; self.url = url; self.requestLog = requestLog
+        self.task = task; self.directory = directory
+    }
+
+    /// The bundled catalog, read once for all tests.
+    private static let catalog = Result { try CatalogLoader.bundled() }
+
+    static func start(faults: FaultPlan = .none) async throws -> LoopbackServer {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-server-\(UUID().uuidString)")
+        // Whole seconds: carts' dates then travel through DateTime without rounding.
+        let embedded = EmbeddedStorefront(catalog: try catalog.get(), stateDirectory: directory.appendingPathComponent("state"),
+                                          now: { Date(timeIntervalSince1970: 1_790_000_000) })
+        let endpoint = try GraphQLEndpoint(storefront: embedded, accessToken: token, faults: faults)
+        let requestLog = RequestLog()
+        let server = StorefrontAPIServer(endpoint: endpoint, log: { line in await requestLog.append(line) })
+        let (urls, continuation) = AsyncStream.makeStream(of: URL.self)
+        let task = Task { try await server.run(handleSignals: false) { url in continuation.yield(url) } }
+        guard let url = await urls.first(where: { _ in true }) else { throw CancellationError() }
+        return LoopbackServer(embedded: embedded, endpoint: endpoint, url: url, requestLog: requestLog, task: task, directory: directory)
+    }
+
+    func stop() async {
+        task.cancel()
+        _ = await task.result
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// A client of this server. By default: no cache on disk, no retry, no real waiting.
+    func client(token: String = LoopbackServer.token, policy: CachePolicy = .networkOnly, retry: RetryHandler = .never,
+                cache: ResponseCache? = nil, now: @escaping @Sendable () -> Date = Date.init,
+                onEvent: @escaping @Sendable (GraphQLClientEvent) -> Void = { _ in }) -> GraphQLStorefront {
+        var configuration = GraphQLStorefront.Configuration(endpoint: url, accessToken: token, cachePolicy: policy)
+        configuration.retry = retry
+        return GraphQLStorefront(configuration: configuration, cache: cache ?? ResponseCache(directory: nil), now: now,
+                                 onEvent: onEvent)
+    }
+
+    var cacheDirectory: URL { directory.appendingPathComponent("cache") }
+}
+
+/// The server's request log lines, collected for assertions.
+actor RequestLog {
+    private(set) var lines: [String] = []
+    func append(_ line: String) { lines.append(line) }
+    /// The operation names, in order.
+    var operations: [String] { lines.map { String($0.split(separator: " ").first ?? "") } }
+}
+
+/// Records the waits a retry handler asks for instead of waiting.
+actor SleepRecorder {
+    private(set) var delays: [TimeInterval] = []
+    func sleep(_ seconds: TimeInterval) { delays.append(seconds) }
+}
+
+extension RetryHandler {
+    /// Retries without waiting and without jitter (random is 0: the lower half of each wait).
+    static func instant(_ recorder: SleepRecorder, attempts: Int = 3) -> RetryHandler {
+        RetryHandler(endurance: .finite(attempts), random: { 0 }, sleep: { await recorder.sleep($0) })
+    }
+}
+
+/// Runs `body` with a started server and stops it afterwards, whatever happens.
+func withServer<T>(faults: FaultPlan = .none, _ body: (LoopbackServer) async throws -> T) async throws -> T {
+    let server = try await LoopbackServer.start(faults: faults)
+    do {
+        let result = try await body(server)
+        await server.stop()
+        return result
+    } catch {
+        await server.stop()
+        throw error
+    }
+}

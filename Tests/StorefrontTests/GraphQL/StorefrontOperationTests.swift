@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+@testable import Storefront
+
+struct StorefrontOperationTests {
+    @Test(arguments: StorefrontOperation.allCases)
+    func everyOperationHasItsNamedDocumentWithTheContextDirective(operation: StorefrontOperation) {
+        let kind = operation.isMutation ? "mutation" : "query"
+        #expect(operation.document.contains("\(kind) \(operation.name)("))
+        #expect(operation.document.contains("@inContext(country: $country, language: $language)"))
+    }
+
+    @Test func onlyQueriesOtherThanTheCartAreCacheable() {
+        #expect(StorefrontOperation.allCases.filter(\.isCacheable).map(\.name)
+            == ["Shop", "Collections", "Collection", "CollectionProducts", "Products", "Product", "ProductRecommendations",
+                "Search", "PredictiveSearch"])
+    }
+
+    @Test func shopDomainBecomesTheVersionedEndpoint() throws {
+        #expect(try GraphQLStorefront.Configuration.endpoint(forShop: "https://aurora.myshopify.com/").absoluteString
+            == "https://aurora.myshopify.com/api/2026-04/graphql.json")
+        #expect(throws: StorefrontError.self) { try GraphQLStorefront.Configuration.endpoint(forShop: "aurora.example/admin") }
+        #expect(throws: StorefrontError.self) { try GraphQLStorefront.Configuration.endpoint(forShop: " ") }
+    }
+}
+
+struct CommandLineSelectionTests {
+    @Test func nothingNamedMeansTheEmbeddedStorefront() throws {
+        #expect(try GraphQLStorefront.Configuration.selected(endpoint: nil, shop: nil, token: "t", environment: [:]) == nil)
+    }
+
+    @Test func flagsAndEnvironment() throws {
+        let fromFlags = try #require(try GraphQLStorefront.Configuration.selected(
+            endpoint: "http://127.0.0.1:8787/api/2026-04/graphql.json", shop: nil, token: "t", environment: [:]))
+        #expect(fromFlags.endpoint.absoluteString == "http://127.0.0.1:8787/api/2026-04/graphql.json")
+        #expect(fromFlags.accessToken == "t")
+        let fromEnvironment = try #require(try GraphQLStorefront.Configuration.selected(
+            endpoint: nil, shop: nil, token: nil, environment: ["STOREFRONT_SHOP": "aurora.myshopify.com", "STOREFRONT_TOKEN": "e"]))
+        #expect(fromEnvironment.endpoint.absoluteString == "https://aurora.myshopify.com/api/2026-04/graphql.json")
+        #expect(fromEnvironment.accessToken == "e")
+        let flagWins = try #require(try GraphQLStorefront.Configuration.selected(
+            endpoint: nil, shop: "b.myshopify.com", token: "f", environment: ["STOREFRONT_SHOP": "a.myshopify.com", "STOREFRONT_TOKEN": "e"]))
+        #expect(flagWins.endpoint.host == "b.myshopify.com" && flagWins.accessToken == "f")
+    }
+
+    @Test func mistakesAreClearErrors() {
+        #expect(throws: StorefrontError.self) { try GraphQLStorefront.Configuration.selected(endpoint: nil, shop: "a.myshopify.com", token: nil, environment: [:]) }
+        #expect(throws: StorefrontError.self) { try GraphQLStorefront.Configuration.selected(endpoint: "ftp://x", shop: nil, token: "t", environment: [:]) }
+        #expect(throws: StorefrontError.self) { try GraphQLStorefront.Configuration.selected(endpoint: "http://x/a", shop: "b.com", token: "t", environment: [:]) }
+    }
+}
