@@ -8,4 +8,6 @@ extension EffectID {
     static let checkoutSheet = EffectID("checkout.sheet")
     /// The login waiting for the browser.
     static let login = EffectID("account.login")
+    /// The buyer's input to the checkout page, delivered in order.
+    static let checkoutInput = EffectID("checkout.input")
 }

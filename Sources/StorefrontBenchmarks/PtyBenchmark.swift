@@ -1,4 +1,5 @@
 import Foundation
+import TerminalUI
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -7,6 +8,32 @@ import Glibc
 /// writes: time to the first frame (until a given text is on the wire and output settles) and
 /// bytes written after each key. No terminal emulator is involved: bytes are bytes.
 enum PtyBenchmark {
+    /// `pty [--size WxH] [--peer PATH] [-- STOREFRONT ARGS...]`: the storefront (by default
+    /// `.build/release/storefront`) at 80x24, and the peer program for comparison when given.
+    static func main(_ arguments: [String]) async throws {
+        let size = BenchmarkArguments.size(arguments, default: Size(width: 80, height: 24))
+        var command = [".build/release/storefront"]
+        if let dash = arguments.firstIndex(of: "--"), dash + 1 < arguments.count { command = Array(arguments[(dash + 1)...]) }
+        guard FileManager.default.isExecutableFile(atPath: command[0]) else {
+            throw Failure.spawn("\(command[0]) is not built (swift build -c release --product storefront)")
+        }
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-pty-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: state) }
+        let report = try run(
+            command: command, cols: size.width, rows: size.height, environment: ["XDG_STATE_HOME": state.path],
+            until: "Collections",
+            steps: [Step(label: "collections ↓ (list + preview)", key: "j", count: 10),
+                    Step(label: "collections ↑ (list + preview)", key: "k", count: 10),
+                    Step(label: "open the first collection", key: "\r", count: 1),
+                    Step(label: "products ↓ (list)", key: "j", count: 10)])
+        print(describe(report, name: "\(command[0]) \(size)"))
+        if let peer = BenchmarkArguments.option("--peer", in: arguments) {
+            let peerReport = try run(command: [peer], cols: size.width, rows: size.height, environment: [:],
+                                     until: "Collections", steps: [Step(label: "list ↓", key: "j", count: 10)])
+            print(describe(peerReport, name: "\(peer) \(size)"))
+        }
+    }
+
     struct Step {
         var label: String
         var key: String

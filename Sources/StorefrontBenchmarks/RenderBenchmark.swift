@@ -16,6 +16,13 @@ enum RenderBenchmark {
         var max: Duration
     }
 
+    /// `render [--size WxH] [--frames N]` (120x40 and 2000 frames by default).
+    static func main(_ arguments: [String]) async throws {
+        let size = BenchmarkArguments.size(arguments, default: Size(width: 120, height: 40))
+        let frames = BenchmarkArguments.option("--frames", in: arguments).flatMap(Int.init) ?? 2000
+        print(report(try await run(size: size, frames: frames), size: size))
+    }
+
     static func run(size: Size, frames: Int) async throws -> [Result] {
         let storefront = EmbeddedStorefront(catalog: try CatalogLoader.bundled(),
                                             stateDirectory: FileManager.default.temporaryDirectory

@@ -10,8 +10,12 @@ public struct EndpointResponse: Sendable {
     public var operationName: String?
 
     static func json(_ status: Int, _ text: String, headers: [String: String] = [:]) -> EndpointResponse {
+        json(status, Data(text.utf8), headers: headers)
+    }
+
+    static func json(_ status: Int, _ body: Data, headers: [String: String] = [:]) -> EndpointResponse {
         EndpointResponse(status: status, headers: ["Content-Type": "application/json; charset=utf-8"].merging(headers) { $1 },
-                         body: Data(text.utf8))
+                         body: body)
     }
 
     static func text(_ status: Int, _ text: String, contentType: String = "text/plain; charset=utf-8",

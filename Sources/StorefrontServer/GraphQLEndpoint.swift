@@ -43,7 +43,7 @@ public final class GraphQLEndpoint: Sendable {
             response.operationName = request.operationName
             return response
         }
-        var response = EndpointResponse.json(200, String(decoding: await execute(request), as: UTF8.self))
+        var response = EndpointResponse.json(200, await execute(request))
         response.operationName = request.operationName
         return response
     }

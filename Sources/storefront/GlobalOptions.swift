@@ -18,9 +18,10 @@ struct GlobalOptions: ParsableArguments {
     var token: String?
 
     /// The Storefront API named by --endpoint or --shop (or STOREFRONT_SHOP), or nil to read the
-    /// catalog. Reads go to the network first; when it fails, an answer cached in the last day is
-    /// used and stderr says so.
-    func remoteStorefront() throws -> GraphQLStorefront? {
+    /// catalog. By default reads go to the network first; when it fails, an answer cached in the
+    /// last day is used and stderr says so (`reportFallbacks`).
+    func remoteStorefront(cachePolicy: CachePolicy = .networkFirst(expireIn: 24 * 60 * 60),
+                          reportFallbacks: Bool = true) throws -> GraphQLStorefront? {
         let configuration: GraphQLStorefront.Configuration?
         do {
             configuration = try GraphQLStorefront.Configuration.selected(endpoint: endpoint, shop: shop, token: token)
@@ -28,9 +29,9 @@ struct GlobalOptions: ParsableArguments {
             throw CommandFailure.input(error.description)
         }
         guard var configuration else { return nil }
-        configuration.cachePolicy = .networkFirst(expireIn: 24 * 60 * 60)
+        configuration.cachePolicy = cachePolicy
         return GraphQLStorefront(configuration: configuration, onEvent: { event in
-            guard case .servedFromCacheAfterNetworkFailure(_, let age, let error) = event else { return }
+            guard reportFallbacks, case .servedFromCacheAfterNetworkFailure(_, let age, let error) = event else { return }
             let minutes = Int((age / 60).rounded())
             FileHandle.standardError.write(Data("storefront: offline (\(error.description)); showing data cached \(minutes) min ago\n".utf8))
         })

@@ -5,22 +5,37 @@ import Foundation
 import Storefront
 import TerminalUI
 
-/// The interactive storefront on the embedded catalog: the real storefront, the real checkout
-/// sheet over the simulated web checkout, and the terminal UI.
+/// The interactive storefront on the embedded catalog (or a Storefront API): the real storefront,
+/// the real checkout sheet over the simulated web checkout, and the terminal UI.
 enum InteractiveSession {
-    static func run(catalogPath: String?) async throws {
-        try await TerminalApp.run {
-            let storefront = try EmbeddedStorefront(catalogPath: catalogPath)
-            let checkout = CheckoutSheet(webViews: SimulatedCheckoutServer(backend: storefront))
-            // The customer logged in on this machine: carts carry their token, the store knows them.
-            let tokens = TokenStore(directory: storefront.stateDirectory)
-            await storefront.setCustomerDirectory(SessionCustomerDirectory(store: tokens))
-            let commands = AccountCommands(tokenStore: tokens, output: { _ in }, storefront: { storefront })
-            return AppDependencies(
-                storefront: storefront, checkout: checkout,
-                loadCartId: { await storefront.currentCartId() },
-                saveCartId: { id in try? await storefront.setCurrentCartId(id) },
-                account: .live(commands, login: LoginCommand.defaultOptions))
+    /// Runs until the buyer quits. The catalog loads after the first frame is on screen; a catalog
+    /// that cannot be used, or a missing terminal, ends the command with a clear message.
+    static func run(global: GlobalOptions) async throws {
+        do {
+            try await TerminalApp.run {
+                // A Storefront API (--endpoint, --shop): five minutes of cache-first reads, carts
+                // and checkout over the API. The terminal is the app's, so fallbacks are not printed.
+                // The customer logged in on this machine (storefront login): carts carry their token.
+                let tokens = TokenStore(directory: EmbeddedStorefront.defaultStateDirectory())
+                if let remote = try global.remoteStorefront(cachePolicy: .cacheFirst(expireIn: 300), reportFallbacks: false) {
+                    let checkout = CheckoutSheet(webViews: SimulatedCheckoutServer(backend: StorefrontAPICheckoutBackend(storefront: remote)))
+                    let commands = AccountCommands(tokenStore: tokens, output: { _ in })
+                    return AppDependencies(storefront: remote, checkout: checkout,
+                                           account: .live(commands, login: LoginCommand.defaultOptions))
+                }
+                let storefront = EmbeddedStorefront(catalog: try global.openCatalog())
+                let checkout = CheckoutSheet(webViews: SimulatedCheckoutServer(backend: storefront))
+                // The embedded store knows the customer from the token file.
+                await storefront.setCustomerDirectory(SessionCustomerDirectory(store: tokens))
+                let commands = AccountCommands(tokenStore: tokens, output: { _ in }, storefront: { storefront })
+                return AppDependencies(
+                    storefront: storefront, checkout: checkout,
+                    loadCartId: { await storefront.currentCartId() },
+                    saveCartId: { id in try? await storefront.setCurrentCartId(id) },
+                    account: .live(commands, login: LoginCommand.defaultOptions))
+            }
+        } catch let error as TerminalError {
+            throw CommandFailure.input("\(error) For scripts, see storefront --help.")
         }
     }
 }

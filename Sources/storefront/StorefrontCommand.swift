@@ -8,6 +8,7 @@ struct StorefrontCommand: AsyncParsableCommand {
         commandName: "storefront",
         abstract: "A storefront you use in a terminal.",
         discussion: """
+            Without a subcommand, opens the interactive storefront in the terminal. \
             Reads the embedded catalog (or --catalog PATH), or a Storefront API with --endpoint URL or \
             --shop DOMAIN and --token (also STOREFRONT_SHOP and STOREFRONT_TOKEN). Exit status: 0 on \
             success, 1 when something asked for does not exist (an unknown product handle), 2 for bad \
@@ -20,8 +21,10 @@ struct StorefrontCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    /// Without a subcommand: the interactive storefront.
+    /// No subcommand: the interactive storefront in this terminal.
     func run() async throws {
-        try await InteractiveSession.run(catalogPath: global.catalog)
+        try await reportingFailures {
+            try await InteractiveSession.run(global: global)
+        }
     }
 }

@@ -81,3 +81,30 @@ struct CartFlowTests {
         }
     }
 }
+
+/// The checkout side of a shop reached over the API: carts found from their checkout URL; orders
+/// are placed in the shop's web checkout, and placing one here says so.
+struct StorefrontAPICheckoutBackendTests {
+    @Test func checkoutOverTheAPI() async throws {
+        try await withServer { server async throws in
+            let client = server.client()
+            let backend = StorefrontAPICheckoutBackend(storefront: client)
+            let variant = try #require(try await server.embedded.product(handle: "house-espresso-blend")?.variants.first)
+            let cart = try #require(try await client.cartCreate(CartInput(lines: [CartLineInput(merchandiseId: variant.id)])).cart)
+            #expect(backend.cartId(forCheckoutURL: cart.checkoutUrl) == cart.id)
+            #expect(backend.cartId(forCheckoutURL: "https://example.com/products/x") == nil)
+            #expect(try await backend.checkoutState(cartId: cart.id) == .open)
+            #expect(try await backend.cart(id: cart.id) == cart)
+            #expect(try await backend.cart(id: "gid://shopify/Cart/gone?key=0") == nil)
+            let draft = OrderDraft(checkoutSessionId: "s", cartId: cart.id, email: nil, phone: nil, lineItems: [],
+                                   subtotal: cart.cost.subtotalAmount, shipping: .zero("EUR"), taxes: .zero("EUR"),
+                                   discounts: .zero("EUR"), total: cart.cost.totalAmount, shippingAddress: nil,
+                                   billingAddress: nil, shippingMethod: nil, payment: nil)
+            await #expect(throws: StorefrontError.invalidArgument(
+                "Orders of this shop are placed in its web checkout: open \(cart.checkoutUrl) in a browser.")) {
+                try await backend.placeOrder(draft)
+            }
+            #expect(try await backend.orders().isEmpty)
+        }
+    }
+}

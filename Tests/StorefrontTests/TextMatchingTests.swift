@@ -19,10 +19,12 @@ import Testing
             let from = Int.random(in: 0...hay.count, using: &generator)
             let to = Int.random(in: from...hay.count, using: &generator)
             let anchor = Int.random(in: 0..<needle.count, using: &generator)
-            let found = hay.withUnsafeBufferPointer { h in
-                needle.withUnsafeBufferPointer { n in SearchIndex.find(n, anchor: anchor, in: h, from: from, to: to) }
+            for rare in [false, true] {
+                let found = hay.withUnsafeBufferPointer { h in
+                    needle.withUnsafeBufferPointer { n in SearchIndex.find(n, anchor: anchor, rareAnchor: rare, in: h, from: from, to: to) }
+                }
+                #expect(found == reference(needle, hay, from, to), "needle \(needle) anchor \(anchor) rare \(rare) in \(hay)[\(from)..<\(to)]")
             }
-            #expect(found == reference(needle, hay, from, to), "needle \(needle) anchor \(anchor) in \(hay)[\(from)..<\(to)]")
         }
     }
 

@@ -5,6 +5,8 @@
 /// - `.run { send in ... }`: async work (network, clock, checkout stream) that sends actions back.
 /// - `.cancellable(id:cancelInFlight:)`, `.cancel(id:)`: tag and stop running work.
 /// - `.merge`: run side by side; `.concatenate`: one after the other.
+/// - `.serial(id:)`: effects tagged with the same id run one at a time, in the order they were started
+///   (the buyer's keystrokes must reach the checkout page in the order they were typed).
 public struct Effect<Action: Sendable>: Sendable {
     public typealias Operation = @Sendable (Send<Action>) async -> Void
 
@@ -16,6 +18,7 @@ public struct Effect<Action: Sendable>: Sendable {
         case cancellable(EffectID, cancelInFlight: Bool, Effect<Action>)
         case merge([Effect<Action>])
         case concatenate([Effect<Action>])
+        case serial(EffectID, Effect<Action>)
     }
 
     let kind: Kind
@@ -50,6 +53,12 @@ public struct Effect<Action: Sendable>: Sendable {
     public func cancellable(id: EffectID, cancelInFlight: Bool = false) -> Effect {
         if case .none = kind, !cancelInFlight { return self }
         return Effect(.cancellable(id, cancelInFlight: cancelInFlight, self))
+    }
+
+    /// Queues this effect behind every earlier effect tagged with the same serial `id`.
+    public func serial(id: EffectID) -> Effect {
+        if case .none = kind { return self }
+        return Effect(.serial(id, self))
     }
 
     public static func merge(_ effects: Effect...) -> Effect { merge(effects) }
@@ -91,6 +100,7 @@ public struct Effect<Action: Sendable>: Sendable {
             return Effect<Parent>(.cancellable(id, cancelInFlight: cancelInFlight, inner.map(transform)))
         case .merge(let effects): return Effect<Parent>(.merge(effects.map { $0.map(transform) }))
         case .concatenate(let effects): return Effect<Parent>(.concatenate(effects.map { $0.map(transform) }))
+        case .serial(let id, let inner): return Effect<Parent>(.serial(id, inner.map(transform)))
         }
     }
 

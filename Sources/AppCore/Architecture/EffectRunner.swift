@@ -24,6 +24,8 @@ public final class EffectRunner<Action: Sendable> {
     private var tokensByID: [EffectID: Set<Int>] = [:]
     private var nextToken = 0
     private var idleWaiters: [CheckedContinuation<Void, Never>] = []
+    /// The last effect started under each serial id: the next one waits for it.
+    private var serialTails: [EffectID: Task<Void, Never>] = [:]
 
     /// - Parameters:
     ///   - deliver: receives every action an effect sends (`.send` effects included).
@@ -79,6 +81,20 @@ public final class EffectRunner<Action: Sendable> {
         case .run(let operation):
             let send = Send<Action>(deliver)
             return [track(origin: origin, ids: ids) { await operation(send) }]
+        case .serial(let id, let inner):
+            let previous = serialTails[id]
+            let task = track(origin: origin, ids: ids) { [weak self] in
+                await previous?.value
+                guard !Task.isCancelled, let self else { return }
+                let children = self.start(inner.kind, origin: origin, ids: ids)
+                await withTaskCancellationHandler {
+                    for child in children { await child.value }
+                } onCancel: {
+                    for child in children { child.cancel() }
+                }
+            }
+            serialTails[id] = task
+            return [task]
         case .concatenate(let effects):
             return [track(origin: origin, ids: ids) { [weak self] in
                 for effect in effects {
@@ -110,6 +126,7 @@ public final class EffectRunner<Action: Sendable> {
 
     private func finished(_ token: Int) {
         guard let entry = entries.removeValue(forKey: token) else { return }
+        serialTails = serialTails.filter { $0.value != entry.task }
         for id in entry.running.ids {
             tokensByID[id]?.remove(token)
             if tokensByID[id]?.isEmpty == true { tokensByID[id] = nil }

@@ -14,11 +14,11 @@ struct CheckoutReducer {
         case .pageInput(let input):
             guard state.checkout.isPresented else { return .none }
             let checkout = dependencies.checkout
-            return .run { _ in await checkout.send(input) }
+            return .run { _ in await checkout.send(input) }.serial(id: .checkoutInput)
         case .close:
             guard state.checkout.isPresented else { return .none }
             let checkout = dependencies.checkout
-            return .run { _ in await checkout.dismiss() }
+            return .run { _ in await checkout.dismiss() }.serial(id: .checkoutInput)
         case .sheetUpdate(.page(let page), _):
             guard state.checkout.isPresented else { return .none }
             state.checkout.page = page

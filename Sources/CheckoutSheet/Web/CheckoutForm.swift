@@ -77,9 +77,9 @@ struct CheckoutForm: Sendable {
                 FieldSpec(id: "address1", label: "Address", placeholder: "Street and house number"),
                 FieldSpec(id: "address2", label: "Apartment, suite, etc. (optional)", placeholder: ""),
                 FieldSpec(id: "city", label: "City", placeholder: "City"),
-                FieldSpec(id: "zoneCode", label: "State / province (optional)", placeholder: "NY", maxLength: 3),
+                FieldSpec(id: "zoneCode", label: "State / province (optional)", placeholder: "", maxLength: 3),
                 FieldSpec(id: "postalCode", label: "ZIP / postal code", placeholder: "10001", maxLength: 10),
-                FieldSpec(id: "phone", label: "Phone (optional)", placeholder: "+1 555 010 0199", maxLength: 20),
+                FieldSpec(id: "phone", label: "Phone (optional)", placeholder: "+31 20 555 0199", maxLength: 20),
             ]
         case .payment:
             return [

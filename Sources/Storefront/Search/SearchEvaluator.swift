@@ -99,11 +99,12 @@ extension SearchIndex {
         if needle.isEmpty { return mask ?? ProductSet(count: count, filled: true) }
         let bits = Self.signatureBits(of: needle)
         let anchor = anchorOffset(needle)
+        let rare = isRare(needle[anchor])
         // A sparse mask is walked member by member; otherwise the catalog is scanned in slices
         // on all cores (each slice a whole number of 64-product words of the result).
         if let mask, mask.cardinality < count / 8 {
             var result = ProductSet(count: count)
-            mask.forEach { p in if termMatches(product: p, needle, bits: bits, anchor: anchor) { result.insert(p) } }
+            mask.forEach { p in if termMatches(product: p, needle, bits: bits, anchor: anchor, rare: rare) { result.insert(p) } }
             return result
         }
         let slice = max(64, (count / 8 + 63) / 64 * 64)
@@ -111,7 +112,7 @@ extension SearchIndex {
             let range = (k * slice)..<min(count, (k + 1) * slice)
             var words = [UInt64](repeating: 0, count: (range.count + 63) / 64)
             for p in range where mask?.contains(p) ?? true {
-                if termMatches(product: p, needle, bits: bits, anchor: anchor) {
+                if termMatches(product: p, needle, bits: bits, anchor: anchor, rare: rare) {
                     words[(p - range.lowerBound) >> 6] |= 1 << UInt64((p - range.lowerBound) & 63)
                 }
             }
@@ -122,16 +123,21 @@ extension SearchIndex {
 
     /// Whether product p's signature has every bit of the term and its text holds the term.
     @inline(__always)
-    private func termMatches(product p: Int, _ needle: [UInt8], bits: [Int], anchor: Int) -> Bool {
+    private func termMatches(product p: Int, _ needle: [UInt8], bits: [Int], anchor: Int, rare: Bool) -> Bool {
         let base = p * Self.signatureWords
         return signatures.withUnsafeBufferPointer { s in
             for bit in bits where s[base + bit >> 6] & (1 << UInt64(bit & 63)) == 0 { return false }
             return text.withUnsafeBufferPointer { t in
                 needle.withUnsafeBufferPointer { n in
-                    Self.find(n, anchor: anchor, in: t, from: textStart[p], to: textStart[p + 1])
+                    Self.find(n, anchor: anchor, rareAnchor: rare, in: t, from: textStart[p], to: textStart[p + 1])
                 }
             }
         }
+    }
+
+    /// A byte seen less than once in 500: about one per product text, or none.
+    private func isRare(_ byte: UInt8) -> Bool {
+        byteFrequency[Int(byte)] * 500 < byteFrequency.reduce(0, +)
     }
 
     /// The needle byte that is rarest in the catalog: searching for it finds the fewest false starts.
@@ -151,10 +157,11 @@ extension SearchIndex {
 
     /// Whether `needle` occurs in `hay[from..<to]`. The anchor byte (`needle[anchor]`, the rarest)
     /// is looked for eight bytes at a time (a word-wide "has this byte" test); each hit is then
-    /// compared in full. Product texts are a few hundred bytes, too short for memchr's setup to pay.
+    /// compared in full. For a common anchor this beats memchr, whose setup is paid on every hit in
+    /// a text of a few hundred bytes; for a rare one (`rareAnchor`) memchr is used.
     @inline(__always)
-    static func find(_ needle: UnsafeBufferPointer<UInt8>, anchor: Int, in hay: UnsafeBufferPointer<UInt8>,
-                     from: Int, to: Int) -> Bool {
+    static func find(_ needle: UnsafeBufferPointer<UInt8>, anchor: Int, rareAnchor: Bool = false,
+                     in hay: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Bool {
         let n = needle.count
         guard to - from >= n, let base = hay.baseAddress, let start = needle.baseAddress else { return false }
         let target = needle[anchor]
@@ -164,6 +171,16 @@ extension SearchIndex {
             var k = 0
             while k < n, base[q - anchor + k] == start[k] { k += 1 }
             return k == n
+        }
+        if rareAnchor {
+            // A rare byte: memchr's wide steps win, as it stops rarely.
+            while p <= last {
+                guard let hit = memchr(base + p, Int32(target), last - p + 1) else { return false }
+                let q = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - base
+                if matchesAt(q) { return true }
+                p = q + 1
+            }
+            return false
         }
         let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
         let pattern = UInt64(target) &* ones

@@ -4,6 +4,17 @@ import GraphQL
 
 /// The schema the local server serves: the Storefront API's names, types, connections and
 /// payloads for everything the client uses, plus the `@inContext` directive.
+///
+/// Where it differs from the real API:
+/// - only the fields and arguments the client's documents use, and a few more; anything else is a
+///   validation error, as an unknown field would be;
+/// - `CountryCode`, `LanguageCode`, `CurrencyCode`, `CartErrorCode` and `CartWarningCode` are
+///   scalars of those names rather than enums (see `ScalarText`);
+/// - search results and predictive search hold products only; connections have no `totalCount`;
+/// - `collections(query:)` and `collections(reverse: true)` are errors (the storefront protocol has
+///   neither);
+/// - `ProductVariant.image` is the variant's own image, without the API's fallback to the product's;
+/// - `@inContext` is accepted and read, but prices are the catalog's in every country.
 enum StorefrontSchema {
     /// Built once: the schema does not depend on the storefront (that comes with each request).
     static let shared = Result { try make() }

@@ -26,8 +26,9 @@ public struct ScreenLayout: Hashable, Sendable {
         errorBar = hasError ? errorRect : nil
         guard showsLog else { body = main; log = nil; return }
         if content.width >= ScreenLayout.sideLogMinimumWidth {
-            // Beside: the log takes about a third, never less than 34 columns.
-            let logWidth = max(34, content.width / 3)
+            // Beside: the log takes about a third, never less than 38 columns (the longest standard
+            // pixel name, checkout_address_info_submitted, fits on its own line).
+            let logWidth = max(38, content.width / 3)
             let (left, right) = main.splitLeft(main.width - logWidth)
             body = left
             log = right

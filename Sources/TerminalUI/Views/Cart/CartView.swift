@@ -9,7 +9,9 @@ struct CartView {
     let isRestoring: Bool
 
     func draw(in canvas: Canvas, theme: Theme, grid: inout Grid) {
-        let inner = canvas.inset(dx: 1, dy: 0)
+        // Wider than this, the columns would drift apart; the cart keeps a readable width.
+        let padded = canvas.inset(dx: 1, dy: 0)
+        let inner = padded.sub(Rect(x: 0, y: 0, width: min(padded.width, 96), height: padded.height))
         inner.text("Cart", y: 0, style: theme[.accent], in: &grid)
         if isUpdating { inner.textRight("updating…", y: 0, style: theme[.muted], in: &grid) }
         guard let cart = state.cart, !cart.lines.isEmpty else {

@@ -23,9 +23,10 @@ struct CheckoutSheetView {
     func draw(over area: Rect, profile: ColorProfile, grid: inout Grid) {
         let theme = Theme.sheet(configuration, profile: profile)
         let frame = CheckoutSheetView.frame(in: area)
-        // What is under the sheet stays in view, dimmed, with a blank gap around the sheet's edge.
+        // The screen's title row above the sheet stays in view, dimmed; the rest of the screen is
+        // cleared rather than left as fragments beside the box.
         grid.restyle(area) { $0.adding(.dim) }
-        grid.fill(Grid.intersect(Rect(x: frame.x - 1, y: frame.y - 1, width: frame.width + 2, height: frame.height + 2), area),
+        grid.fill(Rect(x: area.x, y: frame.y, width: area.width, height: area.maxY - frame.y),
                   style: Theme.standard(profile)[.text])
         let box = Canvas(rect: frame)
         box.fill(style: theme[.text], in: &grid)
@@ -149,7 +150,10 @@ struct CheckoutSheetView {
     private func drawFields(in canvas: Canvas, compact: Bool, theme: Theme, grid: inout Grid) {
         let fields = page.fields
         guard !fields.isEmpty, canvas.height > 0 else { return }
-        let labelWidth = min(canvas.width >= 60 ? 24 : 18, (fields.map { DisplayWidth.of($0.label) }.max() ?? 0) + 1)
+        // Labels get the room they need, up to 45% of the sheet, so the fields keep a usable width.
+        let longestLabel = fields.map { DisplayWidth.of($0.label) }.max() ?? 0
+        let gap = canvas.width >= 60 ? 2 : 1
+        let labelWidth = min(longestLabel + gap, max(18, canvas.width * 45 / 100))
         let fieldWidth = min(44, canvas.width - labelWidth - 1)
         // An error wraps under its field, on two rows at most.
         let errors = fields.map { field in

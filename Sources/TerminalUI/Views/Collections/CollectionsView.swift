@@ -25,7 +25,9 @@ struct CollectionsView {
                 previewArea = canvas.sub(Rect(x: 0, y: listHeight + 1, width: canvas.width, height: canvas.height - listHeight - 1))
             }
         } else {
-            let listWidth = min(44, max(26, canvas.width * 2 / 5))
+            // As wide as the longest title needs (within limits), the rest for the preview.
+            let longest = list.items.map { DisplayWidth.of($0.title) }.max() ?? 0
+            let listWidth = min(canvas.width * 2 / 5, max(22, longest + 6))
             listArea = canvas.sub(Rect(x: 0, y: 0, width: listWidth, height: canvas.height))
             for row in 0..<canvas.height { canvas.text("│", x: listWidth, y: row, style: theme[.border], in: &grid) }
             previewArea = canvas.sub(Rect(x: listWidth + 2, y: 0, width: canvas.width - listWidth - 3, height: canvas.height))

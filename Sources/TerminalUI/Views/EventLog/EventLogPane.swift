@@ -40,12 +40,18 @@ struct EventLogPane {
 
     /// An entry as display lines: "12:03:04 complete" then its fields, on the same line when they fit.
     static func lines(for entry: EventLogEntry, width: Int, timeZone: TimeZone) -> [(String, Role, Bool)] {
-        let head = "\(clock(entry.time, timeZone)) \(entry.name)"
         let role = EventLogPane.role(entry.name)
-        // A pixel's event name is the field worth reading first; other fields read as key=value.
+        // A pixel is read by its event name ("12:03:04 checkout_completed"); other events read "12:03:04 complete" then key=value fields.
         // Pixel ids are unique noise in a narrow pane; the JSON event stream keeps them.
-        let fields = entry.fields.filter { $0.name != "id" }
-            .map { $0.name == "event" ? $0.value : "\($0.name)=\($0.value)" }.joined(separator: " ")
+        let pixelName = entry.name == "pixel" ? entry.fields.first { $0.name == "event" }?.value : nil
+        let head = "\(clock(entry.time, timeZone)) \(pixelName ?? entry.name)"
+        let fields: String
+        if pixelName != nil {
+            // Standard pixels are told apart by their snake_case names; custom ones say so.
+            fields = entry.fields.contains { $0.name == "type" && $0.value == "custom" } ? "custom pixel" : ""
+        } else {
+            fields = entry.fields.filter { $0.name != "id" }.map { "\($0.name)=\($0.value)" }.joined(separator: " ")
+        }
         if fields.isEmpty { return [(head, role, true)] }
         let oneLine = head + " " + fields
         if DisplayWidth.of(oneLine) <= width { return [(oneLine, role, true)] }

@@ -15,6 +15,11 @@ enum ProductDetailKeys {
                 ]
             }
         }
+        guard state.productDetail?.product != nil else {
+            return KeyMap(title: "Product",
+                          bindings: [KeyMaps.escape(state), KeyBinding([.character("r")], "reload", .product(.reload))],
+                          global: KeyMaps.global(state))
+        }
         bindings += [
             KeyBinding([.character("+"), .character("=")], "+/-", "qty", .product(.incrementQuantity), help: "+ -"),
             KeyBinding([.character("-")], "", "", .product(.decrementQuantity)),

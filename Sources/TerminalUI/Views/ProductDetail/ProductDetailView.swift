@@ -117,7 +117,8 @@ struct ProductDetailView {
         let lines = TextLayout.wrap(text, width: canvas.width)
         for (index, line) in lines.prefix(canvas.height).enumerated() {
             let last = index == canvas.height - 1 && lines.count > canvas.height
-            canvas.text(last ? TextLayout.truncate(line + " …", to: canvas.width) : line, y: index, style: theme[.text], in: &grid)
+            let shown = !last ? line : (line.isEmpty ? TextLayout.ellipsis : TextLayout.truncate(line + " …", to: canvas.width))
+            canvas.text(shown, y: index, style: theme[.text], in: &grid)
         }
     }
 

@@ -12,7 +12,7 @@ struct ProductsView {
         let loading = state.isLoading(.collectionProducts(handle: handle))
         let rows = ProductTable.rows(height: canvas.height - 2, showsHeader: true)
         let window = ListWindow(selected: list.selectedIndex, total: list.items.count, rows: rows)
-        let count = list.hasNextPage ? "\(list.items.count)+ products" : "\(list.items.count) products"
+        let count = list.items.isEmpty && loading ? "" : (list.hasNextPage ? "\(list.items.count)+ products" : "\(list.items.count) products")
         let position = window.position(total: list.items.count)
         canvas.titleRow(" " + (collection?.title ?? handle), leftStyle: theme[.accent],
                         right: (position.isEmpty ? count : (canvas.width >= 60 ? position + " · " + count : position)) + " ", rightStyle: theme[.muted],

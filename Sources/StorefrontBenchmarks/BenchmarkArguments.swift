@@ -1,0 +1,15 @@
+import TerminalUI
+
+/// The few options the terminal benchmarks take.
+enum BenchmarkArguments {
+    static func option(_ name: String, in arguments: [String]) -> String? {
+        guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
+        return arguments[index + 1]
+    }
+
+    /// `--size WxH`, or `fallback`.
+    static func size(_ arguments: [String], default fallback: Size) -> Size {
+        let parts = (option("--size", in: arguments) ?? "").split(separator: "x").compactMap { Int($0) }
+        return parts.count == 2 ? Size(width: parts[0], height: parts[1]) : fallback
+    }
+}

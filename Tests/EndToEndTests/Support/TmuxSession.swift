@@ -1,0 +1,164 @@
+import Foundation
+import XCTest
+
+/// The built `storefront` binary running in a detached tmux session: keys go in with send-keys,
+/// the screen comes out with capture-pane, exactly what a person at that terminal would see.
+/// Each session has its own tmux server (socket), so tests never touch anyone else's tmux.
+final class TmuxSession {
+    let socket: String
+    let name = "storefront"
+    let stateDirectory: URL
+
+    static var tmuxPath: String? {
+        ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// The storefront executable of the build the tests belong to: next to the test bundle, or
+    /// under `.build/debug` of the package.
+    static func storefrontBinary(filePath: String = #filePath) -> String? {
+        let bundleDirectory = Bundle(for: TmuxSession.self).bundleURL.deletingLastPathComponent()
+        let packageRoot = URL(fileURLWithPath: filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        return [bundleDirectory.appendingPathComponent("storefront"),
+                packageRoot.appendingPathComponent(".build/debug/storefront")]
+            .map(\.path).first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    init(width: Int = 100, height: Int = 30, arguments: [String] = []) throws {
+        guard let binary = TmuxSession.storefrontBinary() else {
+            throw XCTSkip("the storefront binary is not built (swift build --build-tests builds it)")
+        }
+        socket = "storefront-e2e-\(getpid())-\(UUID().uuidString.prefix(8))"
+        stateDirectory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
+        try FileManager.default.createDirectory(at: stateDirectory, withIntermediateDirectories: true)
+        let command = (["env", "XDG_STATE_HOME=\(stateDirectory.path)", "LANG=C.UTF-8", binary] + arguments)
+            .map { "'\($0.replacingOccurrences(of: "'", with: "'\\''"))'" }.joined(separator: " ")
+        // The first command starts the tmux server, which keeps the descriptors it was given: no
+        // pipe here, or reading its output would wait for the server to exit.
+        try tmux(["new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)", command], captureOutput: false)
+    }
+
+    deinit {
+        _ = try? tmux("kill-server")
+        // A server that exits with its last session can leave its socket file behind.
+        let directory = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp"
+        try? FileManager.default.removeItem(atPath: "\(directory)/tmux-\(getuid())/\(socket)")
+        try? FileManager.default.removeItem(at: stateDirectory)
+    }
+
+    /// Sends keys as tmux names them ("Enter", "Escape", "Tab", "Right") or literal text with `literal`.
+    func send(_ keys: String..., literal: Bool = false) throws {
+        try tmux(["send-keys", "-t", name] + (literal ? ["-l"] : []) + keys)
+    }
+
+    func type(_ text: String) throws { try send(text, literal: true) }
+
+    /// The screen as text, one line per row.
+    func screen() throws -> String { try tmux("capture-pane", "-p", "-t", name) }
+
+    /// The cursor's row and column, and whether it is shown.
+    func cursor() throws -> (row: Int, column: Int, visible: Bool) {
+        let parts = try tmux("display-message", "-p", "-t", name, "#{cursor_y} #{cursor_x} #{cursor_flag}")
+            .split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        guard parts.count == 3 else { return (-1, -1, false) }
+        return (parts[0], parts[1], parts[2] == 1)
+    }
+
+    /// Polls the screen until `condition` holds; fails the test with the last screen after `timeout`.
+    @discardableResult
+    func waitFor(_ description: String, timeout: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line,
+                 _ condition: (String) throws -> Bool) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        var last = ""
+        while Date() < deadline {
+            last = try screen()
+            if try condition(last) { return last }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        XCTFail("timed out waiting for \(description); the screen was:\n\(last)", file: file, line: line)
+        throw TimeoutError(description: description)
+    }
+
+    /// Polls the screen until `condition` holds, without failing: nil after `timeout`.
+    func poll(timeout: TimeInterval, _ condition: (String) -> Bool) -> String? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let screen = try? screen(), condition(screen) { return screen }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return nil
+    }
+
+    @discardableResult
+    func waitFor(text: String, timeout: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line) throws -> String {
+        try waitFor("\"\(text)\"", timeout: timeout, file: file, line: line) { $0.contains(text) }
+    }
+
+    /// Waits until the cursor leaves the row it is on (a Tab moved the focus to the next field).
+    func waitForCursorToLeave(row: Int, file: StaticString = #filePath, line: UInt = #line) throws {
+        try waitFor("the cursor to leave row \(row)", file: file, line: line) { _ in try cursor().row != row }
+    }
+
+    /// Waits until the process has exited and tmux shows the shell-less pane as dead (or gone).
+    func waitForExit(timeout: TimeInterval = 10) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if (try? tmux("list-sessions")) == nil { return true }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return false
+    }
+
+    struct TimeoutError: Error { var description: String }
+
+    @discardableResult
+    private func tmux(_ arguments: String...) throws -> String { try tmux(arguments) }
+
+    /// Runs tmux and returns what it printed. Spawned and reaped directly (posix_spawn, waitpid):
+    /// the tmux server that `new-session` leaves behind must not hold anything this waits on.
+    @discardableResult
+    private func tmux(_ arguments: [String], captureOutput: Bool = true) throws -> String {
+        guard let path = TmuxSession.tmuxPath else { throw XCTSkip("tmux is not installed") }
+        var environment = ProcessInfo.processInfo.environment
+        environment["LANG"] = "C.UTF-8"
+        environment.removeValue(forKey: "TMUX")
+        let argv = ([path, "-u", "-L", socket] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else { throw TmuxFailure(arguments: arguments, status: -1) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        if captureOutput {
+            posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        }
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addclose(&actions, fds[0])
+        posix_spawn_file_actions_addclose(&actions, fds[1])
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, path, &actions, nil, argv, envp)
+        close(fds[1])
+        defer { close(fds[0]) }
+        guard spawned == 0 else { throw TmuxFailure(arguments: arguments, status: Int32(spawned)) }
+        var output: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = read(fds[0], &buffer, buffer.count)
+            if n <= 0 { break }
+            output += buffer[..<n]
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        // WIFEXITED and WEXITSTATUS are macros; the exit code is in the second byte.
+        let exitCode = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : -1
+        guard exitCode == 0 else { throw TmuxFailure(arguments: arguments, status: exitCode) }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    struct TmuxFailure: Error { var arguments: [String]; var status: Int32 }
+}
