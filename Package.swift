@@ -28,6 +28,7 @@ let package = Package(
         ),
         .target(
             name: "Storefront",
+            dependencies: [.product(name: "Crypto", package: "swift-crypto")],
             resources: [.copy("Resources/catalog.json"), .copy("GraphQL/Documents")]
         ),
         // The local Storefront API server: the embedded storefront behind the real schema's names.

@@ -6,7 +6,7 @@ import XCTest
 /// closes the sheet and sees the cancel event.
 final class CheckoutEndToEndTests: XCTestCase {
     override func setUpWithError() throws {
-        guard TmuxSession.tmuxPath != nil else { throw XCTSkip("tmux is not installed") }
+        guard TmuxSession.tmuxPath != nil else { throw EndToEndSetupError.noTmux }
     }
 
     func testBrowseAddToCartCheckOutAndSeeTheEvents() throws {

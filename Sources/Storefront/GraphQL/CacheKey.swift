@@ -6,8 +6,8 @@ import Foundation
 enum CacheKey {
     static func make(endpoint: URL, apiVersion: String, accessToken: String, operation: StorefrontOperation,
                      variables: GraphQLValue) -> String {
-        let parts = [endpoint.absoluteString, apiVersion, SHA256.hex(accessToken), operation.name,
+        let parts = [endpoint.absoluteString, apiVersion, CacheDigest.hex(accessToken), operation.name,
                      String(decoding: variables.canonicalJSON, as: UTF8.self)]
-        return SHA256.hex(parts.joined(separator: "\u{1F}"))
+        return CacheDigest.hex(parts.joined(separator: "\u{1F}"))
     }
 }

@@ -26,7 +26,7 @@ final class TmuxSession {
 
     init(width: Int = 100, height: Int = 30, arguments: [String] = []) throws {
         guard let binary = TmuxSession.storefrontBinary() else {
-            throw XCTSkip("the storefront binary is not built (swift build --build-tests builds it)")
+            throw EndToEndSetupError("the storefront binary is not built: run swift build --build-tests first")
         }
         socket = "storefront-e2e-\(getpid())-\(UUID().uuidString.prefix(8))"
         stateDirectory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
@@ -118,7 +118,7 @@ final class TmuxSession {
     /// the tmux server that `new-session` leaves behind must not hold anything this waits on.
     @discardableResult
     private func tmux(_ arguments: [String], captureOutput: Bool = true) throws -> String {
-        guard let path = TmuxSession.tmuxPath else { throw XCTSkip("tmux is not installed") }
+        guard let path = TmuxSession.tmuxPath else { throw EndToEndSetupError.noTmux }
         var environment = ProcessInfo.processInfo.environment
         environment["LANG"] = "C.UTF-8"
         environment.removeValue(forKey: "TMUX")
@@ -161,4 +161,12 @@ final class TmuxSession {
     }
 
     struct TmuxFailure: Error { var arguments: [String]; var status: Int32 }
+}
+
+/// What the end-to-end tests need and did not find. They fail rather than skip: a run that never
+/// drove the real binary must not look like a pass.
+struct EndToEndSetupError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+    static let noTmux = EndToEndSetupError("tmux is not installed (apt-get install tmux); the end-to-end tests drive the app through it")
 }

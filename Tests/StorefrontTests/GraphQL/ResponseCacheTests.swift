@@ -4,7 +4,7 @@ import Testing
 
 struct ResponseCacheTests {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-cache-\(UUID().uuidString)")
-    let key = SHA256.hex("a query")
+    let key = CacheDigest.hex("a query")
     let date = Date(timeIntervalSince1970: 1_000)
 
     @Test func survivesARestartThroughTheDisk() async throws {
