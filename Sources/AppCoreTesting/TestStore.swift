@@ -135,6 +135,14 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
         received.removeAll()
     }
 
+    /// Waits for every running effect to end, then drops what they sent, taking the state they led to
+    /// as asserted: for tests about one outcome of several effects whose order is not fixed.
+    public func skipReceivedActionsWhenEffectsEnd(timeout: Duration? = nil) async {
+        let deadline = ContinuousClock.now.advanced(by: timeout ?? self.timeout)
+        while !runner.isIdle, await waitForChange(until: deadline) {}
+        skipReceivedActions()
+    }
+
     /// Cancels every running effect (an open checkout stream, say) and waits until they have ended.
     public func cancelInFlightEffects() async {
         runner.cancelAll()

@@ -51,6 +51,11 @@ final class TerminalAppTests: XCTestCase {
         let (app, driver, store) = try makeApp()
         let running = Task { await app.run() }
         _ = await driver.waitForFrame(containing: "Kestrel & Co.")
+        // Let start-up work (collections, the saved cart) finish and reach the screen first, so the
+        // only change left to draw is the burst's.
+        await store.waitForEffects()
+        let settled = await waitUntil { app.renderedVersion == store.version }
+        XCTAssertTrue(settled)
         let before = app.framesDrawn
         driver.type(Array(repeating: .character("j"), count: 5))
         let moved = await waitUntil { store.state.collections.selectedIndex == 5 && app.framesDrawn > before }

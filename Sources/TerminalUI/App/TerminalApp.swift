@@ -24,7 +24,7 @@ public final class TerminalApp {
     /// Set when something outside the state changed (the size, the environment).
     private var dirty = true
     /// The store's version the last frame showed: many change notifications, one frame.
-    private var renderedVersion = -1
+    public private(set) var renderedVersion = -1
     /// Frames drawn so far (for tests and the benchmark).
     public private(set) var framesDrawn = 0
 
