@@ -4,6 +4,7 @@ import Foundation
 // Words after the benchmark's name are its own arguments (e.g. queries for `search`).
 let benchmarks: [(name: String, summary: String, run: ([String]) async throws -> Void)] = [
     ("search", "catalog load and search latency over 100,000 products [QUERY...]", SearchBenchmark.run),
+    ("load", "catalog load of 100,000 products, repeated [N, default 5]", { try SearchBenchmark.runLoads($0) }),
     ("store", "reducer throughput: actions per second through the Store", { _ in await runStoreBenchmark() }),
 ]
 

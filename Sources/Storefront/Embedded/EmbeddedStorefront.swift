@@ -98,11 +98,10 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
         guard (0...PageArguments.maximumPageSize).contains(productPreview) else {
             throw StorefrontError.invalidArgument("A product preview holds 0 to \(PageArguments.maximumPageSize) products (asked for \(productPreview)).")
         }
-        let order = catalog.collectionOrder(sortKey)
-        return try Paginator.page(count: order.count, listing: "collections.\(sortKey.rawValue)", arguments: page,
-                                  id: { catalog.collections[order[$0]].id }) { i in
-            var collection = catalog.collections[order[i]]
-            collection.productsPreview = catalog.collectionProductIndices[order[i]].prefix(productPreview).map { catalog.products[$0] }
+        return try Paginator.page(ListedArray(elements: catalog.collectionOrder(sortKey)), name: "collections.\(sortKey.rawValue)",
+                                  arguments: page, id: { catalog.collections[$0].id }) { c in
+            var collection = catalog.collections[c]
+            collection.productsPreview = catalog.collectionProductIndices[c].prefix(productPreview).map { catalog.products[$0] }
             return collection
         }
     }
@@ -115,16 +114,17 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
         guard let index = catalog.collectionIndexByHandle[handle] else { return .empty }
         var order = catalog.collectionProductOrder(index, sortKey: sortKey)
         if reverse { order.reverse() }
-        return try productPage(order, listing: "collection.\(handle).\(sortKey.rawValue).\(reverse ? "r" : "f")", arguments: page)
+        return try productPage(ListedArray(elements: order), name: "collection.\(handle).\(sortKey.rawValue).\(reverse ? "r" : "f")",
+                               arguments: page)
     }
 
     public nonisolated func products(_ page: PageArguments, query: String?, sortKey: ProductSortKeys,
                                      reverse: Bool) async throws -> Page<Product> {
         try Paginator.validate(page)
-        var order = try catalog.searchIndex.ordered(query: query, sortKey: sortKey)
-        if reverse { order.reverse() }
-        let listing = "products.\(sortKey.rawValue).\(reverse ? "r" : "f").\(SearchIndex.fingerprint(query ?? ""))"
-        return try productPage(order, listing: listing, arguments: page)
+        // Matches are found as the page needs them: a first page reads a few dozen products.
+        let listing = try catalog.searchIndex.listing(query: query, sortKey: sortKey, reverse: reverse)
+        let name = "products.\(sortKey.rawValue).\(reverse ? "r" : "f").\(SearchIndex.fingerprint(query ?? ""))"
+        return try productPage(listing, name: name, arguments: page)
     }
 
     public nonisolated func product(handle: String) async throws -> Product? { catalog.product(handle: handle) }
@@ -137,8 +137,8 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
 
     public nonisolated func search(query: String, page: PageArguments) async throws -> Page<Product> {
         try Paginator.validate(page)
-        let order = try catalog.searchIndex.ordered(query: query, sortKey: .relevance)
-        return try productPage(order, listing: "search.\(SearchIndex.fingerprint(query))", arguments: page)
+        let listing = try catalog.searchIndex.listing(query: query, sortKey: .relevance, reverse: false)
+        return try productPage(listing, name: "search.\(SearchIndex.fingerprint(query))", arguments: page)
     }
 
     public nonisolated func predictiveSearch(query: String, limit: Int) async throws -> [Product] {
@@ -148,9 +148,8 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
         return catalog.searchIndex.titlePrefixMatches(query, limit: limit).map { catalog.products[$0] }
     }
 
-    private nonisolated func productPage(_ order: [Int], listing: String, arguments: PageArguments) throws -> Page<Product> {
-        try Paginator.page(count: order.count, listing: listing, arguments: arguments,
-                           id: { catalog.products[order[$0]].id }, node: { catalog.products[order[$0]] })
+    private nonisolated func productPage(_ listing: some PagedListing, name: String, arguments: PageArguments) throws -> Page<Product> {
+        try Paginator.page(listing, name: name, arguments: arguments, id: { catalog.products[$0].id }, node: { catalog.products[$0] })
     }
 
     // MARK: - Carts

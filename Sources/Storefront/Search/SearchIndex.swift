@@ -2,8 +2,9 @@ import Foundation
 
 /// What search and sorting need, computed once when the catalog loads, so that a query over a
 /// hundred thousand products takes a few milliseconds:
-/// - the folded (lowercase, accent-free) searchable text of every product in one buffer, with a
-///   1024-bit signature of its byte pairs that rules out most products before any text is read;
+/// - the folded (lowercase, accent-free) searchable text of every product in one buffer, with
+///   signatures of its byte pairs and triples (1024 bits; 256 for the title alone), stored bit by
+///   bit, that rule out most products before any text is read;
 /// - vendors, product types and tags interned to small integers;
 /// - titles, handles and SKUs folded; prices and dates as plain numbers;
 /// - the product order for each sort key.
@@ -15,9 +16,11 @@ public final class SearchIndex: Sendable {
     let text: [UInt8]
     let textStart: [Int]
     let titleLength: [Int32]
-    /// `signatureWords` words per product: bit `bucket(a, b)` is set when the pair a b occurs.
-    let signatures: [UInt64]
-    static let signatureWords = 16
+    /// Signatures of each product's whole text, and of its title.
+    let textSlices: SignatureSlices
+    let titleSlices: SignatureSlices
+    static let textSignatureWidth = 1024
+    static let titleSignatureWidth = 256
     /// How often each byte occurs in (a sample of) the text, to pick the rarest byte of a term.
     let byteFrequency: [Int]
 
@@ -55,22 +58,26 @@ public final class SearchIndex: Sendable {
         self.count = count
         // Folding and signing read each product once and are independent: done in chunks on all
         // cores, then joined. Interning needs one dictionary, so it runs after, in order.
-        let chunk = max(4_096, count / 16 + 1)
+        // Chunks are whole 64-product words of the signature slices.
+        let chunk = (max(1_024, count / 16 + 1) + 63) / 64 * 64
         let parts = ParallelMap.map((count + chunk - 1) / chunk) { c in
             TextPart(products, range: (c * chunk)..<min(count, (c + 1) * chunk))
         }
-        var text: [UInt8] = [], starts: [Int] = [], titleLength: [Int32] = [], signatures: [UInt64] = []
+        var text: [UInt8] = [], starts: [Int] = [], titleLength: [Int32] = []
+        var textSlices = SignatureSlices(width: Self.textSignatureWidth, productCount: count)
+        var titleSlices = SignatureSlices(width: Self.titleSignatureWidth, productCount: count)
         var handles = FoldedStrings(), skus = FoldedStrings()
         var variantStart: [Int32] = [], prices: [Int64] = []
         text.reserveCapacity(parts.reduce(0) { $0 + $1.text.count })
         starts.reserveCapacity(count + 1); titleLength.reserveCapacity(count)
-        signatures.reserveCapacity(count * Self.signatureWords); variantStart.reserveCapacity(count + 1)
-        for part in parts {
+        variantStart.reserveCapacity(count + 1)
+        for (c, part) in parts.enumerated() {
             let base = text.count
             starts.append(contentsOf: part.starts.map { $0 + base })
             text.append(contentsOf: part.text)
             titleLength.append(contentsOf: part.titleLength)
-            signatures.append(contentsOf: part.signatures)
+            textSlices.place(part.textSlices, atWord: c * chunk / 64)
+            titleSlices.place(part.titleSlices, atWord: c * chunk / 64)
             handles.append(contentsOf: part.handles)
             skus.append(contentsOf: part.skus)
             var offset = prices.count
@@ -100,7 +107,8 @@ public final class SearchIndex: Sendable {
         self.text = text
         self.textStart = starts
         self.titleLength = titleLength
-        self.signatures = signatures
+        self.textSlices = textSlices
+        self.titleSlices = titleSlices
         self.handles = handles
         self.variantStart = variantStart
         self.skus = skus
@@ -194,46 +202,6 @@ public final class SearchIndex: Sendable {
         return triples.map(\.2)
     }
 
-    // MARK: Signatures
-
-    /// Which of the 1024 signature bits a byte pair sets (a multiplicative hash's top bits).
-    @inline(__always) static func bucket(_ a: UInt8, _ b: UInt8) -> Int {
-        Int(((UInt32(a) << 8 | UInt32(b)) &* 0x9E37_79B1) >> 22)
-    }
-
-    /// Which bit a byte triple sets. Triples say far more than pairs (most pairs are common),
-    /// so terms of three bytes or more are filtered by their triples.
-    @inline(__always) static func bucket(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> Int {
-        Int(((UInt32(a) << 16 | UInt32(b) << 8 | UInt32(c) | 0x0100_0000) &* 0x85EB_CA77) >> 22)
-    }
-
-    /// The signature bits a term needs: its triples, or its pair when it has only two bytes.
-    static func signatureBits(of needle: [UInt8]) -> [Int] {
-        var bits = Set<Int>()
-        if needle.count == 2 { bits.insert(bucket(needle[0], needle[1])) }
-        if needle.count >= 3 { for k in 0..<(needle.count - 2) { bits.insert(bucket(needle[k], needle[k + 1], needle[k + 2])) } }
-        return Array(bits)
-    }
-
-    static func sign(_ text: [UInt8], from start: Int, to end: Int, into signatures: inout [UInt64], product: Int) {
-        guard end - start >= 2 else { return }
-        let base = product * signatureWords
-        text.withUnsafeBufferPointer { t in
-            signatures.withUnsafeMutableBufferPointer { s in
-                for k in start..<(end - 1) {
-                    let (a, b) = (t[k], t[k + 1])
-                    if a == 0x1F || b == 0x1F { continue }
-                    let pair = bucket(a, b)
-                    s[base + pair >> 6] |= 1 << UInt64(pair & 63)
-                    if k + 2 < end, t[k + 2] != 0x1F {
-                        let triple = bucket(a, b, t[k + 2])
-                        s[base + triple >> 6] |= 1 << UInt64(triple & 63)
-                    }
-                }
-            }
-        }
-    }
-
     // MARK: Helpers
 
     /// Product lists per value id from (value id, product) pairs in product order.
@@ -283,14 +251,17 @@ private struct TextPart: Sendable {
     var text: [UInt8] = []
     var starts: [Int] = []
     var titleLength: [Int32] = []
-    var signatures: [UInt64]
+    var textSlices: [UInt64] = []
+    var titleSlices: [UInt64] = []
     var handles = FoldedStrings()
     var skus = FoldedStrings()
     var variantCounts: [Int32] = []
     var prices: [Int64] = []
 
     init(_ all: [Product], range: Range<Int>) {
-        signatures = [UInt64](repeating: 0, count: range.count * SearchIndex.signatureWords)
+        let textWords = SearchIndex.textSignatureWidth / 64, titleWords = SearchIndex.titleSignatureWidth / 64
+        var signatures = [UInt64](repeating: 0, count: range.count * textWords)
+        var titleSignatures = [UInt64](repeating: 0, count: range.count * titleWords)
         var folder = TextFolder()
         text.reserveCapacity(range.reduce(0) { $0 + all[$1].title.utf8.count + all[$1].description.utf8.count + 64 })
         all.withUnsafeBufferPointer { products in
@@ -305,7 +276,17 @@ private struct TextPart: Sendable {
                 for tag in products[p].tags { text.append(0x1F); folder.append(tag, to: &text) }
                 text.append(0x1F)
                 folder.append(products[p].description, to: &text)
-                SearchIndex.sign(text, from: start, to: text.count, into: &signatures, product: p - range.lowerBound)
+                let k = p - range.lowerBound, end = text.count, titleEnd = start + Int(titleLength[k])
+                text.withUnsafeBufferPointer { t in
+                    signatures.withUnsafeMutableBufferPointer { s in
+                        SignatureSlices.sign(t, from: start, to: end, width: SearchIndex.textSignatureWidth,
+                                             into: s.baseAddress! + k * textWords)
+                    }
+                    titleSignatures.withUnsafeMutableBufferPointer { s in
+                        SignatureSlices.sign(t, from: start, to: titleEnd, width: SearchIndex.titleSignatureWidth,
+                                             into: s.baseAddress! + k * titleWords)
+                    }
+                }
                 handles.append(products[p].handle, folder: &folder)
                 variantCounts.append(Int32(products[p].variants.count))
                 for v in products[p].variants.indices {
@@ -314,6 +295,8 @@ private struct TextPart: Sendable {
                 }
             }
         }
+        textSlices = SignatureSlices.transpose(signatures, products: range.count, width: SearchIndex.textSignatureWidth)
+        titleSlices = SignatureSlices.transpose(titleSignatures, products: range.count, width: SearchIndex.titleSignatureWidth)
     }
 }
 
