@@ -1,6 +1,6 @@
 import Foundation
 
-/// Turns a decoded `CatalogDocument` into models: checks every rule, cleans every text field once,
+/// Turns a `CatalogDocument` into models: checks every rule, cleans every text field once,
 /// assigns ids. Errors name the JSON path of the offending value.
 struct CatalogBuilder {
     let file: String
@@ -12,50 +12,52 @@ struct CatalogBuilder {
         .catalog(CatalogError(file: file, message: message, location: location))
     }
 
-    mutating func build(_ document: CatalogDocument) throws -> StoreCatalog {
-        if let format = document.format, format != "storefront-catalog" {
-            throw fail("unknown format \"\(TextSanitizer.cleanLine(format))\" (expected \"storefront-catalog\")", at: "format")
-        }
-        if let version = document.version, version != 1 {
-            throw fail("unsupported version \(version) (this storefront reads version 1)", at: "version")
-        }
-        let shop = try buildShop(document.shop)
-        currency = shop.currencyCode
-        let codes = try document.discountCodes.map { try buildDiscountCodes($0) } ?? []
+    /// The models of `document`, whose products are read from `file` (in runs, on all cores).
+    ///
+    /// Errors come in the order reading and then checking the whole file one piece at a time
+    /// would meet them: a product that does not read, before anything checked; the shop and the
+    /// discount codes, before the products; among products, the first in the file.
+    mutating func build(_ document: CatalogDocument, from file: CatalogJSONReader.Shared) throws -> StoreCatalog {
+        let header = Result { try buildHeader(document) }
+        if case .success(let (shop, _)) = header { currency = shop.currencyCode }
 
-        // Products are independent of each other: build them in chunks on all cores. The first
-        // error in catalog order wins, as it would building them one by one.
-        let entries = document.products
-        let chunk = max(2_000, entries.count / 16 + 1)
-        let chunks = stride(from: 0, to: entries.count, by: chunk).map { $0..<min($0 + chunk, entries.count) }
+        let elements = document.products
+        let chunk = max(1_000, elements.count / 16 + 1)
+        let chunks = stride(from: 0, to: elements.count, by: chunk).map { $0..<min($0 + chunk, elements.count) }
         let builder = self
-        let built = try ParallelMap.map(chunks.count) { c -> (products: [Product], variantIds: [Int]) in
-            var products: [Product] = [], variantIds: [Int] = []
-            products.reserveCapacity(chunks[c].count)
-            for index in chunks[c] { products.append(try builder.buildProduct(entries[index], index: index, variantIds: &variantIds)) }
-            return (products, variantIds)
-        }
+        let runs = ParallelMap.map(chunks.count) { c in builder.readProducts(chunks[c], of: elements, from: file) }
+        if let error = runs.lazy.compactMap(\.readError).first { throw error }
+        let (shop, codes) = try header.get()
+        if let error = runs.lazy.compactMap(\.buildError).first { throw error }
+
         var products: [Product] = []
-        products.reserveCapacity(entries.count)
-        var handles: [String: Int] = [:], ids: [Int: Int] = [:]
-        handles.reserveCapacity(entries.count); ids.reserveCapacity(entries.count)
-        for part in built {
-            for product in part.products {
-                let index = products.count
-                if let previous = handles[product.handle] {
-                    throw fail("duplicate handle \"\(product.handle)\" (also products[\(previous)])", at: "products[\(index)].handle")
+        products.reserveCapacity(elements.count)
+        var lookups = CatalogLookups(products: elements.count, variants: runs.reduce(0) { $0 + $1.variantIds.count })
+        for run in runs {
+            var variantIds = run.variantIds.makeIterator()
+            try run.products.withUnsafeBufferPointer { built in
+                for k in built.indices {
+                    let index = products.count + k
+                    let id = SearchIndex.numericId(built[k].id)
+                    switch lookups.addProduct(index, handle: built[k].handle, number: id) {
+                    case (let previous?, _):
+                        throw fail("duplicate handle \"\(built[k].handle)\" (also products[\(previous)])", at: "products[\(index)].handle")
+                    case (_, let previous?):
+                        throw fail("duplicate id \(id) (also products[\(previous)])", at: "products[\(index)].id")
+                    case (nil, nil):
+                        break
+                    }
+                    for v in 0..<built[k].variants.count {
+                        let number = variantIds.next()!
+                        if let previous = lookups.addVariant(v, of: index, number: number) {
+                            throw fail("duplicate variant id \(number) (also products[\(previous.product)].variants[\(previous.variant)])",
+                                       at: "products[\(index)].variants[\(v)].id")
+                        }
+                    }
                 }
-                let id = SearchIndex.numericId(product.id)
-                if let previous = ids[id] {
-                    throw fail("duplicate id \(id) (also products[\(previous)])", at: "products[\(index)].id")
-                }
-                handles[product.handle] = index
-                ids[id] = index
-                products.append(product)
             }
+            products.append(contentsOf: run.products)
         }
-        let variantIds = built.flatMap(\.variantIds)
-        try checkUniqueVariantIds(variantIds, products: products)
 
         var collections: [Collection] = [], members: [[Int]] = []
         var collectionHandles: [String: Int] = [:], collectionIds: [Int: Int] = [:]
@@ -74,7 +76,7 @@ struct CatalogBuilder {
             var indices: [Int] = []
             var seen = Set<Int>()
             for (k, productHandle) in entry.products.enumerated() {
-                guard let p = handles[productHandle] else {
+                guard let p = lookups.productByHandle[productHandle] else {
                     throw fail("no product has the handle \"\(TextSanitizer.cleanLine(productHandle))\"", at: "\(at).products[\(k)]")
                 }
                 if seen.insert(p).inserted { indices.append(p) }
@@ -88,10 +90,20 @@ struct CatalogBuilder {
             members.append(indices)
         }
         return StoreCatalog(shop: shop, products: products, collections: collections,
-                            collectionProductIndices: members, discountCodes: codes, productIndexByHandle: handles)
+                            collectionProductIndices: members, discountCodes: codes, lookups: lookups)
     }
 
     // MARK: Shop and discount codes
+
+    private func buildHeader(_ document: CatalogDocument) throws -> (Shop, [DiscountCode]) {
+        if let format = document.format, format != "storefront-catalog" {
+            throw fail("unknown format \"\(TextSanitizer.cleanLine(format))\" (expected \"storefront-catalog\")", at: "format")
+        }
+        if let version = document.version, version != 1 {
+            throw fail("unsupported version \(version) (this storefront reads version 1)", at: "version")
+        }
+        return (try buildShop(document.shop), try document.discountCodes.map { try buildDiscountCodes($0) } ?? [])
+    }
 
     private func buildShop(_ entry: CatalogDocument.ShopEntry) throws -> Shop {
         let code = entry.currencyCode
@@ -146,6 +158,43 @@ struct CatalogBuilder {
     }
 
     // MARK: Products
+
+    /// Products read and built from a run of the file's product elements, with the first error
+    /// of each kind. After a product fails to build, the rest are only read: a later one that
+    /// does not read would still come first.
+    private struct Run: Sendable {
+        var products: [Product] = []
+        var variantIds: [Int] = []
+        var readError: StorefrontError?
+        var buildError: StorefrontError?
+    }
+
+    private func readProducts(_ range: Range<Int>, of elements: CatalogJSONReader.Elements,
+                              from file: CatalogJSONReader.Shared) -> Run {
+        var run = Run()
+        run.products.reserveCapacity(range.count)
+        for index in range {
+            var reader = CatalogJSONReader(file, element: index, of: elements)
+            let entry: CatalogDocument.ProductEntry
+            do {
+                entry = try reader.readElement(index, of: elements) { try CatalogDocument.ProductEntry(reading: &$0) }
+            } catch {
+                run.readError = Self.storefrontError(error)
+                return run
+            }
+            guard run.buildError == nil else { continue }
+            do {
+                run.products.append(try buildProduct(entry, index: index, variantIds: &run.variantIds))
+            } catch {
+                run.buildError = Self.storefrontError(error)
+            }
+        }
+        return run
+    }
+
+    private static func storefrontError(_ error: any Error) -> StorefrontError {
+        error as? StorefrontError ?? .catalog(CatalogError(file: "catalog", message: "\(error)"))
+    }
 
     private func buildProduct(_ entry: CatalogDocument.ProductEntry, index: Int, variantIds: inout [Int]) throws -> Product {
         func at() -> String { "products[\(index)]" }
@@ -267,17 +316,6 @@ struct CatalogBuilder {
             throw fail("\"\(TextSanitizer.cleanLine(raw))\" is not an ISO 8601 date such as \"2025-03-01T09:00:00Z\"", at: at())
         }
         return Date(timeIntervalSince1970: parsed.seconds)
-    }
-
-    /// Variant ids are unique across the catalog; sorting finds a repeat without a large dictionary.
-    private func checkUniqueVariantIds(_ ids: [Int], products: [Product]) throws {
-        let sorted = ids.sorted()
-        guard let repeated = zip(sorted, sorted.dropFirst()).first(where: { $0 == $1 })?.0 else { return }
-        let gid = "gid://shopify/ProductVariant/\(repeated)"
-        let owners = products.enumerated().flatMap { p, product in
-            product.variants.enumerated().filter { $0.element.id == gid }.map { "products[\(p)].variants[\($0.offset)]" }
-        }
-        throw fail("duplicate variant id \(repeated) (also \(owners.first ?? "another variant"))", at: "\(owners.last ?? "products").id")
     }
 
     private static func twoDigits(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }

@@ -21,7 +21,8 @@ struct CatalogDocument {
     var shop: ShopEntry
     var discountCodes: [DiscountCodeEntry]?
     var collections: [CollectionEntry]
-    var products: [ProductEntry]
+    /// Where each product is in the file: `CatalogBuilder` reads them, on all cores.
+    var products: CatalogJSONReader.Elements
 
     struct ShopEntry {
         var name: String
@@ -116,26 +117,38 @@ extension CatalogDocument.ProductEntry: CatalogEntry {}
 extension CatalogDocument {
     init(reading r: inout CatalogJSONReader) throws {
         var format: String?, version: Int?, shop: ShopEntry?, codes: [DiscountCodeEntry]?
-        var collections: [CollectionEntry]?, products: [ProductEntry]?
-        try r.object { r, key in
-            if r.null() { return }
-            switch key {
-            case "format": format = try r.string()
-            case "version": version = try r.int()
-            case "shop": shop = try ShopEntry(reading: &r)
-            case "discountCodes":
-                codes = try r.list(of: DiscountCodeEntry.self)
-            case "collections":
-                collections = try r.list(of: CollectionEntry.self)
-            case "products":
-                products = try r.list(of: ProductEntry.self)
-            default: throw r.unknownField(key)
+        var collections: [CollectionEntry]?, products: CatalogJSONReader.Elements?
+        do {
+            try r.object { r, key in
+                if r.null() { return }
+                switch key {
+                case "format": format = try r.string()
+                case "version": version = try r.int()
+                case "shop": shop = try ShopEntry(reading: &r)
+                case "discountCodes":
+                    codes = try r.list(of: DiscountCodeEntry.self)
+                case "collections":
+                    collections = try r.list(of: CollectionEntry.self)
+                case "products":
+                    products = try r.elements(of: ProductEntry.self)
+                default: throw r.unknownField(key)
+                }
             }
+            guard let shop else { throw r.missing("shop") }
+            guard let collections else { throw r.missing("collections") }
+            guard let products else { throw r.missing("products") }
+            self.init(format: format, version: version, shop: shop, discountCodes: codes, collections: collections, products: products)
+        } catch {
+            // The products were passed over, not read: one that does not read is further up the
+            // file than what failed here, so its error comes first.
+            if let products {
+                for k in 0..<products.count {
+                    var reader = CatalogJSONReader(r.shared, element: k, of: products)
+                    _ = try reader.readElement(k, of: products) { try ProductEntry(reading: &$0) }
+                }
+            }
+            throw error
         }
-        guard let shop else { throw r.missing("shop") }
-        guard let collections else { throw r.missing("collections") }
-        guard let products else { throw r.missing("products") }
-        self.init(format: format, version: version, shop: shop, discountCodes: codes, collections: collections, products: products)
     }
 }
 

@@ -5,7 +5,33 @@ import Foundation
 /// a large catalog). It knows where it is, so every error says where: `line 3, column 14` for
 /// broken syntax, a path such as `products[12].variants[0].price` for a value of the wrong kind.
 struct CatalogJSONReader {
-    private enum PathComponent { case key(String), index(Int) }
+    fileprivate enum PathComponent: Sendable { case key(Key), index(Int) }
+
+    /// A field name, read without making a String: its bytes in the file, or its text when it
+    /// has escapes. `switch key { case "title": ... }` compares the bytes. Unchecked Sendable for
+    /// the same reason as `Shared`: the bytes are the file's, only read, and outlive every reader.
+    struct Key: @unchecked Sendable {
+        fileprivate let bytes: UnsafeBufferPointer<UInt8>
+        fileprivate let unescaped: String?
+
+        var text: String { unescaped ?? String(decoding: bytes, as: UTF8.self) }
+
+        static func ~= (pattern: StaticString, key: Key) -> Bool {
+            if let unescaped = key.unescaped { return unescaped == pattern.description }
+            let count = pattern.utf8CodeUnitCount
+            return count == key.bytes.count && (count == 0 || memcmp(pattern.utf8Start, key.bytes.baseAddress!, count) == 0)
+        }
+    }
+
+    /// The elements of an array, found by `elements(of:)` and read later, one reader each.
+    struct Elements: Sendable {
+        fileprivate let path: [PathComponent]
+        /// Element i is `bytes[starts[i] ..< ends[i]]` (with any whitespace after it).
+        fileprivate let starts: [Int]
+        fileprivate let ends: [Int]
+
+        var count: Int { starts.count }
+    }
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private let file: String
@@ -15,6 +41,32 @@ struct CatalogJSONReader {
     init(bytes: UnsafeBufferPointer<UInt8>, file: String) {
         self.bytes = bytes
         self.file = file
+    }
+
+    /// The file's bytes, to hand to other threads: they are only read, and stay alive for as long
+    /// as `read` runs (unchecked: a buffer pointer is not Sendable).
+    struct Shared: @unchecked Sendable {
+        fileprivate let bytes: UnsafeBufferPointer<UInt8>
+        fileprivate let file: String
+    }
+
+    var shared: Shared { Shared(bytes: bytes, file: file) }
+
+    /// A reader for element `index` of `elements`, on any thread.
+    init(_ shared: Shared, element index: Int, of elements: Elements) {
+        self.init(bytes: shared.bytes, file: shared.file)
+        i = elements.starts[index]
+        path = elements.path + [.index(index)]
+    }
+
+    /// Reads element `index` of `elements` with `body`, which must read all of it.
+    mutating func readElement<T>(_ index: Int, of elements: Elements, _ body: (inout CatalogJSONReader) throws -> T) throws -> T {
+        let value = try body(&self)
+        path.removeLast()
+        skipWhitespace()
+        // What the array itself would say if the element stopped short.
+        if i != elements.ends[index] { throw syntaxError(peek() == nil ? "unexpected end of file (an array is not closed)" : "expected ',' or ']'") }
+        return value
     }
 
     /// Parses `data` with `body`, then insists that nothing but whitespace follows.
@@ -33,7 +85,7 @@ struct CatalogJSONReader {
     // MARK: Structure
 
     /// Reads an object, calling `body` with each key; `body` must read or `skip()` the value.
-    mutating func object(_ body: (inout CatalogJSONReader, String) throws -> Void) throws {
+    mutating func object(_ body: (inout CatalogJSONReader, Key) throws -> Void) throws {
         try expect("an object") { $0 == UInt8(ascii: "{") }
         i += 1
         skipWhitespace()
@@ -41,7 +93,7 @@ struct CatalogJSONReader {
         while true {
             skipWhitespace()
             guard peek() == UInt8(ascii: "\"") else { throw syntaxError("expected a field name in quotes") }
-            let key = try rawString()
+            let key = try rawKey()
             skipWhitespace()
             guard peek() == UInt8(ascii: ":") else { throw syntaxError("expected ':' after the field name") }
             i += 1
@@ -84,6 +136,88 @@ struct CatalogJSONReader {
         var values: [Entry] = []
         try array { reader, _ in values.append(try Entry(reading: &reader)) }
         return values
+    }
+
+    /// Finds where each element of an array starts and ends, to be read later (on any thread) with
+    /// `readElement`. A quick scan finds them; if it meets anything amiss, the elements are read
+    /// here one after another with `Entry`, so that a broken file fails exactly as it would then.
+    mutating func elements<Entry: CatalogEntry>(of type: Entry.Type) throws -> Elements {
+        try expect("an array") { $0 == UInt8(ascii: "[") }
+        if let found = scanElements() { return found }
+        var starts: [Int] = [], ends: [Int] = []
+        let arrayPath = path
+        try array { reader, _ in
+            reader.skipWhitespace()
+            starts.append(reader.i)
+            _ = try Entry(reading: &reader)
+            reader.skipWhitespace()
+            ends.append(reader.i)
+        }
+        return Elements(path: arrayPath, starts: starts, ends: ends)
+    }
+
+    /// The elements of the array at `i` by brackets, commas and quotes alone; nil (and `i`
+    /// unchanged) when the brackets do not pair up or the file ends first.
+    private mutating func scanElements() -> Elements? {
+        let open = i
+        var k = i + 1
+        var starts: [Int] = [], ends: [Int] = []
+        var stack: [UInt8] = []
+        @inline(__always) func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 }
+        while k < bytes.count, isSpace(bytes[k]) { k += 1 }
+        if k < bytes.count, bytes[k] == UInt8(ascii: "]") { i = k + 1; return Elements(path: path, starts: [], ends: []) }
+        var start = k
+        while k < bytes.count {
+            switch bytes[k] {
+            case UInt8(ascii: "\""):
+                guard let end = Self.stringEnd(bytes, from: k + 1) else { i = open; return nil }
+                k = end
+            case UInt8(ascii: "{"): stack.append(UInt8(ascii: "}"))
+            case UInt8(ascii: "["): stack.append(UInt8(ascii: "]"))
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                if let top = stack.last {
+                    guard top == bytes[k] else { i = open; return nil }
+                    stack.removeLast()
+                } else {
+                    guard bytes[k] == UInt8(ascii: "]") else { i = open; return nil }
+                    starts.append(start); ends.append(k)
+                    i = k + 1
+                    return Elements(path: path, starts: starts, ends: ends)
+                }
+            case UInt8(ascii: ",") where stack.isEmpty:
+                starts.append(start); ends.append(k)
+                k += 1
+                while k < bytes.count, isSpace(bytes[k]) { k += 1 }
+                start = k
+                continue
+            default: break
+            }
+            k += 1
+        }
+        i = open
+        return nil
+    }
+
+    /// The index of the quote that closes a string whose text starts at `k`; eight bytes at a
+    /// time, looking for a quote or a backslash.
+    private static func stringEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let quotes = UInt64(0x22) &* ones, backslashes = UInt64(0x5C) &* ones
+        var k = start
+        while true {
+            while k + 8 <= bytes.count {
+                let word = UnsafeRawPointer(bytes.baseAddress! + k).loadUnaligned(as: UInt64.self)
+                let q = word ^ quotes, b = word ^ backslashes
+                if ((q &- ones) & ~q | (b &- ones) & ~b) & highs != 0 { break }
+                k += 8
+            }
+            guard k < bytes.count else { return nil }
+            switch bytes[k] {
+            case UInt8(ascii: "\""): return k
+            case UInt8(ascii: "\\"): k += 2
+            default: k += 1
+            }
+        }
     }
 
     mutating func strings() throws -> [String] {
@@ -160,15 +294,15 @@ struct CatalogJSONReader {
 
     func missing(_ field: String) -> StorefrontError { error("missing field \"\(field)\"") }
 
-    func unknownField(_ field: String) -> StorefrontError {
-        .catalog(CatalogError(file: file, message: "unknown field \"\(TextSanitizer.cleanLine(field))\"", location: pathText))
+    func unknownField(_ field: Key) -> StorefrontError {
+        .catalog(CatalogError(file: file, message: "unknown field \"\(TextSanitizer.cleanLine(field.text))\"", location: pathText))
     }
 
     private var pathText: String {
         var text = ""
         for component in path {
             switch component {
-            case .key(let key): text += text.isEmpty ? key : ".\(key)"
+            case .key(let key): text += text.isEmpty ? key.text : ".\(key.text)"
             case .index(let index): text += "[\(index)]"
             }
         }
@@ -231,6 +365,18 @@ struct CatalogJSONReader {
         }
         i += count
         return true
+    }
+
+    /// A field name at `i` (which is a quote), as bytes in the file when it has no escapes.
+    private mutating func rawKey() throws -> Key {
+        let start = i + 1
+        var k = start
+        while k < bytes.count, bytes[k] != UInt8(ascii: "\""), bytes[k] != UInt8(ascii: "\\"), bytes[k] >= 0x20 { k += 1 }
+        if k < bytes.count, bytes[k] == UInt8(ascii: "\"") {
+            i = k + 1
+            return Key(bytes: UnsafeBufferPointer(rebasing: bytes[start..<k]), unescaped: nil)
+        }
+        return Key(bytes: UnsafeBufferPointer(start: nil, count: 0), unescaped: try rawString())
     }
 
     /// A string at `i` (which is a quote): fast when it has no escapes.

@@ -184,11 +184,11 @@ extension SearchIndex {
                 (Int(variantStart[p])..<Int(variantStart[p + 1])).contains { skus.matches($0, needle, prefix: prefix) }
             }
         case (.vendor, .text(let text, let prefix)):
-            return products(withAnyOf: vendors.matching(folder.fold(text), prefix: prefix), in: vendorPostings)
+            return vendorPostings.products(withAnyOf: vendors.matching(folder.fold(text), prefix: prefix), count: count)
         case (.productType, .text(let text, let prefix)):
-            return products(withAnyOf: productTypes.matching(folder.fold(text), prefix: prefix), in: productTypePostings)
+            return productTypePostings.products(withAnyOf: productTypes.matching(folder.fold(text), prefix: prefix), count: count)
         case (.tag, .text(let text, let prefix)):
-            return products(withAnyOf: tags.matching(folder.fold(text), prefix: prefix), in: tagPostings)
+            return tagPostings.products(withAnyOf: tags.matching(folder.fold(text), prefix: prefix), count: count)
         case (.price, .amount(let amount)), (.variantsPrice, .amount(let amount)):
             let x = Self.scaled(amount)
             switch comparison {
@@ -215,15 +215,6 @@ extension SearchIndex {
         }
     }
 
-    /// The products listed under any of the wanted value ids.
-    private func products(withAnyOf wanted: [Bool], in postings: [[Int32]]) -> ProductSet {
-        var set = ProductSet(count: count)
-        for (id, isWanted) in wanted.enumerated() where isWanted {
-            for p in postings[id] { set.insert(Int(p)) }
-        }
-        return set
-    }
-
     /// A date-only value stands for the whole day: `>2025-05-01` is after that day,
     /// `<=2025-05-01` up to its end, `:2025-05-01` during it.
     private func dateMatches(_ dates: [Double], _ comparison: SearchComparison, _ seconds: Double, _ wholeDay: Bool) -> ProductSet {
@@ -240,12 +231,11 @@ extension SearchIndex {
     func exists(_ field: SearchField) -> ProductSet {
         switch field {
         case .tag: return ProductSet(count: count) { tagStart[$0] < tagStart[$0 + 1] }
-        case .vendor: return ProductSet(count: count) { vendors.folded.starts[Int(vendorOf[$0])] < vendors.folded.starts[Int(vendorOf[$0]) + 1] }
-        case .productType:
-            return ProductSet(count: count) { productTypes.folded.starts[Int(productTypeOf[$0])] < productTypes.folded.starts[Int(productTypeOf[$0]) + 1] }
+        case .vendor: return ProductSet(count: count) { !vendors.folded.isEmpty(Int(vendorOf[$0])) }
+        case .productType: return ProductSet(count: count) { !productTypes.folded.isEmpty(Int(productTypeOf[$0])) }
         case .sku:
             return ProductSet(count: count) { p in
-                (Int(variantStart[p])..<Int(variantStart[p + 1])).contains { skus.starts[$0] < skus.starts[$0 + 1] }
+                (Int(variantStart[p])..<Int(variantStart[p + 1])).contains { !skus.isEmpty($0) }
             }
         case .title, .handle, .price, .variantsPrice, .availableForSale, .createdAt, .updatedAt:
             // Every product has these.
