@@ -82,9 +82,18 @@ enum SearchBenchmark {
         return catalog!
     }
 
-    /// `storefront-bench load [N]`: loads the same catalog N times (default 5).
+    /// `storefront-bench catalog PATH`: writes the generated catalog, to load elsewhere
+    /// (`storefront --catalog PATH`, a profiler).
+    static func write(_ arguments: [String]) throws {
+        guard let path = arguments.first else { throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "usage: storefront-bench catalog PATH"]) }
+        try generate().write(to: URL(fileURLWithPath: path))
+        print("wrote \(path)")
+    }
+
+    /// `storefront-bench load [N] [PATH]`: loads the same catalog N times (default 5): the
+    /// generated one, or the file at PATH.
     static func runLoads(_ arguments: [String]) throws {
-        let data = generate()
+        let data = try arguments.dropFirst().first.map { try Data(contentsOf: URL(fileURLWithPath: $0)) } ?? generate()
         for _ in 0..<(arguments.first.flatMap { Int($0) } ?? 5) { _ = try load(data) }
     }
 

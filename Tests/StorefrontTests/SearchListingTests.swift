@@ -147,6 +147,23 @@ import Testing
         }
     }
 
+    @Test func theIndexHasEveryVariantsPrice() {
+        // The loader hands the index prices read from the file's text, run by run.
+        for (p, product) in catalog.products.enumerated() {
+            let prices = product.variants.map { SearchIndex.scaled($0.price.amount) }
+            #expect(Array(index.variantPrices[Int(index.variantStart[p])..<Int(index.variantStart[p + 1])]) == prices, "\(product.handle)")
+            #expect(index.minPrice[p] == prices.min() && index.maxPrice[p] == prices.max())
+            #expect(product.priceRange.minVariantPrice.amount == product.variants.map(\.price.amount).min())
+            #expect(product.priceRange.maxVariantPrice.amount == product.variants.map(\.price.amount).max())
+        }
+        for text in ["0", "12", "12.5", "12.50", "0.0001", "-3.25", "99999999999999.9999"] {
+            #expect(SearchIndex.scaled(text: text) == SearchIndex.scaled(Money.parseAmount(text)!), "\(text)")
+        }
+        for text in ["12.", ".5", "1.00001", "1e3", "", "-", "1,5", "999999999999999"] {
+            #expect(SearchIndex.scaled(text: text) == nil, "\(text)")
+        }
+    }
+
     @Test func transposingBitMatricesSwapsRowsAndColumns() {
         var generator = SplitMix(seed: 3)
         var rows = (0..<64).map { _ in UInt64(generator.next(1 << 31)) << 33 ^ UInt64(generator.next(1 << 31)) }

@@ -25,38 +25,35 @@ struct CatalogBuilder {
         let chunk = max(1_000, elements.count / 16 + 1)
         let chunks = stride(from: 0, to: elements.count, by: chunk).map { $0..<min($0 + chunk, elements.count) }
         let builder = self
-        let runs = ParallelMap.map(chunks.count) { c in builder.readProducts(chunks[c], of: elements, from: file) }
+        let (built, runs) = ParallelMap.fill(count: elements.count, runs: chunks) { range, slots in
+            builder.readProducts(range, of: elements, from: file, into: slots)
+        }
         if let error = runs.lazy.compactMap(\.readError).first { throw error }
         let (shop, codes) = try header.get()
         if let error = runs.lazy.compactMap(\.buildError).first { throw error }
+        guard let products = built else { throw fail("the products could not be read", at: "products") }
 
-        var products: [Product] = []
-        products.reserveCapacity(elements.count)
-        var lookups = CatalogLookups(products: elements.count, variants: runs.reduce(0) { $0 + $1.variantIds.count })
-        for run in runs {
-            var variantIds = run.variantIds.makeIterator()
-            try run.products.withUnsafeBufferPointer { built in
-                for k in built.indices {
-                    let index = products.count + k
-                    let id = SearchIndex.numericId(built[k].id)
-                    switch lookups.addProduct(index, handle: built[k].handle, number: id) {
-                    case (let previous?, _):
-                        throw fail("duplicate handle \"\(built[k].handle)\" (also products[\(previous)])", at: "products[\(index)].handle")
-                    case (_, let previous?):
-                        throw fail("duplicate id \(id) (also products[\(previous)])", at: "products[\(index)].id")
-                    case (nil, nil):
-                        break
-                    }
-                    for v in 0..<built[k].variants.count {
-                        let number = variantIds.next()!
-                        if let previous = lookups.addVariant(v, of: index, number: number) {
-                            throw fail("duplicate variant id \(number) (also products[\(previous.product)].variants[\(previous.variant)])",
-                                       at: "products[\(index)].variants[\(v)].id")
-                        }
+        var lookups = CatalogLookups(products: products.count, variants: runs.reduce(0) { $0 + $1.variantIds.count })
+        var variantIds = runs.lazy.flatMap(\.variantIds).makeIterator()
+        try products.withUnsafeBufferPointer { products in
+            for index in products.indices {
+                let id = SearchIndex.numericId(products[index].id)
+                switch lookups.addProduct(index, handle: products[index].handle, number: id) {
+                case (let previous?, _):
+                    throw fail("duplicate handle \"\(products[index].handle)\" (also products[\(previous)])", at: "products[\(index)].handle")
+                case (_, let previous?):
+                    throw fail("duplicate id \(id) (also products[\(previous)])", at: "products[\(index)].id")
+                case (nil, nil):
+                    break
+                }
+                for v in 0..<products[index].variants.count {
+                    let number = variantIds.next()!
+                    if let previous = lookups.addVariant(v, of: index, number: number) {
+                        throw fail("duplicate variant id \(number) (also products[\(previous.product)].variants[\(previous.variant)])",
+                                   at: "products[\(index)].variants[\(v)].id")
                     }
                 }
             }
-            products.append(contentsOf: run.products)
         }
 
         var collections: [Collection] = [], members: [[Int]] = []
@@ -82,15 +79,15 @@ struct CatalogBuilder {
                 if seen.insert(p).inserted { indices.append(p) }
             }
             collections.append(Collection(
-                id: "gid://shopify/Collection/\(entry.id)", handle: handle,
+                id: GlobalID.make("Collection", entry.id), handle: handle,
                 title: try title(entry.title, at: "\(at).title"),
-                description: TextSanitizer.clean(entry.description ?? ""),
+                description: PlainText.clean(entry.description ?? ""),
                 image: try entry.image.map { try image($0, id: nil, at: "\(at).image") },
                 updatedAt: try date(entry.updatedAt, at: "\(at).updatedAt")))
             members.append(indices)
         }
-        return StoreCatalog(shop: shop, products: products, collections: collections,
-                            collectionProductIndices: members, discountCodes: codes, lookups: lookups)
+        return StoreCatalog(shop: shop, products: products, collections: collections, collectionProductIndices: members,
+                            discountCodes: codes, lookups: lookups, variantPrices: runs.flatMap(\.prices))
     }
 
     // MARK: Shop and discount codes
@@ -114,14 +111,14 @@ struct CatalogBuilder {
         guard country.count == 2, country.allSatisfy({ $0.isASCII && $0.isUppercase }) else {
             throw fail("\"\(TextSanitizer.cleanLine(country))\" is not an ISO 3166 country code such as \"NL\"", at: "shop.countryCode")
         }
-        let domain = TextSanitizer.cleanLine(entry.domain)
+        let domain = PlainText.cleanLine(entry.domain)
         guard !domain.isEmpty, !domain.contains(where: { $0 == "/" || $0 == " " || $0 == "?" }) else {
             throw fail("\"\(domain)\" is not a domain name such as \"shop.example\"", at: "shop.domain")
         }
         func optional(_ text: String?) -> String? {
-            text.map(TextSanitizer.cleanLine).flatMap { $0.isEmpty ? nil : $0 }
+            text.map(PlainText.cleanLine).flatMap { $0.isEmpty ? nil : $0 }
         }
-        return Shop(name: try title(entry.name, at: "shop.name"), description: TextSanitizer.clean(entry.description ?? ""),
+        return Shop(name: try title(entry.name, at: "shop.name"), description: PlainText.clean(entry.description ?? ""),
                     domain: domain.lowercased(), currencyCode: code, countryCode: country,
                     refundPolicyURL: optional(entry.refundPolicyUrl), shippingPolicyURL: optional(entry.shippingPolicyUrl),
                     contactEmail: optional(entry.contactEmail), contactPhone: optional(entry.contactPhone))
@@ -131,7 +128,7 @@ struct CatalogBuilder {
         var seen: [String: Int] = [:]
         return try entries.enumerated().map { index, entry in
             let at = "discountCodes[\(index)]"
-            let code = TextSanitizer.cleanLine(entry.code).trimmedWhitespace
+            let code = PlainText.cleanLine(entry.code).trimmedWhitespace
             guard !code.isEmpty else { throw fail("empty discount code", at: "\(at).code") }
             if let previous = seen[code.uppercased()] {
                 throw fail("duplicate discount code \"\(code)\" (also discountCodes[\(previous)])", at: "\(at).code")
@@ -150,7 +147,7 @@ struct CatalogBuilder {
                 throw fail("unknown discount type \"\(TextSanitizer.cleanLine(entry.type))\" (expected \"percentage\" or \"fixedAmount\")",
                            at: "\(at).type")
             }
-            return DiscountCode(code: code, title: TextSanitizer.cleanLine(entry.title ?? code), kind: kind,
+            return DiscountCode(code: code, title: PlainText.cleanLine(entry.title ?? code), kind: kind,
                                 minimumSubtotal: try entry.minimumSubtotal.map { try money($0, at: "\(at).minimumSubtotal") },
                                 startsAt: try entry.startsAt.map { try date($0, at: "\(at).startsAt") },
                                 endsAt: try entry.endsAt.map { try date($0, at: "\(at).endsAt") })
@@ -159,20 +156,22 @@ struct CatalogBuilder {
 
     // MARK: Products
 
-    /// Products read and built from a run of the file's product elements, with the first error
-    /// of each kind. After a product fails to build, the rest are only read: a later one that
-    /// does not read would still come first.
+    /// What reading a run of the file's product elements found besides the products: each
+    /// variant's number and price, and the first error of each kind. After a product fails to
+    /// build, the rest are only read: a later one that does not read would still come first.
     private struct Run: Sendable {
-        var products: [Product] = []
+        /// Each variant's number and price in ten-thousandths, in order.
         var variantIds: [Int] = []
+        var prices: [Int64] = []
         var readError: StorefrontError?
         var buildError: StorefrontError?
     }
 
+    /// Reads and builds the products of `range` into `slots`; says how many it built.
     private func readProducts(_ range: Range<Int>, of elements: CatalogJSONReader.Elements,
-                              from file: CatalogJSONReader.Shared) -> Run {
+                              from file: CatalogJSONReader.Shared, into slots: UnsafeMutablePointer<Product>) -> (filled: Int, note: Run) {
         var run = Run()
-        run.products.reserveCapacity(range.count)
+        var built = 0
         for index in range {
             var reader = CatalogJSONReader(file, element: index, of: elements)
             let entry: CatalogDocument.ProductEntry
@@ -180,23 +179,24 @@ struct CatalogBuilder {
                 entry = try reader.readElement(index, of: elements) { try CatalogDocument.ProductEntry(reading: &$0) }
             } catch {
                 run.readError = Self.storefrontError(error)
-                return run
+                break
             }
             guard run.buildError == nil else { continue }
             do {
-                run.products.append(try buildProduct(entry, index: index, variantIds: &run.variantIds))
+                (slots + built).initialize(to: try buildProduct(entry, index: index, into: &run))
+                built += 1
             } catch {
                 run.buildError = Self.storefrontError(error)
             }
         }
-        return run
+        return (built, run)
     }
 
     private static func storefrontError(_ error: any Error) -> StorefrontError {
         error as? StorefrontError ?? .catalog(CatalogError(file: "catalog", message: "\(error)"))
     }
 
-    private func buildProduct(_ entry: CatalogDocument.ProductEntry, index: Int, variantIds: inout [Int]) throws -> Product {
+    private func buildProduct(_ entry: CatalogDocument.ProductEntry, index: Int, into run: inout Run) throws -> Product {
         func at() -> String { "products[\(index)]" }
         try positive(entry.id, at: "\(at()).id")
         let handle = try self.handle(entry.handle, at: "\(at()).handle")
@@ -206,6 +206,10 @@ struct CatalogBuilder {
         // Options: names unique, values unique within an option.
         var options: [ProductOption] = []
         var valueNames: [[String]] = []
+        if let entries = entry.options {
+            options.reserveCapacity(entries.count)
+            valueNames.reserveCapacity(entries.count)
+        }
         for (k, option) in (entry.options ?? []).enumerated() {
             let name = try title(option.name, at: "\(at()).options[\(k)].name")
             if options.contains(where: { $0.name == name }) {
@@ -213,15 +217,17 @@ struct CatalogBuilder {
             }
             guard !option.values.isEmpty else { throw fail("option \"\(name)\" has no values", at: "\(at()).options[\(k)].values") }
             var values: [ProductOptionValue] = [], names: [String] = []
+            values.reserveCapacity(option.values.count)
+            names.reserveCapacity(option.values.count)
             for (j, raw) in option.values.enumerated() {
                 let value = try title(raw, at: "\(at()).options[\(k)].values[\(j)]")
                 guard !names.contains(value) else {
                     throw fail("duplicate value \"\(value)\" in option \"\(name)\"", at: "\(at()).options[\(k)].values[\(j)]")
                 }
-                values.append(ProductOptionValue(id: "gid://shopify/ProductOptionValue/\(pid)\(k + 1)\(Self.twoDigits(j + 1))", name: value))
+                values.append(ProductOptionValue(id: GlobalID.make("ProductOptionValue", pid, (k + 1, 0), (j + 1, 2)), name: value))
                 names.append(value)
             }
-            options.append(ProductOption(id: "gid://shopify/ProductOption/\(pid)\(k + 1)", name: name, optionValues: values))
+            options.append(ProductOption(id: GlobalID.make("ProductOption", pid, (k + 1, 0)), name: name, optionValues: values))
             valueNames.append(names)
         }
 
@@ -229,60 +235,75 @@ struct CatalogBuilder {
         var variants: [ProductVariant] = []
         variants.reserveCapacity(entry.variants.count)
         // Each variant's option values as one mixed-radix number, to find two with the same options.
-        var combinations: [Int: Int] = [:]
+        var combinations: [Int] = []
+        combinations.reserveCapacity(entry.variants.count)
+        // The cheapest and dearest variant (the first of equals), by price in ten-thousandths.
+        var cheapest = 0, dearest = 0, low = Int64.max, high = Int64.min
         for (v, variant) in entry.variants.enumerated() {
             func vat() -> String { "\(at()).variants[\(v)]" }
-            let values = try (variant.options ?? []).enumerated().map { try title($1, at: "\(vat()).options[\($0)]") }
+            var values: [String] = []
+            values.reserveCapacity(variant.options?.count ?? 0)
+            for (k, text) in (variant.options ?? []).enumerated() { values.append(try title(text, at: "\(vat()).options[\(k)]")) }
             guard values.count == options.count else {
                 throw fail("has \(values.count) option value\(values.count == 1 ? "" : "s") but the product has \(options.count) option\(options.count == 1 ? "" : "s")",
                            at: "\(vat()).options")
             }
+            var selected: [SelectedOption] = []
+            selected.reserveCapacity(values.count)
             var combination = 0
             for (k, value) in values.enumerated() {
                 guard let position = valueNames[k].firstIndex(of: value) else {
                     throw fail("\"\(value)\" is not a value of option \"\(options[k].name)\"", at: "\(vat()).options[\(k)]")
                 }
                 combination = combination &* valueNames[k].count &+ position
+                selected.append(SelectedOption(name: options[k].name, value: value))
             }
-            if let previous = combinations[combination] {
+            if let previous = combinations.firstIndex(of: combination) {
                 throw fail("same options as variants[\(previous)]", at: "\(vat()).options")
             }
-            combinations[combination] = v
+            combinations.append(combination)
             let numericId = variant.id ?? pid * 1000 + v + 1
             try positive(numericId, at: "\(vat()).id")
-            variantIds.append(numericId)
-            let price = try money(variant.price, at: "\(vat()).price")
-            let compareAt = try variant.compareAtPrice.map { try money($0, at: "\(vat()).compareAtPrice") }
+            run.variantIds.append(numericId)
+            let (price, scaled) = try money(variant.price, at: "\(vat()).price")
+            run.prices.append(scaled)
+            if scaled < low { low = scaled; cheapest = v }
+            if scaled > high { high = scaled; dearest = v }
+            let compareAt = try variant.compareAtPrice.map { try money($0, at: "\(vat()).compareAtPrice").money }
             if let inventory = variant.inventory, inventory < 0 {
                 throw fail("inventory cannot be negative (\(inventory))", at: "\(vat()).inventory")
             }
             let available = (variant.available ?? true) && (variant.inventory.map { $0 > 0 } ?? true)
-            let selected = zip(options, values).map { SelectedOption(name: $0.name, value: $1) }
+            let title = switch selected.count {
+            case 0: "Default Title"
+            case 1: selected[0].value
+            default: values.joined(separator: " / ")
+            }
             variants.append(ProductVariant(
-                id: "gid://shopify/ProductVariant/\(numericId)",
-                title: values.isEmpty ? "Default Title" : values.joined(separator: " / "),
-                sku: variant.sku.map(TextSanitizer.cleanLine).flatMap { $0.isEmpty ? nil : $0 },
+                id: GlobalID.make("ProductVariant", numericId), title: title,
+                sku: variant.sku.map(PlainText.cleanLine).flatMap { $0.isEmpty ? nil : $0 },
                 availableForSale: available, quantityAvailable: variant.inventory.map { max(0, $0) },
                 selectedOptions: selected, price: price, compareAtPrice: compareAt,
                 image: try variant.image.map { try image($0, id: nil, at: "\(vat()).image") }))
         }
 
         let images = try (entry.images ?? []).enumerated().map { k, img in
-            try image(img, id: "gid://shopify/ProductImage/\(pid)\(Self.twoDigits(k + 1))", at: "\(at()).images[\(k)]")
+            try image(img, id: GlobalID.make("ProductImage", pid, (k + 1, 2)), at: "\(at()).images[\(k)]")
         }
-        let tags = entry.tags?.map(TextSanitizer.cleanLine).filter { !$0.isEmpty } ?? []
-        return Product(id: "gid://shopify/Product/\(pid)", handle: handle, title: productTitle,
-                       description: TextSanitizer.clean(entry.description ?? ""),
-                       vendor: TextSanitizer.cleanLine(entry.vendor), productType: TextSanitizer.cleanLine(entry.productType),
+        let tags = entry.tags?.map(PlainText.cleanLine).filter { !$0.isEmpty } ?? []
+        return Product(id: GlobalID.make("Product", pid), handle: handle, title: productTitle,
+                       description: PlainText.clean(entry.description ?? ""),
+                       vendor: PlainText.cleanLine(entry.vendor), productType: PlainText.cleanLine(entry.productType),
                        tags: tags, createdAt: try date(entry.createdAt, at: "\(at()).createdAt"),
                        updatedAt: try date(entry.updatedAt, at: "\(at()).updatedAt"),
-                       options: options, variants: variants, images: images)
+                       options: options, variants: variants, images: images,
+                       priceRange: PriceRange(minVariantPrice: variants[cheapest].price, maxVariantPrice: variants[dearest].price))
     }
 
     // MARK: Fields
 
     private func title(_ raw: String, at: @autoclosure () -> String) throws -> String {
-        let text = TextSanitizer.cleanLine(raw).trimmedWhitespace
+        let text = PlainText.cleanLine(raw).trimmedWhitespace
         guard !text.isEmpty else { throw fail("must not be empty", at: at()) }
         return text
     }
@@ -303,33 +324,37 @@ struct CatalogBuilder {
         return raw
     }
 
-    private func money(_ raw: String, at: @autoclosure () -> String) throws -> Money {
+    private func money(_ raw: String, at: @autoclosure () -> String) throws -> Money { try money(raw, at: at()).money }
+
+    /// The amount, and the same in ten-thousandths (for comparing and searching).
+    private func money(_ raw: String, at: @autoclosure () -> String) throws -> (money: Money, scaled: Int64) {
         guard let amount = Money.parseAmount(raw) else {
             throw fail("\"\(TextSanitizer.cleanLine(raw))\" is not a decimal amount such as \"12.50\"", at: at())
         }
-        guard amount >= 0 else { throw fail("amount cannot be negative (\(raw))", at: at()) }
-        return Money(amount: amount, currencyCode: currency)
+        let exact = SearchIndex.scaled(text: raw)
+        guard exact.map({ $0 >= 0 }) ?? (amount >= 0) else { throw fail("amount cannot be negative (\(raw))", at: at()) }
+        return (Money(amount: amount, currencyCode: currency), exact ?? SearchIndex.scaled(amount))
     }
 
-    private func date(_ raw: String, at: @autoclosure () -> String) throws -> Date {
-        guard let parsed = ISODate.parse(raw) else {
+    private func date(_ entry: CatalogDocument.DateEntry, at: @autoclosure () -> String) throws -> Date {
+        switch entry {
+        case .instant(let seconds): return Date(timeIntervalSince1970: seconds)
+        case .text(let raw):
             throw fail("\"\(TextSanitizer.cleanLine(raw))\" is not an ISO 8601 date such as \"2025-03-01T09:00:00Z\"", at: at())
         }
-        return Date(timeIntervalSince1970: parsed.seconds)
     }
 
-    private static func twoDigits(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
 
     private func positive(_ id: Int, at: @autoclosure () -> String) throws {
         guard id > 0 else { throw fail("ids are positive integers (found \(id))", at: at()) }
     }
 
     private func image(_ entry: CatalogDocument.ImageEntry, id: String?, at: @autoclosure () -> String) throws -> ProductImage {
-        let url = TextSanitizer.cleanLine(entry.url)
+        let url = PlainText.cleanLine(entry.url)
         guard url.hasPrefix("https://") || url.hasPrefix("http://") else {
             throw fail("\"\(url)\" is not an http(s) URL", at: "\(at()).url")
         }
-        return ProductImage(id: id, url: url, altText: entry.altText.map(TextSanitizer.cleanLine),
+        return ProductImage(id: id, url: url, altText: entry.altText.map(PlainText.cleanLine),
                             width: entry.width, height: entry.height)
     }
 }

@@ -24,6 +24,12 @@ struct CatalogDocument {
     /// Where each product is in the file: `CatalogBuilder` reads them, on all cores.
     var products: CatalogJSONReader.Elements
 
+    /// A date as read: its instant, or its text when that is not an ISO 8601 date (for the error).
+    enum DateEntry {
+        case instant(Double)
+        case text(String)
+    }
+
     struct ShopEntry {
         var name: String
         var description: String?
@@ -42,8 +48,8 @@ struct CatalogDocument {
         var value: String
         var title: String?
         var minimumSubtotal: String?
-        var startsAt: String?
-        var endsAt: String?
+        var startsAt: DateEntry?
+        var endsAt: DateEntry?
     }
 
     struct ImageEntry {
@@ -59,7 +65,7 @@ struct CatalogDocument {
         var title: String
         var description: String?
         var image: ImageEntry?
-        var updatedAt: String
+        var updatedAt: DateEntry
         var products: [String]
     }
 
@@ -86,8 +92,8 @@ struct CatalogDocument {
         var vendor: String
         var productType: String
         var tags: [String]?
-        var createdAt: String
-        var updatedAt: String
+        var createdAt: DateEntry
+        var updatedAt: DateEntry
         var description: String?
         var images: [ImageEntry]?
         var options: [OptionEntry]?
@@ -182,7 +188,8 @@ extension CatalogDocument.ShopEntry {
 
 extension CatalogDocument.DiscountCodeEntry {
     init(reading r: inout CatalogJSONReader) throws {
-        var code: String?, type: String?, value: String?, title: String?, minimum: String?, starts: String?, ends: String?
+        var code: String?, type: String?, value: String?, title: String?, minimum: String?
+        var starts: CatalogDocument.DateEntry?, ends: CatalogDocument.DateEntry?
         try r.object { r, key in
             if r.null() { return }
             switch key {
@@ -191,8 +198,8 @@ extension CatalogDocument.DiscountCodeEntry {
             case "value": value = try r.string()
             case "title": title = try r.string()
             case "minimumSubtotal": minimum = try r.string()
-            case "startsAt": starts = try r.string()
-            case "endsAt": ends = try r.string()
+            case "startsAt": starts = try r.date()
+            case "endsAt": ends = try r.date()
             default: throw r.unknownField(key)
             }
         }
@@ -224,7 +231,7 @@ extension CatalogDocument.ImageEntry {
 extension CatalogDocument.CollectionEntry {
     init(reading r: inout CatalogJSONReader) throws {
         var id: Int?, handle: String?, title: String?, description: String?, image: CatalogDocument.ImageEntry?
-        var updatedAt: String?, products: [String]?
+        var updatedAt: CatalogDocument.DateEntry?, products: [String]?
         try r.object { r, key in
             if r.null() { return }
             switch key {
@@ -233,7 +240,7 @@ extension CatalogDocument.CollectionEntry {
             case "title": title = try r.string()
             case "description": description = try r.string()
             case "image": image = try CatalogDocument.ImageEntry(reading: &r)
-            case "updatedAt": updatedAt = try r.string()
+            case "updatedAt": updatedAt = try r.date()
             case "products": products = try r.strings()
             default: throw r.unknownField(key)
             }
@@ -291,7 +298,7 @@ extension CatalogDocument.VariantEntry {
 extension CatalogDocument.ProductEntry {
     init(reading r: inout CatalogJSONReader) throws {
         var id: Int?, handle: String?, title: String?, vendor: String?, productType: String?, tags: [String]?
-        var createdAt: String?, updatedAt: String?, description: String?
+        var createdAt: CatalogDocument.DateEntry?, updatedAt: CatalogDocument.DateEntry?, description: String?
         var images: [CatalogDocument.ImageEntry]?, options: [CatalogDocument.OptionEntry]?
         var variants: [CatalogDocument.VariantEntry]?
         try r.object { r, key in
@@ -303,8 +310,8 @@ extension CatalogDocument.ProductEntry {
             case "vendor": vendor = try r.string()
             case "productType": productType = try r.string()
             case "tags": tags = try r.strings()
-            case "createdAt": createdAt = try r.string()
-            case "updatedAt": updatedAt = try r.string()
+            case "createdAt": createdAt = try r.date()
+            case "updatedAt": updatedAt = try r.date()
             case "description": description = try r.string()
             case "images":
                 images = try r.list(of: CatalogDocument.ImageEntry.self)

@@ -198,26 +198,38 @@ struct CatalogJSONReader {
         return nil
     }
 
-    /// The index of the quote that closes a string whose text starts at `k`; eight bytes at a
-    /// time, looking for a quote or a backslash.
+    /// The index of the quote that closes a string whose text starts at `start`, if it closes.
     private static func stringEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        let quotes = UInt64(0x22) &* ones, backslashes = UInt64(0x5C) &* ones
         var k = start
-        while true {
-            while k + 8 <= bytes.count {
-                let word = UnsafeRawPointer(bytes.baseAddress! + k).loadUnaligned(as: UInt64.self)
-                let q = word ^ quotes, b = word ^ backslashes
-                if ((q &- ones) & ~q | (b &- ones) & ~b) & highs != 0 { break }
-                k += 8
-            }
-            guard k < bytes.count else { return nil }
-            switch bytes[k] {
-            case UInt8(ascii: "\""): return k
-            case UInt8(ascii: "\\"): k += 2
-            default: k += 1
-            }
+        while let hit = nextQuoteOrBackslash(bytes, from: k) {
+            if bytes[hit] == UInt8(ascii: "\"") { return hit }
+            k = hit + 2   // a backslash escapes the byte after it
         }
+        return nil
+    }
+
+    /// The first quote or backslash at or after `k` (or, when `controls`, byte below a space),
+    /// eight bytes at a time: a word-wide "has this byte" test, whose lowest hit is exact.
+    @inline(__always)
+    private static func nextQuoteOrBackslash(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, controls: Bool = false) -> Int? {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let quotes = 0x22 &* ones, backslashes = 0x5C &* ones, spaces = 0x20 &* ones
+        var k = start
+        while k + 8 <= bytes.count {
+            let word = UnsafeRawPointer(bytes.baseAddress! + k).loadUnaligned(as: UInt64.self)
+            let q = word ^ quotes, b = word ^ backslashes
+            var hits = (q &- ones) & ~q | (b &- ones) & ~b
+            if controls { hits |= (word &- spaces) & ~word }
+            hits &= highs
+            if hits != 0 { return k + hits.trailingZeroBitCount >> 3 }
+            k += 8
+        }
+        while k < bytes.count {
+            let b = bytes[k]
+            if b == 0x22 || b == 0x5C || (controls && b < 0x20) { return k }
+            k += 1
+        }
+        return nil
     }
 
     mutating func strings() throws -> [String] {
@@ -369,18 +381,40 @@ struct CatalogJSONReader {
 
     /// A field name at `i` (which is a quote), as bytes in the file when it has no escapes.
     private mutating func rawKey() throws -> Key {
-        let start = i + 1
-        var k = start
-        while k < bytes.count, bytes[k] != UInt8(ascii: "\""), bytes[k] != UInt8(ascii: "\\"), bytes[k] >= 0x20 { k += 1 }
-        if k < bytes.count, bytes[k] == UInt8(ascii: "\"") {
-            i = k + 1
-            return Key(bytes: UnsafeBufferPointer(rebasing: bytes[start..<k]), unescaped: nil)
+        guard let end = plainStringEnd() else {
+            return Key(bytes: UnsafeBufferPointer(start: nil, count: 0), unescaped: try rawString())
         }
-        return Key(bytes: UnsafeBufferPointer(start: nil, count: 0), unescaped: try rawString())
+        let key = Key(bytes: UnsafeBufferPointer(rebasing: bytes[(i + 1)..<end]), unescaped: nil)
+        i = end + 1
+        return key
+    }
+
+    /// A date (a string): its instant, parsed from the file's bytes, or its text if it is not one.
+    mutating func date() throws -> CatalogDocument.DateEntry {
+        try expect("a string") { $0 == UInt8(ascii: "\"") }
+        guard let end = plainStringEnd() else {
+            let text = try rawString()
+            return ISODate.parse(text).map { .instant($0.seconds) } ?? .text(text)
+        }
+        let text = UnsafeBufferPointer(rebasing: bytes[(i + 1)..<end])
+        i = end + 1
+        return ISODate.parse(bytes: text).map { .instant($0.seconds) } ?? .text(String(decoding: text, as: UTF8.self))
+    }
+
+    /// Where the string at `i` (a quote) ends, if it has neither escapes nor control characters
+    /// (which `rawString` reads, or reports).
+    private func plainStringEnd() -> Int? {
+        guard let hit = Self.nextQuoteOrBackslash(bytes, from: i + 1, controls: true), bytes[hit] == UInt8(ascii: "\"") else { return nil }
+        return hit
     }
 
     /// A string at `i` (which is a quote): fast when it has no escapes.
     private mutating func rawString() throws -> String {
+        if let end = plainStringEnd() {
+            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[(i + 1)..<end]), as: UTF8.self)
+            i = end + 1
+            return text
+        }
         let open = i
         i += 1
         let start = i

@@ -22,9 +22,10 @@ public struct StoreCatalog: Sendable {
     /// For each product, the collections it belongs to (for recommendations).
     let collectionsOfProduct: [[Int]]
 
-    /// A catalog of checked parts; `lookups` must hold every product and variant.
+    /// A catalog of checked parts; `lookups` must hold every product and variant, `variantPrices`
+    /// (if known) each variant's price in ten-thousandths.
     init(shop: Shop, products: [Product], collections: [Collection], collectionProductIndices: [[Int]],
-         discountCodes: [DiscountCode], lookups: CatalogLookups) {
+         discountCodes: [DiscountCode], lookups: CatalogLookups, variantPrices: [Int64]? = nil) {
         self.shop = shop
         self.products = products
         self.collections = collections
@@ -35,7 +36,7 @@ public struct StoreCatalog: Sendable {
         var membership = [[Int]](repeating: [], count: products.count)
         for (c, indices) in collectionProductIndices.enumerated() { for p in indices { membership[p].append(c) } }
         collectionsOfProduct = membership
-        searchIndex = SearchIndex(products: products)
+        searchIndex = SearchIndex(products: products, variantPrices: variantPrices)
     }
 
     /// The index of the product with this gid.

@@ -30,11 +30,13 @@ struct IndexPart: Sendable {
     /// Byte counts over a sample of the text (every eighth byte).
     var byteFrequency = [Int](repeating: 0, count: 256)
 
-    init(_ all: [Product], range: Range<Int>) {
+    /// `prices`: every variant's price in ten-thousandths and where this run's first is, if known.
+    init(_ all: [Product], range: Range<Int>, prices known: (prices: [Int64], first: Int)?) {
         let textWords = SearchIndex.textSignatureWidth / 64, titleWords = SearchIndex.titleSignatureWidth / 64
         var signatures = [UInt64](repeating: 0, count: range.count * textWords)
         var titleSignatures = [UInt64](repeating: 0, count: range.count * titleWords)
         var folder = TextFolder()
+        var variantsSoFar = 0
         let n = range.count
         starts.reserveCapacity(n); titleLength.reserveCapacity(n); variantCounts.reserveCapacity(n)
         minPrice.reserveCapacity(n); maxPrice.reserveCapacity(n); available.reserveCapacity(n)
@@ -74,7 +76,8 @@ struct IndexPart: Sendable {
                     variantCounts.append(Int32(variants.count))
                     for v in variants.indices {
                         skus.append(variants[v].sku ?? "", folder: &folder)
-                        let price = SearchIndex.scaled(variants[v].price.amount)
+                        let price = known.map { $0.prices[$0.first + variantsSoFar] } ?? SearchIndex.scaled(variants[v].price.amount)
+                        variantsSoFar += 1
                         prices.append(price)
                         low = min(low, price); high = max(high, price)
                         anyAvailable = anyAvailable || variants[v].availableForSale

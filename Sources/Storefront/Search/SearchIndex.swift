@@ -52,13 +52,26 @@ public final class SearchIndex: Sendable {
     /// Sort orders made so far (see `sortOrder(_:)`).
     let sortOrders = Mutex<[ProductSortKeys: SortOrder]>([:])
 
-    init(products: [Product]) {
+    /// The index of `products`; `variantPrices`, when given, are each variant's price in
+    /// ten-thousandths (the loader has them from the prices' text), in order.
+    init(products: [Product], variantPrices: [Int64]? = nil) {
         let count = products.count
         self.count = count
         // Every product is read once, in runs on all cores; the runs are then joined in order.
         let chunk = (max(1_024, count / 16 + 1) + 63) / 64 * 64
-        let parts = ParallelMap.map((count + chunk - 1) / chunk) { c in
-            IndexPart(products, range: (c * chunk)..<min(count, (c + 1) * chunk))
+        let runs = (count + chunk - 1) / chunk
+        var firstVariant = [Int](repeating: 0, count: runs)
+        if variantPrices != nil {
+            products.withUnsafeBufferPointer { products in
+                for c in 1..<max(1, runs) {
+                    firstVariant[c] = firstVariant[c - 1] + products[((c - 1) * chunk)..<(c * chunk)].reduce(0) { $0 + $1.variants.count }
+                }
+            }
+        }
+        let runStarts = firstVariant
+        let parts = ParallelMap.map(runs) { c in
+            IndexPart(products, range: (c * chunk)..<min(count, (c + 1) * chunk),
+                      prices: variantPrices.map { ($0, runStarts[c]) })
         }
         var text: [UInt8] = [], starts: [Int] = [], titleLength: [Int32] = []
         var textSlices = SignatureSlices(width: Self.textSignatureWidth, productCount: count)
@@ -141,6 +154,29 @@ public final class SearchIndex: Sendable {
         _ = NSDecimalMultiplyByPowerOf10(&shifted, &value, 4, .plain)
         NSDecimalRound(&rounded, &shifted, 0, .plain)
         return NSDecimalNumber(decimal: rounded).int64Value
+    }
+
+    /// The same from the amount's text ("12.5" → 125000), when it is a plain decimal with at most
+    /// four decimals and fourteen digits before the point (as prices are); nil otherwise.
+    static func scaled(text: String) -> Int64? {
+        var copy = text
+        return copy.withUTF8 { bytes -> Int64? in
+            var k = 0, negative = false
+            if k < bytes.count, bytes[k] == UInt8(ascii: "-") { negative = true; k += 1 }
+            var value: Int64 = 0, whole = 0, fraction = -1
+            while k < bytes.count {
+                let b = bytes[k]
+                if b == UInt8(ascii: "."), fraction < 0, whole > 0 { fraction = 0; k += 1; continue }
+                guard b >= 48, b <= 57 else { return nil }
+                if fraction >= 0 { fraction += 1 } else { whole += 1 }
+                guard whole <= 14, fraction <= 4 else { return nil }
+                value = value * 10 + Int64(b - 48)
+                k += 1
+            }
+            guard whole > 0, fraction != 0 else { return nil }
+            for _ in 0..<(4 - max(0, fraction)) { value *= 10 }
+            return negative ? -value : value
+        }
     }
 
     /// 8100 for "gid://shopify/Product/8100".

@@ -43,19 +43,24 @@ struct SignatureSlices: Sendable {
     /// separate fields: no pair or triple spans one.
     static func sign(_ text: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, width: Int,
                      into signature: UnsafeMutablePointer<UInt64>) {
-        guard end - start >= 2 else { return }
         let shift = UInt32(32 - width.trailingZeroBitCount)
+        // The two bytes before this one, and how many of them are in the same field.
+        var a: UInt8 = 0, b: UInt8 = 0, run = 0
         var k = start
-        while k < end - 1 {
-            let (a, b) = (text[k], text[k + 1])
+        while k < end {
+            let c = text[k]
             k += 1
-            if a == 0x1F || b == 0x1F { continue }
-            let pair = Int(pairHash(a, b) >> shift)
-            signature[pair >> 6] |= 1 << UInt64(pair & 63)
-            if k + 1 < end, text[k + 1] != 0x1F {
-                let triple = Int(tripleHash(a, b, text[k + 1]) >> shift)
-                signature[triple >> 6] |= 1 << UInt64(triple & 63)
+            if c == 0x1F { run = 0; continue }
+            if run >= 1 {
+                let pair = Int(pairHash(b, c) >> shift)
+                signature[pair >> 6] |= 1 << UInt64(pair & 63)
+                if run >= 2 {
+                    let triple = Int(tripleHash(a, b, c) >> shift)
+                    signature[triple >> 6] |= 1 << UInt64(triple & 63)
+                }
             }
+            a = b; b = c
+            run += 1
         }
     }
 
@@ -92,14 +97,14 @@ struct SignatureSlices: Sendable {
         var j = 32
         var mask: UInt64 = 0x0000_0000_FFFF_FFFF
         while j != 0 {
-            var r = 0
-            while r < 64 {
-                if r & j == 0 {
+            var block = 0
+            while block < 64 {
+                for r in block..<(block + j) {
                     let t = ((a[r] >> UInt64(j)) ^ a[r + j]) & mask
                     a[r + j] ^= t
                     a[r] ^= t << UInt64(j)
                 }
-                r += 1
+                block += 2 * j
             }
             j >>= 1
             mask ^= mask << UInt64(j)
