@@ -24,6 +24,7 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
     public nonisolated let stateWarnings: [String]
 
     private let now: @Sendable () -> Date
+    private var identifiers: IdentifierSource
     private let store: StateStore
     private var carts: [String: StoredCart] = [:]   // by token
     private var orderBook: EmbeddedState.Orders
@@ -36,18 +37,22 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
     ///   - stateDirectory: where carts and orders live; nil uses `$XDG_STATE_HOME/storefront`
     ///     (default `~/.local/state/storefront`).
     ///   - now: the clock, injected so tests decide when carts expire.
+    ///   - identifiers: where cart tokens and keys come from: random, or seeded for a run that
+    ///     must print the same ids every time.
     public init(catalogPath: String? = nil, stateDirectory: URL? = nil,
-                now: @escaping @Sendable () -> Date = { Date() }) throws {
+                now: @escaping @Sendable () -> Date = { Date() }, identifiers: IdentifierSource = .random) throws {
         let catalog = try catalogPath.map { try CatalogLoader.load(contentsOf: $0) } ?? CatalogLoader.bundled()
-        self.init(catalog: catalog, stateDirectory: stateDirectory, now: now)
+        self.init(catalog: catalog, stateDirectory: stateDirectory, now: now, identifiers: identifiers)
     }
 
-    /// A storefront over a catalog already in memory (tests, benchmarks).
-    public init(catalog: StoreCatalog, stateDirectory: URL? = nil, now: @escaping @Sendable () -> Date = { Date() }) {
+    /// A storefront over a catalog already in memory (tests, benchmarks, demos).
+    public init(catalog: StoreCatalog, stateDirectory: URL? = nil, now: @escaping @Sendable () -> Date = { Date() },
+                identifiers: IdentifierSource = .random) {
         self.catalog = catalog
         let directory = stateDirectory ?? Self.defaultStateDirectory()
         self.stateDirectory = directory
         self.now = now
+        self.identifiers = identifiers
         let store = StateStore(directory: directory)
         self.store = store
         var warnings: [String] = []
@@ -77,8 +82,10 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
 
     /// A storefront over catalog JSON in memory.
     public static func load(catalogData: Data, name: String = "catalog", stateDirectory: URL? = nil,
-                            now: @escaping @Sendable () -> Date = { Date() }) throws -> EmbeddedStorefront {
-        EmbeddedStorefront(catalog: try CatalogLoader.load(data: catalogData, file: name), stateDirectory: stateDirectory, now: now)
+                            now: @escaping @Sendable () -> Date = { Date() },
+                            identifiers: IdentifierSource = .random) throws -> EmbeddedStorefront {
+        EmbeddedStorefront(catalog: try CatalogLoader.load(data: catalogData, file: name), stateDirectory: stateDirectory, now: now,
+                           identifiers: identifiers)
     }
 
     /// `$XDG_STATE_HOME/storefront`, or `~/.local/state/storefront`.
@@ -161,7 +168,10 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
 
     public func cartCreate(_ input: CartInput) async throws -> CartPayload {
         let time = now()
-        var cart = StoredCart(token: Self.makeToken(), key: Self.makeKey(), createdAt: time, updatedAt: time, lines: [],
+        // A seeded source repeats its tokens in a state directory used before: never reuse one.
+        var token = identifiers.token()
+        while carts[token] != nil { token = identifiers.token() }
+        var cart = StoredCart(token: token, key: identifiers.key(), createdAt: time, updatedAt: time, lines: [],
                               buyerIdentity: BuyerIdentity(), discountCodes: [], note: nil,
                               attributes: input.attributes.map { Attribute(key: TextSanitizer.cleanLine($0.key), value: $0.value.map(TextSanitizer.clean)) },
                               state: .open, nextLineNumber: 1)
@@ -321,16 +331,4 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
     }
 
     public func orders() async throws -> [Order] { orderBook.orders }
-
-    // MARK: - Ids
-
-    private static let tokenAlphabet = Array("ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789")
-
-    static func makeToken() -> String {
-        String((0..<26).map { _ in tokenAlphabet.randomElement()! })
-    }
-
-    static func makeKey() -> String {
-        (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255)) }.joined()
-    }
 }
