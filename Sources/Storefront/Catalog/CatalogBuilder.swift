@@ -33,28 +33,11 @@ struct CatalogBuilder {
         if let error = runs.lazy.compactMap(\.buildError).first { throw error }
         guard let products = built else { throw fail("the products could not be read", at: "products") }
 
-        var lookups = CatalogLookups(products: products.count, variants: runs.reduce(0) { $0 + $1.variantIds.count })
-        var variantIds = runs.lazy.flatMap(\.variantIds).makeIterator()
-        try products.withUnsafeBufferPointer { products in
-            for index in products.indices {
-                let id = SearchIndex.numericId(products[index].id)
-                switch lookups.addProduct(index, handle: products[index].handle, number: id) {
-                case (let previous?, _):
-                    throw fail("duplicate handle \"\(products[index].handle)\" (also products[\(previous)])", at: "products[\(index)].handle")
-                case (_, let previous?):
-                    throw fail("duplicate id \(id) (also products[\(previous)])", at: "products[\(index)].id")
-                case (nil, nil):
-                    break
-                }
-                for v in 0..<products[index].variants.count {
-                    let number = variantIds.next()!
-                    if let previous = lookups.addVariant(v, of: index, number: number) {
-                        throw fail("duplicate variant id \(number) (also products[\(previous.product)].variants[\(previous.variant)])",
-                                   at: "products[\(index)].variants[\(v)].id")
-                    }
-                }
-            }
+        // Handles and ids are checked while the search index is made: both only read the products.
+        let (index, checked) = SearchIndex.make(products: products, variantPrices: runs.flatMap(\.prices)) {
+            builder.lookups(products, runs: runs)
         }
+        let lookups = try checked.get()
 
         var collections: [Collection] = [], members: [[Int]] = []
         var collectionHandles: [String: Int] = [:], collectionIds: [Int: Int] = [:]
@@ -73,7 +56,7 @@ struct CatalogBuilder {
             var indices: [Int] = []
             var seen = Set<Int>()
             for (k, productHandle) in entry.products.enumerated() {
-                guard let p = lookups.productByHandle[productHandle] else {
+                guard let p = lookups.product(handle: productHandle, in: products) else {
                     throw fail("no product has the handle \"\(TextSanitizer.cleanLine(productHandle))\"", at: "\(at).products[\(k)]")
                 }
                 if seen.insert(p).inserted { indices.append(p) }
@@ -87,7 +70,40 @@ struct CatalogBuilder {
             members.append(indices)
         }
         return StoreCatalog(shop: shop, products: products, collections: collections, collectionProductIndices: members,
-                            discountCodes: codes, lookups: lookups, variantPrices: runs.flatMap(\.prices))
+                            discountCodes: codes, lookups: lookups, searchIndex: index)
+    }
+
+    /// The products by handle and number, and the variants by number; fails on the first repeat.
+    private func lookups(_ products: [Product], runs: [Run]) -> Result<CatalogLookups, StorefrontError> {
+        do {
+            var lookups = CatalogLookups(products: products.count, variants: runs.reduce(0) { $0 + $1.variantIds.count })
+            var variantIds = runs.lazy.flatMap(\.variantIds).makeIterator()
+            var numbers = runs.lazy.flatMap(\.productNumbers).makeIterator()
+            var handleHashes = runs.lazy.flatMap(\.handleHashes).makeIterator()
+            try products.withUnsafeBufferPointer { products in
+                for index in products.indices {
+                    let id = numbers.next()!
+                    switch lookups.addProduct(index, of: products, handleHash: handleHashes.next()!, number: id) {
+                    case (let previous?, _):
+                        throw fail("duplicate handle \"\(products[index].handle)\" (also products[\(previous)])", at: "products[\(index)].handle")
+                    case (_, let previous?):
+                        throw fail("duplicate id \(id) (also products[\(previous)])", at: "products[\(index)].id")
+                    case (nil, nil):
+                        break
+                    }
+                    for v in 0..<products[index].variants.count {
+                        let number = variantIds.next()!
+                        if let previous = lookups.addVariant(v, of: index, number: number) {
+                            throw fail("duplicate variant id \(number) (also products[\(previous.product)].variants[\(previous.variant)])",
+                                       at: "products[\(index)].variants[\(v)].id")
+                        }
+                    }
+                }
+            }
+            return .success(lookups)
+        } catch {
+            return .failure(Self.storefrontError(error))
+        }
     }
 
     // MARK: Shop and discount codes
@@ -160,7 +176,10 @@ struct CatalogBuilder {
     /// variant's number and price, and the first error of each kind. After a product fails to
     /// build, the rest are only read: a later one that does not read would still come first.
     private struct Run: Sendable {
-        /// Each variant's number and price in ten-thousandths, in order.
+        /// Each product's number and the hash of its handle; each variant's number and price in
+        /// ten-thousandths; in order.
+        var productNumbers: [Int] = []
+        var handleHashes: [Int] = []
         var variantIds: [Int] = []
         var prices: [Int64] = []
         var readError: StorefrontError?
@@ -172,8 +191,9 @@ struct CatalogBuilder {
                               from file: CatalogJSONReader.Shared, into slots: UnsafeMutablePointer<Product>) -> (filled: Int, note: Run) {
         var run = Run()
         var built = 0
+        var reader = CatalogJSONReader(file, for: elements)
         for index in range {
-            var reader = CatalogJSONReader(file, element: index, of: elements)
+            reader.seek(toElement: index, of: elements)
             let entry: CatalogDocument.ProductEntry
             do {
                 entry = try reader.readElement(index, of: elements) { try CatalogDocument.ProductEntry(reading: &$0) }
@@ -183,7 +203,10 @@ struct CatalogBuilder {
             }
             guard run.buildError == nil else { continue }
             do {
-                (slots + built).initialize(to: try buildProduct(entry, index: index, into: &run))
+                let product = try buildProduct(entry, index: index, into: &run)
+                run.productNumbers.append(entry.id)
+                run.handleHashes.append(product.handle.hashValue)
+                (slots + built).initialize(to: product)
                 built += 1
             } catch {
                 run.buildError = Self.storefrontError(error)
@@ -216,16 +239,17 @@ struct CatalogBuilder {
                 throw fail("duplicate option \"\(name)\"", at: "\(at()).options[\(k)].name")
             }
             guard !option.values.isEmpty else { throw fail("option \"\(name)\" has no values", at: "\(at()).options[\(k)].values") }
-            var values: [ProductOptionValue] = [], names: [String] = []
+            var values: [ProductOptionValue] = []
             values.reserveCapacity(option.values.count)
-            names.reserveCapacity(option.values.count)
+            // The clean names, in the file's array unless cleaning changed one (nearly never).
+            var names = option.values
             for (j, raw) in option.values.enumerated() {
                 let value = try title(raw, at: "\(at()).options[\(k)].values[\(j)]")
-                guard !names.contains(value) else {
+                guard !names[..<j].contains(value) else {
                     throw fail("duplicate value \"\(value)\" in option \"\(name)\"", at: "\(at()).options[\(k)].values[\(j)]")
                 }
+                if value != raw { names[j] = value }
                 values.append(ProductOptionValue(id: GlobalID.make("ProductOptionValue", pid, (k + 1, 0), (j + 1, 2)), name: value))
-                names.append(value)
             }
             options.append(ProductOption(id: GlobalID.make("ProductOption", pid, (k + 1, 0)), name: name, optionValues: values))
             valueNames.append(names)
@@ -241,9 +265,11 @@ struct CatalogBuilder {
         var cheapest = 0, dearest = 0, low = Int64.max, high = Int64.min
         for (v, variant) in entry.variants.enumerated() {
             func vat() -> String { "\(at()).variants[\(v)]" }
-            var values: [String] = []
-            values.reserveCapacity(variant.options?.count ?? 0)
-            for (k, text) in (variant.options ?? []).enumerated() { values.append(try title(text, at: "\(vat()).options[\(k)]")) }
+            var values = variant.options ?? []
+            for k in values.indices {
+                let value = try title(values[k], at: "\(vat()).options[\(k)]")
+                if value != values[k] { values[k] = value }
+            }
             guard values.count == options.count else {
                 throw fail("has \(values.count) option value\(values.count == 1 ? "" : "s") but the product has \(options.count) option\(options.count == 1 ? "" : "s")",
                            at: "\(vat()).options")
@@ -290,7 +316,10 @@ struct CatalogBuilder {
         let images = try (entry.images ?? []).enumerated().map { k, img in
             try image(img, id: GlobalID.make("ProductImage", pid, (k + 1, 2)), at: "\(at()).images[\(k)]")
         }
-        let tags = entry.tags?.map(PlainText.cleanLine).filter { !$0.isEmpty } ?? []
+        var tags = entry.tags ?? []
+        if !tags.allSatisfy({ !$0.isEmpty && PlainText.isPlain($0, keepingBreaks: false) }) {
+            tags = tags.map(PlainText.cleanLine).filter { !$0.isEmpty }
+        }
         return Product(id: GlobalID.make("Product", pid), handle: handle, title: productTitle,
                        description: PlainText.clean(entry.description ?? ""),
                        vendor: PlainText.cleanLine(entry.vendor), productType: PlainText.cleanLine(entry.productType),

@@ -148,8 +148,9 @@ extension CatalogDocument {
             // The products were passed over, not read: one that does not read is further up the
             // file than what failed here, so its error comes first.
             if let products {
+                var reader = CatalogJSONReader(r.shared, for: products)
                 for k in 0..<products.count {
-                    var reader = CatalogJSONReader(r.shared, element: k, of: products)
+                    reader.seek(toElement: k, of: products)
                     _ = try reader.readElement(k, of: products) { try ProductEntry(reading: &$0) }
                 }
             }

@@ -52,11 +52,18 @@ struct CatalogJSONReader {
 
     var shared: Shared { Shared(bytes: bytes, file: file) }
 
-    /// A reader for element `index` of `elements`, on any thread.
-    init(_ shared: Shared, element index: Int, of elements: Elements) {
+    /// A reader for the elements of `elements`, on any thread; `seek` picks one.
+    init(_ shared: Shared, for elements: Elements) {
         self.init(bytes: shared.bytes, file: shared.file)
+        path.reserveCapacity(elements.path.count + 8)
+    }
+
+    /// Moves to element `index` of `elements` (the path's storage is kept: no allocation).
+    mutating func seek(toElement index: Int, of elements: Elements) {
         i = elements.starts[index]
-        path = elements.path + [.index(index)]
+        path.removeAll(keepingCapacity: true)
+        path.append(contentsOf: elements.path)
+        path.append(.index(index))
     }
 
     /// Reads element `index` of `elements` with `body`, which must read all of it.
@@ -132,8 +139,13 @@ struct CatalogJSONReader {
         }
     }
 
+    /// A small first capacity: catalogs' lists are short, and growing one from nothing
+    /// allocates two or three times.
+    private static let listCapacity = 4
+
     mutating func list<Entry: CatalogEntry>(of type: Entry.Type) throws -> [Entry] {
         var values: [Entry] = []
+        values.reserveCapacity(Self.listCapacity)
         try array { reader, _ in values.append(try Entry(reading: &reader)) }
         return values
     }
@@ -234,6 +246,7 @@ struct CatalogJSONReader {
 
     mutating func strings() throws -> [String] {
         var values: [String] = []
+        values.reserveCapacity(Self.listCapacity)
         try array { reader, _ in values.append(try reader.string()) }
         return values
     }

@@ -1,25 +1,35 @@
 /// A catalog's products and variants by handle and by the number at the end of their gid
 /// (hashing an integer is cheaper than hashing the gid). `CatalogBuilder` fills them as it checks
-/// that handles and ids are unique.
+/// that handles and ids are unique, from hashes and numbers its runs found on all cores.
 struct CatalogLookups: Sendable {
-    private(set) var productByHandle: [String: Int] = [:]
+    /// Product indices by the hash of their handle (`String.hashValue`, so that handles compare
+    /// as Strings do).
+    private(set) var productByHandle: HashIndex
     private(set) var productByNumber: IntTable
     /// Product index << 32 | variant index.
     private(set) var variantByNumber: IntTable
 
     init(products: Int, variants: Int) {
-        productByHandle.reserveCapacity(products)
+        productByHandle = HashIndex(capacity: products)
         productByNumber = IntTable(capacity: products)
         variantByNumber = IntTable(capacity: variants)
     }
 
-    /// Adds product p; when its handle or number is taken, nothing is added and the product
-    /// that has it is returned.
-    mutating func addProduct(_ p: Int, handle: String, number: Int) -> (handleOwner: Int?, numberOwner: Int?) {
-        if let owner = productByHandle[handle] { return (owner, nil) }
+    /// Adds product p of `products`; when its handle or number is taken, nothing is added and the
+    /// product that has it is returned.
+    mutating func addProduct(_ p: Int, of products: UnsafeBufferPointer<Product>, handleHash: Int,
+                             number: Int) -> (handleOwner: Int?, numberOwner: Int?) {
+        if let owner = productByHandle.first(hash: handleHash, where: { products[$0].handle == products[p].handle }) {
+            return (owner, nil)
+        }
         if let owner = productByNumber.insert(number, p) { return (nil, owner) }
-        productByHandle[handle] = p
+        _ = productByHandle.insert(p, hash: handleHash) { _ in false }
         return (nil, nil)
+    }
+
+    /// The product of `products` with this handle.
+    func product(handle: String, in products: [Product]) -> Int? {
+        productByHandle.first(hash: handle.hashValue) { products[$0].handle == handle }
     }
 
     /// Adds variant v of product p; when its number is taken, returns who has it.

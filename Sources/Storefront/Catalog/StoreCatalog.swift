@@ -22,10 +22,10 @@ public struct StoreCatalog: Sendable {
     /// For each product, the collections it belongs to (for recommendations).
     let collectionsOfProduct: [[Int]]
 
-    /// A catalog of checked parts; `lookups` must hold every product and variant, `variantPrices`
-    /// (if known) each variant's price in ten-thousandths.
+    /// A catalog of checked parts; `lookups` must hold every product and variant, `searchIndex`
+    /// index the products.
     init(shop: Shop, products: [Product], collections: [Collection], collectionProductIndices: [[Int]],
-         discountCodes: [DiscountCode], lookups: CatalogLookups, variantPrices: [Int64]? = nil) {
+         discountCodes: [DiscountCode], lookups: CatalogLookups, searchIndex: SearchIndex) {
         self.shop = shop
         self.products = products
         self.collections = collections
@@ -36,7 +36,7 @@ public struct StoreCatalog: Sendable {
         var membership = [[Int]](repeating: [], count: products.count)
         for (c, indices) in collectionProductIndices.enumerated() { for p in indices { membership[p].append(c) } }
         collectionsOfProduct = membership
-        searchIndex = SearchIndex(products: products, variantPrices: variantPrices)
+        self.searchIndex = searchIndex
     }
 
     /// The index of the product with this gid.
@@ -46,7 +46,7 @@ public struct StoreCatalog: Sendable {
         return p
     }
 
-    public func product(handle: String) -> Product? { lookups.productByHandle[handle].map { products[$0] } }
+    public func product(handle: String) -> Product? { lookups.product(handle: handle, in: products).map { products[$0] } }
     public func product(id: String) -> Product? { productIndex(id: id).map { products[$0] } }
     public func collection(handle: String) -> Collection? { collectionIndexByHandle[handle].map { collections[$0] } }
 

@@ -54,10 +54,23 @@ public final class SearchIndex: Sendable {
 
     /// The index of `products`; `variantPrices`, when given, are each variant's price in
     /// ten-thousandths (the loader has them from the prices' text), in order.
-    init(products: [Product], variantPrices: [Int64]? = nil) {
+    convenience init(products: [Product], variantPrices: [Int64]? = nil) {
+        let (parts, chunk, _) = Self.readParts(products, variantPrices: variantPrices) {}
+        self.init(count: products.count, parts: parts, chunk: chunk)
+    }
+
+    /// The index, and the result of `work`, which runs on the same cores as the index's runs
+    /// (for the loader's checks of handles and ids, which also only read the products).
+    static func make<Other: Sendable>(products: [Product], variantPrices: [Int64]?,
+                                      alongside work: @Sendable () -> Other) -> (SearchIndex, Other) {
+        let (parts, chunk, other) = readParts(products, variantPrices: variantPrices, alongside: work)
+        return (SearchIndex(count: products.count, parts: parts, chunk: chunk), other)
+    }
+
+    /// Every product read once, in runs of `chunk` on all cores (with `work` as one more task).
+    private static func readParts<Other: Sendable>(_ products: [Product], variantPrices: [Int64]?,
+                                                   alongside work: @Sendable () -> Other) -> ([IndexPart], Int, Other) {
         let count = products.count
-        self.count = count
-        // Every product is read once, in runs on all cores; the runs are then joined in order.
         let chunk = (max(1_024, count / 16 + 1) + 63) / 64 * 64
         let runs = (count + chunk - 1) / chunk
         var firstVariant = [Int](repeating: 0, count: runs)
@@ -69,80 +82,129 @@ public final class SearchIndex: Sendable {
             }
         }
         let runStarts = firstVariant
-        let parts = ParallelMap.map(runs) { c in
-            IndexPart(products, range: (c * chunk)..<min(count, (c + 1) * chunk),
-                      prices: variantPrices.map { ($0, runStarts[c]) })
+        // The other work first, so that it is not the last to finish.
+        let results = ParallelMap.map(runs + 1) { t -> (IndexPart?, Other?) in
+            guard t > 0 else { return (nil, work()) }
+            let c = t - 1
+            return (IndexPart(products, range: (c * chunk)..<min(count, (c + 1) * chunk), prices: variantPrices.map { ($0, runStarts[c]) }), nil)
         }
+        return (results.dropFirst().map { $0.0! }, chunk, results[0].1!)
+    }
+
+    /// The index made of the runs' parts, joined in order.
+    private init(count: Int, parts: [IndexPart], chunk: Int) {
+        self.count = count
+        // The joins are independent of each other: done side by side.
+        let ((texts, slices), (variants, values)) = ParallelMap.both(
+            { ParallelMap.both({ Self.joinTexts(parts) }, { Self.joinSlices(parts, count: count, chunk: chunk) }) },
+            { ParallelMap.both({ Self.joinVariants(parts) }, { Self.joinValues(parts) }) })
+        text = texts.text
+        textStart = texts.starts
+        titleLength = texts.titleLength
+        byteFrequency = texts.frequency
+        (textSlices, titleSlices) = slices
+        handles = variants.handles
+        skus = variants.skus
+        variantStart = variants.start
+        self.variantPrices = variants.prices
+        minPrice = variants.minPrice
+        maxPrice = variants.maxPrice
+        available = variants.available
+        createdAt = variants.createdAt
+        updatedAt = variants.updatedAt
+        numericIds = variants.numericIds
+        vendors = values.vendors
+        vendorOf = values.vendorOf
+        productTypes = values.types
+        productTypeOf = values.typeOf
+        tags = values.tags
+        tagStart = values.tagStart
+        tagIds = values.tagIds
+        vendorPostings = values.vendorPostings
+        productTypePostings = values.typePostings
+        tagPostings = values.tagPostings
+    }
+
+    // MARK: Joining the runs
+
+    private static func joinTexts(_ parts: [IndexPart]) -> (text: [UInt8], starts: [Int], titleLength: [Int32], frequency: [Int]) {
         var text: [UInt8] = [], starts: [Int] = [], titleLength: [Int32] = []
-        var textSlices = SignatureSlices(width: Self.textSignatureWidth, productCount: count)
-        var titleSlices = SignatureSlices(width: Self.titleSignatureWidth, productCount: count)
-        var handles = FoldedStrings(), skus = FoldedStrings()
-        var variantStart: [Int32] = [], prices: [Int64] = [], minPrice: [Int64] = [], maxPrice: [Int64] = []
-        var available: [Bool] = [], createdAt: [Double] = [], updatedAt: [Double] = [], numericIds: [Int] = []
-        var vendors = Vocabulary(), types = Vocabulary(), tags = Vocabulary(), folder = TextFolder()
-        var vendorOf: [Int32] = [], typeOf: [Int32] = [], tagStart: [Int32] = [], tagIds: [Int32] = []
         var frequency = [Int](repeating: 0, count: 256)
         text.reserveCapacity(parts.reduce(0) { $0 + $1.text.count })
-        starts.reserveCapacity(count + 1); titleLength.reserveCapacity(count); variantStart.reserveCapacity(count + 1)
-        for (c, part) in parts.enumerated() {
+        starts.reserveCapacity(parts.reduce(1) { $0 + $1.starts.count })
+        titleLength.reserveCapacity(starts.capacity)
+        for part in parts {
             let base = text.count
-            starts.append(contentsOf: part.starts.map { $0 + base })
+            starts.append(contentsOf: part.starts.lazy.map { $0 + base })
             text.append(contentsOf: part.text)
             titleLength.append(contentsOf: part.titleLength)
-            textSlices.place(part.textSlices, atWord: c * chunk / 64)
-            titleSlices.place(part.titleSlices, atWord: c * chunk / 64)
-            handles.append(contentsOf: part.handles)
-            skus.append(contentsOf: part.skus)
-            var offset = prices.count
-            for n in part.variantCounts { variantStart.append(Int32(offset)); offset += Int(n) }
-            prices.append(contentsOf: part.prices)
-            minPrice.append(contentsOf: part.minPrice)
-            maxPrice.append(contentsOf: part.maxPrice)
-            available.append(contentsOf: part.available)
-            createdAt.append(contentsOf: part.createdAt)
-            updatedAt.append(contentsOf: part.updatedAt)
-            numericIds.append(contentsOf: part.numericIds)
-            // The run's own value ids become the catalog's.
-            let vendorIds = vendors.merge(part.vendors, folder: &folder)
-            vendorOf.append(contentsOf: part.vendorOf.map { vendorIds[Int($0)] })
-            let typeIds = types.merge(part.productTypes, folder: &folder)
-            typeOf.append(contentsOf: part.productTypeOf.map { typeIds[Int($0)] })
-            let tagIdsHere = tags.merge(part.tags, folder: &folder)
-            var next = tagIds.count
-            for n in part.tagCounts { tagStart.append(Int32(next)); next += Int(n) }
-            tagIds.append(contentsOf: part.tagIds.map { tagIdsHere[Int($0)] })
             for b in 0..<256 { frequency[b] += part.byteFrequency[b] }
         }
         starts.append(text.count)
-        variantStart.append(Int32(prices.count))
-        tagStart.append(Int32(tagIds.count))
+        return (text, starts, titleLength, frequency)
+    }
 
-        byteFrequency = frequency
-        self.text = text
-        self.textStart = starts
-        self.titleLength = titleLength
-        self.textSlices = textSlices
-        self.titleSlices = titleSlices
-        self.handles = handles
-        self.variantStart = variantStart
-        self.skus = skus
-        self.variantPrices = prices
-        self.minPrice = minPrice
-        self.maxPrice = maxPrice
-        self.available = available
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
-        self.numericIds = numericIds
-        self.vendors = vendors
-        self.vendorOf = vendorOf
-        self.productTypes = types
-        self.productTypeOf = typeOf
-        self.tags = tags
-        self.tagStart = tagStart
-        self.tagIds = tagIds
-        vendorPostings = Postings(valueCount: vendors.count, valueStart: nil, values: vendorOf)
-        productTypePostings = Postings(valueCount: types.count, valueStart: nil, values: typeOf)
-        tagPostings = Postings(valueCount: tags.count, valueStart: tagStart, values: tagIds)
+    private static func joinSlices(_ parts: [IndexPart], count: Int, chunk: Int) -> (SignatureSlices, SignatureSlices) {
+        var textSlices = SignatureSlices(width: textSignatureWidth, productCount: count)
+        var titleSlices = SignatureSlices(width: titleSignatureWidth, productCount: count)
+        for (c, part) in parts.enumerated() {
+            textSlices.place(part.textSlices, atWord: c * chunk / 64)
+            titleSlices.place(part.titleSlices, atWord: c * chunk / 64)
+        }
+        return (textSlices, titleSlices)
+    }
+
+    private struct JoinedVariants: Sendable {
+        var handles = FoldedStrings(), skus = FoldedStrings()
+        var start: [Int32] = [], prices: [Int64] = [], minPrice: [Int64] = [], maxPrice: [Int64] = []
+        var available: [Bool] = [], createdAt: [Double] = [], updatedAt: [Double] = [], numericIds: [Int] = []
+    }
+
+    private static func joinVariants(_ parts: [IndexPart]) -> JoinedVariants {
+        var joined = JoinedVariants()
+        for part in parts {
+            joined.handles.append(contentsOf: part.handles)
+            joined.skus.append(contentsOf: part.skus)
+            var offset = joined.prices.count
+            for n in part.variantCounts { joined.start.append(Int32(offset)); offset += Int(n) }
+            joined.prices.append(contentsOf: part.prices)
+            joined.minPrice.append(contentsOf: part.minPrice)
+            joined.maxPrice.append(contentsOf: part.maxPrice)
+            joined.available.append(contentsOf: part.available)
+            joined.createdAt.append(contentsOf: part.createdAt)
+            joined.updatedAt.append(contentsOf: part.updatedAt)
+            joined.numericIds.append(contentsOf: part.numericIds)
+        }
+        joined.start.append(Int32(joined.prices.count))
+        return joined
+    }
+
+    private struct JoinedValues: Sendable {
+        var vendors = Vocabulary(), types = Vocabulary(), tags = Vocabulary()
+        var vendorOf: [Int32] = [], typeOf: [Int32] = [], tagStart: [Int32] = [], tagIds: [Int32] = []
+        var vendorPostings: Postings, typePostings: Postings, tagPostings: Postings
+    }
+
+    /// Vendors, types and tags: each run's own value ids become the catalog's.
+    private static func joinValues(_ parts: [IndexPart]) -> JoinedValues {
+        var vendors = Vocabulary(), types = Vocabulary(), tags = Vocabulary(), folder = TextFolder()
+        var vendorOf: [Int32] = [], typeOf: [Int32] = [], tagStart: [Int32] = [], tagIds: [Int32] = []
+        for part in parts {
+            let vendorIds = vendors.merge(part.vendors, folder: &folder)
+            vendorOf.append(contentsOf: part.vendorOf.lazy.map { vendorIds[Int($0)] })
+            let typeIds = types.merge(part.productTypes, folder: &folder)
+            typeOf.append(contentsOf: part.productTypeOf.lazy.map { typeIds[Int($0)] })
+            let tagIdsHere = tags.merge(part.tags, folder: &folder)
+            var next = tagIds.count
+            for n in part.tagCounts { tagStart.append(Int32(next)); next += Int(n) }
+            tagIds.append(contentsOf: part.tagIds.lazy.map { tagIdsHere[Int($0)] })
+        }
+        tagStart.append(Int32(tagIds.count))
+        return JoinedValues(vendors: vendors, types: types, tags: tags, vendorOf: vendorOf, typeOf: typeOf,
+                            tagStart: tagStart, tagIds: tagIds,
+                            vendorPostings: Postings(valueCount: vendors.count, valueStart: nil, values: vendorOf),
+                            typePostings: Postings(valueCount: types.count, valueStart: nil, values: typeOf),
+                            tagPostings: Postings(valueCount: tags.count, valueStart: tagStart, values: tagIds))
     }
 
     // MARK: Helpers

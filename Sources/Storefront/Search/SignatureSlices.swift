@@ -20,47 +20,40 @@ struct SignatureSlices: Sendable {
 
     private var shift: UInt32 { UInt32(32 - width.trailingZeroBitCount) }
 
-    @inline(__always) static func pairHash(_ a: UInt8, _ b: UInt8) -> UInt32 {
-        (UInt32(a) << 8 | UInt32(b)) &* 0x9E37_79B1
-    }
+    /// The hash of a byte pair a b, packed as a << 8 | b.
+    @inline(__always) static func pairHash(_ packed: UInt32) -> UInt32 { packed &* 0x9E37_79B1 }
 
-    @inline(__always) static func tripleHash(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> UInt32 {
-        (UInt32(a) << 16 | UInt32(b) << 8 | UInt32(c) | 0x0100_0000) &* 0x85EB_CA77
-    }
+    /// The hash of a byte triple a b c, packed as a << 16 | b << 8 | c.
+    @inline(__always) static func tripleHash(_ packed: UInt32) -> UInt32 { (packed | 0x0100_0000) &* 0x85EB_CA77 }
 
     /// The signature bits a term needs: its triples, or its pair when it has two bytes (none for
     /// one byte: every product may hold it).
     func bits(of needle: [UInt8]) -> [Int] {
         var bits = Set<Int>()
-        if needle.count == 2 { bits.insert(Int(Self.pairHash(needle[0], needle[1]) >> shift)) }
+        func byte(_ k: Int) -> UInt32 { UInt32(needle[k]) }
+        if needle.count == 2 { bits.insert(Int(Self.pairHash(byte(0) << 8 | byte(1)) >> shift)) }
         if needle.count >= 3 {
-            for k in 0..<(needle.count - 2) { bits.insert(Int(Self.tripleHash(needle[k], needle[k + 1], needle[k + 2]) >> shift)) }
+            for k in 0..<(needle.count - 2) { bits.insert(Int(Self.tripleHash(byte(k) << 16 | byte(k + 1) << 8 | byte(k + 2)) >> shift)) }
         }
         return bits.sorted()
     }
 
-    /// Sets the bits of `text[start..<end]` in `signature` (`width / 64` words). Bytes 0x1F
-    /// separate fields: no pair or triple spans one.
+    /// Sets the bits of `text[start..<end]` in `signature` (`width / 64` words).
     static func sign(_ text: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, width: Int,
                      into signature: UnsafeMutablePointer<UInt64>) {
+        guard end - start >= 2 else { return }
         let shift = UInt32(32 - width.trailingZeroBitCount)
-        // The two bytes before this one, and how many of them are in the same field.
-        var a: UInt8 = 0, b: UInt8 = 0, run = 0
-        var k = start
-        while k < end {
-            let c = text[k]
-            k += 1
-            if c == 0x1F { run = 0; continue }
-            if run >= 1 {
-                let pair = Int(pairHash(b, c) >> shift)
-                signature[pair >> 6] |= 1 << UInt64(pair & 63)
-                if run >= 2 {
-                    let triple = Int(tripleHash(a, b, c) >> shift)
-                    signature[triple >> 6] |= 1 << UInt64(triple & 63)
-                }
-            }
-            a = b; b = c
-            run += 1
+        @inline(__always) func set(_ hash: UInt32) {
+            let bit = Int(hash >> shift)
+            signature[bit >> 6] |= 1 << UInt64(bit & 63)
+        }
+        // The last three bytes, rolled along; pairs and triples that span a field separator are
+        // signed too: a few extra bits, which only let a few more products be looked at.
+        var last = UInt32(text[start])
+        for k in (start + 1)..<end {
+            last = (last << 8 | UInt32(text[k])) & 0xFF_FFFF
+            set(pairHash(last & 0xFFFF))
+            if k > start + 1 { set(tripleHash(last)) }
         }
     }
 

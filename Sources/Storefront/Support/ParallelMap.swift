@@ -18,6 +18,12 @@ enum ParallelMap {
         return try results.map { try $0!.get() }
     }
 
+    /// `a()` and `b()` at the same time.
+    static func both<A: Sendable, B: Sendable>(_ a: @Sendable () -> A, _ b: @Sendable () -> B) -> (A, B) {
+        let results = map(2) { i -> (A?, B?) in i == 0 ? (a(), nil) : (nil, b()) }
+        return (results[0].0!, results[1].1!)
+    }
+
     /// An array of `count` elements made in runs on all cores, with nothing copied afterwards:
     /// `body(run, slots)` initializes the run's part of the array, `slots[0..<k]`, and returns
     /// `k` with whatever else it has to say. The array is made only if every run filled its part.
