@@ -24,6 +24,26 @@ enum BenchmarkClock {
         return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
 
+    /// CPU seconds (all threads) of this process, to the nanosecond: for timing single calls.
+    static func processCPUTime() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+    }
+
+    /// Wall and CPU seconds taken by `body`.
+    static func measureBoth(_ body: () async throws -> Void) async rethrows -> (wall: Double, cpu: Double) {
+        let cpu = processCPUTime()
+        let wall = try await measure(body)
+        return (wall, processCPUTime() - cpu)
+    }
+
+    /// "load average 1.52 1.40 1.31" from /proc/loadavg: how busy the machine was.
+    static func loadAverage() -> String {
+        guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) else { return "load average unknown" }
+        return "load average " + text.split(separator: " ").prefix(3).joined(separator: " ")
+    }
+
     /// The value at quantile q (0...1) of sorted samples, nearest rank.
     static func quantile(_ sorted: [Double], _ q: Double) -> Double {
         guard !sorted.isEmpty else { return .nan }

@@ -4,6 +4,8 @@ import Foundation
 // Words after the benchmark's name are its own arguments (e.g. queries for `search`).
 let benchmarks: [(name: String, summary: String, run: ([String]) async throws -> Void)] = [
     ("search", "catalog load and search latency over 100,000 products [QUERY...]", SearchBenchmark.run),
+    ("load", "catalog load of 100,000 products, repeated [N, default 5] [PATH instead]", { try SearchBenchmark.runLoads($0) }),
+    ("catalog", "writes the generated 100,000-product catalog to PATH", { try SearchBenchmark.write($0) }),
     ("store", "reducer throughput: actions per second through the Store", { _ in await runStoreBenchmark() }),
     ("render", "time to render a frame, median and p99 [--size WxH] [--frames N]", RenderBenchmark.main),
     ("pty", "first frame and bytes per key under a pty [--size WxH] [--peer PATH] [-- STOREFRONT...]", PtyBenchmark.main),
@@ -16,7 +18,8 @@ if wanted == "-h" || wanted == "--help" || (wanted != "all" && !benchmarks.conta
     for benchmark in benchmarks { print("  \(benchmark.name.padding(toLength: 10, withPad: " ", startingAt: 0)) \(benchmark.summary)") }
     exit(wanted == "-h" || wanted == "--help" ? 0 : 2)
 }
-for benchmark in benchmarks where wanted == "all" || benchmark.name == wanted {
+// "all" runs the benchmarks; writing the catalog is a tool, run only by name.
+for benchmark in benchmarks where (wanted == "all" && benchmark.name != "catalog") || benchmark.name == wanted {
     print("== \(benchmark.name): \(benchmark.summary)")
     do { try await benchmark.run(Array(arguments.dropFirst())) } catch {
         FileHandle.standardError.write(Data("\(benchmark.name) failed: \(error)\n".utf8))

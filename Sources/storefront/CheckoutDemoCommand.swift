@@ -12,8 +12,9 @@ struct CheckoutDemoCommand: AsyncParsableCommand {
             A scripted buyer fills in every step of the simulated checkout for a cart of the embedded \
             store (two products, the demo buyer's e-mail). The store keeps its state in a temporary \
             directory that is removed afterwards, so your own cart and orders are not touched \
-            (--state-dir keeps it somewhere else). Times come from a fixed clock and generated ids \
-            from --seed; the cart token is drawn by the store. Use --list for the scenarios.
+            (--state-dir keeps it somewhere else). Times come from a fixed clock and every generated \
+            id (the cart's too) from --seed, so two runs with the same seed print the same lines. \
+            Use --list for the scenarios.
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -21,7 +22,7 @@ struct CheckoutDemoCommand: AsyncParsableCommand {
     @Option(help: "The scenario to run (see --list).")
     var scenario: String?
 
-    @Option(help: "Seed of the generated ids (pixel event ids, vault tokens).")
+    @Option(help: "Seed of the generated ids (cart token and key, pixel event ids, vault tokens).")
     var seed: UInt64 = 1
 
     @Flag(help: "List the scenarios with a one-line description.")
@@ -64,7 +65,8 @@ struct CheckoutDemoCommand: AsyncParsableCommand {
 
     private func runDemo(_ scenario: CheckoutScenario, stateDirectory: URL) async throws {
         let clock = ManualClock(start: ManualClock.demoStart)
-        let store = EmbeddedStorefront(catalog: try global.openCatalog(), stateDirectory: stateDirectory, now: { clock.now() })
+        let store = EmbeddedStorefront(catalog: try global.openCatalog(), stateDirectory: stateDirectory, now: { clock.now() },
+                                       identifiers: .seeded(seed))
         let cart: Cart
         do { cart = try await DemoCart.make(in: store) } catch {
             throw CommandFailure.input("could not fill the demo cart: \(error)")

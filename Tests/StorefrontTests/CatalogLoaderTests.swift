@@ -2,17 +2,22 @@ import Foundation
 import Testing
 @testable import Storefront
 
-@Suite struct CatalogLoaderTests {
-    /// The error loading `json`, which must fail.
-    func error(_ json: String) throws -> CatalogError {
-        do {
-            _ = try CatalogLoader.load(data: Data(json.utf8), file: "test.json")
-        } catch StorefrontError.catalog(let error) {
-            return error
-        }
-        Issue.record("expected a catalog error")
+/// The error loading `json` as "test.json", which must fail.
+func loadError(_ json: String) -> CatalogError {
+    do {
+        _ = try CatalogLoader.load(data: Data(json.utf8), file: "test.json")
+    } catch StorefrontError.catalog(let error) {
+        return error
+    } catch {
+        Issue.record("expected a catalog error, got \(error)")
         return CatalogError(file: "", message: "")
     }
+    Issue.record("expected a catalog error")
+    return CatalogError(file: "", message: "")
+}
+
+@Suite struct CatalogLoaderTests {
+    func error(_ json: String) throws -> CatalogError { loadError(json) }
 
     /// The fixture with one piece of text replaced, which must be there.
     func fixture(replacing old: String, with new: String) throws -> String {
@@ -149,5 +154,88 @@ import Testing
         #expect(Set(catalog.products.flatMap { $0.options.map(\.name) }).isSuperset(of: ["Size", "Colour"]))
         #expect(catalog.collectionProductIndices.allSatisfy { !$0.isEmpty })
         #expect(!catalog.discountCodes.isEmpty && catalog.shop.refundPolicyURL != nil && catalog.shop.contactEmail != nil)
+    }
+}
+
+/// Products are read on all cores from places a quick scan finds: errors must still be the ones,
+/// at the places, that reading the file from start to end finds first.
+@Suite struct CatalogReadingOrderTests {
+    static let shop = #""shop": {"name": "S", "domain": "s.example", "currencyCode": "EUR", "countryCode": "NL"}"#
+
+    static func product(_ id: Int, _ extra: String = "") -> String {
+        #"{"id": \#(id), "handle": "p\#(id)", "title": "P\#(id)", "createdAt": "2024-01-01", "updatedAt": "2024-01-01", "variants": [{"price": "1.00"}]\#(extra)}"#
+    }
+
+    /// A catalog with `products` as the array's text, collections after it.
+    static func catalog(shop: String = shop, _ products: String, after: String = #""collections": []"#) -> String {
+        "{\(shop),\n\"products\": [\(products)],\n\(after)}"
+    }
+
+    func error(_ json: String) throws -> CatalogError { loadError(json) }
+
+    @Test func manyProductsLoadInOrder() throws {
+        let json = Self.catalog((1...2_500).map { Self.product($0) }.joined(separator: ",\n"))
+        let catalog = try CatalogLoader.load(data: Data(json.utf8))
+        #expect(catalog.products.map(\.handle) == (1...2_500).map { "p\($0)" })
+    }
+
+    /// Each case marks the place of the error with "§" (taken out before reading).
+    @Test(arguments: [
+        // Text after an element, where the array wants a comma.
+        (Self.product(1) + " §x, " + Self.product(2), "expected ',' or ']'"),
+        // An empty element and a trailing comma.
+        (Self.product(1) + ",§, " + Self.product(2), "invalid value"),
+        (Self.product(1) + ", §", "invalid value"),
+        // Brackets that do not pair up: the scan gives up, the reading says where.
+        (Self.product(1) + ", {\"id\": 2§]", "expected ',' or '}'"),
+        // Inside a later element.
+        (Self.product(1) + ", {\"id\" §2}", "expected ':' after the field name"),
+    ])
+    func syntaxErrorsInProductsSayWhere(_ marked: String, message: String) throws {
+        let line = "\"products\": [" + marked
+        let column = line.distance(from: line.startIndex, to: line.firstIndex(of: "§")!) + 1
+        let error = try error(Self.catalog(marked.replacingOccurrences(of: "§", with: "")))
+        #expect(error.message == "is not valid JSON (\(message))", "\(error)")
+        #expect(error.location == "line 2, column \(column)", "\(error)")
+    }
+
+    @Test func aStringThatNeverEndsInTheLastProduct() throws {
+        let json = "{\(Self.shop), \"collections\": [], \"products\": [\(Self.product(1)), {\"id\": 2, \"handle\": \"p2"
+        let error = try error(json)
+        let column = json.distance(from: json.startIndex, to: json.range(of: "\"p2")!.lowerBound) + 1
+        #expect(error.message == "is not valid JSON (unterminated string)" && error.location == "line 1, column \(column)", "\(error)")
+    }
+
+    @Test func aProductThatDoesNotReadComesBeforeLaterErrors() throws {
+        let bad = Self.product(3).replacingOccurrences(of: #""price": "1.00""#, with: #""price": 1"#)
+        let products = [Self.product(1), Self.product(2), bad].joined(separator: ", ")
+        // ...before a syntax error after the products,
+        let syntax = try error(Self.catalog(products, after: #""collections": [}"#))
+        #expect(syntax.location == "products[2].variants[0].price" && syntax.message == "expected a string but found a number")
+        // ...a missing field of the catalog,
+        let missing = try error(Self.catalog(products, after: #""format": "storefront-catalog""#))
+        #expect(missing.location == "products[2].variants[0].price")
+        // ...a shop that does not check out,
+        let shop = Self.shop.replacingOccurrences(of: "EUR", with: "euro")
+        #expect(try error(Self.catalog(shop: shop, products)).location == "products[2].variants[0].price")
+        // ...and an earlier product that does not build.
+        let unbuilt = Self.product(1).replacingOccurrences(of: #""title": "P1""#, with: #""title": " ""#)
+        #expect(try error(Self.catalog([unbuilt, Self.product(2), bad].joined(separator: ", "))).location == "products[2].variants[0].price")
+    }
+
+    @Test func buildErrorsComeAfterTheShopAndInProductOrder() throws {
+        let untitled = { (id: Int) in Self.product(id).replacingOccurrences(of: #""title": "P\#(id)""#, with: #""title": """#) }
+        let products = (1...3_000).map { $0 == 1_500 || $0 == 2_900 ? untitled($0) : Self.product($0) }.joined(separator: ", ")
+        let first = try error(Self.catalog(products))
+        #expect(first.location == "products[1499].title" && first.message == "must not be empty")
+        let shop = Self.shop.replacingOccurrences(of: "EUR", with: "euro")
+        #expect(try error(Self.catalog(shop: shop, products)).location == "shop.currencyCode")
+    }
+
+    @Test func duplicateIdsAcrossRuns() throws {
+        var products = (1...2_500).map { Self.product($0) }
+        products[2_000] = Self.product(2_001).replacingOccurrences(of: #""id": 2001"#, with: #""id": 7"#)
+        let error = try error(Self.catalog(products.joined(separator: ", ")))
+        #expect(error.message == "duplicate id 7 (also products[6])" && error.location == "products[2000].id")
     }
 }

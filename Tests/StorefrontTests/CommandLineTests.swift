@@ -38,6 +38,17 @@ struct CommandLineTests {
         return file.path
     }
 
+    @Test func theCheckoutDemoRepeatsItselfForASeed() throws {
+        let first = try run(["checkout-demo", "--scenario", "complete", "--seed", "1"])
+        let again = try run(["checkout-demo", "--scenario", "complete", "--seed", "1"])
+        #expect(first.status == 0 && !first.stdout.isEmpty, "\(first.stderr)")
+        #expect(again.stdout == first.stdout, "same seed, same lines")
+        #expect(first.stdout.contains("gid://shopify/CartLine/1?cart="))
+        let other = try run(["checkout-demo", "--scenario", "complete", "--seed", "2"])
+        let cart = { (text: String) in text.components(separatedBy: "?cart=").dropFirst().first?.prefix(26) }
+        #expect(other.status == 0 && cart(other.stdout) != nil && cart(other.stdout) != cart(first.stdout), "another seed, another cart")
+    }
+
     @Test func aBadCatalogIsOneLineAndStatusTwo() throws {
         let directory = TemporaryDirectory()
         let broken = try writeCatalog("{\n  \"shop\": [\n", in: directory)

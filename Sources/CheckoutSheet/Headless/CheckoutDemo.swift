@@ -3,7 +3,8 @@ import Storefront
 
 /// Runs one `CheckoutScenario` headless: a simulated checkout for the cart behind `checkoutURL`,
 /// a sheet, and a `ScriptedBuyer` working through the page. Every lifecycle event is written as a
-/// JSON line. Deterministic for a seed: ids come from the seed, times from a `ManualClock`.
+/// JSON line. Deterministic for a seed: ids come from the seed, times from a `ManualClock` (and
+/// the cart's id from the backend, which the demo command seeds with the same seed).
 public struct CheckoutDemo: Sendable {
     public var scenario: CheckoutScenario
     public var backend: any CheckoutBackend

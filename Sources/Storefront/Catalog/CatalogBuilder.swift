@@ -1,6 +1,6 @@
 import Foundation
 
-/// Turns a decoded `CatalogDocument` into models: checks every rule, cleans every text field once,
+/// Turns a `CatalogDocument` into models: checks every rule, cleans every text field once,
 /// assigns ids. Errors name the JSON path of the offending value.
 struct CatalogBuilder {
     let file: String
@@ -12,50 +12,32 @@ struct CatalogBuilder {
         .catalog(CatalogError(file: file, message: message, location: location))
     }
 
-    mutating func build(_ document: CatalogDocument) throws -> StoreCatalog {
-        if let format = document.format, format != "storefront-catalog" {
-            throw fail("unknown format \"\(TextSanitizer.cleanLine(format))\" (expected \"storefront-catalog\")", at: "format")
-        }
-        if let version = document.version, version != 1 {
-            throw fail("unsupported version \(version) (this storefront reads version 1)", at: "version")
-        }
-        let shop = try buildShop(document.shop)
-        currency = shop.currencyCode
-        let codes = try document.discountCodes.map { try buildDiscountCodes($0) } ?? []
+    /// The models of `document`, whose products are read from `file` (in runs, on all cores).
+    ///
+    /// Errors come in the order reading and then checking the whole file one piece at a time
+    /// would meet them: a product that does not read, before anything checked; the shop and the
+    /// discount codes, before the products; among products, the first in the file.
+    mutating func build(_ document: CatalogDocument, from file: CatalogJSONReader.Shared) throws -> StoreCatalog {
+        let header = Result { try buildHeader(document) }
+        if case .success(let (shop, _)) = header { currency = shop.currencyCode }
 
-        // Products are independent of each other: build them in chunks on all cores. The first
-        // error in catalog order wins, as it would building them one by one.
-        let entries = document.products
-        let chunk = max(2_000, entries.count / 16 + 1)
-        let chunks = stride(from: 0, to: entries.count, by: chunk).map { $0..<min($0 + chunk, entries.count) }
+        let elements = document.products
+        let chunk = max(1_000, elements.count / 16 + 1)
+        let chunks = stride(from: 0, to: elements.count, by: chunk).map { $0..<min($0 + chunk, elements.count) }
         let builder = self
-        let built = try ParallelMap.map(chunks.count) { c -> (products: [Product], variantIds: [Int]) in
-            var products: [Product] = [], variantIds: [Int] = []
-            products.reserveCapacity(chunks[c].count)
-            for index in chunks[c] { products.append(try builder.buildProduct(entries[index], index: index, variantIds: &variantIds)) }
-            return (products, variantIds)
+        let (built, runs) = ParallelMap.fill(count: elements.count, runs: chunks) { range, slots in
+            builder.readProducts(range, of: elements, from: file, into: slots)
         }
-        var products: [Product] = []
-        products.reserveCapacity(entries.count)
-        var handles: [String: Int] = [:], ids: [Int: Int] = [:]
-        handles.reserveCapacity(entries.count); ids.reserveCapacity(entries.count)
-        for part in built {
-            for product in part.products {
-                let index = products.count
-                if let previous = handles[product.handle] {
-                    throw fail("duplicate handle \"\(product.handle)\" (also products[\(previous)])", at: "products[\(index)].handle")
-                }
-                let id = SearchIndex.numericId(product.id)
-                if let previous = ids[id] {
-                    throw fail("duplicate id \(id) (also products[\(previous)])", at: "products[\(index)].id")
-                }
-                handles[product.handle] = index
-                ids[id] = index
-                products.append(product)
-            }
+        if let error = runs.lazy.compactMap(\.readError).first { throw error }
+        let (shop, codes) = try header.get()
+        if let error = runs.lazy.compactMap(\.buildError).first { throw error }
+        guard let products = built else { throw fail("the products could not be read", at: "products") }
+
+        // Handles and ids are checked while the search index is made: both only read the products.
+        let (index, checked) = SearchIndex.make(products: products, variantPrices: runs.flatMap(\.prices)) {
+            builder.lookups(products, runs: runs)
         }
-        let variantIds = built.flatMap(\.variantIds)
-        try checkUniqueVariantIds(variantIds, products: products)
+        let lookups = try checked.get()
 
         var collections: [Collection] = [], members: [[Int]] = []
         var collectionHandles: [String: Int] = [:], collectionIds: [Int: Int] = [:]
@@ -74,24 +56,67 @@ struct CatalogBuilder {
             var indices: [Int] = []
             var seen = Set<Int>()
             for (k, productHandle) in entry.products.enumerated() {
-                guard let p = handles[productHandle] else {
+                guard let p = lookups.product(handle: productHandle, in: products) else {
                     throw fail("no product has the handle \"\(TextSanitizer.cleanLine(productHandle))\"", at: "\(at).products[\(k)]")
                 }
                 if seen.insert(p).inserted { indices.append(p) }
             }
             collections.append(Collection(
-                id: "gid://shopify/Collection/\(entry.id)", handle: handle,
+                id: GlobalID.make("Collection", entry.id), handle: handle,
                 title: try title(entry.title, at: "\(at).title"),
-                description: TextSanitizer.clean(entry.description ?? ""),
+                description: PlainText.clean(entry.description ?? ""),
                 image: try entry.image.map { try image($0, id: nil, at: "\(at).image") },
                 updatedAt: try date(entry.updatedAt, at: "\(at).updatedAt")))
             members.append(indices)
         }
-        return StoreCatalog(shop: shop, products: products, collections: collections,
-                            collectionProductIndices: members, discountCodes: codes, productIndexByHandle: handles)
+        return StoreCatalog(shop: shop, products: products, collections: collections, collectionProductIndices: members,
+                            discountCodes: codes, lookups: lookups, searchIndex: index)
+    }
+
+    /// The products by handle and number, and the variants by number; fails on the first repeat.
+    private func lookups(_ products: [Product], runs: [Run]) -> Result<CatalogLookups, StorefrontError> {
+        do {
+            var lookups = CatalogLookups(products: products.count, variants: runs.reduce(0) { $0 + $1.variantIds.count })
+            var variantIds = runs.lazy.flatMap(\.variantIds).makeIterator()
+            var numbers = runs.lazy.flatMap(\.productNumbers).makeIterator()
+            var handleHashes = runs.lazy.flatMap(\.handleHashes).makeIterator()
+            try products.withUnsafeBufferPointer { products in
+                for index in products.indices {
+                    let id = numbers.next()!
+                    switch lookups.addProduct(index, of: products, handleHash: handleHashes.next()!, number: id) {
+                    case (let previous?, _):
+                        throw fail("duplicate handle \"\(products[index].handle)\" (also products[\(previous)])", at: "products[\(index)].handle")
+                    case (_, let previous?):
+                        throw fail("duplicate id \(id) (also products[\(previous)])", at: "products[\(index)].id")
+                    case (nil, nil):
+                        break
+                    }
+                    for v in 0..<products[index].variants.count {
+                        let number = variantIds.next()!
+                        if let previous = lookups.addVariant(v, of: index, number: number) {
+                            throw fail("duplicate variant id \(number) (also products[\(previous.product)].variants[\(previous.variant)])",
+                                       at: "products[\(index)].variants[\(v)].id")
+                        }
+                    }
+                }
+            }
+            return .success(lookups)
+        } catch {
+            return .failure(Self.storefrontError(error))
+        }
     }
 
     // MARK: Shop and discount codes
+
+    private func buildHeader(_ document: CatalogDocument) throws -> (Shop, [DiscountCode]) {
+        if let format = document.format, format != "storefront-catalog" {
+            throw fail("unknown format \"\(TextSanitizer.cleanLine(format))\" (expected \"storefront-catalog\")", at: "format")
+        }
+        if let version = document.version, version != 1 {
+            throw fail("unsupported version \(version) (this storefront reads version 1)", at: "version")
+        }
+        return (try buildShop(document.shop), try document.discountCodes.map { try buildDiscountCodes($0) } ?? [])
+    }
 
     private func buildShop(_ entry: CatalogDocument.ShopEntry) throws -> Shop {
         let code = entry.currencyCode
@@ -102,14 +127,14 @@ struct CatalogBuilder {
         guard country.count == 2, country.allSatisfy({ $0.isASCII && $0.isUppercase }) else {
             throw fail("\"\(TextSanitizer.cleanLine(country))\" is not an ISO 3166 country code such as \"NL\"", at: "shop.countryCode")
         }
-        let domain = TextSanitizer.cleanLine(entry.domain)
+        let domain = PlainText.cleanLine(entry.domain)
         guard !domain.isEmpty, !domain.contains(where: { $0 == "/" || $0 == " " || $0 == "?" }) else {
             throw fail("\"\(domain)\" is not a domain name such as \"shop.example\"", at: "shop.domain")
         }
         func optional(_ text: String?) -> String? {
-            text.map(TextSanitizer.cleanLine).flatMap { $0.isEmpty ? nil : $0 }
+            text.map(PlainText.cleanLine).flatMap { $0.isEmpty ? nil : $0 }
         }
-        return Shop(name: try title(entry.name, at: "shop.name"), description: TextSanitizer.clean(entry.description ?? ""),
+        return Shop(name: try title(entry.name, at: "shop.name"), description: PlainText.clean(entry.description ?? ""),
                     domain: domain.lowercased(), currencyCode: code, countryCode: country,
                     refundPolicyURL: optional(entry.refundPolicyUrl), shippingPolicyURL: optional(entry.shippingPolicyUrl),
                     contactEmail: optional(entry.contactEmail), contactPhone: optional(entry.contactPhone))
@@ -119,7 +144,7 @@ struct CatalogBuilder {
         var seen: [String: Int] = [:]
         return try entries.enumerated().map { index, entry in
             let at = "discountCodes[\(index)]"
-            let code = TextSanitizer.cleanLine(entry.code).trimmedWhitespace
+            let code = PlainText.cleanLine(entry.code).trimmedWhitespace
             guard !code.isEmpty else { throw fail("empty discount code", at: "\(at).code") }
             if let previous = seen[code.uppercased()] {
                 throw fail("duplicate discount code \"\(code)\" (also discountCodes[\(previous)])", at: "\(at).code")
@@ -138,7 +163,7 @@ struct CatalogBuilder {
                 throw fail("unknown discount type \"\(TextSanitizer.cleanLine(entry.type))\" (expected \"percentage\" or \"fixedAmount\")",
                            at: "\(at).type")
             }
-            return DiscountCode(code: code, title: TextSanitizer.cleanLine(entry.title ?? code), kind: kind,
+            return DiscountCode(code: code, title: PlainText.cleanLine(entry.title ?? code), kind: kind,
                                 minimumSubtotal: try entry.minimumSubtotal.map { try money($0, at: "\(at).minimumSubtotal") },
                                 startsAt: try entry.startsAt.map { try date($0, at: "\(at).startsAt") },
                                 endsAt: try entry.endsAt.map { try date($0, at: "\(at).endsAt") })
@@ -147,7 +172,54 @@ struct CatalogBuilder {
 
     // MARK: Products
 
-    private func buildProduct(_ entry: CatalogDocument.ProductEntry, index: Int, variantIds: inout [Int]) throws -> Product {
+    /// What reading a run of the file's product elements found besides the products: each
+    /// variant's number and price, and the first error of each kind. After a product fails to
+    /// build, the rest are only read: a later one that does not read would still come first.
+    private struct Run: Sendable {
+        /// Each product's number and the hash of its handle; each variant's number and price in
+        /// ten-thousandths; in order.
+        var productNumbers: [Int] = []
+        var handleHashes: [Int] = []
+        var variantIds: [Int] = []
+        var prices: [Int64] = []
+        var readError: StorefrontError?
+        var buildError: StorefrontError?
+    }
+
+    /// Reads and builds the products of `range` into `slots`; says how many it built.
+    private func readProducts(_ range: Range<Int>, of elements: CatalogJSONReader.Elements,
+                              from file: CatalogJSONReader.Shared, into slots: UnsafeMutablePointer<Product>) -> (filled: Int, note: Run) {
+        var run = Run()
+        var built = 0
+        var reader = CatalogJSONReader(file, for: elements)
+        for index in range {
+            reader.seek(toElement: index, of: elements)
+            let entry: CatalogDocument.ProductEntry
+            do {
+                entry = try reader.readElement(index, of: elements) { try CatalogDocument.ProductEntry(reading: &$0) }
+            } catch {
+                run.readError = Self.storefrontError(error)
+                break
+            }
+            guard run.buildError == nil else { continue }
+            do {
+                let product = try buildProduct(entry, index: index, into: &run)
+                run.productNumbers.append(entry.id)
+                run.handleHashes.append(product.handle.hashValue)
+                (slots + built).initialize(to: product)
+                built += 1
+            } catch {
+                run.buildError = Self.storefrontError(error)
+            }
+        }
+        return (built, run)
+    }
+
+    private static func storefrontError(_ error: any Error) -> StorefrontError {
+        error as? StorefrontError ?? .catalog(CatalogError(file: "catalog", message: "\(error)"))
+    }
+
+    private func buildProduct(_ entry: CatalogDocument.ProductEntry, index: Int, into run: inout Run) throws -> Product {
         func at() -> String { "products[\(index)]" }
         try positive(entry.id, at: "\(at()).id")
         let handle = try self.handle(entry.handle, at: "\(at()).handle")
@@ -157,22 +229,29 @@ struct CatalogBuilder {
         // Options: names unique, values unique within an option.
         var options: [ProductOption] = []
         var valueNames: [[String]] = []
+        if let entries = entry.options {
+            options.reserveCapacity(entries.count)
+            valueNames.reserveCapacity(entries.count)
+        }
         for (k, option) in (entry.options ?? []).enumerated() {
             let name = try title(option.name, at: "\(at()).options[\(k)].name")
             if options.contains(where: { $0.name == name }) {
                 throw fail("duplicate option \"\(name)\"", at: "\(at()).options[\(k)].name")
             }
             guard !option.values.isEmpty else { throw fail("option \"\(name)\" has no values", at: "\(at()).options[\(k)].values") }
-            var values: [ProductOptionValue] = [], names: [String] = []
+            var values: [ProductOptionValue] = []
+            values.reserveCapacity(option.values.count)
+            // The clean names, in the file's array unless cleaning changed one (nearly never).
+            var names = option.values
             for (j, raw) in option.values.enumerated() {
                 let value = try title(raw, at: "\(at()).options[\(k)].values[\(j)]")
-                guard !names.contains(value) else {
+                guard !names[..<j].contains(value) else {
                     throw fail("duplicate value \"\(value)\" in option \"\(name)\"", at: "\(at()).options[\(k)].values[\(j)]")
                 }
-                values.append(ProductOptionValue(id: "gid://shopify/ProductOptionValue/\(pid)\(k + 1)\(Self.twoDigits(j + 1))", name: value))
-                names.append(value)
+                if value != raw { names[j] = value }
+                values.append(ProductOptionValue(id: GlobalID.make("ProductOptionValue", pid, (k + 1, 0), (j + 1, 2)), name: value))
             }
-            options.append(ProductOption(id: "gid://shopify/ProductOption/\(pid)\(k + 1)", name: name, optionValues: values))
+            options.append(ProductOption(id: GlobalID.make("ProductOption", pid, (k + 1, 0)), name: name, optionValues: values))
             valueNames.append(names)
         }
 
@@ -180,60 +259,80 @@ struct CatalogBuilder {
         var variants: [ProductVariant] = []
         variants.reserveCapacity(entry.variants.count)
         // Each variant's option values as one mixed-radix number, to find two with the same options.
-        var combinations: [Int: Int] = [:]
+        var combinations: [Int] = []
+        combinations.reserveCapacity(entry.variants.count)
+        // The cheapest and dearest variant (the first of equals), by price in ten-thousandths.
+        var cheapest = 0, dearest = 0, low = Int64.max, high = Int64.min
         for (v, variant) in entry.variants.enumerated() {
             func vat() -> String { "\(at()).variants[\(v)]" }
-            let values = try (variant.options ?? []).enumerated().map { try title($1, at: "\(vat()).options[\($0)]") }
+            var values = variant.options ?? []
+            for k in values.indices {
+                let value = try title(values[k], at: "\(vat()).options[\(k)]")
+                if value != values[k] { values[k] = value }
+            }
             guard values.count == options.count else {
                 throw fail("has \(values.count) option value\(values.count == 1 ? "" : "s") but the product has \(options.count) option\(options.count == 1 ? "" : "s")",
                            at: "\(vat()).options")
             }
+            var selected: [SelectedOption] = []
+            selected.reserveCapacity(values.count)
             var combination = 0
             for (k, value) in values.enumerated() {
                 guard let position = valueNames[k].firstIndex(of: value) else {
                     throw fail("\"\(value)\" is not a value of option \"\(options[k].name)\"", at: "\(vat()).options[\(k)]")
                 }
                 combination = combination &* valueNames[k].count &+ position
+                selected.append(SelectedOption(name: options[k].name, value: value))
             }
-            if let previous = combinations[combination] {
+            if let previous = combinations.firstIndex(of: combination) {
                 throw fail("same options as variants[\(previous)]", at: "\(vat()).options")
             }
-            combinations[combination] = v
+            combinations.append(combination)
             let numericId = variant.id ?? pid * 1000 + v + 1
             try positive(numericId, at: "\(vat()).id")
-            variantIds.append(numericId)
-            let price = try money(variant.price, at: "\(vat()).price")
-            let compareAt = try variant.compareAtPrice.map { try money($0, at: "\(vat()).compareAtPrice") }
+            run.variantIds.append(numericId)
+            let (price, scaled) = try money(variant.price, at: "\(vat()).price")
+            run.prices.append(scaled)
+            if scaled < low { low = scaled; cheapest = v }
+            if scaled > high { high = scaled; dearest = v }
+            let compareAt = try variant.compareAtPrice.map { try money($0, at: "\(vat()).compareAtPrice").money }
             if let inventory = variant.inventory, inventory < 0 {
                 throw fail("inventory cannot be negative (\(inventory))", at: "\(vat()).inventory")
             }
             let available = (variant.available ?? true) && (variant.inventory.map { $0 > 0 } ?? true)
-            let selected = zip(options, values).map { SelectedOption(name: $0.name, value: $1) }
+            let title = switch selected.count {
+            case 0: "Default Title"
+            case 1: selected[0].value
+            default: values.joined(separator: " / ")
+            }
             variants.append(ProductVariant(
-                id: "gid://shopify/ProductVariant/\(numericId)",
-                title: values.isEmpty ? "Default Title" : values.joined(separator: " / "),
-                sku: variant.sku.map(TextSanitizer.cleanLine).flatMap { $0.isEmpty ? nil : $0 },
+                id: GlobalID.make("ProductVariant", numericId), title: title,
+                sku: variant.sku.map(PlainText.cleanLine).flatMap { $0.isEmpty ? nil : $0 },
                 availableForSale: available, quantityAvailable: variant.inventory.map { max(0, $0) },
                 selectedOptions: selected, price: price, compareAtPrice: compareAt,
                 image: try variant.image.map { try image($0, id: nil, at: "\(vat()).image") }))
         }
 
         let images = try (entry.images ?? []).enumerated().map { k, img in
-            try image(img, id: "gid://shopify/ProductImage/\(pid)\(Self.twoDigits(k + 1))", at: "\(at()).images[\(k)]")
+            try image(img, id: GlobalID.make("ProductImage", pid, (k + 1, 2)), at: "\(at()).images[\(k)]")
         }
-        let tags = entry.tags?.map(TextSanitizer.cleanLine).filter { !$0.isEmpty } ?? []
-        return Product(id: "gid://shopify/Product/\(pid)", handle: handle, title: productTitle,
-                       description: TextSanitizer.clean(entry.description ?? ""),
-                       vendor: TextSanitizer.cleanLine(entry.vendor), productType: TextSanitizer.cleanLine(entry.productType),
+        var tags = entry.tags ?? []
+        if !tags.allSatisfy({ !$0.isEmpty && PlainText.isPlain($0, keepingBreaks: false) }) {
+            tags = tags.map(PlainText.cleanLine).filter { !$0.isEmpty }
+        }
+        return Product(id: GlobalID.make("Product", pid), handle: handle, title: productTitle,
+                       description: PlainText.clean(entry.description ?? ""),
+                       vendor: PlainText.cleanLine(entry.vendor), productType: PlainText.cleanLine(entry.productType),
                        tags: tags, createdAt: try date(entry.createdAt, at: "\(at()).createdAt"),
                        updatedAt: try date(entry.updatedAt, at: "\(at()).updatedAt"),
-                       options: options, variants: variants, images: images)
+                       options: options, variants: variants, images: images,
+                       priceRange: PriceRange(minVariantPrice: variants[cheapest].price, maxVariantPrice: variants[dearest].price))
     }
 
     // MARK: Fields
 
     private func title(_ raw: String, at: @autoclosure () -> String) throws -> String {
-        let text = TextSanitizer.cleanLine(raw).trimmedWhitespace
+        let text = PlainText.cleanLine(raw).trimmedWhitespace
         guard !text.isEmpty else { throw fail("must not be empty", at: at()) }
         return text
     }
@@ -254,44 +353,37 @@ struct CatalogBuilder {
         return raw
     }
 
-    private func money(_ raw: String, at: @autoclosure () -> String) throws -> Money {
+    private func money(_ raw: String, at: @autoclosure () -> String) throws -> Money { try money(raw, at: at()).money }
+
+    /// The amount, and the same in ten-thousandths (for comparing and searching).
+    private func money(_ raw: String, at: @autoclosure () -> String) throws -> (money: Money, scaled: Int64) {
         guard let amount = Money.parseAmount(raw) else {
             throw fail("\"\(TextSanitizer.cleanLine(raw))\" is not a decimal amount such as \"12.50\"", at: at())
         }
-        guard amount >= 0 else { throw fail("amount cannot be negative (\(raw))", at: at()) }
-        return Money(amount: amount, currencyCode: currency)
+        let exact = SearchIndex.scaled(text: raw)
+        guard exact.map({ $0 >= 0 }) ?? (amount >= 0) else { throw fail("amount cannot be negative (\(raw))", at: at()) }
+        return (Money(amount: amount, currencyCode: currency), exact ?? SearchIndex.scaled(amount))
     }
 
-    private func date(_ raw: String, at: @autoclosure () -> String) throws -> Date {
-        guard let parsed = ISODate.parse(raw) else {
+    private func date(_ entry: CatalogDocument.DateEntry, at: @autoclosure () -> String) throws -> Date {
+        switch entry {
+        case .instant(let seconds): return Date(timeIntervalSince1970: seconds)
+        case .text(let raw):
             throw fail("\"\(TextSanitizer.cleanLine(raw))\" is not an ISO 8601 date such as \"2025-03-01T09:00:00Z\"", at: at())
         }
-        return Date(timeIntervalSince1970: parsed.seconds)
     }
 
-    /// Variant ids are unique across the catalog; sorting finds a repeat without a large dictionary.
-    private func checkUniqueVariantIds(_ ids: [Int], products: [Product]) throws {
-        let sorted = ids.sorted()
-        guard let repeated = zip(sorted, sorted.dropFirst()).first(where: { $0 == $1 })?.0 else { return }
-        let gid = "gid://shopify/ProductVariant/\(repeated)"
-        let owners = products.enumerated().flatMap { p, product in
-            product.variants.enumerated().filter { $0.element.id == gid }.map { "products[\(p)].variants[\($0.offset)]" }
-        }
-        throw fail("duplicate variant id \(repeated) (also \(owners.first ?? "another variant"))", at: "\(owners.last ?? "products").id")
-    }
-
-    private static func twoDigits(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
 
     private func positive(_ id: Int, at: @autoclosure () -> String) throws {
         guard id > 0 else { throw fail("ids are positive integers (found \(id))", at: at()) }
     }
 
     private func image(_ entry: CatalogDocument.ImageEntry, id: String?, at: @autoclosure () -> String) throws -> ProductImage {
-        let url = TextSanitizer.cleanLine(entry.url)
+        let url = PlainText.cleanLine(entry.url)
         guard url.hasPrefix("https://") || url.hasPrefix("http://") else {
             throw fail("\"\(url)\" is not an http(s) URL", at: "\(at()).url")
         }
-        return ProductImage(id: id, url: url, altText: entry.altText.map(TextSanitizer.cleanLine),
+        return ProductImage(id: id, url: url, altText: entry.altText.map(PlainText.cleanLine),
                             width: entry.width, height: entry.height)
     }
 }

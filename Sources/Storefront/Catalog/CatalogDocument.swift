@@ -21,7 +21,14 @@ struct CatalogDocument {
     var shop: ShopEntry
     var discountCodes: [DiscountCodeEntry]?
     var collections: [CollectionEntry]
-    var products: [ProductEntry]
+    /// Where each product is in the file: `CatalogBuilder` reads them, on all cores.
+    var products: CatalogJSONReader.Elements
+
+    /// A date as read: its instant, or its text when that is not an ISO 8601 date (for the error).
+    enum DateEntry {
+        case instant(Double)
+        case text(String)
+    }
 
     struct ShopEntry {
         var name: String
@@ -41,8 +48,8 @@ struct CatalogDocument {
         var value: String
         var title: String?
         var minimumSubtotal: String?
-        var startsAt: String?
-        var endsAt: String?
+        var startsAt: DateEntry?
+        var endsAt: DateEntry?
     }
 
     struct ImageEntry {
@@ -58,7 +65,7 @@ struct CatalogDocument {
         var title: String
         var description: String?
         var image: ImageEntry?
-        var updatedAt: String
+        var updatedAt: DateEntry
         var products: [String]
     }
 
@@ -85,8 +92,8 @@ struct CatalogDocument {
         var vendor: String
         var productType: String
         var tags: [String]?
-        var createdAt: String
-        var updatedAt: String
+        var createdAt: DateEntry
+        var updatedAt: DateEntry
         var description: String?
         var images: [ImageEntry]?
         var options: [OptionEntry]?
@@ -116,26 +123,39 @@ extension CatalogDocument.ProductEntry: CatalogEntry {}
 extension CatalogDocument {
     init(reading r: inout CatalogJSONReader) throws {
         var format: String?, version: Int?, shop: ShopEntry?, codes: [DiscountCodeEntry]?
-        var collections: [CollectionEntry]?, products: [ProductEntry]?
-        try r.object { r, key in
-            if r.null() { return }
-            switch key {
-            case "format": format = try r.string()
-            case "version": version = try r.int()
-            case "shop": shop = try ShopEntry(reading: &r)
-            case "discountCodes":
-                codes = try r.list(of: DiscountCodeEntry.self)
-            case "collections":
-                collections = try r.list(of: CollectionEntry.self)
-            case "products":
-                products = try r.list(of: ProductEntry.self)
-            default: throw r.unknownField(key)
+        var collections: [CollectionEntry]?, products: CatalogJSONReader.Elements?
+        do {
+            try r.object { r, key in
+                if r.null() { return }
+                switch key {
+                case "format": format = try r.string()
+                case "version": version = try r.int()
+                case "shop": shop = try ShopEntry(reading: &r)
+                case "discountCodes":
+                    codes = try r.list(of: DiscountCodeEntry.self)
+                case "collections":
+                    collections = try r.list(of: CollectionEntry.self)
+                case "products":
+                    products = try r.elements(of: ProductEntry.self)
+                default: throw r.unknownField(key)
+                }
             }
+            guard let shop else { throw r.missing("shop") }
+            guard let collections else { throw r.missing("collections") }
+            guard let products else { throw r.missing("products") }
+            self.init(format: format, version: version, shop: shop, discountCodes: codes, collections: collections, products: products)
+        } catch {
+            // The products were passed over, not read: one that does not read is further up the
+            // file than what failed here, so its error comes first.
+            if let products {
+                var reader = CatalogJSONReader(r.shared, for: products)
+                for k in 0..<products.count {
+                    reader.seek(toElement: k, of: products)
+                    _ = try reader.readElement(k, of: products) { try ProductEntry(reading: &$0) }
+                }
+            }
+            throw error
         }
-        guard let shop else { throw r.missing("shop") }
-        guard let collections else { throw r.missing("collections") }
-        guard let products else { throw r.missing("products") }
-        self.init(format: format, version: version, shop: shop, discountCodes: codes, collections: collections, products: products)
     }
 }
 
@@ -169,7 +189,8 @@ extension CatalogDocument.ShopEntry {
 
 extension CatalogDocument.DiscountCodeEntry {
     init(reading r: inout CatalogJSONReader) throws {
-        var code: String?, type: String?, value: String?, title: String?, minimum: String?, starts: String?, ends: String?
+        var code: String?, type: String?, value: String?, title: String?, minimum: String?
+        var starts: CatalogDocument.DateEntry?, ends: CatalogDocument.DateEntry?
         try r.object { r, key in
             if r.null() { return }
             switch key {
@@ -178,8 +199,8 @@ extension CatalogDocument.DiscountCodeEntry {
             case "value": value = try r.string()
             case "title": title = try r.string()
             case "minimumSubtotal": minimum = try r.string()
-            case "startsAt": starts = try r.string()
-            case "endsAt": ends = try r.string()
+            case "startsAt": starts = try r.date()
+            case "endsAt": ends = try r.date()
             default: throw r.unknownField(key)
             }
         }
@@ -211,7 +232,7 @@ extension CatalogDocument.ImageEntry {
 extension CatalogDocument.CollectionEntry {
     init(reading r: inout CatalogJSONReader) throws {
         var id: Int?, handle: String?, title: String?, description: String?, image: CatalogDocument.ImageEntry?
-        var updatedAt: String?, products: [String]?
+        var updatedAt: CatalogDocument.DateEntry?, products: [String]?
         try r.object { r, key in
             if r.null() { return }
             switch key {
@@ -220,7 +241,7 @@ extension CatalogDocument.CollectionEntry {
             case "title": title = try r.string()
             case "description": description = try r.string()
             case "image": image = try CatalogDocument.ImageEntry(reading: &r)
-            case "updatedAt": updatedAt = try r.string()
+            case "updatedAt": updatedAt = try r.date()
             case "products": products = try r.strings()
             default: throw r.unknownField(key)
             }
@@ -278,7 +299,7 @@ extension CatalogDocument.VariantEntry {
 extension CatalogDocument.ProductEntry {
     init(reading r: inout CatalogJSONReader) throws {
         var id: Int?, handle: String?, title: String?, vendor: String?, productType: String?, tags: [String]?
-        var createdAt: String?, updatedAt: String?, description: String?
+        var createdAt: CatalogDocument.DateEntry?, updatedAt: CatalogDocument.DateEntry?, description: String?
         var images: [CatalogDocument.ImageEntry]?, options: [CatalogDocument.OptionEntry]?
         var variants: [CatalogDocument.VariantEntry]?
         try r.object { r, key in
@@ -290,8 +311,8 @@ extension CatalogDocument.ProductEntry {
             case "vendor": vendor = try r.string()
             case "productType": productType = try r.string()
             case "tags": tags = try r.strings()
-            case "createdAt": createdAt = try r.string()
-            case "updatedAt": updatedAt = try r.string()
+            case "createdAt": createdAt = try r.date()
+            case "updatedAt": updatedAt = try r.date()
             case "description": description = try r.string()
             case "images":
                 images = try r.list(of: CatalogDocument.ImageEntry.self)

@@ -5,7 +5,33 @@ import Foundation
 /// a large catalog). It knows where it is, so every error says where: `line 3, column 14` for
 /// broken syntax, a path such as `products[12].variants[0].price` for a value of the wrong kind.
 struct CatalogJSONReader {
-    private enum PathComponent { case key(String), index(Int) }
+    fileprivate enum PathComponent: Sendable { case key(Key), index(Int) }
+
+    /// A field name, read without making a String: its bytes in the file, or its text when it
+    /// has escapes. `switch key { case "title": ... }` compares the bytes. Unchecked Sendable for
+    /// the same reason as `Shared`: the bytes are the file's, only read, and outlive every reader.
+    struct Key: @unchecked Sendable {
+        fileprivate let bytes: UnsafeBufferPointer<UInt8>
+        fileprivate let unescaped: String?
+
+        var text: String { unescaped ?? String(decoding: bytes, as: UTF8.self) }
+
+        static func ~= (pattern: StaticString, key: Key) -> Bool {
+            if let unescaped = key.unescaped { return unescaped == pattern.description }
+            let count = pattern.utf8CodeUnitCount
+            return count == key.bytes.count && (count == 0 || memcmp(pattern.utf8Start, key.bytes.baseAddress!, count) == 0)
+        }
+    }
+
+    /// The elements of an array, found by `elements(of:)` and read later, one reader each.
+    struct Elements: Sendable {
+        fileprivate let path: [PathComponent]
+        /// Element i is `bytes[starts[i] ..< ends[i]]` (with any whitespace after it).
+        fileprivate let starts: [Int]
+        fileprivate let ends: [Int]
+
+        var count: Int { starts.count }
+    }
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private let file: String
@@ -15,6 +41,39 @@ struct CatalogJSONReader {
     init(bytes: UnsafeBufferPointer<UInt8>, file: String) {
         self.bytes = bytes
         self.file = file
+    }
+
+    /// The file's bytes, to hand to other threads: they are only read, and stay alive for as long
+    /// as `read` runs (unchecked: a buffer pointer is not Sendable).
+    struct Shared: @unchecked Sendable {
+        fileprivate let bytes: UnsafeBufferPointer<UInt8>
+        fileprivate let file: String
+    }
+
+    var shared: Shared { Shared(bytes: bytes, file: file) }
+
+    /// A reader for the elements of `elements`, on any thread; `seek` picks one.
+    init(_ shared: Shared, for elements: Elements) {
+        self.init(bytes: shared.bytes, file: shared.file)
+        path.reserveCapacity(elements.path.count + 8)
+    }
+
+    /// Moves to element `index` of `elements` (the path's storage is kept: no allocation).
+    mutating func seek(toElement index: Int, of elements: Elements) {
+        i = elements.starts[index]
+        path.removeAll(keepingCapacity: true)
+        path.append(contentsOf: elements.path)
+        path.append(.index(index))
+    }
+
+    /// Reads element `index` of `elements` with `body`, which must read all of it.
+    mutating func readElement<T>(_ index: Int, of elements: Elements, _ body: (inout CatalogJSONReader) throws -> T) throws -> T {
+        let value = try body(&self)
+        path.removeLast()
+        skipWhitespace()
+        // What the array itself would say if the element stopped short.
+        if i != elements.ends[index] { throw syntaxError(peek() == nil ? "unexpected end of file (an array is not closed)" : "expected ',' or ']'") }
+        return value
     }
 
     /// Parses `data` with `body`, then insists that nothing but whitespace follows.
@@ -33,7 +92,7 @@ struct CatalogJSONReader {
     // MARK: Structure
 
     /// Reads an object, calling `body` with each key; `body` must read or `skip()` the value.
-    mutating func object(_ body: (inout CatalogJSONReader, String) throws -> Void) throws {
+    mutating func object(_ body: (inout CatalogJSONReader, Key) throws -> Void) throws {
         try expect("an object") { $0 == UInt8(ascii: "{") }
         i += 1
         skipWhitespace()
@@ -41,7 +100,7 @@ struct CatalogJSONReader {
         while true {
             skipWhitespace()
             guard peek() == UInt8(ascii: "\"") else { throw syntaxError("expected a field name in quotes") }
-            let key = try rawString()
+            let key = try rawKey()
             skipWhitespace()
             guard peek() == UInt8(ascii: ":") else { throw syntaxError("expected ':' after the field name") }
             i += 1
@@ -80,14 +139,114 @@ struct CatalogJSONReader {
         }
     }
 
+    /// A small first capacity: catalogs' lists are short, and growing one from nothing
+    /// allocates two or three times.
+    private static let listCapacity = 4
+
     mutating func list<Entry: CatalogEntry>(of type: Entry.Type) throws -> [Entry] {
         var values: [Entry] = []
+        values.reserveCapacity(Self.listCapacity)
         try array { reader, _ in values.append(try Entry(reading: &reader)) }
         return values
     }
 
+    /// Finds where each element of an array starts and ends, to be read later (on any thread) with
+    /// `readElement`. A quick scan finds them; if it meets anything amiss, the elements are read
+    /// here one after another with `Entry`, so that a broken file fails exactly as it would then.
+    mutating func elements<Entry: CatalogEntry>(of type: Entry.Type) throws -> Elements {
+        try expect("an array") { $0 == UInt8(ascii: "[") }
+        if let found = scanElements() { return found }
+        var starts: [Int] = [], ends: [Int] = []
+        let arrayPath = path
+        try array { reader, _ in
+            reader.skipWhitespace()
+            starts.append(reader.i)
+            _ = try Entry(reading: &reader)
+            reader.skipWhitespace()
+            ends.append(reader.i)
+        }
+        return Elements(path: arrayPath, starts: starts, ends: ends)
+    }
+
+    /// The elements of the array at `i` by brackets, commas and quotes alone; nil (and `i`
+    /// unchanged) when the brackets do not pair up or the file ends first.
+    private mutating func scanElements() -> Elements? {
+        let open = i
+        var k = i + 1
+        var starts: [Int] = [], ends: [Int] = []
+        var stack: [UInt8] = []
+        @inline(__always) func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 }
+        while k < bytes.count, isSpace(bytes[k]) { k += 1 }
+        if k < bytes.count, bytes[k] == UInt8(ascii: "]") { i = k + 1; return Elements(path: path, starts: [], ends: []) }
+        var start = k
+        while k < bytes.count {
+            switch bytes[k] {
+            case UInt8(ascii: "\""):
+                guard let end = Self.stringEnd(bytes, from: k + 1) else { i = open; return nil }
+                k = end
+            case UInt8(ascii: "{"): stack.append(UInt8(ascii: "}"))
+            case UInt8(ascii: "["): stack.append(UInt8(ascii: "]"))
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                if let top = stack.last {
+                    guard top == bytes[k] else { i = open; return nil }
+                    stack.removeLast()
+                } else {
+                    guard bytes[k] == UInt8(ascii: "]") else { i = open; return nil }
+                    starts.append(start); ends.append(k)
+                    i = k + 1
+                    return Elements(path: path, starts: starts, ends: ends)
+                }
+            case UInt8(ascii: ",") where stack.isEmpty:
+                starts.append(start); ends.append(k)
+                k += 1
+                while k < bytes.count, isSpace(bytes[k]) { k += 1 }
+                start = k
+                continue
+            default: break
+            }
+            k += 1
+        }
+        i = open
+        return nil
+    }
+
+    /// The index of the quote that closes a string whose text starts at `start`, if it closes.
+    private static func stringEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        var k = start
+        while let hit = nextQuoteOrBackslash(bytes, from: k) {
+            if bytes[hit] == UInt8(ascii: "\"") { return hit }
+            k = hit + 2   // a backslash escapes the byte after it
+        }
+        return nil
+    }
+
+    /// The first quote or backslash at or after `k` (or, when `controls`, byte below a space),
+    /// eight bytes at a time: a word-wide "has this byte" test, whose lowest hit is exact.
+    @inline(__always)
+    private static func nextQuoteOrBackslash(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, controls: Bool = false) -> Int? {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let quotes = 0x22 &* ones, backslashes = 0x5C &* ones, spaces = 0x20 &* ones
+        var k = start
+        while k + 8 <= bytes.count {
+            let word = UnsafeRawPointer(bytes.baseAddress! + k).loadUnaligned(as: UInt64.self)
+            let q = word ^ quotes, b = word ^ backslashes
+            var hits = (q &- ones) & ~q | (b &- ones) & ~b
+            if controls { hits |= (word &- spaces) & ~word }
+            hits &= highs
+            if hits != 0 { return k + hits.trailingZeroBitCount >> 3 }
+            k += 8
+        }
+        while k < bytes.count {
+            let b = bytes[k]
+            if b == 0x22 || b == 0x5C || (controls && b < 0x20) { return k }
+            k += 1
+        }
+        return nil
+    }
+
     mutating func strings() throws -> [String] {
         var values: [String] = []
+        values.reserveCapacity(Self.listCapacity)
         try array { reader, _ in values.append(try reader.string()) }
         return values
     }
@@ -160,15 +319,15 @@ struct CatalogJSONReader {
 
     func missing(_ field: String) -> StorefrontError { error("missing field \"\(field)\"") }
 
-    func unknownField(_ field: String) -> StorefrontError {
-        .catalog(CatalogError(file: file, message: "unknown field \"\(TextSanitizer.cleanLine(field))\"", location: pathText))
+    func unknownField(_ field: Key) -> StorefrontError {
+        .catalog(CatalogError(file: file, message: "unknown field \"\(TextSanitizer.cleanLine(field.text))\"", location: pathText))
     }
 
     private var pathText: String {
         var text = ""
         for component in path {
             switch component {
-            case .key(let key): text += text.isEmpty ? key : ".\(key)"
+            case .key(let key): text += text.isEmpty ? key.text : ".\(key.text)"
             case .index(let index): text += "[\(index)]"
             }
         }
@@ -233,8 +392,42 @@ struct CatalogJSONReader {
         return true
     }
 
+    /// A field name at `i` (which is a quote), as bytes in the file when it has no escapes.
+    private mutating func rawKey() throws -> Key {
+        guard let end = plainStringEnd() else {
+            return Key(bytes: UnsafeBufferPointer(start: nil, count: 0), unescaped: try rawString())
+        }
+        let key = Key(bytes: UnsafeBufferPointer(rebasing: bytes[(i + 1)..<end]), unescaped: nil)
+        i = end + 1
+        return key
+    }
+
+    /// A date (a string): its instant, parsed from the file's bytes, or its text if it is not one.
+    mutating func date() throws -> CatalogDocument.DateEntry {
+        try expect("a string") { $0 == UInt8(ascii: "\"") }
+        guard let end = plainStringEnd() else {
+            let text = try rawString()
+            return ISODate.parse(text).map { .instant($0.seconds) } ?? .text(text)
+        }
+        let text = UnsafeBufferPointer(rebasing: bytes[(i + 1)..<end])
+        i = end + 1
+        return ISODate.parse(bytes: text).map { .instant($0.seconds) } ?? .text(String(decoding: text, as: UTF8.self))
+    }
+
+    /// Where the string at `i` (a quote) ends, if it has neither escapes nor control characters
+    /// (which `rawString` reads, or reports).
+    private func plainStringEnd() -> Int? {
+        guard let hit = Self.nextQuoteOrBackslash(bytes, from: i + 1, controls: true), bytes[hit] == UInt8(ascii: "\"") else { return nil }
+        return hit
+    }
+
     /// A string at `i` (which is a quote): fast when it has no escapes.
     private mutating func rawString() throws -> String {
+        if let end = plainStringEnd() {
+            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[(i + 1)..<end]), as: UTF8.self)
+            i = end + 1
+            return text
+        }
         let open = i
         i += 1
         let start = i

@@ -32,18 +32,15 @@ public enum CatalogLoader {
     }
 
     public static func load(data: Data, file: String = "catalog") throws -> StoreCatalog {
-        let document = try decode(data, file: file)
-        var builder = CatalogBuilder(file: file)
-        return try builder.build(document)
-    }
-
-    // MARK: Reading, with positions
-
-    static func decode(_ data: Data, file: String) throws -> CatalogDocument {
         if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             throw StorefrontError.catalog(CatalogError(file: file, message: "is empty"))
         }
-        return try CatalogJSONReader.read(data, file: file) { try CatalogDocument(reading: &$0) }
+        // The products are read while building, straight from the file's bytes.
+        return try CatalogJSONReader.read(data, file: file) { reader in
+            let document = try CatalogDocument(reading: &reader)
+            var builder = CatalogBuilder(file: file)
+            return try builder.build(document, from: reader.shared)
+        }
     }
 
     /// "products[12].variants[0].price"

@@ -17,55 +17,42 @@ public struct StoreCatalog: Sendable {
     public let discountCodes: [DiscountCode]
     public let searchIndex: SearchIndex
 
-    let productIndexByHandle: [String: Int]
-    /// By the number at the end of the product's or variant's gid (hashing an int is cheaper).
-    let productIndexByNumber: [Int: Int]
+    let lookups: CatalogLookups
     let collectionIndexByHandle: [String: Int]
-    let variantLocations: [Int: VariantLocation]
     /// For each product, the collections it belongs to (for recommendations).
     let collectionsOfProduct: [[Int]]
 
+    /// A catalog of checked parts; `lookups` must hold every product and variant, `searchIndex`
+    /// index the products.
     init(shop: Shop, products: [Product], collections: [Collection], collectionProductIndices: [[Int]],
-         discountCodes: [DiscountCode], productIndexByHandle: [String: Int]? = nil) {
+         discountCodes: [DiscountCode], lookups: CatalogLookups, searchIndex: SearchIndex) {
         self.shop = shop
         self.products = products
         self.collections = collections
         self.collectionProductIndices = collectionProductIndices
         self.discountCodes = discountCodes
-        var byNumber: [Int: Int] = [:], variants: [Int: VariantLocation] = [:]
-        byNumber.reserveCapacity(products.count)
-        variants.reserveCapacity(products.count * 3)
-        for p in products.indices {
-            byNumber[SearchIndex.numericId(products[p].id)] = p
-            for v in products[p].variants.indices {
-                variants[SearchIndex.numericId(products[p].variants[v].id)] = VariantLocation(product: p, variant: v)
-            }
-        }
-        self.productIndexByHandle = productIndexByHandle
-            ?? Dictionary(products.enumerated().map { ($1.handle, $0) }, uniquingKeysWith: { a, _ in a })
-        productIndexByNumber = byNumber
-        variantLocations = variants
+        self.lookups = lookups
         collectionIndexByHandle = Dictionary(collections.enumerated().map { ($1.handle, $0) }, uniquingKeysWith: { a, _ in a })
         var membership = [[Int]](repeating: [], count: products.count)
         for (c, indices) in collectionProductIndices.enumerated() { for p in indices { membership[p].append(c) } }
         collectionsOfProduct = membership
-        searchIndex = SearchIndex(products: products)
+        self.searchIndex = searchIndex
     }
 
     /// The index of the product with this gid.
     func productIndex(id: String) -> Int? {
-        guard id.hasPrefix("gid://shopify/Product/"), let p = productIndexByNumber[SearchIndex.numericId(id)],
+        guard id.hasPrefix("gid://shopify/Product/"), let p = lookups.productByNumber[SearchIndex.numericId(id)],
               products[p].id == id else { return nil }
         return p
     }
 
-    public func product(handle: String) -> Product? { productIndexByHandle[handle].map { products[$0] } }
+    public func product(handle: String) -> Product? { lookups.product(handle: handle, in: products).map { products[$0] } }
     public func product(id: String) -> Product? { productIndex(id: id).map { products[$0] } }
     public func collection(handle: String) -> Collection? { collectionIndexByHandle[handle].map { collections[$0] } }
 
     /// The variant and its product, for a merchandise id.
     public func variant(id: String) -> (product: Product, variant: ProductVariant)? {
-        guard id.hasPrefix("gid://shopify/ProductVariant/"), let location = variantLocations[SearchIndex.numericId(id)] else { return nil }
+        guard id.hasPrefix("gid://shopify/ProductVariant/"), let location = lookups.variant(number: SearchIndex.numericId(id)) else { return nil }
         let product = products[location.product]
         let variant = product.variants[location.variant]
         return variant.id == id ? (product, variant) : nil

@@ -24,6 +24,7 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
     public nonisolated let stateWarnings: [String]
 
     private let now: @Sendable () -> Date
+    private var identifiers: IdentifierSource
     private let store: StateStore
     private var carts: [String: StoredCart] = [:]   // by token
     private var orderBook: EmbeddedState.Orders
@@ -38,18 +39,22 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
     ///   - stateDirectory: where carts and orders live; nil uses `$XDG_STATE_HOME/storefront`
     ///     (default `~/.local/state/storefront`).
     ///   - now: the clock, injected so tests decide when carts expire.
+    ///   - identifiers: where cart tokens and keys come from: random, or seeded for a run that
+    ///     must print the same ids every time.
     public init(catalogPath: String? = nil, stateDirectory: URL? = nil,
-                now: @escaping @Sendable () -> Date = { Date() }) throws {
+                now: @escaping @Sendable () -> Date = { Date() }, identifiers: IdentifierSource = .random) throws {
         let catalog = try catalogPath.map { try CatalogLoader.load(contentsOf: $0) } ?? CatalogLoader.bundled()
-        self.init(catalog: catalog, stateDirectory: stateDirectory, now: now)
+        self.init(catalog: catalog, stateDirectory: stateDirectory, now: now, identifiers: identifiers)
     }
 
-    /// A storefront over a catalog already in memory (tests, benchmarks).
-    public init(catalog: StoreCatalog, stateDirectory: URL? = nil, now: @escaping @Sendable () -> Date = { Date() }) {
+    /// A storefront over a catalog already in memory (tests, benchmarks, demos).
+    public init(catalog: StoreCatalog, stateDirectory: URL? = nil, now: @escaping @Sendable () -> Date = { Date() },
+                identifiers: IdentifierSource = .random) {
         self.catalog = catalog
         let directory = stateDirectory ?? Self.defaultStateDirectory()
         self.stateDirectory = directory
         self.now = now
+        self.identifiers = identifiers
         let store = StateStore(directory: directory)
         self.store = store
         var warnings: [String] = []
@@ -79,8 +84,10 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
 
     /// A storefront over catalog JSON in memory.
     public static func load(catalogData: Data, name: String = "catalog", stateDirectory: URL? = nil,
-                            now: @escaping @Sendable () -> Date = { Date() }) throws -> EmbeddedStorefront {
-        EmbeddedStorefront(catalog: try CatalogLoader.load(data: catalogData, file: name), stateDirectory: stateDirectory, now: now)
+                            now: @escaping @Sendable () -> Date = { Date() },
+                            identifiers: IdentifierSource = .random) throws -> EmbeddedStorefront {
+        EmbeddedStorefront(catalog: try CatalogLoader.load(data: catalogData, file: name), stateDirectory: stateDirectory, now: now,
+                           identifiers: identifiers)
     }
 
     /// `$XDG_STATE_HOME/storefront`, or `~/.local/state/storefront`.
@@ -100,11 +107,10 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
         guard (0...PageArguments.maximumPageSize).contains(productPreview) else {
             throw StorefrontError.invalidArgument("A product preview holds 0 to \(PageArguments.maximumPageSize) products (asked for \(productPreview)).")
         }
-        let order = catalog.collectionOrder(sortKey)
-        return try Paginator.page(count: order.count, listing: "collections.\(sortKey.rawValue)", arguments: page,
-                                  id: { catalog.collections[order[$0]].id }) { i in
-            var collection = catalog.collections[order[i]]
-            collection.productsPreview = catalog.collectionProductIndices[order[i]].prefix(productPreview).map { catalog.products[$0] }
+        return try Paginator.page(ListedArray(elements: catalog.collectionOrder(sortKey)), name: "collections.\(sortKey.rawValue)",
+                                  arguments: page, id: { catalog.collections[$0].id }) { c in
+            var collection = catalog.collections[c]
+            collection.productsPreview = catalog.collectionProductIndices[c].prefix(productPreview).map { catalog.products[$0] }
             return collection
         }
     }
@@ -117,16 +123,17 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
         guard let index = catalog.collectionIndexByHandle[handle] else { return .empty }
         var order = catalog.collectionProductOrder(index, sortKey: sortKey)
         if reverse { order.reverse() }
-        return try productPage(order, listing: "collection.\(handle).\(sortKey.rawValue).\(reverse ? "r" : "f")", arguments: page)
+        return try productPage(ListedArray(elements: order), name: "collection.\(handle).\(sortKey.rawValue).\(reverse ? "r" : "f")",
+                               arguments: page)
     }
 
     public nonisolated func products(_ page: PageArguments, query: String?, sortKey: ProductSortKeys,
                                      reverse: Bool) async throws -> Page<Product> {
         try Paginator.validate(page)
-        var order = try catalog.searchIndex.ordered(query: query, sortKey: sortKey)
-        if reverse { order.reverse() }
-        let listing = "products.\(sortKey.rawValue).\(reverse ? "r" : "f").\(SearchIndex.fingerprint(query ?? ""))"
-        return try productPage(order, listing: listing, arguments: page)
+        // Matches are found as the page needs them: a first page reads a few dozen products.
+        let listing = try catalog.searchIndex.listing(query: query, sortKey: sortKey, reverse: reverse)
+        let name = "products.\(sortKey.rawValue).\(reverse ? "r" : "f").\(SearchIndex.fingerprint(query ?? ""))"
+        return try productPage(listing, name: name, arguments: page)
     }
 
     public nonisolated func product(handle: String) async throws -> Product? { catalog.product(handle: handle) }
@@ -139,8 +146,8 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
 
     public nonisolated func search(query: String, page: PageArguments) async throws -> Page<Product> {
         try Paginator.validate(page)
-        let order = try catalog.searchIndex.ordered(query: query, sortKey: .relevance)
-        return try productPage(order, listing: "search.\(SearchIndex.fingerprint(query))", arguments: page)
+        let listing = try catalog.searchIndex.listing(query: query, sortKey: .relevance, reverse: false)
+        return try productPage(listing, name: "search.\(SearchIndex.fingerprint(query))", arguments: page)
     }
 
     public nonisolated func predictiveSearch(query: String, limit: Int) async throws -> [Product] {
@@ -150,9 +157,8 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
         return catalog.searchIndex.titlePrefixMatches(query, limit: limit).map { catalog.products[$0] }
     }
 
-    private nonisolated func productPage(_ order: [Int], listing: String, arguments: PageArguments) throws -> Page<Product> {
-        try Paginator.page(count: order.count, listing: listing, arguments: arguments,
-                           id: { catalog.products[order[$0]].id }, node: { catalog.products[order[$0]] })
+    private nonisolated func productPage(_ listing: some PagedListing, name: String, arguments: PageArguments) throws -> Page<Product> {
+        try Paginator.page(listing, name: name, arguments: arguments, id: { catalog.products[$0].id }, node: { catalog.products[$0] })
     }
 
     // MARK: - Carts
@@ -164,7 +170,10 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
 
     public func cartCreate(_ input: CartInput) async throws -> CartPayload {
         let time = now()
-        var cart = StoredCart(token: Self.makeToken(), key: Self.makeKey(), createdAt: time, updatedAt: time, lines: [],
+        // A seeded source repeats its tokens in a state directory used before: never reuse one.
+        var token = identifiers.token()
+        while carts[token] != nil { token = identifiers.token() }
+        var cart = StoredCart(token: token, key: identifiers.key(), createdAt: time, updatedAt: time, lines: [],
                               buyerIdentity: BuyerIdentity(), discountCodes: [], note: nil,
                               attributes: input.attributes.map { Attribute(key: TextSanitizer.cleanLine($0.key), value: $0.value.map(TextSanitizer.clean)) },
                               state: .open, nextLineNumber: 1)
@@ -351,16 +360,4 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
     }
 
     public func orders() async throws -> [Order] { orderBook.orders }
-
-    // MARK: - Ids
-
-    private static let tokenAlphabet = Array("ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789")
-
-    static func makeToken() -> String {
-        String((0..<26).map { _ in tokenAlphabet.randomElement()! })
-    }
-
-    static func makeKey() -> String {
-        (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255)) }.joined()
-    }
 }

@@ -1,84 +1,82 @@
 import Foundation
 
-/// Runs a parsed query over the index: every leaf becomes a `ProductSet`, combined with AND,
-/// OR and NOT. Hot loops work on unsafe buffers and allocate nothing per product.
+/// Runs a parsed query over the index: field tests become `ProductSet`s at once, fuzzy terms are
+/// confirmed product by product as a listing reaches them (see `SearchPlan`, `MatchListing`).
+/// Hot loops work on unsafe buffers and allocate nothing per product.
 extension SearchIndex {
     /// The products matching `query` (all for nil or blank) in the order of `sortKey`.
     /// With `.relevance` and a query, products whose titles hold more of its terms come first.
     func ordered(query text: String?, sortKey: ProductSortKeys) throws -> [Int] {
+        try listing(query: text, sortKey: sortKey, reverse: false).all()
+    }
+
+    /// The matches of `query` in the order of `sortKey` (reversed when `reverse`), to page through.
+    func listing(query text: String?, sortKey: ProductSortKeys, reverse: Bool) throws -> MatchListing {
         let query: SearchQuery
         do { query = try SearchQuery.parse(text ?? "") } catch { throw StorefrontError.invalidSearch(error) }
-        let order = self.order(sortKey)
-        if query == .all { return order.map(Int.init) }
-        let matches = evaluate(query)
         var folder = TextFolder()
+        let plan = self.plan(query, folder: &folder)
+        let candidates = plan.mayMatch
         let terms = sortKey == .relevance ? Self.positiveTerms(query).map { folder.fold($0) }.filter { !$0.isEmpty } : []
-        var result: [Int] = []
-        result.reserveCapacity(matches.cardinality)
-        guard !terms.isEmpty else {
-            for p in order where matches.contains(Int(p)) { result.append(Int(p)) }
-            return result
+        if sortKey == .relevance {
+            let runs = terms.isEmpty ? [candidates] : titleRuns(terms, among: candidates)
+            return MatchListing(productCount: count, runs: runs, order: nil, plan: plan, reversed: reverse)
         }
-        // How many of the terms each match has in its title; more first, ties in the base order.
+        // Other orders: the candidates' places in that order.
+        let order = self.order(sortKey)
+        var places = ProductSet(count: count, filled: candidates.cardinality == count)
+        if candidates.cardinality < count {
+            let rank = self.rank(sortKey)
+            rank.withUnsafeBufferPointer { rank in candidates.forEach { places.insert(Int(rank[$0])) } }
+        }
+        return MatchListing(productCount: count, runs: [places], order: order, plan: plan, reversed: reverse)
+    }
+
+    /// The candidates split by how many of the terms their titles hold, most first (a term given
+    /// twice counts twice). Runs that would be empty are left out.
+    private func titleRuns(_ terms: [[UInt8]], among candidates: ProductSet) -> [ProductSet] {
+        let levels = min(255, terms.count)
         var hits = [UInt8](repeating: 0, count: count)
-        matches.forEach { p in hits[p] = UInt8(min(255, terms.reduce(0) { $0 + (titleContains(p, $1) ? 1 : 0) })) }
-        for level in (0...min(255, terms.count)).reversed() {
-            for p in order where matches.contains(Int(p)) && hits[Int(p)] == level { result.append(Int(p)) }
+        var titled = ProductSet(count: count)
+        var counted: [[UInt8]: Int] = [:]
+        for term in terms { counted[term, default: 0] += 1 }
+        for (term, times) in counted {
+            var possible = titleSlices.candidates(titleSlices.bits(of: term), count: count)
+            possible.formIntersection(candidates)
+            possible.forEach { p in
+                if titleContains(p, term) {
+                    hits[p] = UInt8(min(255, Int(hits[p]) + times))
+                    titled.insert(p)
+                }
+            }
         }
-        return result
+        var runs = [ProductSet](repeating: ProductSet(count: count), count: levels + 1)
+        titled.forEach { p in runs[levels - min(levels, Int(hits[p]))].insert(p) }
+        var untitled = candidates
+        untitled.subtract(titled)
+        runs[levels] = untitled
+        return runs.filter { !$0.isEmpty }
     }
 
-    func evaluate(_ query: SearchQuery) -> ProductSet {
-        var folder = TextFolder()
-        return evaluate(query, within: nil, folder: &folder)
-    }
-
-    /// The products matching `query` among `mask` (all when nil); the result is a subset of the mask.
-    /// Fuzzy terms are the expensive part, so an AND runs its cheap parts first and reads text only
-    /// for the products that survived them.
-    private func evaluate(_ query: SearchQuery, within mask: ProductSet?, folder: inout TextFolder) -> ProductSet {
+    /// The query with every field test evaluated over the whole catalog.
+    func plan(_ query: SearchQuery, folder: inout TextFolder) -> SearchPlan {
         switch query {
         case .all:
-            return mask ?? ProductSet(count: count, filled: true)
+            return .set(ProductSet(count: count, filled: true))
         case .term(let term):
-            return termMatches(folder.fold(term), within: mask)
+            let needle = folder.fold(term)
+            if needle.isEmpty { return .set(ProductSet(count: count, filled: true)) }
+            return .term(TermProbe(needle: needle, index: self))
         case .field(let field, let comparison, let value):
-            return restricted(fieldMatches(field, comparison, value, folder: &folder), to: mask)
+            return .set(fieldMatches(field, comparison, value, folder: &folder))
         case .exists(let field):
-            return restricted(exists(field), to: mask)
+            return .set(exists(field))
         case .not(let inner):
-            var set = mask ?? ProductSet(count: count, filled: true)
-            set.subtract(evaluate(inner, within: mask, folder: &folder))
-            return set
+            return SearchPlan.negation(plan(inner, folder: &folder))
         case .and(let parts):
-            var set = mask
-            for part in parts.sorted(by: { Self.cost($0) < Self.cost($1) }) {
-                let next = evaluate(part, within: set, folder: &folder)
-                if next.isEmpty { return next }
-                set = next
-            }
-            return set ?? ProductSet(count: count, filled: true)
+            return SearchPlan.all(parts.map { plan($0, folder: &folder) })
         case .or(let parts):
-            var set = ProductSet(count: count)
-            for part in parts { set.formUnion(evaluate(part, within: mask, folder: &folder)) }
-            return set
-        }
-    }
-
-    private func restricted(_ set: ProductSet, to mask: ProductSet?) -> ProductSet {
-        guard let mask else { return set }
-        var result = set
-        result.formIntersection(mask)
-        return result
-    }
-
-    /// A rough cost: fuzzy terms read text, everything else reads a few numbers per product.
-    private static func cost(_ query: SearchQuery) -> Int {
-        switch query {
-        case .all, .field, .exists: return 0
-        case .term: return 10
-        case .not(let inner): return cost(inner)
-        case .and(let parts), .or(let parts): return parts.reduce(0) { $0 + cost($1) }
+            return SearchPlan.any(parts.map { plan($0, folder: &folder) })
         }
     }
 
@@ -93,55 +91,13 @@ extension SearchIndex {
 
     // MARK: Fuzzy terms
 
-    /// Products (among `mask`) whose folded text contains `needle`. The signature rules out most
-    /// products by their byte pairs; the survivors are confirmed by reading their text.
-    private func termMatches(_ needle: [UInt8], within mask: ProductSet?) -> ProductSet {
-        if needle.isEmpty { return mask ?? ProductSet(count: count, filled: true) }
-        let bits = Self.signatureBits(of: needle)
-        let anchor = anchorOffset(needle)
-        let rare = isRare(needle[anchor])
-        // A sparse mask is walked member by member; otherwise the catalog is scanned in slices
-        // on all cores (each slice a whole number of 64-product words of the result).
-        if let mask, mask.cardinality < count / 8 {
-            var result = ProductSet(count: count)
-            mask.forEach { p in if termMatches(product: p, needle, bits: bits, anchor: anchor, rare: rare) { result.insert(p) } }
-            return result
-        }
-        let slice = max(64, (count / 8 + 63) / 64 * 64)
-        let slices = ParallelMap.map((count + slice - 1) / slice) { k -> [UInt64] in
-            let range = (k * slice)..<min(count, (k + 1) * slice)
-            var words = [UInt64](repeating: 0, count: (range.count + 63) / 64)
-            for p in range where mask?.contains(p) ?? true {
-                if termMatches(product: p, needle, bits: bits, anchor: anchor, rare: rare) {
-                    words[(p - range.lowerBound) >> 6] |= 1 << UInt64((p - range.lowerBound) & 63)
-                }
-            }
-            return words
-        }
-        return ProductSet(count: count, words: slices.flatMap { $0 })
-    }
-
-    /// Whether product p's signature has every bit of the term and its text holds the term.
-    @inline(__always)
-    private func termMatches(product p: Int, _ needle: [UInt8], bits: [Int], anchor: Int, rare: Bool) -> Bool {
-        let base = p * Self.signatureWords
-        return signatures.withUnsafeBufferPointer { s in
-            for bit in bits where s[base + bit >> 6] & (1 << UInt64(bit & 63)) == 0 { return false }
-            return text.withUnsafeBufferPointer { t in
-                needle.withUnsafeBufferPointer { n in
-                    Self.find(n, anchor: anchor, rareAnchor: rare, in: t, from: textStart[p], to: textStart[p + 1])
-                }
-            }
-        }
-    }
-
     /// A byte seen less than once in 500: about one per product text, or none.
-    private func isRare(_ byte: UInt8) -> Bool {
+    func isRare(_ byte: UInt8) -> Bool {
         byteFrequency[Int(byte)] * 500 < byteFrequency.reduce(0, +)
     }
 
     /// The needle byte that is rarest in the catalog: searching for it finds the fewest false starts.
-    private func anchorOffset(_ needle: [UInt8]) -> Int {
+    func anchorOffset(_ needle: [UInt8]) -> Int {
         var best = 0
         for k in needle.indices where byteFrequency[Int(needle[k])] < byteFrequency[Int(needle[best])] { best = k }
         return best
@@ -202,20 +158,23 @@ extension SearchIndex {
 
     // MARK: Fields
 
-    private func fieldMatches(_ field: SearchField, _ comparison: SearchComparison, _ value: SearchValue,
+    func fieldMatches(_ field: SearchField, _ comparison: SearchComparison, _ value: SearchValue,
                               folder: inout TextFolder) -> ProductSet {
         switch (field, value) {
         case (.title, .text(let text, let prefix)):
+            // Only titles whose signature allows the value can equal it or start with it.
             let needle = folder.fold(text)
-            return self.text.withUnsafeBufferPointer { t in
+            var result = ProductSet(count: count)
+            self.text.withUnsafeBufferPointer { t in
                 needle.withUnsafeBufferPointer { n in
-                    ProductSet(count: count) { p in
+                    titleSlices.candidates(titleSlices.bits(of: needle), count: count).forEach { p in
                         let length = Int(titleLength[p])
-                        if prefix ? length < n.count : length != n.count { return false }
-                        return memcmp(t.baseAddress! + textStart[p], n.baseAddress!, n.count) == 0
+                        if prefix ? length < n.count : length != n.count { return }
+                        if n.count == 0 || memcmp(t.baseAddress! + textStart[p], n.baseAddress!, n.count) == 0 { result.insert(p) }
                     }
                 }
             }
+            return result
         case (.handle, .text(let text, let prefix)):
             let needle = folder.fold(text)
             return ProductSet(count: count) { handles.matches($0, needle, prefix: prefix) }
@@ -225,11 +184,11 @@ extension SearchIndex {
                 (Int(variantStart[p])..<Int(variantStart[p + 1])).contains { skus.matches($0, needle, prefix: prefix) }
             }
         case (.vendor, .text(let text, let prefix)):
-            return products(withAnyOf: vendors.matching(folder.fold(text), prefix: prefix), in: vendorPostings)
+            return vendorPostings.products(withAnyOf: vendors.matching(folder.fold(text), prefix: prefix), count: count)
         case (.productType, .text(let text, let prefix)):
-            return products(withAnyOf: productTypes.matching(folder.fold(text), prefix: prefix), in: productTypePostings)
+            return productTypePostings.products(withAnyOf: productTypes.matching(folder.fold(text), prefix: prefix), count: count)
         case (.tag, .text(let text, let prefix)):
-            return products(withAnyOf: tags.matching(folder.fold(text), prefix: prefix), in: tagPostings)
+            return tagPostings.products(withAnyOf: tags.matching(folder.fold(text), prefix: prefix), count: count)
         case (.price, .amount(let amount)), (.variantsPrice, .amount(let amount)):
             let x = Self.scaled(amount)
             switch comparison {
@@ -256,15 +215,6 @@ extension SearchIndex {
         }
     }
 
-    /// The products listed under any of the wanted value ids.
-    private func products(withAnyOf wanted: [Bool], in postings: [[Int32]]) -> ProductSet {
-        var set = ProductSet(count: count)
-        for (id, isWanted) in wanted.enumerated() where isWanted {
-            for p in postings[id] { set.insert(Int(p)) }
-        }
-        return set
-    }
-
     /// A date-only value stands for the whole day: `>2025-05-01` is after that day,
     /// `<=2025-05-01` up to its end, `:2025-05-01` during it.
     private func dateMatches(_ dates: [Double], _ comparison: SearchComparison, _ seconds: Double, _ wholeDay: Bool) -> ProductSet {
@@ -278,15 +228,14 @@ extension SearchIndex {
         }
     }
 
-    private func exists(_ field: SearchField) -> ProductSet {
+    func exists(_ field: SearchField) -> ProductSet {
         switch field {
         case .tag: return ProductSet(count: count) { tagStart[$0] < tagStart[$0 + 1] }
-        case .vendor: return ProductSet(count: count) { vendors.folded.starts[Int(vendorOf[$0])] < vendors.folded.starts[Int(vendorOf[$0]) + 1] }
-        case .productType:
-            return ProductSet(count: count) { productTypes.folded.starts[Int(productTypeOf[$0])] < productTypes.folded.starts[Int(productTypeOf[$0]) + 1] }
+        case .vendor: return ProductSet(count: count) { !vendors.folded.isEmpty(Int(vendorOf[$0])) }
+        case .productType: return ProductSet(count: count) { !productTypes.folded.isEmpty(Int(productTypeOf[$0])) }
         case .sku:
             return ProductSet(count: count) { p in
-                (Int(variantStart[p])..<Int(variantStart[p + 1])).contains { skus.starts[$0] < skus.starts[$0 + 1] }
+                (Int(variantStart[p])..<Int(variantStart[p + 1])).contains { !skus.isEmpty($0) }
             }
         case .title, .handle, .price, .variantsPrice, .availableForSale, .createdAt, .updatedAt:
             // Every product has these.

@@ -1,12 +1,14 @@
 import Foundation
+import Synchronization
 
 /// What search and sorting need, computed once when the catalog loads, so that a query over a
 /// hundred thousand products takes a few milliseconds:
-/// - the folded (lowercase, accent-free) searchable text of every product in one buffer, with a
-///   1024-bit signature of its byte pairs that rules out most products before any text is read;
+/// - the folded (lowercase, accent-free) searchable text of every product in one buffer, with
+///   signatures of its byte pairs and triples (1024 bits; 256 for the title alone), stored bit by
+///   bit, that rule out most products before any text is read;
 /// - vendors, product types and tags interned to small integers;
 /// - titles, handles and SKUs folded; prices and dates as plain numbers;
-/// - the product order for each sort key.
+/// - the product order for each sort key, made when first asked for.
 public final class SearchIndex: Sendable {
     let count: Int
     /// Folded title, vendor, type, tags and description of every product, one after another.
@@ -15,9 +17,11 @@ public final class SearchIndex: Sendable {
     let text: [UInt8]
     let textStart: [Int]
     let titleLength: [Int32]
-    /// `signatureWords` words per product: bit `bucket(a, b)` is set when the pair a b occurs.
-    let signatures: [UInt64]
-    static let signatureWords = 16
+    /// Signatures of each product's whole text, and of its title.
+    let textSlices: SignatureSlices
+    let titleSlices: SignatureSlices
+    static let textSignatureWidth = 1024
+    static let titleSignatureWidth = 256
     /// How often each byte occurs in (a sample of) the text, to pick the rarest byte of a term.
     let byteFrequency: [Int]
 
@@ -41,207 +45,169 @@ public final class SearchIndex: Sendable {
     /// Product i's tags are `tagIds[tagStart[i] ..< tagStart[i + 1]]`.
     let tagStart: [Int32]
     let tagIds: [Int32]
-    /// For each vendor, type and tag id, the products that have it, in catalog order.
-    let vendorPostings: [[Int32]]
-    let productTypePostings: [[Int32]]
-    let tagPostings: [[Int32]]
+    let vendorPostings: Postings
+    let productTypePostings: Postings
+    let tagPostings: Postings
 
-    /// Product indices in the order of each sort key, and each product's place in that order.
-    private let orders: [ProductSortKeys: [Int32]]
-    private let ranks: [ProductSortKeys: [Int32]]
+    /// Sort orders made so far (see `sortOrder(_:)`).
+    let sortOrders = Mutex<[ProductSortKeys: SortOrder]>([:])
 
-    init(products: [Product]) {
+    /// The index of `products`; `variantPrices`, when given, are each variant's price in
+    /// ten-thousandths (the loader has them from the prices' text), in order.
+    convenience init(products: [Product], variantPrices: [Int64]? = nil) {
+        let (parts, chunk, _) = Self.readParts(products, variantPrices: variantPrices) {}
+        self.init(count: products.count, parts: parts, chunk: chunk)
+    }
+
+    /// The index, and the result of `work`, which runs on the same cores as the index's runs
+    /// (for the loader's checks of handles and ids, which also only read the products).
+    static func make<Other: Sendable>(products: [Product], variantPrices: [Int64]?,
+                                      alongside work: @Sendable () -> Other) -> (SearchIndex, Other) {
+        let (parts, chunk, other) = readParts(products, variantPrices: variantPrices, alongside: work)
+        return (SearchIndex(count: products.count, parts: parts, chunk: chunk), other)
+    }
+
+    /// Every product read once, in runs of `chunk` on all cores (with `work` as one more task).
+    private static func readParts<Other: Sendable>(_ products: [Product], variantPrices: [Int64]?,
+                                                   alongside work: @Sendable () -> Other) -> ([IndexPart], Int, Other) {
         let count = products.count
-        self.count = count
-        // Folding and signing read each product once and are independent: done in chunks on all
-        // cores, then joined. Interning needs one dictionary, so it runs after, in order.
-        let chunk = max(4_096, count / 16 + 1)
-        let parts = ParallelMap.map((count + chunk - 1) / chunk) { c in
-            TextPart(products, range: (c * chunk)..<min(count, (c + 1) * chunk))
-        }
-        var text: [UInt8] = [], starts: [Int] = [], titleLength: [Int32] = [], signatures: [UInt64] = []
-        var handles = FoldedStrings(), skus = FoldedStrings()
-        var variantStart: [Int32] = [], prices: [Int64] = []
-        text.reserveCapacity(parts.reduce(0) { $0 + $1.text.count })
-        starts.reserveCapacity(count + 1); titleLength.reserveCapacity(count)
-        signatures.reserveCapacity(count * Self.signatureWords); variantStart.reserveCapacity(count + 1)
-        for part in parts {
-            let base = text.count
-            starts.append(contentsOf: part.starts.map { $0 + base })
-            text.append(contentsOf: part.text)
-            titleLength.append(contentsOf: part.titleLength)
-            signatures.append(contentsOf: part.signatures)
-            handles.append(contentsOf: part.handles)
-            skus.append(contentsOf: part.skus)
-            var offset = prices.count
-            for n in part.variantCounts { variantStart.append(Int32(offset)); offset += Int(n) }
-            prices.append(contentsOf: part.prices)
-        }
-        starts.append(text.count)
-        variantStart.append(Int32(prices.count))
-
-        var folder = TextFolder()
-        var vendors = Vocabulary(), types = Vocabulary(), tags = Vocabulary()
-        var vendorOf: [Int32] = [], typeOf: [Int32] = [], tagStart: [Int32] = [], tagIds: [Int32] = []
-        vendorOf.reserveCapacity(count); typeOf.reserveCapacity(count); tagStart.reserveCapacity(count + 1)
-        products.withUnsafeBufferPointer { products in
-            for p in 0..<products.count {
-                vendorOf.append(vendors.intern(products[p].vendor, folder: &folder))
-                typeOf.append(types.intern(products[p].productType, folder: &folder))
-                tagStart.append(Int32(tagIds.count))
-                for tag in products[p].tags { tagIds.append(tags.intern(tag, folder: &folder)) }
-            }
-        }
-        tagStart.append(Int32(tagIds.count))
-
-        var frequency = [Int](repeating: 0, count: 256)
-        for b in text.prefix(8 << 20) { frequency[Int(b)] += 1 }
-        byteFrequency = frequency
-        self.text = text
-        self.textStart = starts
-        self.titleLength = titleLength
-        self.signatures = signatures
-        self.handles = handles
-        self.variantStart = variantStart
-        self.skus = skus
-        self.variantPrices = prices
-        self.vendors = vendors
-        self.vendorOf = vendorOf
-        self.productTypes = types
-        self.productTypeOf = typeOf
-        self.tags = tags
-        self.tagStart = tagStart
-        self.tagIds = tagIds
-        vendorPostings = Self.postings(vendorOf.indices.map { (vendorOf[$0], Int32($0)) }, count: vendors.raw.count)
-        productTypePostings = Self.postings(typeOf.indices.map { (typeOf[$0], Int32($0)) }, count: types.raw.count)
-        tagPostings = Self.postings((0..<count).flatMap { p in
-            (Int(tagStart[p])..<Int(tagStart[p + 1])).map { (tagIds[$0], Int32(p)) }
-        }, count: tags.raw.count)
-        var minPrice = [Int64](), maxPrice = [Int64]()
-        minPrice.reserveCapacity(count); maxPrice.reserveCapacity(count)
-        for p in 0..<count {
-            let range = Int(variantStart[p])..<Int(variantStart[p + 1])
-            minPrice.append(prices[range].min() ?? 0)
-            maxPrice.append(prices[range].max() ?? 0)
-        }
-        self.minPrice = minPrice
-        self.maxPrice = maxPrice
-        available = products.map(\.availableForSale)
-        createdAt = products.map { $0.createdAt.timeIntervalSince1970 }
-        updatedAt = products.map { $0.updatedAt.timeIntervalSince1970 }
-        numericIds = products.map { Self.numericId($0.id) }
-        let bestseller = tags.matching([UInt8]("bestseller".utf8), prefix: false)
-        let isBestseller = (0..<count).map { p in
-            (Int(tagStart[p])..<Int(tagStart[p + 1])).contains { bestseller[Int(tagIds[$0])] }
-        }
-        (orders, ranks) = Self.sortOrders(count: count, text: text, starts: starts, titleLength: titleLength,
-                                          ids: numericIds, created: createdAt, updated: updatedAt, minPrice: minPrice,
-                                          vendorRank: vendors.ranks(), vendorOf: vendorOf,
-                                          typeRank: productTypes.ranks(), typeOf: typeOf, bestseller: isBestseller)
-    }
-
-    // MARK: Orders
-
-    /// Product indices in the order of `sortKey`.
-    func order(_ sortKey: ProductSortKeys) -> [Int32] { orders[sortKey] ?? orders[.relevance]! }
-
-    /// Each product's place in the order of `sortKey`.
-    func rank(_ sortKey: ProductSortKeys) -> [Int32] { ranks[sortKey] ?? ranks[.relevance]! }
-
-    private static func sortOrders(count: Int, text: [UInt8], starts: [Int], titleLength: [Int32], ids: [Int],
-                                   created: [Double], updated: [Double], minPrice: [Int64],
-                                   vendorRank: [Int32], vendorOf: [Int32], typeRank: [Int32], typeOf: [Int32],
-                                   bestseller: [Bool]) -> ([ProductSortKeys: [Int32]], [ProductSortKeys: [Int32]]) {
-        let all = Array(0..<Int32(count))
-        let titleOrder: [Int32] = text.withUnsafeBufferPointer { buffer in
-            all.sorted { a, b in
-                let (sa, la) = (starts[Int(a)], Int(titleLength[Int(a)]))
-                let (sb, lb) = (starts[Int(b)], Int(titleLength[Int(b)]))
-                let c = memcmp(buffer.baseAddress! + sa, buffer.baseAddress! + sb, min(la, lb))
-                if c != 0 { return c < 0 }
-                return la == lb ? a < b : la < lb
-            }
-        }
-        var titleRank = [Int32](repeating: 0, count: count)
-        for (r, p) in titleOrder.enumerated() { titleRank[Int(p)] = Int32(r) }
-        let rank = titleRank
-        // The sorts are independent: run them on all cores.
-        let keyed: [(ProductSortKeys, @Sendable () -> [Int32])] = [
-            (.id, { sorted(by: ids, then: rank) }), (.createdAt, { sorted(by: created, then: rank) }),
-            (.updatedAt, { sorted(by: updated, then: rank) }), (.price, { sorted(by: minPrice, then: rank) }),
-            (.vendor, { sorted(by: vendorOf.map { vendorRank[Int($0)] }, then: rank) }),
-            (.productType, { sorted(by: typeOf.map { typeRank[Int($0)] }, then: rank) }),
-        ]
-        var orders = Dictionary(uniqueKeysWithValues: zip(keyed.map(\.0), ParallelMap.map(keyed.count) { keyed[$0].1() }))
-        orders[.title] = titleOrder
-        // A catalog file has no sales figures: the shop's bestsellers (by tag) first, then its own order.
-        orders[.bestSelling] = all.filter { bestseller[Int($0)] } + all.filter { !bestseller[Int($0)] }
-        orders[.relevance] = all
-        var ranks: [ProductSortKeys: [Int32]] = [:]
-        for (key, order) in orders {
-            var rank = [Int32](repeating: 0, count: count)
-            for (r, p) in order.enumerated() { rank[Int(p)] = Int32(r) }
-            ranks[key] = rank
-        }
-        return (orders, ranks)
-    }
-
-    /// Product indices by `keys`, ties by title. Sorting (key, title rank, index) triples keeps
-    /// the comparisons inline and cheap.
-    private static func sorted<Key: Comparable>(by keys: [Key], then titleRank: [Int32]) -> [Int32] {
-        var triples = (0..<keys.count).map { (keys[$0], titleRank[$0], Int32($0)) }
-        triples.sort { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }
-        return triples.map(\.2)
-    }
-
-    // MARK: Signatures
-
-    /// Which of the 1024 signature bits a byte pair sets (a multiplicative hash's top bits).
-    @inline(__always) static func bucket(_ a: UInt8, _ b: UInt8) -> Int {
-        Int(((UInt32(a) << 8 | UInt32(b)) &* 0x9E37_79B1) >> 22)
-    }
-
-    /// Which bit a byte triple sets. Triples say far more than pairs (most pairs are common),
-    /// so terms of three bytes or more are filtered by their triples.
-    @inline(__always) static func bucket(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> Int {
-        Int(((UInt32(a) << 16 | UInt32(b) << 8 | UInt32(c) | 0x0100_0000) &* 0x85EB_CA77) >> 22)
-    }
-
-    /// The signature bits a term needs: its triples, or its pair when it has only two bytes.
-    static func signatureBits(of needle: [UInt8]) -> [Int] {
-        var bits = Set<Int>()
-        if needle.count == 2 { bits.insert(bucket(needle[0], needle[1])) }
-        if needle.count >= 3 { for k in 0..<(needle.count - 2) { bits.insert(bucket(needle[k], needle[k + 1], needle[k + 2])) } }
-        return Array(bits)
-    }
-
-    static func sign(_ text: [UInt8], from start: Int, to end: Int, into signatures: inout [UInt64], product: Int) {
-        guard end - start >= 2 else { return }
-        let base = product * signatureWords
-        text.withUnsafeBufferPointer { t in
-            signatures.withUnsafeMutableBufferPointer { s in
-                for k in start..<(end - 1) {
-                    let (a, b) = (t[k], t[k + 1])
-                    if a == 0x1F || b == 0x1F { continue }
-                    let pair = bucket(a, b)
-                    s[base + pair >> 6] |= 1 << UInt64(pair & 63)
-                    if k + 2 < end, t[k + 2] != 0x1F {
-                        let triple = bucket(a, b, t[k + 2])
-                        s[base + triple >> 6] |= 1 << UInt64(triple & 63)
-                    }
+        let chunk = (max(1_024, count / 16 + 1) + 63) / 64 * 64
+        let runs = (count + chunk - 1) / chunk
+        var firstVariant = [Int](repeating: 0, count: runs)
+        if variantPrices != nil {
+            products.withUnsafeBufferPointer { products in
+                for c in 1..<max(1, runs) {
+                    firstVariant[c] = firstVariant[c - 1] + products[((c - 1) * chunk)..<(c * chunk)].reduce(0) { $0 + $1.variants.count }
                 }
             }
         }
+        let runStarts = firstVariant
+        // The other work first, so that it is not the last to finish.
+        let results = ParallelMap.map(runs + 1) { t -> (IndexPart?, Other?) in
+            guard t > 0 else { return (nil, work()) }
+            let c = t - 1
+            return (IndexPart(products, range: (c * chunk)..<min(count, (c + 1) * chunk), prices: variantPrices.map { ($0, runStarts[c]) }), nil)
+        }
+        return (results.dropFirst().map { $0.0! }, chunk, results[0].1!)
+    }
+
+    /// The index made of the runs' parts, joined in order.
+    private init(count: Int, parts: [IndexPart], chunk: Int) {
+        self.count = count
+        // The joins are independent of each other: done side by side.
+        let ((texts, slices), (variants, values)) = ParallelMap.both(
+            { ParallelMap.both({ Self.joinTexts(parts) }, { Self.joinSlices(parts, count: count, chunk: chunk) }) },
+            { ParallelMap.both({ Self.joinVariants(parts) }, { Self.joinValues(parts) }) })
+        text = texts.text
+        textStart = texts.starts
+        titleLength = texts.titleLength
+        byteFrequency = texts.frequency
+        (textSlices, titleSlices) = slices
+        handles = variants.handles
+        skus = variants.skus
+        variantStart = variants.start
+        self.variantPrices = variants.prices
+        minPrice = variants.minPrice
+        maxPrice = variants.maxPrice
+        available = variants.available
+        createdAt = variants.createdAt
+        updatedAt = variants.updatedAt
+        numericIds = variants.numericIds
+        vendors = values.vendors
+        vendorOf = values.vendorOf
+        productTypes = values.types
+        productTypeOf = values.typeOf
+        tags = values.tags
+        tagStart = values.tagStart
+        tagIds = values.tagIds
+        vendorPostings = values.vendorPostings
+        productTypePostings = values.typePostings
+        tagPostings = values.tagPostings
+    }
+
+    // MARK: Joining the runs
+
+    private static func joinTexts(_ parts: [IndexPart]) -> (text: [UInt8], starts: [Int], titleLength: [Int32], frequency: [Int]) {
+        var text: [UInt8] = [], starts: [Int] = [], titleLength: [Int32] = []
+        var frequency = [Int](repeating: 0, count: 256)
+        text.reserveCapacity(parts.reduce(0) { $0 + $1.text.count })
+        starts.reserveCapacity(parts.reduce(1) { $0 + $1.starts.count })
+        titleLength.reserveCapacity(starts.capacity)
+        for part in parts {
+            let base = text.count
+            starts.append(contentsOf: part.starts.lazy.map { $0 + base })
+            text.append(contentsOf: part.text)
+            titleLength.append(contentsOf: part.titleLength)
+            for b in 0..<256 { frequency[b] += part.byteFrequency[b] }
+        }
+        starts.append(text.count)
+        return (text, starts, titleLength, frequency)
+    }
+
+    private static func joinSlices(_ parts: [IndexPart], count: Int, chunk: Int) -> (SignatureSlices, SignatureSlices) {
+        var textSlices = SignatureSlices(width: textSignatureWidth, productCount: count)
+        var titleSlices = SignatureSlices(width: titleSignatureWidth, productCount: count)
+        for (c, part) in parts.enumerated() {
+            textSlices.place(part.textSlices, atWord: c * chunk / 64)
+            titleSlices.place(part.titleSlices, atWord: c * chunk / 64)
+        }
+        return (textSlices, titleSlices)
+    }
+
+    private struct JoinedVariants: Sendable {
+        var handles = FoldedStrings(), skus = FoldedStrings()
+        var start: [Int32] = [], prices: [Int64] = [], minPrice: [Int64] = [], maxPrice: [Int64] = []
+        var available: [Bool] = [], createdAt: [Double] = [], updatedAt: [Double] = [], numericIds: [Int] = []
+    }
+
+    private static func joinVariants(_ parts: [IndexPart]) -> JoinedVariants {
+        var joined = JoinedVariants()
+        for part in parts {
+            joined.handles.append(contentsOf: part.handles)
+            joined.skus.append(contentsOf: part.skus)
+            var offset = joined.prices.count
+            for n in part.variantCounts { joined.start.append(Int32(offset)); offset += Int(n) }
+            joined.prices.append(contentsOf: part.prices)
+            joined.minPrice.append(contentsOf: part.minPrice)
+            joined.maxPrice.append(contentsOf: part.maxPrice)
+            joined.available.append(contentsOf: part.available)
+            joined.createdAt.append(contentsOf: part.createdAt)
+            joined.updatedAt.append(contentsOf: part.updatedAt)
+            joined.numericIds.append(contentsOf: part.numericIds)
+        }
+        joined.start.append(Int32(joined.prices.count))
+        return joined
+    }
+
+    private struct JoinedValues: Sendable {
+        var vendors = Vocabulary(), types = Vocabulary(), tags = Vocabulary()
+        var vendorOf: [Int32] = [], typeOf: [Int32] = [], tagStart: [Int32] = [], tagIds: [Int32] = []
+        var vendorPostings: Postings, typePostings: Postings, tagPostings: Postings
+    }
+
+    /// Vendors, types and tags: each run's own value ids become the catalog's.
+    private static func joinValues(_ parts: [IndexPart]) -> JoinedValues {
+        var vendors = Vocabulary(), types = Vocabulary(), tags = Vocabulary(), folder = TextFolder()
+        var vendorOf: [Int32] = [], typeOf: [Int32] = [], tagStart: [Int32] = [], tagIds: [Int32] = []
+        for part in parts {
+            let vendorIds = vendors.merge(part.vendors, folder: &folder)
+            vendorOf.append(contentsOf: part.vendorOf.lazy.map { vendorIds[Int($0)] })
+            let typeIds = types.merge(part.productTypes, folder: &folder)
+            typeOf.append(contentsOf: part.productTypeOf.lazy.map { typeIds[Int($0)] })
+            let tagIdsHere = tags.merge(part.tags, folder: &folder)
+            var next = tagIds.count
+            for n in part.tagCounts { tagStart.append(Int32(next)); next += Int(n) }
+            tagIds.append(contentsOf: part.tagIds.lazy.map { tagIdsHere[Int($0)] })
+        }
+        tagStart.append(Int32(tagIds.count))
+        return JoinedValues(vendors: vendors, types: types, tags: tags, vendorOf: vendorOf, typeOf: typeOf,
+                            tagStart: tagStart, tagIds: tagIds,
+                            vendorPostings: Postings(valueCount: vendors.count, valueStart: nil, values: vendorOf),
+                            typePostings: Postings(valueCount: types.count, valueStart: nil, values: typeOf),
+                            tagPostings: Postings(valueCount: tags.count, valueStart: tagStart, values: tagIds))
     }
 
     // MARK: Helpers
-
-    /// Product lists per value id from (value id, product) pairs in product order.
-    private static func postings(_ pairs: [(Int32, Int32)], count: Int) -> [[Int32]] {
-        var lists = [[Int32]](repeating: [], count: count)
-        for (id, product) in pairs { lists[Int(id)].append(product) }
-        return lists
-    }
 
     /// Prices in ten-thousandths of the currency unit: exact for any amount with up to four decimals.
     static func scaled(_ amount: Decimal) -> Int64 {
@@ -250,6 +216,29 @@ public final class SearchIndex: Sendable {
         _ = NSDecimalMultiplyByPowerOf10(&shifted, &value, 4, .plain)
         NSDecimalRound(&rounded, &shifted, 0, .plain)
         return NSDecimalNumber(decimal: rounded).int64Value
+    }
+
+    /// The same from the amount's text ("12.5" → 125000), when it is a plain decimal with at most
+    /// four decimals and fourteen digits before the point (as prices are); nil otherwise.
+    static func scaled(text: String) -> Int64? {
+        var copy = text
+        return copy.withUTF8 { bytes -> Int64? in
+            var k = 0, negative = false
+            if k < bytes.count, bytes[k] == UInt8(ascii: "-") { negative = true; k += 1 }
+            var value: Int64 = 0, whole = 0, fraction = -1
+            while k < bytes.count {
+                let b = bytes[k]
+                if b == UInt8(ascii: "."), fraction < 0, whole > 0 { fraction = 0; k += 1; continue }
+                guard b >= 48, b <= 57 else { return nil }
+                if fraction >= 0 { fraction += 1 } else { whole += 1 }
+                guard whole <= 14, fraction <= 4 else { return nil }
+                value = value * 10 + Int64(b - 48)
+                k += 1
+            }
+            guard whole > 0, fraction != 0 else { return nil }
+            for _ in 0..<(4 - max(0, fraction)) { value *= 10 }
+            return negative ? -value : value
+        }
     }
 
     /// 8100 for "gid://shopify/Product/8100".
@@ -274,109 +263,5 @@ public final class SearchIndex: Sendable {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in query.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
         return String(hash, radix: 36)
-    }
-}
-
-/// The folded text, signatures, handles, SKUs and prices of a run of products, built on its own
-/// core and then joined to the others.
-private struct TextPart: Sendable {
-    var text: [UInt8] = []
-    var starts: [Int] = []
-    var titleLength: [Int32] = []
-    var signatures: [UInt64]
-    var handles = FoldedStrings()
-    var skus = FoldedStrings()
-    var variantCounts: [Int32] = []
-    var prices: [Int64] = []
-
-    init(_ all: [Product], range: Range<Int>) {
-        signatures = [UInt64](repeating: 0, count: range.count * SearchIndex.signatureWords)
-        var folder = TextFolder()
-        text.reserveCapacity(range.reduce(0) { $0 + all[$1].title.utf8.count + all[$1].description.utf8.count + 64 })
-        all.withUnsafeBufferPointer { products in
-            // Fields are read in place: copying a Product would retain every one of its strings.
-            for p in range {
-                let start = text.count
-                starts.append(start)
-                folder.append(products[p].title, to: &text)
-                titleLength.append(Int32(text.count - start))
-                text.append(0x1F); folder.append(products[p].vendor, to: &text)
-                text.append(0x1F); folder.append(products[p].productType, to: &text)
-                for tag in products[p].tags { text.append(0x1F); folder.append(tag, to: &text) }
-                text.append(0x1F)
-                folder.append(products[p].description, to: &text)
-                SearchIndex.sign(text, from: start, to: text.count, into: &signatures, product: p - range.lowerBound)
-                handles.append(products[p].handle, folder: &folder)
-                variantCounts.append(Int32(products[p].variants.count))
-                for v in products[p].variants.indices {
-                    skus.append(products[p].variants[v].sku ?? "", folder: &folder)
-                    prices.append(SearchIndex.scaled(products[p].variants[v].price.amount))
-                }
-            }
-        }
-    }
-}
-
-/// Strings folded for matching, stored one after another in a single buffer.
-struct FoldedStrings: Sendable {
-    private(set) var bytes: [UInt8] = []
-    private(set) var starts: [Int32] = [0]
-
-    var count: Int { starts.count - 1 }
-
-    mutating func append(_ text: String, folder: inout TextFolder) {
-        folder.append(text, to: &bytes)
-        starts.append(Int32(bytes.count))
-    }
-
-    mutating func append(contentsOf other: FoldedStrings) {
-        let base = Int32(bytes.count)
-        bytes.append(contentsOf: other.bytes)
-        starts.append(contentsOf: other.starts.dropFirst().map { $0 + base })
-    }
-
-    func matches(_ i: Int, _ needle: [UInt8], prefix: Bool) -> Bool {
-        let start = Int(starts[i]), end = Int(starts[i + 1])
-        let length = end - start
-        if prefix ? length < needle.count : length != needle.count { return false }
-        return bytes.withUnsafeBufferPointer { b in
-            needle.withUnsafeBufferPointer { n in memcmp(b.baseAddress! + start, n.baseAddress!, n.count) == 0 }
-        }
-    }
-}
-
-/// Distinct values of a field (vendors, types, tags) as small integers, with their folded forms.
-struct Vocabulary: Sendable {
-    private var ids: [String: Int32] = [:]
-    private(set) var folded: FoldedStrings = FoldedStrings()
-    private(set) var raw: [String] = []
-
-    mutating func intern(_ value: String, folder: inout TextFolder) -> Int32 {
-        if let id = ids[value] { return id }
-        let id = Int32(raw.count)
-        ids[value] = id
-        raw.append(value)
-        folded.append(value, folder: &folder)
-        return id
-    }
-
-    /// For each id, whether its folded value equals (or starts with) `needle`.
-    func matching(_ needle: [UInt8], prefix: Bool) -> [Bool] {
-        (0..<raw.count).map { folded.matches($0, needle, prefix: prefix) }
-    }
-
-    /// Each id's place when the values are sorted by their folded form.
-    func ranks() -> [Int32] {
-        let order = (0..<raw.count).sorted { a, b in
-            let (x, y) = (value(a), value(b))
-            return x == y ? raw[a] < raw[b] : x.lexicographicallyPrecedes(y)
-        }
-        var rank = [Int32](repeating: 0, count: raw.count)
-        for (r, id) in order.enumerated() { rank[id] = Int32(r) }
-        return rank
-    }
-
-    private func value(_ id: Int) -> ArraySlice<UInt8> {
-        folded.bytes[Int(folded.starts[id])..<Int(folded.starts[id + 1])]
     }
 }

@@ -22,54 +22,76 @@ public enum ISODate {
         parse(text).map { Date(timeIntervalSince1970: $0.seconds) }
     }
 
-    static func parse(bytes b: UnsafeBufferPointer<UInt8>) -> Parsed? {
+    static func parse(bytes: UnsafeBufferPointer<UInt8>) -> Parsed? {
+        var c = Cursor(bytes: bytes)
+        guard let year = c.number(4), c.expect(UInt8(ascii: "-")), let month = c.number(2), c.expect(UInt8(ascii: "-")),
+              let day = c.number(2), (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year) else { return nil }
+        let days = daysFromCivil(year: year, month: month, day: day)
+        if c.atEnd { return Parsed(seconds: Double(days) * 86_400, isDateOnly: true) }
+        guard c.expect(UInt8(ascii: "T")) || c.expect(UInt8(ascii: " ")),
+              let hour = c.number(2), hour < 24, c.expect(UInt8(ascii: ":")), let minute = c.number(2), minute < 60 else { return nil }
+        var second = 0.0
+        if c.expect(UInt8(ascii: ":")) {
+            guard let whole = c.number(2), whole < 61 else { return nil }
+            second = Double(whole)
+            if c.expect(UInt8(ascii: ".")) {
+                var scale = 0.1
+                var any = false
+                while let digit = c.digit() { second += Double(digit) * scale; scale /= 10; any = true }
+                guard any else { return nil }
+            }
+        }
+        var offset = 0
+        if c.expect(UInt8(ascii: "Z")) || c.expect(UInt8(ascii: "z")) {
+        } else if let sign = c.sign() {
+            guard let oh = c.number(2), oh < 24 else { return nil }
+            _ = c.expect(UInt8(ascii: ":"))
+            guard let om = c.number(2), om < 60 else { return nil }
+            offset = sign * (oh * 3600 + om * 60)
+        }
+        guard c.atEnd else { return nil }
+        let seconds = Double(days) * 86_400 + Double(hour * 3600 + minute * 60 - offset) + second
+        return Parsed(seconds: seconds, isDateOnly: false)
+    }
+
+    /// Reads a timestamp's bytes left to right (a struct, not closures over a variable: this runs
+    /// twice per product when a catalog loads).
+    private struct Cursor {
+        let bytes: UnsafeBufferPointer<UInt8>
         var i = 0
-        func number(_ count: Int) -> Int? {
-            guard i + count <= b.count else { return nil }
+
+        var atEnd: Bool { i == bytes.count }
+
+        mutating func number(_ count: Int) -> Int? {
+            guard i + count <= bytes.count else { return nil }
             var value = 0
             for k in i..<(i + count) {
-                let d = Int(b[k]) - 48
+                let d = Int(bytes[k]) &- 48
                 guard d >= 0 && d <= 9 else { return nil }
                 value = value * 10 + d
             }
             i += count
             return value
         }
-        func expect(_ byte: UInt8) -> Bool {
-            guard i < b.count, b[i] == byte else { return false }
+
+        mutating func digit() -> Int? {
+            guard i < bytes.count, bytes[i] >= 48, bytes[i] <= 57 else { return nil }
+            i += 1
+            return Int(bytes[i - 1] - 48)
+        }
+
+        mutating func expect(_ byte: UInt8) -> Bool {
+            guard i < bytes.count, bytes[i] == byte else { return false }
             i += 1
             return true
         }
-        guard let year = number(4), expect(UInt8(ascii: "-")), let month = number(2), expect(UInt8(ascii: "-")),
-              let day = number(2), (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year) else { return nil }
-        let days = daysFromCivil(year: year, month: month, day: day)
-        if i == b.count { return Parsed(seconds: Double(days) * 86_400, isDateOnly: true) }
-        guard expect(UInt8(ascii: "T")) || expect(UInt8(ascii: " ")),
-              let hour = number(2), hour < 24, expect(UInt8(ascii: ":")), let minute = number(2), minute < 60 else { return nil }
-        var second = 0.0
-        if expect(UInt8(ascii: ":")) {
-            guard let whole = number(2), whole < 61 else { return nil }
-            second = Double(whole)
-            if expect(UInt8(ascii: ".")) {
-                var scale = 0.1
-                let start = i
-                while i < b.count, b[i] >= 48, b[i] <= 57 { second += Double(b[i] - 48) * scale; scale /= 10; i += 1 }
-                guard i > start else { return nil }
-            }
+
+        /// +1 or -1 for a zone offset's sign.
+        mutating func sign() -> Int? {
+            if expect(UInt8(ascii: "+")) { return 1 }
+            if expect(UInt8(ascii: "-")) { return -1 }
+            return nil
         }
-        var offset = 0
-        if expect(UInt8(ascii: "Z")) || expect(UInt8(ascii: "z")) {
-        } else if i < b.count, b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-") {
-            let sign = b[i] == UInt8(ascii: "-") ? -1 : 1
-            i += 1
-            guard let oh = number(2), oh < 24 else { return nil }
-            _ = expect(UInt8(ascii: ":"))
-            guard let om = number(2), om < 60 else { return nil }
-            offset = sign * (oh * 3600 + om * 60)
-        }
-        guard i == b.count else { return nil }
-        let seconds = Double(days) * 86_400 + Double(hour * 3600 + minute * 60 - offset) + second
-        return Parsed(seconds: seconds, isDateOnly: false)
     }
 
     static func daysIn(month: Int, year: Int) -> Int {

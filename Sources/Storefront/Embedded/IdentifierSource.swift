@@ -1,0 +1,41 @@
+/// Where an embedded storefront draws the random parts of the ids it makes (a cart's token and
+/// key): from the system's random numbers, or from a seed, so that a headless run (the checkout
+/// demo) prints the same ids every time. A seeded source is for demos and tests only: its ids can
+/// be guessed.
+public struct IdentifierSource: RandomNumberGenerator, Sendable {
+    /// SplitMix64's state when seeded; nil for the system's generator.
+    private var state: UInt64?
+
+    /// The system's random numbers (the default).
+    public static var random: IdentifierSource { IdentifierSource(state: nil) }
+
+    /// The same ids, in the same order, for the same seed.
+    public static func seeded(_ seed: UInt64) -> IdentifierSource { IdentifierSource(state: seed) }
+
+    public mutating func next() -> UInt64 {
+        guard var z = state else {
+            var system = SystemRandomNumberGenerator()
+            return system.next()
+        }
+        z &+= 0x9E37_79B9_7F4A_7C15
+        state = z
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    private static let tokenAlphabet = Array("ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789")
+
+    /// A cart token: 26 letters and digits, without look-alikes.
+    mutating func token() -> String {
+        String((0..<26).map { _ in Self.tokenAlphabet.randomElement(using: &self)! })
+    }
+
+    /// A cart key: 32 hex digits.
+    mutating func key() -> String {
+        (0..<16).map { _ in
+            let byte = UInt8.random(in: 0...255, using: &self)
+            return String(byte >> 4, radix: 16) + String(byte & 15, radix: 16)
+        }.joined()
+    }
+}
