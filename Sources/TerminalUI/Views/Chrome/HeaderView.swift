@@ -15,8 +15,12 @@ struct HeaderView {
             cartText = canvas.width >= 60 ? "cart \(items) · \(cart.cost.totalAmount.formatted)"
                 : "cart \(cart.totalQuantity) · \(cart.cost.totalAmount.formatted)"
         }
-        if let account = accountText { cartText = account + " · " + cartText }
-        let cartStart = canvas.textRight(cartText + " ", y: 0, style: style, in: &grid, maxWidth: canvas.width / 2)
+        // The login state goes before the cart's total is cut: the total is what the buyer checks.
+        if let account = accountText, DisplayWidth.of(account + " · " + cartText) + 1 <= canvas.width / 2 {
+            cartText = account + " · " + cartText
+        }
+        let cartStart = canvas.textRight(cartText + " ", y: 0, style: style, in: &grid,
+                                         maxWidth: max(canvas.width / 2, canvas.width - 10))
         let trail = state.screens.map(title).joined(separator: " › ")
         var x = canvas.text(" " + shopName, y: 0, style: style, in: &grid, maxWidth: max(8, cartStart / 2))
         if cartStart - x > 6 {
