@@ -19,6 +19,7 @@ let package = Package(
         .package(url: "https://github.com/GraphQLSwift/Graphiti", from: "3.0.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.0.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         .systemLibrary(
@@ -28,7 +29,10 @@ let package = Package(
         ),
         .target(
             name: "Storefront",
-            dependencies: [.product(name: "Crypto", package: "swift-crypto")],
+            dependencies: [
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ],
             resources: [.copy("Resources/catalog.json"), .copy("GraphQL/Documents")]
         ),
         // The local Storefront API server: the embedded storefront behind the real schema's names.

@@ -7,7 +7,7 @@ import Storefront
 public struct AccountServerClient: Sendable {
     public let transport: any HTTPTransport
 
-    public init(transport: any HTTPTransport = URLSessionTransport()) { self.transport = transport }
+    public init(transport: any HTTPTransport = HTTPClientTransport()) { self.transport = transport }
 
     /// Reads `{issuer}/.well-known/openid-configuration` and checks it is safe to use.
     public func discover(issuer: URL) async throws -> AccountServerMetadata {

@@ -10,7 +10,7 @@ struct EndpointTests {
     func post(_ server: LoopbackServer, url: URL? = nil, token: String? = LoopbackServer.token, body: Data) async throws -> TransportResponse {
         var headers: [(name: String, value: String)] = [("Content-Type", "application/json")]
         if let token { headers.append((GraphQLEndpoint.tokenHeader, token)) }
-        return try await URLSessionTransport().send(TransportRequest(url: url ?? server.url, headers: headers, body: body))
+        return try await HTTPClientTransport().send(TransportRequest(url: url ?? server.url, headers: headers, body: body))
     }
 
     func post(_ server: LoopbackServer, query: String, variables: [String: Any] = [:], operationName: String? = nil) async throws -> [String: Any] {

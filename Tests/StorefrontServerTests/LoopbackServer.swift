@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Storefront
 import StorefrontServer
 
@@ -16,10 +13,6 @@ final class LoopbackServer: Sendable {
     let requestLog: RequestLog
     private let task: Task<Void, any Error>
     private let directory: URL
-    /// This server's own connection pool: a pooled keep-alive connection must never outlive its
-    /// server and be handed to the next test's server on a reused port. (Not invalidated on stop:
-    /// a test may still hold a client, and using an invalidated session traps.)
-    private let session = URLSession(configuration: .ephemeral)
 
     private init(embedded: EmbeddedStorefront, endpoint: GraphQLEndpoint, url: URL, requestLog: RequestLog,
                  task: Task<Void, any Error>, directory: URL) {
@@ -56,7 +49,7 @@ final class LoopbackServer: Sendable {
                 onEvent: @escaping @Sendable (GraphQLClientEvent) -> Void = { _ in }) -> GraphQLStorefront {
         var configuration = GraphQLStorefront.Configuration(endpoint: url, accessToken: token, cachePolicy: policy)
         configuration.retry = retry
-        return GraphQLStorefront(configuration: configuration, transport: URLSessionTransport(session: session),
+        return GraphQLStorefront(configuration: configuration, transport: HTTPClientTransport(),
                                  cache: cache ?? ResponseCache(directory: nil), now: now, onEvent: onEvent)
     }
 

@@ -18,7 +18,7 @@ public final class GraphQLStorefront: StorefrontClient {
     ///   - cache: defaults to memory plus `$XDG_CACHE_HOME/storefront`.
     ///   - now: the clock used for cache ages and `Retry-After` dates.
     ///   - onEvent: called for every request, retry and cache answer, from any task.
-    public init(configuration: Configuration, transport: any HTTPTransport = URLSessionTransport(),
+    public init(configuration: Configuration, transport: any HTTPTransport = HTTPClientTransport(),
                 cache: ResponseCache = ResponseCache(directory: ResponseCache.defaultDirectory()),
                 now: @escaping @Sendable () -> Date = Date.init,
                 onEvent: @escaping @Sendable (GraphQLClientEvent) -> Void = { _ in }) {

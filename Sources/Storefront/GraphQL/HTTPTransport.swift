@@ -48,7 +48,7 @@ public struct TransportError: Error, Hashable, Sendable, CustomStringConvertible
     public var description: String { message }
 }
 
-/// Sends HTTP requests. The client uses `URLSessionTransport`; tests substitute scripted answers.
+/// Sends HTTP requests. The client uses `HTTPClientTransport`; tests substitute scripted answers.
 public protocol HTTPTransport: Sendable {
     /// Returns the response for any HTTP status; throws `TransportError` when there is none.
     func send(_ request: TransportRequest) async throws -> TransportResponse
