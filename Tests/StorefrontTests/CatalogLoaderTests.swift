@@ -173,6 +173,16 @@ func loadError(_ json: String) -> CatalogError {
 
     func error(_ json: String) throws -> CatalogError { loadError(json) }
 
+    @Test func aCatalogWithoutProductsLoadsAndFindsNothing() async throws {
+        let catalog = try CatalogLoader.load(data: Data(Self.catalog("").utf8))
+        #expect(catalog.products.isEmpty)
+        let storefront = EmbeddedStorefront(catalog: catalog, stateDirectory: TemporaryDirectory().url)
+        for query in [nil, "tea", "tag:x", "-tea"] {
+            let page = try await storefront.products(.first(5), query: query, sortKey: .price, reverse: false)
+            #expect(page == .empty, "\(query ?? "nil")")
+        }
+    }
+
     @Test func manyProductsLoadInOrder() throws {
         let json = Self.catalog((1...2_500).map { Self.product($0) }.joined(separator: ",\n"))
         let catalog = try CatalogLoader.load(data: Data(json.utf8))
@@ -197,6 +207,16 @@ func loadError(_ json: String) -> CatalogError {
         let error = try error(Self.catalog(marked.replacingOccurrences(of: "§", with: "")))
         #expect(error.message == "is not valid JSON (\(message))", "\(error)")
         #expect(error.location == "line 2, column \(column)", "\(error)")
+    }
+
+    @Test func deepNestingIsReadOneElementAfterAnother() throws {
+        // Deeper than the scan follows: the elements are read in order instead, with the same errors.
+        let deep = String(repeating: "[", count: 70) + String(repeating: "]", count: 70)
+        let found = try error(Self.catalog([Self.product(1), Self.product(2, ", \"extra\": \(deep)")].joined(separator: ", ")))
+        #expect(found.message == "unknown field \"extra\"" && found.location == "products[1].extra", "\(found)")
+        let shallow = String(repeating: "[", count: 10) + String(repeating: "]", count: 10)
+        let same = try error(Self.catalog([Self.product(1), Self.product(2, ", \"extra\": \(shallow)")].joined(separator: ", ")))
+        #expect(same == found)
     }
 
     @Test func aStringThatNeverEndsInTheLastProduct() throws {

@@ -22,6 +22,12 @@ import Testing
         #expect(!PlainText.isPlain("a long line of plain text, then\u{202E} a mark", keepingBreaks: true))
     }
 
+    @Test func trimmingTakesUnicodeSpaceOffBothEnds() {
+        #expect(" a b ".trimmedWhitespace == "a b" && "a b".trimmedWhitespace == "a b" && "".trimmedWhitespace == "")
+        #expect("\u{3000}抹茶\u{A0}".trimmedWhitespace == "抹茶" && "\tx\n".trimmedWhitespace == "x" && "  ".trimmedWhitespace == "")
+        #expect("é ".trimmedWhitespace == "é" && " ☕".trimmedWhitespace == "☕")
+    }
+
     @Test func globalIdsAreWrittenAsInterpolationWould() {
         var generator = SplitMix(seed: 9)
         for _ in 0..<2_000 {
@@ -30,7 +36,10 @@ import Testing
             #expect(GlobalID.make("ProductOption", a, (b, 0)) == "gid://shopify/ProductOption/\(a)\(b)")
             #expect(GlobalID.make("ProductOptionValue", a, (b, 0), (c, 2)) == "gid://shopify/ProductOptionValue/\(a)\(b)\(c < 10 ? "0" : "")\(c)")
         }
-        #expect(GlobalID.make("Collection", 0) == "gid://shopify/Collection/0")
+        for n in [0, 9, 10, 99, 100, 999_999_999, 1_000_000_000, Int.max] {
+            #expect(GlobalID.make("Collection", n) == "gid://shopify/Collection/\(n)")
+            #expect(GlobalID.make("ProductImage", 7, (n, 2)) == "gid://shopify/ProductImage/7\(n < 10 ? "0" : "")\(n)")
+        }
     }
 
     @Test func datesParseFromBytes() {

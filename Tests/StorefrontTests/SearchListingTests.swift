@@ -147,6 +147,16 @@ import Testing
         }
     }
 
+    @Test func titleOrderIsByFoldedTitleThenCatalogOrder() {
+        // Many titles share their first eight bytes ("linen tea towel ..."): the full comparison decides.
+        let expected = (0..<index.count).sorted { a, b in
+            let (x, y) = (Array(title(a)), Array(title(b)))
+            return x == y ? a < b : x.lexicographicallyPrecedes(y)
+        }
+        #expect(index.order(.title).map(Int.init) == expected)
+        #expect(Set(expected.map { Array(title($0).prefix(8)) }).count < index.count / 4, "shared prefixes")
+    }
+
     @Test func theIndexHasEveryVariantsPrice() {
         // The loader hands the index prices read from the file's text, run by run.
         for (p, product) in catalog.products.enumerated() {

@@ -102,7 +102,7 @@ struct CatalogBuilder {
             }
             return .success(lookups)
         } catch {
-            return .failure(Self.storefrontError(error))
+            return .failure(storefrontError(error))
         }
     }
 
@@ -198,7 +198,7 @@ struct CatalogBuilder {
             do {
                 entry = try reader.readElement(index, of: elements) { try CatalogDocument.ProductEntry(reading: &$0) }
             } catch {
-                run.readError = Self.storefrontError(error)
+                run.readError = storefrontError(error)
                 break
             }
             guard run.buildError == nil else { continue }
@@ -209,14 +209,14 @@ struct CatalogBuilder {
                 (slots + built).initialize(to: product)
                 built += 1
             } catch {
-                run.buildError = Self.storefrontError(error)
+                run.buildError = storefrontError(error)
             }
         }
         return (built, run)
     }
 
-    private static func storefrontError(_ error: any Error) -> StorefrontError {
-        error as? StorefrontError ?? .catalog(CatalogError(file: "catalog", message: "\(error)"))
+    private func storefrontError(_ error: any Error) -> StorefrontError {
+        error as? StorefrontError ?? .catalog(CatalogError(file: file, message: "\(error)"))
     }
 
     private func buildProduct(_ entry: CatalogDocument.ProductEntry, index: Int, into run: inout Run) throws -> Product {

@@ -169,34 +169,39 @@ struct CatalogJSONReader {
     }
 
     /// The elements of the array at `i` by brackets, commas and quotes alone; nil (and `i`
-    /// unchanged) when the brackets do not pair up or the file ends first.
+    /// unchanged) when the brackets do not pair up, nest more than 63 deep, or the file ends first.
     private mutating func scanElements() -> Elements? {
         let open = i
         var k = i + 1
         var starts: [Int] = [], ends: [Int] = []
-        var stack: [UInt8] = []
+        // The open brackets as bits (1 for "{", 0 for "["), innermost lowest, and how many.
+        var stack: UInt64 = 0, depth = 0
         @inline(__always) func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 }
         while k < bytes.count, isSpace(bytes[k]) { k += 1 }
         if k < bytes.count, bytes[k] == UInt8(ascii: "]") { i = k + 1; return Elements(path: path, starts: [], ends: []) }
         var start = k
         while k < bytes.count {
-            switch bytes[k] {
+            let b = bytes[k]
+            switch b {
             case UInt8(ascii: "\""):
                 guard let end = Self.stringEnd(bytes, from: k + 1) else { i = open; return nil }
                 k = end
-            case UInt8(ascii: "{"): stack.append(UInt8(ascii: "}"))
-            case UInt8(ascii: "["): stack.append(UInt8(ascii: "]"))
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                guard depth < 63 else { i = open; return nil }
+                stack = stack << 1 | (b == UInt8(ascii: "{") ? 1 : 0)
+                depth += 1
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                if let top = stack.last {
-                    guard top == bytes[k] else { i = open; return nil }
-                    stack.removeLast()
+                if depth > 0 {
+                    guard stack & 1 == (b == UInt8(ascii: "}") ? 1 : 0) else { i = open; return nil }
+                    stack >>= 1
+                    depth -= 1
                 } else {
-                    guard bytes[k] == UInt8(ascii: "]") else { i = open; return nil }
+                    guard b == UInt8(ascii: "]") else { i = open; return nil }
                     starts.append(start); ends.append(k)
                     i = k + 1
                     return Elements(path: path, starts: starts, ends: ends)
                 }
-            case UInt8(ascii: ",") where stack.isEmpty:
+            case UInt8(ascii: ",") where depth == 0:
                 starts.append(start); ends.append(k)
                 k += 1
                 while k < bytes.count, isSpace(bytes[k]) { k += 1 }
@@ -289,7 +294,7 @@ struct CatalogJSONReader {
     /// Consumes a `null` if one is next.
     mutating func null() -> Bool {
         skipWhitespace()
-        return literal("null")
+        return peek() == UInt8(ascii: "n") && literal("null")
     }
 
     /// Skips any value.

@@ -24,16 +24,15 @@ enum GlobalID {
 
     /// Writes `value`'s digits (at least `width`) at `out`; returns the end.
     private static func write(_ value: Int, width: Int, at out: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
-        // Backwards into the end of a 24-byte scratch, then moved into place.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { scratch in
-            var k = 24, v = value
-            repeat {
-                k -= 1
-                scratch[k] = UInt8(truncatingIfNeeded: 48 &+ v % 10)
-                v /= 10
-            } while v > 0 || 24 - k < width
-            out.update(from: scratch.baseAddress! + k, count: 24 - k)
-            return out + (24 - k)
+        var digits = 1, limit = 10
+        while digits < 19, value >= limit { digits += 1; limit &*= 10 }
+        let count = max(digits, width)
+        var v = value, k = count
+        while k > 0 {
+            k -= 1
+            out[k] = UInt8(truncatingIfNeeded: 48 &+ v % 10)
+            v /= 10
         }
+        return out + count
     }
 }

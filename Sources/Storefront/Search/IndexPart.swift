@@ -1,14 +1,12 @@
 import Foundation
 
 /// What the search index needs from a run of products: built on its own core, then joined to
-/// the other runs by `SearchIndex`. Runs start at a multiple of 64 products, so that each one's
-/// signature slices are whole words.
+/// the other runs by `SearchIndex`. Runs start at a multiple of 64 products, so that each one
+/// writes whole words of the signature slices, straight into the index's.
 struct IndexPart: Sendable {
     var text: [UInt8] = []
     var starts: [Int] = []
     var titleLength: [Int32] = []
-    var textSlices: [UInt64] = []
-    var titleSlices: [UInt64] = []
     var handles = FoldedStrings()
     var skus = FoldedStrings()
     var variantCounts: [Int32] = []
@@ -31,10 +29,12 @@ struct IndexPart: Sendable {
     var byteFrequency = [Int](repeating: 0, count: 256)
 
     /// `prices`: every variant's price in ten-thousandths and where this run's first is, if known.
-    init(_ all: [Product], range: Range<Int>, prices known: (prices: [Int64], first: Int)?) {
+    init(_ all: [Product], range: Range<Int>, prices known: (prices: [Int64], first: Int)?,
+         textSlices: SignatureSlices.Writer, titleSlices: SignatureSlices.Writer) {
         let textWords = SearchIndex.textSignatureWidth / 64, titleWords = SearchIndex.titleSignatureWidth / 64
-        var signatures = [UInt64](repeating: 0, count: range.count * textWords)
-        var titleSignatures = [UInt64](repeating: 0, count: range.count * titleWords)
+        // The signatures of 64 products at a time, handed to the writers group by group.
+        var signatures = [UInt64](repeating: 0, count: 64 * textWords)
+        var titleSignatures = [UInt64](repeating: 0, count: 64 * titleWords)
         var folder = TextFolder()
         var variantsSoFar = 0
         let n = range.count
@@ -47,7 +47,7 @@ struct IndexPart: Sendable {
             text.reserveCapacity(range.reduce(0) { $0 + products[$1].title.utf8.count + products[$1].description.utf8.count + 64 })
             // Fields are read in place: copying a Product would retain every one of its strings.
             for p in range {
-                let k = p - range.lowerBound
+                let k = p & 63
                 let start = text.count
                 starts.append(start)
                 folder.append(products[p].title, to: &text)
@@ -67,6 +67,16 @@ struct IndexPart: Sendable {
                     titleSignatures.withUnsafeMutableBufferPointer { s in
                         SignatureSlices.sign(t, from: start, to: titleEnd, width: SearchIndex.titleSignatureWidth,
                                              into: s.baseAddress! + k * titleWords)
+                    }
+                }
+                if k == 63 || p == range.upperBound - 1 {
+                    signatures.withUnsafeMutableBufferPointer { s in
+                        textSlices.store(s.baseAddress!, group: p >> 6)
+                        s.update(repeating: 0)
+                    }
+                    titleSignatures.withUnsafeMutableBufferPointer { s in
+                        titleSlices.store(s.baseAddress!, group: p >> 6)
+                        s.update(repeating: 0)
                     }
                 }
 
@@ -98,7 +108,5 @@ struct IndexPart: Sendable {
         text.withUnsafeBufferPointer { t in
             for k in stride(from: 0, to: t.count, by: 8) { byteFrequency[Int(t[k])] += 1 }
         }
-        textSlices = SignatureSlices.transpose(signatures, products: n, width: SearchIndex.textSignatureWidth)
-        titleSlices = SignatureSlices.transpose(titleSignatures, products: n, width: SearchIndex.titleSignatureWidth)
     }
 }

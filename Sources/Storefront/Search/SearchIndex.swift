@@ -55,21 +55,28 @@ public final class SearchIndex: Sendable {
     /// The index of `products`; `variantPrices`, when given, are each variant's price in
     /// ten-thousandths (the loader has them from the prices' text), in order.
     convenience init(products: [Product], variantPrices: [Int64]? = nil) {
-        let (parts, chunk, _) = Self.readParts(products, variantPrices: variantPrices) {}
-        self.init(count: products.count, parts: parts, chunk: chunk)
+        let (runs, _) = Self.readRuns(products, variantPrices: variantPrices) {}
+        self.init(count: products.count, runs: runs)
     }
 
     /// The index, and the result of `work`, which runs on the same cores as the index's runs
     /// (for the loader's checks of handles and ids, which also only read the products).
     static func make<Other: Sendable>(products: [Product], variantPrices: [Int64]?,
                                       alongside work: @Sendable () -> Other) -> (SearchIndex, Other) {
-        let (parts, chunk, other) = readParts(products, variantPrices: variantPrices, alongside: work)
-        return (SearchIndex(count: products.count, parts: parts, chunk: chunk), other)
+        let (runs, other) = readRuns(products, variantPrices: variantPrices, alongside: work)
+        return (SearchIndex(count: products.count, runs: runs), other)
     }
 
-    /// Every product read once, in runs of `chunk` on all cores (with `work` as one more task).
-    private static func readParts<Other: Sendable>(_ products: [Product], variantPrices: [Int64]?,
-                                                   alongside work: @Sendable () -> Other) -> ([IndexPart], Int, Other) {
+    /// What the runs read: their parts, and the signatures they wrote.
+    private struct Runs {
+        var parts: [IndexPart]
+        var textSlices: SignatureSlices
+        var titleSlices: SignatureSlices
+    }
+
+    /// Every product read once, in runs on all cores (with `work` as one more task).
+    private static func readRuns<Other: Sendable>(_ products: [Product], variantPrices: [Int64]?,
+                                                  alongside work: @Sendable () -> Other) -> (Runs, Other) {
         let count = products.count
         let chunk = (max(1_024, count / 16 + 1) + 63) / 64 * 64
         let runs = (count + chunk - 1) / chunk
@@ -82,27 +89,34 @@ public final class SearchIndex: Sendable {
             }
         }
         let runStarts = firstVariant
-        // The other work first, so that it is not the last to finish.
-        let results = ParallelMap.map(runs + 1) { t -> (IndexPart?, Other?) in
-            guard t > 0 else { return (nil, work()) }
-            let c = t - 1
-            return (IndexPart(products, range: (c * chunk)..<min(count, (c + 1) * chunk), prices: variantPrices.map { ($0, runStarts[c]) }), nil)
+        var textSlices = SignatureSlices(width: textSignatureWidth, productCount: count)
+        var titleSlices = SignatureSlices(width: titleSignatureWidth, productCount: count)
+        let results = textSlices.withWriter { text in
+            titleSlices.withWriter { title in
+                // The other work first, so that it is not the last to finish.
+                ParallelMap.map(runs + 1) { t -> (IndexPart?, Other?) in
+                    guard t > 0 else { return (nil, work()) }
+                    let c = t - 1
+                    return (IndexPart(products, range: (c * chunk)..<min(count, (c + 1) * chunk),
+                                      prices: variantPrices.map { ($0, runStarts[c]) }, textSlices: text, titleSlices: title), nil)
+                }
+            }
         }
-        return (results.dropFirst().map { $0.0! }, chunk, results[0].1!)
+        return (Runs(parts: results.dropFirst().map { $0.0! }, textSlices: textSlices, titleSlices: titleSlices), results[0].1!)
     }
 
-    /// The index made of the runs' parts, joined in order.
-    private init(count: Int, parts: [IndexPart], chunk: Int) {
+    /// The index made of what the runs read, joined in order.
+    private init(count: Int, runs: Runs) {
         self.count = count
+        let parts = runs.parts
+        (textSlices, titleSlices) = (runs.textSlices, runs.titleSlices)
         // The joins are independent of each other: done side by side.
-        let ((texts, slices), (variants, values)) = ParallelMap.both(
-            { ParallelMap.both({ Self.joinTexts(parts) }, { Self.joinSlices(parts, count: count, chunk: chunk) }) },
-            { ParallelMap.both({ Self.joinVariants(parts) }, { Self.joinValues(parts) }) })
+        let (texts, (variants, values)) = ParallelMap.both({ Self.joinTexts(parts) },
+                                                           { (Self.joinVariants(parts), Self.joinValues(parts)) })
         text = texts.text
         textStart = texts.starts
         titleLength = texts.titleLength
         byteFrequency = texts.frequency
-        (textSlices, titleSlices) = slices
         handles = variants.handles
         skus = variants.skus
         variantStart = variants.start
@@ -142,16 +156,6 @@ public final class SearchIndex: Sendable {
         }
         starts.append(text.count)
         return (text, starts, titleLength, frequency)
-    }
-
-    private static func joinSlices(_ parts: [IndexPart], count: Int, chunk: Int) -> (SignatureSlices, SignatureSlices) {
-        var textSlices = SignatureSlices(width: textSignatureWidth, productCount: count)
-        var titleSlices = SignatureSlices(width: titleSignatureWidth, productCount: count)
-        for (c, part) in parts.enumerated() {
-            textSlices.place(part.textSlices, atWord: c * chunk / 64)
-            titleSlices.place(part.titleSlices, atWord: c * chunk / 64)
-        }
-        return (textSlices, titleSlices)
     }
 
     private struct JoinedVariants: Sendable {

@@ -13,7 +13,8 @@ struct SignatureSlices: Sendable {
     init(width: Int, productCount: Int) {
         self.width = width
         wordsPerSlice = (productCount + 63) / 64
-        words = [UInt64](repeating: 0, count: width * wordsPerSlice)
+        // At least one word, so that there is always storage to point at.
+        words = [UInt64](repeating: 0, count: max(1, width * wordsPerSlice))
     }
 
     // MARK: Hashing
@@ -59,29 +60,32 @@ struct SignatureSlices: Sendable {
 
     // MARK: Building
 
-    /// Turns per-product signatures (`width / 64` words each, product after product) into slices
-    /// for those products only: `width` slices of `(products + 63) / 64` words.
-    static func transpose(_ signatures: [UInt64], products: Int, width: Int) -> [UInt64] {
-        let perProduct = width / 64
-        let blocks = (products + 63) / 64
-        var slices = [UInt64](repeating: 0, count: width * blocks)
-        signatures.withUnsafeBufferPointer { s in
-            slices.withUnsafeMutableBufferPointer { out in
-                withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 64) { block in
-                    for w in 0..<blocks {
-                        for j in 0..<perProduct {
-                            for i in 0..<64 {
-                                let p = w * 64 + i
-                                block[i] = p < products ? s[p * perProduct + j] : 0
-                            }
-                            transpose64(block.baseAddress!)
-                            for r in 0..<64 { out[(j * 64 + r) * blocks + w] = block[r] }
-                        }
-                    }
+    /// Writes the slices of groups of 64 products, from any thread: a group's words are its own,
+    /// so runs of whole groups are written side by side. Unchecked Sendable because a pointer is
+    /// not; the runs write disjoint words of storage that outlives them (see `withWriter`).
+    struct Writer: @unchecked Sendable {
+        fileprivate let base: UnsafeMutablePointer<UInt64>
+        fileprivate let width: Int
+        fileprivate let wordsPerSlice: Int
+
+        /// Stores the signatures of group `group` (64 products of `width / 64` words each, one
+        /// after another; zeros for products past the end), turned into their slices' words.
+        func store(_ signatures: UnsafeMutablePointer<UInt64>, group: Int) {
+            let perProduct = width / 64
+            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 64) { block in
+                for j in 0..<perProduct {
+                    for i in 0..<64 { block[i] = signatures[i * perProduct + j] }
+                    SignatureSlices.transpose64(block.baseAddress!)
+                    for r in 0..<64 { base[(j * 64 + r) * wordsPerSlice + group] = block[r] }
                 }
             }
         }
-        return slices
+    }
+
+    /// Lets `body` write the slices (through a `Writer`, on any threads, until it returns).
+    mutating func withWriter<R>(_ body: (Writer) -> R) -> R {
+        let (width, total) = (self.width, wordsPerSlice)
+        return words.withUnsafeMutableBufferPointer { body(Writer(base: $0.baseAddress!, width: width, wordsPerSlice: total)) }
     }
 
     /// Transposes a 64 × 64 bit matrix in place: afterwards bit i of word j is what bit j of
@@ -101,20 +105,6 @@ struct SignatureSlices: Sendable {
             }
             j >>= 1
             mask ^= mask << UInt64(j)
-        }
-    }
-
-    /// Copies slices built by `transpose` for the products from `64 * word` on into place.
-    mutating func place(_ part: [UInt64], atWord word: Int) {
-        let partWords = part.count / width
-        guard partWords > 0 else { return }
-        let total = wordsPerSlice
-        words.withUnsafeMutableBufferPointer { out in
-            part.withUnsafeBufferPointer { p in
-                for b in 0..<width {
-                    (out.baseAddress! + b * total + word).update(from: p.baseAddress! + b * partWords, count: partWords)
-                }
-            }
         }
     }
 

@@ -39,15 +39,25 @@ extension SearchIndex {
         case .relevance:
             return SortOrder(order: all)
         case .title:
-            // By folded title bytes; equal titles in catalog order.
+            // By folded title bytes; equal titles in catalog order. Most comparisons are settled by
+            // the first eight bytes as one big-endian number (titles hold no zero bytes, so a short
+            // title's zero padding sorts it first, as the full comparison would).
             return SortOrder(order: text.withUnsafeBufferPointer { buffer in
-                all.sorted { a, b in
-                    let (sa, la) = (textStart[Int(a)], Int(titleLength[Int(a)]))
-                    let (sb, lb) = (textStart[Int(b)], Int(titleLength[Int(b)]))
-                    let c = memcmp(buffer.baseAddress! + sa, buffer.baseAddress! + sb, min(la, lb))
+                func prefix(_ p: Int) -> UInt64 {
+                    var key: UInt64 = 0
+                    for k in 0..<8 { key = key << 8 | (k < titleLength[p] ? UInt64(buffer[textStart[p] + k]) : 0) }
+                    return key
+                }
+                var keyed = (0..<count).map { (prefix($0), Int32($0)) }
+                keyed.sort { x, y in
+                    if x.0 != y.0 { return x.0 < y.0 }
+                    let (a, b) = (Int(x.1), Int(y.1))
+                    let (la, lb) = (Int(titleLength[a]), Int(titleLength[b]))
+                    let c = memcmp(buffer.baseAddress! + textStart[a], buffer.baseAddress! + textStart[b], min(la, lb))
                     if c != 0 { return c < 0 }
                     return la == lb ? a < b : la < lb
                 }
+                return keyed.map(\.1)
             })
         case .bestSelling:
             // A catalog file has no sales figures: the shop's bestsellers (by tag) first, then its own order.

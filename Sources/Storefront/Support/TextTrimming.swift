@@ -2,6 +2,13 @@ extension String {
     /// The string without leading and trailing whitespace; cheap when there is none, which is
     /// almost always (Foundation's trimming costs microseconds per call).
     var trimmedWhitespace: String {
+        // Nearly always: an ASCII letter or digit at each end, seen from the bytes.
+        let plainEnds = utf8.withContiguousStorageIfAvailable { bytes in
+            guard let first = bytes.first, let last = bytes.last else { return false }
+            func solid(_ b: UInt8) -> Bool { b > 0x20 && b < 0x7F }
+            return solid(first) && solid(last)
+        }
+        if plainEnds == true { return self }
         let scalars = unicodeScalars
         guard let first = scalars.first, let last = scalars.last,
               Self.isSpace(first) || Self.isSpace(last) else { return self }
