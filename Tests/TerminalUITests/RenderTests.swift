@@ -71,6 +71,37 @@ final class RenderTests: XCTestCase {
         XCTAssertTrue(header.hasPrefix(String(repeating: " ", count: 40) + " Aurora Outfitters"))
     }
 
+    /// The rows that differ between two frames: what the driver has to rewrite.
+    private func changedRows(_ a: Grid, _ b: Grid) -> [Int] {
+        (0..<a.size.height).filter { y in
+            (0..<a.size.width).contains { x in a[x, y] != b[x, y] }
+        }
+    }
+
+    /// Moving the selection one row on the collections screen at 80x24 rewrites the two list rows
+    /// and the description line, never a whole preview pane (the pty benchmark measures the bytes).
+    func testAOneRowMoveOnCollectionsRewritesThreeRows() {
+        var state = Fixtures.browsing
+        let size = Size(width: 80, height: 24)
+        state.collections.selectedIndex = 1
+        let before = Renderer.render(state, size: size, environment: Fixtures.environment)
+        state.collections.selectedIndex = 2
+        let after = Renderer.render(state, size: size, environment: Fixtures.environment)
+        XCTAssertEqual(changedRows(before, after), [4, 5, 22])
+    }
+
+    /// On a large terminal the preview pane beside the list follows the selection.
+    func testTheLargeLayoutPreviewFollowsTheSelection() {
+        var state = Fixtures.browsing
+        let size = Size(width: 120, height: 40)
+        state.collections.selectedIndex = 1
+        let before = Renderer.render(state, size: size, environment: Fixtures.environment)
+        state.collections.selectedIndex = 2
+        let after = Renderer.render(state, size: size, environment: Fixtures.environment)
+        XCTAssertGreaterThan(changedRows(before, after).count, 4)
+        XCTAssertTrue(after.text.contains("Packable Rain Jacket"), after.text)
+    }
+
     func testEveryStateRendersAtManySizesInsideTheGrid() {
         var states: [AppState] = [Fixtures.browsing, Fixtures.withCart]
         for step in CheckoutPage.Step.allCases { states.append(Fixtures.checkout(step)) }

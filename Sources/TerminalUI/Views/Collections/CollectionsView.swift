@@ -1,8 +1,13 @@
 import AppCore
 import Storefront
 
-/// The collections list and, beside it (below it on small terminals), a preview of the selected
-/// collection: its description and first products.
+/// The collections and what is in them.
+///
+/// On a large terminal: the list, and beside it a preview of the selected collection (its
+/// description and first products with prices). On medium and small ones: each row carries its
+/// own product preview (the first product titles) and a line at the bottom describes the selected
+/// collection. There, moving the selection rewrites two list rows and one line, not a whole pane:
+/// about 150 bytes a move instead of 500 at 80x24.
 struct CollectionsView {
     let state: AppState
     let sizeClass: SizeClass
@@ -14,31 +19,47 @@ struct CollectionsView {
             canvas.text(message, x: 2, y: 1, style: theme[.muted], in: &grid)
             return
         }
-        let listArea: Canvas
-        var previewArea: Canvas?
-        if sizeClass == .small || canvas.width < 70 {
-            // Stacked: the list on top, the preview below when there is room for a few products.
-            let listHeight = canvas.height >= 18 ? canvas.height / 2 : canvas.height
-            listArea = canvas.sub(Rect(x: 0, y: 0, width: canvas.width, height: listHeight))
-            if listHeight < canvas.height {
-                canvas.rule(y: listHeight, style: theme[.border], in: &grid)
-                previewArea = canvas.sub(Rect(x: 0, y: listHeight + 1, width: canvas.width, height: canvas.height - listHeight - 1))
-            }
+        if sizeClass == .large && canvas.width >= 70 {
+            drawWithPreviewPane(list, in: canvas, theme: theme, grid: &grid)
         } else {
-            // As wide as the longest title needs (within limits), the rest for the preview.
-            let longest = list.items.map { DisplayWidth.of($0.title) }.max() ?? 0
-            let listWidth = min(canvas.width * 2 / 5, max(22, longest + 6))
-            listArea = canvas.sub(Rect(x: 0, y: 0, width: listWidth, height: canvas.height))
-            for row in 0..<canvas.height { canvas.text("│", x: listWidth, y: row, style: theme[.border], in: &grid) }
-            previewArea = canvas.sub(Rect(x: listWidth + 2, y: 0, width: canvas.width - listWidth - 3, height: canvas.height))
+            drawWithPreviewRows(list, in: canvas, theme: theme, grid: &grid)
         }
-        drawList(list, in: listArea, theme: theme, grid: &grid)
-        if let previewArea, let collection = list.selectedItem {
+    }
+
+    private func drawWithPreviewPane(_ list: PagedList<Collection>, in canvas: Canvas, theme: Theme, grid: inout Grid) {
+        // As wide as the longest title needs (within limits), the rest for the preview.
+        let listWidth = min(canvas.width * 2 / 5, max(22, longestTitle(list) + 6))
+        for row in 0..<canvas.height { canvas.text("│", x: listWidth, y: row, style: theme[.border], in: &grid) }
+        drawList(list, in: canvas.sub(Rect(x: 0, y: 0, width: listWidth, height: canvas.height)), theme: theme, grid: &grid)
+        if let collection = list.selectedItem {
+            let previewArea = canvas.sub(Rect(x: listWidth + 2, y: 0, width: canvas.width - listWidth - 3, height: canvas.height))
             drawPreview(collection, in: previewArea, theme: theme, grid: &grid)
         }
     }
 
-    private func drawList(_ list: PagedList<Collection>, in canvas: Canvas, theme: Theme, grid: inout Grid) {
+    private func drawWithPreviewRows(_ list: PagedList<Collection>, in canvas: Canvas, theme: Theme, grid: inout Grid) {
+        // The selected collection's description under a rule, when the list keeps three rows.
+        let describes = canvas.height >= 7
+        let listHeight = describes ? canvas.height - 2 : canvas.height
+        // Names win over previews on a narrow terminal: a preview is a hint, a name is the choice.
+        let nameWidth = min(max(16, longestTitle(list) + 5), max(canvas.width / 3, canvas.width - 18))
+        drawList(list, in: canvas.sub(Rect(x: 0, y: 0, width: canvas.width, height: listHeight)), theme: theme, grid: &grid,
+                 nameWidth: nameWidth)
+        guard describes, let collection = list.selectedItem else { return }
+        canvas.rule(y: listHeight, style: theme[.border], in: &grid)
+        // The name is highlighted in the list above; this line says what the collection is.
+        let description = collection.description.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let line = description.isEmpty ? "\(collection.title): enter to see every product" : description
+        canvas.text(" " + TextLayout.truncate(line, to: canvas.width - 2), y: listHeight + 1, style: theme[.muted], in: &grid)
+    }
+
+    private func longestTitle(_ list: PagedList<Collection>) -> Int {
+        list.items.map { DisplayWidth.of($0.title) }.max() ?? 0
+    }
+
+    /// With a `nameWidth`, the selection covers the name column only and the rest of each row
+    /// previews the collection's first products.
+    private func drawList(_ list: PagedList<Collection>, in canvas: Canvas, theme: Theme, grid: inout Grid, nameWidth: Int? = nil) {
         let rows = max(0, canvas.height - 2)
         let loadingMore = state.isLoading(.collections) && list.hasNextPage
         let window = ListWindow(selected: list.selectedIndex, total: list.items.count, rows: rows)
@@ -49,8 +70,15 @@ struct CollectionsView {
         for index in window.range {
             let selected = index == list.selectedIndex
             let style = selected ? theme[.selection] : theme[.text]
-            if selected { canvas.fill(Rect(x: 0, y: y, width: canvas.width, height: 1), style: style, in: &grid) }
-            canvas.text((selected ? " ▸ " : "   ") + list.items[index].title, y: y, style: style, in: &grid, maxWidth: canvas.width - 1)
+            let columnWidth = nameWidth ?? canvas.width
+            if selected { canvas.fill(Rect(x: 0, y: y, width: columnWidth, height: 1), style: style, in: &grid) }
+            canvas.text((selected ? " ▸ " : "   ") + list.items[index].title, y: y, style: style, in: &grid, maxWidth: columnWidth - 1)
+            if let nameWidth, canvas.width - nameWidth - 2 >= 8 {
+                let products = list.items[index].productsPreview.map(\.title)
+                let preview = products.isEmpty ? "no products yet" : products.joined(separator: " · ")
+                canvas.text(TextLayout.truncate(preview, to: canvas.width - nameWidth - 2), x: nameWidth + 1, y: y,
+                            style: theme[.muted], in: &grid)
+            }
             y += 1
         }
         if loadingMore && y < canvas.height { canvas.text("   Loading more…", y: y, style: theme[.muted], in: &grid) }
