@@ -78,26 +78,25 @@ final class RenderTests: XCTestCase {
         }
     }
 
-    /// Moving the selection one row on the collections screen at 80x24 rewrites the two list rows
-    /// and the description line, never a whole preview pane (the pty benchmark measures the bytes).
-    func testAOneRowMoveOnCollectionsRewritesThreeRows() {
+    /// The collections screen with the second collection selected, then the third.
+    private func collectionsFramesAroundAMove(at size: Size) -> (Grid, Grid) {
         var state = Fixtures.browsing
-        let size = Size(width: 80, height: 24)
         state.collections.selectedIndex = 1
         let before = Renderer.render(state, size: size, environment: Fixtures.environment)
         state.collections.selectedIndex = 2
-        let after = Renderer.render(state, size: size, environment: Fixtures.environment)
+        return (before, Renderer.render(state, size: size, environment: Fixtures.environment))
+    }
+
+    /// Moving the selection one row on the collections screen at 80x24 rewrites the two list rows
+    /// and the description line, never a whole preview pane (the pty benchmark measures the bytes).
+    func testAOneRowMoveOnCollectionsRewritesThreeRows() {
+        let (before, after) = collectionsFramesAroundAMove(at: Size(width: 80, height: 24))
         XCTAssertEqual(changedRows(before, after), [4, 5, 22])
     }
 
     /// On a large terminal the preview pane beside the list follows the selection.
     func testTheLargeLayoutPreviewFollowsTheSelection() {
-        var state = Fixtures.browsing
-        let size = Size(width: 120, height: 40)
-        state.collections.selectedIndex = 1
-        let before = Renderer.render(state, size: size, environment: Fixtures.environment)
-        state.collections.selectedIndex = 2
-        let after = Renderer.render(state, size: size, environment: Fixtures.environment)
+        let (before, after) = collectionsFramesAroundAMove(at: Size(width: 120, height: 40))
         XCTAssertGreaterThan(changedRows(before, after).count, 4)
         XCTAssertTrue(after.text.contains("Packable Rain Jacket"), after.text)
     }
