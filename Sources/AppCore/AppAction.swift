@@ -13,4 +13,6 @@ public enum AppAction: Hashable, Sendable {
     case eventLog(EventLogAction)
     case errorBar(ErrorBarAction)
     case account(AccountAction)
+    /// The storefront client's news about the network.
+    case connection(ConnectionEvent)
 }

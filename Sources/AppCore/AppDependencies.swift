@@ -17,15 +17,19 @@ public struct AppDependencies: Sendable {
     public var settings: AppSettings
     /// The customer account; nil when the app runs without one.
     public var account: AccountClient?
+    /// What the storefront client says about the network (over a Storefront API); listened to from
+    /// `appStarted` until the stream ends. The embedded storefront has nothing to say.
+    public var connectionEvents: @Sendable () -> AsyncStream<ConnectionEvent>
 
     public init(storefront: any StorefrontClient, checkout: any CheckoutSheetPresenting,
                 clock: any Clock<Duration> = ContinuousClock(), uuid: @escaping @Sendable () -> UUID = { UUID() },
                 now: @escaping @Sendable () -> Date = { Date() },
                 loadCartId: @escaping @Sendable () async -> String? = { nil },
                 saveCartId: @escaping @Sendable (String?) async -> Void = { _ in },
-                settings: AppSettings = AppSettings(), account: AccountClient? = nil) {
+                settings: AppSettings = AppSettings(), account: AccountClient? = nil,
+                connectionEvents: @escaping @Sendable () -> AsyncStream<ConnectionEvent> = { AsyncStream { $0.finish() } }) {
         self.storefront = storefront; self.checkout = checkout; self.clock = clock; self.uuid = uuid
         self.now = now; self.loadCartId = loadCartId; self.saveCartId = saveCartId; self.settings = settings
-        self.account = account
+        self.account = account; self.connectionEvents = connectionEvents
     }
 }

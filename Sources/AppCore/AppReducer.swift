@@ -12,7 +12,8 @@ public struct AppReducer: Sendable {
             return .merge(
                 CollectionsReducer(dependencies: dependencies).loadPage(after: nil),
                 CartReducer(dependencies: dependencies).restore(&state),
-                AccountReducer(dependencies: dependencies).start(&state)
+                AccountReducer(dependencies: dependencies).start(&state),
+                ConnectionReducer.listen(dependencies.connectionEvents)
             )
         case .navigation(let action):
             return NavigationReducer(dependencies: dependencies).reduce(into: &state, action: action)
@@ -32,6 +33,9 @@ public struct AppReducer: Sendable {
             return EventLogReducer.reduce(into: &state.eventLog, action: action)
         case .account(let action):
             return AccountReducer(dependencies: dependencies).reduce(into: &state, action: action)
+        case .connection(let event):
+            ConnectionReducer.reduce(into: &state.connection, event: event)
+            return .none
         case .errorBar(.dismiss):
             state.errorMessage = nil
             return .none

@@ -21,6 +21,8 @@ public struct AppState: Hashable, Sendable {
     /// The customer account: who is logged in, and their orders.
     public var account: AccountState
 
+    /// Online, or offline and showing saved answers (over a Storefront API).
+    public var connection: ConnectionStatus = .online
     /// Requests in flight, for "Loading…" and to avoid asking twice.
     public var loading: Set<RequestKind>
     /// The one error bar: the latest failure, user error or warning, until dismissed.

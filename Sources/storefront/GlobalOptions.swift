@@ -20,8 +20,10 @@ struct GlobalOptions: ParsableArguments {
     /// The Storefront API named by --endpoint or --shop (or STOREFRONT_SHOP), or nil to read the
     /// catalog. By default reads go to the network first; when it fails, an answer cached in the
     /// last day is used and stderr says so (`reportFallbacks`).
+    /// The app passes its own `onEvent` instead (the terminal is its screen, not stderr's).
     func remoteStorefront(cachePolicy: CachePolicy = .networkFirst(expireIn: 24 * 60 * 60),
-                          reportFallbacks: Bool = true) throws -> GraphQLStorefront? {
+                          offlineFallbackAge: TimeInterval? = nil,
+                          onEvent: (@Sendable (GraphQLClientEvent) -> Void)? = nil) throws -> GraphQLStorefront? {
         let configuration: GraphQLStorefront.Configuration?
         do {
             configuration = try GraphQLStorefront.Configuration.selected(endpoint: endpoint, shop: shop, token: token)
@@ -30,8 +32,9 @@ struct GlobalOptions: ParsableArguments {
         }
         guard var configuration else { return nil }
         configuration.cachePolicy = cachePolicy
-        return GraphQLStorefront(configuration: configuration, onEvent: { event in
-            guard reportFallbacks, case .servedFromCacheAfterNetworkFailure(_, let age, let error) = event else { return }
+        configuration.offlineFallbackAge = offlineFallbackAge
+        return GraphQLStorefront(configuration: configuration, onEvent: onEvent ?? { event in
+            guard case .servedFromCacheAfterNetworkFailure(_, let age, let error) = event else { return }
             let minutes = Int((age / 60).rounded())
             FileHandle.standardError.write(Data("storefront: offline (\(error.description)); showing data cached \(minutes) min ago\n".utf8))
         })

@@ -16,12 +16,21 @@ enum InteractiveSession {
                 // A Storefront API (--endpoint, --shop): five minutes of cache-first reads, carts
                 // and checkout over the API. The terminal is the app's, so fallbacks are not printed.
                 // The customer logged in on this machine (storefront login): carts carry their token.
-                let tokens = TokenStore(directory: EmbeddedStorefront.defaultStateDirectory())
-                if let remote = try global.remoteStorefront(cachePolicy: .cacheFirst(expireIn: 300), reportFallbacks: false) {
+                // Offline, answers saved in the last week stand in, and the header says so.
+                // The cart id is remembered per endpoint, so the next run finds the same cart.
+                let stateDirectory = EmbeddedStorefront.defaultStateDirectory()
+                let tokens = TokenStore(directory: stateDirectory)
+                let connection = ConnectionMonitor()
+                if let remote = try global.remoteStorefront(cachePolicy: .cacheFirst(expireIn: 300), offlineFallbackAge: 7 * 24 * 3600,
+                                                            onEvent: connection.report) {
                     let checkout = CheckoutSheet(webViews: SimulatedCheckoutServer(backend: StorefrontAPICheckoutBackend(storefront: remote)))
                     let commands = AccountCommands(tokenStore: tokens, output: { _ in })
+                    let cartIds = RemoteCartIds(directory: stateDirectory, endpoint: remote.configuration.endpoint)
                     return AppDependencies(storefront: remote, checkout: checkout,
-                                           account: .live(commands, login: LoginCommand.defaultOptions))
+                                           loadCartId: { await cartIds.current() },
+                                           saveCartId: { id in await cartIds.set(id) },
+                                           account: .live(commands, login: LoginCommand.defaultOptions),
+                                           connectionEvents: { connection.events })
                 }
                 let storefront = EmbeddedStorefront(catalog: try global.openCatalog())
                 let checkout = CheckoutSheet(webViews: SimulatedCheckoutServer(backend: storefront))
@@ -39,3 +48,4 @@ enum InteractiveSession {
         }
     }
 }
+

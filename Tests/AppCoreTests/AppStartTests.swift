@@ -89,4 +89,35 @@ final class AppStartTests: XCTestCase {
         await store.finish()
         XCTAssertEqual(env.savedCartIds.values, [])
     }
+
+    /// Over a Storefront API the client may answer from the cache when the network fails: the
+    /// state says offline (for the header) until an answer comes from the network again.
+    func testTheConnectionFollowsTheClientsNews() async {
+        var env = TestEnvironment()
+        let gate = Gate<Int, Page<Collection>>()
+        env.storefront.onCollections = { _ in try await gate.wait(for: 0) }
+        let (events, client) = AsyncStream.makeStream(of: ConnectionEvent.self)
+        env.connectionEvents = events
+        let store = env.store()
+
+        await store.send(.appStarted) { $0.loading = [.collections, .cartRestore] }
+        await store.receive(.cart(.restoreResponse(.success(nil)))) { $0.loading = [.collections] }
+        client.yield(.servedFromCache(dataAge: 720, reason: "the connection was refused"))
+        await store.receive(.connection(.servedFromCache(dataAge: 720, reason: "the connection was refused"))) {
+            $0.connection = .offline(dataAge: 720, reason: "the connection was refused")
+        }
+        client.yield(.answered)
+        await store.receive(.connection(.answered)) { $0.connection = .online }
+        client.yield(.servedFromCache(dataAge: 60, reason: "the request timed out"))
+        await store.receive(.connection(.servedFromCache(dataAge: 60, reason: "the request timed out"))) {
+            $0.connection = .offline(dataAge: 60, reason: "the request timed out")
+        }
+        client.finish()
+        gate.answer(0, with: .empty)
+        await store.receive(.collections(.pageResponse(after: nil, .success(.empty)))) {
+            $0.loading = []
+            $0.collections.pageInfo = .empty
+        }
+        await store.finish()
+    }
 }

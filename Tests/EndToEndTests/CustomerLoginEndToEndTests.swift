@@ -57,6 +57,11 @@ struct CustomerLoginEndToEndTests {
         #expect(cart.buyerIdentity.email == "ada@example.com")
         let stored = try #require(try await server.storefront.cart(id: cart.id))
         #expect(stored.buyerIdentity.customer?.id == DemoCustomer.customer.id)
+        // Read back over the API, the cart knows its customer too: a checkout over the API pre-fills
+        // their email and default address from it.
+        let overTheAPI = try #require(try await client.cart(id: cart.id))
+        #expect(overTheAPI.buyerIdentity.customer == DemoCustomer.customer)
+        #expect(try await client.cart(id: try #require(try await client.cartCreate(CartInput()).cart).id)?.buyerIdentity.customer == nil)
 
         // A forged token is refused by the store.
         let forged = try await client.cartCreate(CartInput(buyerIdentity: BuyerIdentity(customerAccessToken: "shcat_forged")))

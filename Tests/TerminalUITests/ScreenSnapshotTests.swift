@@ -23,6 +23,13 @@ final class ScreenSnapshotTests: XCTestCase {
         snapshot(state, "collections")
     }
 
+    /// Over a Storefront API that stopped answering: saved data, and the header says so.
+    func testOfflineHeader() {
+        var state = Fixtures.browsing
+        state.connection = .offline(dataAge: 12 * 60, reason: "Could not reach the storefront: the connection was refused")
+        snapshot(state, "collections-offline", sizes: [Size(width: 80, height: 24), Size(width: 40, height: 12)])
+    }
+
     func testCollectionsLoading() {
         var state = AppState()
         state.loading = [.collections]

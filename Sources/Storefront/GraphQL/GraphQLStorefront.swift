@@ -100,10 +100,20 @@ public final class GraphQLStorefront: StorefrontClient {
             if requested.storesAnswers { await cache.store(body, for: key, at: now()) }
             return StorefrontResult(value: payload, source: .network)
         } catch let error as StorefrontError {
-            guard case .networkFirst(let maximumAge) = requested, Self.isNetworkFailure(error),
+            guard let maximumAge = fallbackAge(for: requested), Self.isNetworkFailure(error),
                   let (payload, age) = await cached(Payload.self, key: key, maximumAge: maximumAge) else { throw error }
             await emit(.servedFromCacheAfterNetworkFailure(operation: operation.name, age: age, error: error))
             return StorefrontResult(value: payload, source: .cacheAfterNetworkFailure(age: age, error: error))
+        }
+    }
+
+    /// How old a cached answer may be to stand in for a failed request: `.some(nil)` for any age,
+    /// nil when this policy never falls back.
+    private func fallbackAge(for policy: CachePolicy) -> TimeInterval?? {
+        switch policy {
+        case .networkFirst(let maximumAge): return .some(maximumAge)
+        case .cacheFirst: return configuration.offlineFallbackAge.map { .some($0) }
+        case .cacheOnly, .networkOnly: return nil
         }
     }
 

@@ -20,6 +20,11 @@ extension GraphQLStorefront {
         /// browsing goes back and forth over the same screens, while stock is checked again by the
         /// cart and checkout, which are never cached.
         public var cachePolicy: CachePolicy
+        /// Under `cacheFirst`: when the network fails for a query whose cached answer has expired,
+        /// serve that answer anyway if it is younger than this many seconds, marked as a fallback
+        /// (`ResponseSource.cacheAfterNetworkFailure`) so the app can say it is offline. Nil (the
+        /// default): the failure is thrown. (`networkFirst` falls back within its own `expireIn`.)
+        public var offlineFallbackAge: TimeInterval?
         public var retry: RetryHandler
         /// Seconds before a request without an answer is abandoned.
         public var timeout: TimeInterval

@@ -54,6 +54,14 @@ extension BuyerIdentity {
     var countryCodeValue: CountryCode? { countryCode.map(CountryCode.init(unchecked:)) }
 }
 
+extension Customer {
+    var idValue: GraphID { GraphID(unchecked: id) }
+}
+
+extension MailingAddress {
+    var countryCodeV2: CountryCode? { countryCode.map(CountryCode.init(unchecked:)) }
+}
+
 extension CartUserError {
     var codeValue: CartErrorCodeValue? { code.map { CartErrorCodeValue(unchecked: $0.rawValue) } }
 }

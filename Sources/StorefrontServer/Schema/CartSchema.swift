@@ -57,6 +57,28 @@ final class CartSchema: PartialSchema<StorefrontResolver, RequestContext> {
             Field("email", at: \.email)
             Field("phone", at: \.phone)
             Field("countryCode", at: \.countryCodeValue)
+            // Only a cart that carries the customer's access token knows them.
+            Field("customer", at: \.customer)
+        }
+        Type(Customer.self) {
+            Field("id", at: \.idValue)
+            Field("email", at: \.email)
+            Field("firstName", at: \.firstName)
+            Field("lastName", at: \.lastName)
+            Field("displayName", at: \.displayName)
+            Field("phone", at: \.phone)
+            Field("defaultAddress", at: \.defaultAddress)
+        }
+        Type(MailingAddress.self) {
+            Field("firstName", at: \.firstName)
+            Field("lastName", at: \.lastName)
+            Field("address1", at: \.address1)
+            Field("address2", at: \.address2)
+            Field("city", at: \.city)
+            Field("provinceCode", at: \.zoneCode)
+            Field("countryCodeV2", at: \.countryCodeV2)
+            Field("zip", at: \.postalCode)
+            Field("phone", at: \.phone)
         }
         Type(CartDiscountCode.self) {
             Field("code", at: \.code)

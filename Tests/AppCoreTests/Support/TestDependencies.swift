@@ -12,17 +12,21 @@ struct TestEnvironment {
     var storedCartId: String?
     var settings = AppSettings(pageSize: 10, productPreview: 3, prefetchDistance: 3)
     var account: AccountClient?
+    /// What the storefront client says about the network; by default nothing (the stream ends).
+    var connectionEvents: AsyncStream<ConnectionEvent>?
 
     var dependencies: AppDependencies {
         let saved = savedCartIds
         let stored = storedCartId
+        let events = connectionEvents
         return AppDependencies(
             storefront: storefront, checkout: sheet, clock: clock,
             uuid: { UUID(uuidString: "00000000-0000-0000-0000-000000000001")! },
             now: { Fixtures.date },
             loadCartId: { stored },
             saveCartId: { saved.record($0) },
-            settings: settings, account: account)
+            settings: settings, account: account,
+            connectionEvents: { events ?? AsyncStream { $0.finish() } })
     }
 
     @MainActor

@@ -80,6 +80,29 @@ struct GraphQLStorefrontCacheTests {
         #expect(await storefront.statistics().cacheFallbacks == 1)
     }
 
+    /// The app's policy: five minutes from the cache, then the network; offline, an older answer
+    /// (up to the fallback age) rather than an error.
+    @Test func cacheFirstFallsBackToAnExpiredAnswerOnlyWhenAskedAndOnlyWithinTheFallbackAge() async throws {
+        let transport = ScriptedTransport([.json(Self.shopJSON)] + Array(repeating: .refused, count: 9))
+        var configuration = client(transport, policy: .cacheFirst(expireIn: 300)).configuration
+        configuration.offlineFallbackAge = 3_600
+        let clock = clock
+        let storefront = GraphQLStorefront(configuration: configuration, transport: transport,
+                                           cache: ResponseCache(directory: nil), now: { clock.now })
+        _ = try await storefront.shop()
+        clock.advance(600)
+        let fallback = try await storefront.execute(.shop, as: [String: WireShop].self)
+        #expect(fallback.source == .cacheAfterNetworkFailure(age: 600, error: .transport("the connection was refused")))
+        clock.advance(3_600)
+        await #expect(throws: StorefrontError.transport("the connection was refused")) { try await storefront.shop() }
+
+        // Without a fallback age, an expired answer is never served.
+        let strict = client(ScriptedTransport([.json(Self.shopJSON), .refused, .refused, .refused]), policy: .cacheFirst(expireIn: 300))
+        _ = try await strict.shop()
+        clock.advance(600)
+        await #expect(throws: StorefrontError.transport("the connection was refused")) { try await strict.shop() }
+    }
+
     @Test func networkFirstDoesNotHideAuthenticationFailures() async throws {
         let transport = ScriptedTransport([.json(Self.shopJSON), .status(401)])
         let storefront = client(transport, policy: .networkFirst(expireIn: nil))

@@ -35,7 +35,7 @@ struct WireCart: Decodable, Sendable {
     var updatedAt: Date
     var note: String?
     var attributes: [Attribute]
-    var buyerIdentity: BuyerIdentity
+    var buyerIdentity: WireBuyerIdentity
     var discountCodes: [CartDiscountCode]
     var cost: CartCost
     var lines: WireConnection<WireLine>
@@ -53,10 +53,40 @@ struct WireCart: Decodable, Sendable {
                             attributes: wire.attributes.map(\.sanitized), cost: wire.cost)
         }
         let buyer = BuyerIdentity(email: buyerIdentity.email.map(line), phone: buyerIdentity.phone.map(line),
-                                  countryCode: buyerIdentity.countryCode.map(line))
+                                  countryCode: buyerIdentity.countryCode.map(line), customer: buyerIdentity.customer?.model)
         return Cart(id: line(id), checkoutUrl: line(checkoutUrl), createdAt: createdAt, updatedAt: updatedAt, lines: lines,
                     buyerIdentity: buyer, discountCodes: discountCodes.map { CartDiscountCode(code: line($0.code), applicable: $0.applicable) },
                     note: note.map(TextSanitizer.clean), attributes: attributes.map(\.sanitized), cost: cost)
+    }
+}
+
+/// `CartBuyerIdentity`; `customer` only where a document selects it (the Cart query).
+struct WireBuyerIdentity: Decodable, Sendable {
+    var email: String?
+    var phone: String?
+    var countryCode: String?
+    var customer: WireCustomer?
+}
+
+/// `Customer` with its `MailingAddress` in the API's field names.
+struct WireCustomer: Decodable, Sendable {
+    struct Address: Decodable, Sendable {
+        var firstName, lastName, address1, address2, city, provinceCode, countryCodeV2, zip, phone: String?
+    }
+
+    var id: String
+    var email, firstName, lastName, phone: String?
+    var defaultAddress: Address?
+
+    var model: Customer {
+        let line = TextSanitizer.cleanLine
+        let address = defaultAddress.map { a in
+            MailingAddress(firstName: a.firstName.map(line), lastName: a.lastName.map(line), address1: a.address1.map(line),
+                           address2: a.address2.map(line), city: a.city.map(line), zoneCode: a.provinceCode.map(line),
+                           countryCode: a.countryCodeV2.map(line), postalCode: a.zip.map(line), phone: a.phone.map(line))
+        }
+        return Customer(id: line(id), email: email.map(line), firstName: firstName.map(line), lastName: lastName.map(line),
+                        phone: phone.map(line), defaultAddress: address)
     }
 }
 

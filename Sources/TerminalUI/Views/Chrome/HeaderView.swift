@@ -19,6 +19,11 @@ struct HeaderView {
         if let account = accountText, DisplayWidth.of(account + " · " + cartText) + 1 <= canvas.width / 2 {
             cartText = account + " · " + cartText
         }
+        // Offline, the shown data is saved data: that is said first, and it is never dropped.
+        if case .offline(let age, _) = state.connection {
+            let long = "offline, saved \(Self.age(age)) · "
+            cartText = (DisplayWidth.of(long + cartText) + 1 <= canvas.width / 2 ? long : "offline · ") + cartText
+        }
         let cartStart = canvas.textRight(cartText + " ", y: 0, style: style, in: &grid,
                                          maxWidth: max(canvas.width / 2, canvas.width - 10))
         let trail = state.screens.map(title).joined(separator: " › ")
@@ -27,6 +32,15 @@ struct HeaderView {
             x = canvas.text("  ", x: x, y: 0, style: style, in: &grid)
             canvas.text(trail, x: x, y: 0, style: style.adding(.dim).subtracting(.bold), in: &grid, maxWidth: cartStart - x - 2)
         }
+    }
+
+    /// "just now", "12 min ago", "3 h ago", "2 days ago".
+    static func age(_ seconds: Double) -> String {
+        let minutes = Int(seconds / 60)
+        if minutes < 1 { return "just now" }
+        if minutes < 60 { return "\(minutes) min ago" }
+        if minutes < 48 * 60 { return "\(minutes / 60) h ago" }
+        return "\(minutes / (24 * 60)) days ago"
     }
 
     /// Who is logged in, shown before the cart when the app has customer accounts.

@@ -1,0 +1,68 @@
+import Foundation
+import Storefront
+import Synchronization
+
+/// Whether the storefront answers. Over a Storefront API the client may serve saved answers when
+/// the network fails; the app then says so rather than pretending the data is live.
+public enum ConnectionStatus: Hashable, Sendable {
+    case online
+    /// The last read failed on the network and was answered from the cache: the shown data is
+    /// `dataAge` seconds old; `reason` is the failure in words.
+    case offline(dataAge: TimeInterval, reason: String)
+
+    public var isOffline: Bool { self != .online }
+}
+
+/// What the storefront client reports about the network, as the app's dependencies deliver it.
+public enum ConnectionEvent: Hashable, Sendable {
+    /// An answer came from the network.
+    case answered
+    /// The network failed and a cached answer `dataAge` seconds old was served instead.
+    case servedFromCache(dataAge: TimeInterval, reason: String)
+}
+
+enum ConnectionReducer {
+    static func reduce(into status: inout ConnectionStatus, event: ConnectionEvent) {
+        switch event {
+        case .answered: status = .online
+        case .servedFromCache(let age, let reason): status = .offline(dataAge: age, reason: reason)
+        }
+    }
+
+    /// Listens to the client for as long as the app runs.
+    static func listen(_ events: @escaping @Sendable () -> AsyncStream<ConnectionEvent>) -> Effect<AppAction> {
+        .run { send in
+            for await event in events() { await send(.connection(event)) }
+        }
+    }
+}
+
+/// Turns the GraphQL client's events into the app's connection news: every fallback to saved
+/// answers, and one `answered` when the network is back after one.
+public final class ConnectionMonitor: Sendable {
+    /// For `AppDependencies.connectionEvents`: one listener, the app.
+    public let events: AsyncStream<ConnectionEvent>
+    private let continuation: AsyncStream<ConnectionEvent>.Continuation
+    private let offline = Mutex(false)
+
+    public init() {
+        (events, continuation) = AsyncStream.makeStream(of: ConnectionEvent.self, bufferingPolicy: .bufferingNewest(8))
+    }
+
+    /// For `GraphQLStorefront`'s `onEvent`.
+    public var report: @Sendable (GraphQLClientEvent) -> Void {
+        { [self] event in
+            switch event {
+            case .servedFromCacheAfterNetworkFailure(_, let age, let error):
+                offline.withLock { $0 = true }
+                continuation.yield(.servedFromCache(dataAge: age, reason: error.description))
+            case .responseReceived(_, let status, _, _) where status < 500:
+                if offline.withLock({ wasOffline in defer { wasOffline = false }; return wasOffline }) {
+                    continuation.yield(.answered)
+                }
+            default:
+                break
+            }
+        }
+    }
+}
