@@ -1,6 +1,8 @@
 import Foundation
 import Hummingbird
 import Logging
+import ServiceLifecycle
+import UnixSignals
 import Storefront
 
 /// The local Storefront API: `GraphQLEndpoint` served over HTTP/1.1 by Hummingbird on 127.0.0.1.
@@ -18,7 +20,8 @@ public struct StorefrontAPIServer: Sendable {
         self.endpoint = endpoint; self.account = account; self.host = host; self.port = port; self.log = log
     }
 
-    /// Serves until the task is cancelled or the process gets SIGINT/SIGTERM; `onStart` gets the
+    /// Serves until the task is cancelled or the process gets SIGINT/SIGTERM (either way it stops
+    /// gracefully: requests in flight are answered); `onStart` gets the
     /// endpoint URL once the socket listens (with the real port when `port` was 0).
     public func run(handleSignals: Bool = true, onStart: @escaping @Sendable (URL) async -> Void = { _ in }) async throws {
         let host = host
@@ -37,7 +40,7 @@ public struct StorefrontAPIServer: Sendable {
                 if let url = URL(string: "http://\(host):\(port)\(GraphQLEndpoint.path)") { await onStart(url) }
             },
             logger: logger)
-        try await app.runService(gracefulShutdownSignals: handleSignals ? [.sigterm, .sigint] : [])
+        try await runWithGracefulCancellation(app, signals: handleSignals ? [.sigterm, .sigint] : [], logger: logger)
     }
 
     private func makeRouter() -> Router<BasicRequestContext> {
