@@ -35,6 +35,10 @@ public struct AppReducer: Sendable {
             return AccountReducer(dependencies: dependencies).reduce(into: &state, action: action)
         case .connection(let event):
             ConnectionReducer.reduce(into: &state.connection, event: event)
+            // Back online after a start that could not look up the saved cart: look again.
+            if event == .answered, state.cart.restoreFailed, state.cart.cart == nil, !state.isLoading(.cartRestore) {
+                return CartReducer(dependencies: dependencies).restore(&state)
+            }
             return .none
         case .errorBar(.dismiss):
             state.errorMessage = nil

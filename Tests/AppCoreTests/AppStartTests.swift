@@ -79,6 +79,7 @@ final class AppStartTests: XCTestCase {
         await store.send(.appStarted) { $0.loading = [.collections, .cartRestore] }
         await store.receive(.cart(.restoreResponse(.failure(AppError(message: "The storefront answered HTTP 500"))))) {
             $0.loading = [.collections]
+            $0.cart.restoreFailed = true
             $0.errorMessage = "Could not restore your cart: The storefront answered HTTP 500"
         }
         gate.answer(0, with: .empty)
@@ -119,5 +120,52 @@ final class AppStartTests: XCTestCase {
             $0.collections.pageInfo = .empty
         }
         await store.finish()
+    }
+
+    /// Offline at start, the saved cart cannot be looked up; it is not forgotten, and when the
+    /// storefront answers again it is looked up once more and the error goes away.
+    func testASavedCartIsLookedUpAgainWhenTheStorefrontAnswers() async {
+        var env = TestEnvironment()
+        let collections = Gate<Int, Page<Collection>>()
+        env.storefront.onCollections = { _ in try await collections.wait(for: 0) }
+        let attempts = Recorder<String>()
+        env.storefront.onCart = { id in
+            attempts.record(id)
+            if attempts.values.count == 1 { throw StorefrontError.transport("the connection was refused") }
+            return Fixtures.shirtCart()
+        }
+        env.storedCartId = "cart-1"
+        let (events, client) = AsyncStream.makeStream(of: ConnectionEvent.self)
+        env.connectionEvents = events
+        let store = env.store()
+
+        await store.send(.appStarted) { $0.loading = [.collections, .cartRestore] }
+        let failure = AppError(message: "Could not reach the storefront: the connection was refused")
+        await store.receive(.cart(.restoreResponse(.failure(failure)))) {
+            $0.loading = [.collections]
+            $0.cart.restoreFailed = true
+            $0.errorMessage = "Could not restore your cart: Could not reach the storefront: the connection was refused"
+        }
+        client.yield(.answered)
+        await store.receive(.connection(.answered)) { $0.loading = [.collections, .cartRestore] }
+        await store.receive(.cart(.restoreResponse(.success(Fixtures.shirtCart())))) {
+            $0.loading = [.collections]
+            $0.cart.restoreFailed = false
+            $0.errorMessage = nil
+            $0.cart.cart = Fixtures.shirtCart()
+            $0.cart.confirmedCart = Fixtures.shirtCart()
+        }
+        // Answers while the cart is there change nothing.
+        client.yield(.answered)
+        await store.receive(.connection(.answered))
+        client.finish()
+        collections.answer(0, with: .empty)
+        await store.receive(.collections(.pageResponse(after: nil, .success(.empty)))) {
+            $0.loading = []
+            $0.collections.pageInfo = .empty
+        }
+        await store.finish()
+        XCTAssertEqual(attempts.values, ["cart-1", "cart-1"])
+        XCTAssertEqual(env.savedCartIds.values, [])
     }
 }

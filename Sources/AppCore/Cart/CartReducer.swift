@@ -84,18 +84,23 @@ struct CartReducer {
             state.loading.remove(.cartRestore)
             switch result {
             case .success(let cart):
+                if state.cart.restoreFailed, state.errorMessage?.hasPrefix(Self.restoreFailure) == true { state.errorMessage = nil }
+                state.cart.restoreFailed = false
                 // A cart made while the restore ran wins.
                 guard state.cart.cart == nil, let cart else { return .none }
                 state.cart.cart = cart
                 state.cart.confirmedCart = cart
             case .failure(let error):
-                state.errorMessage = "Could not restore your cart: \(error.message)"
+                state.cart.restoreFailed = true
+                state.errorMessage = "\(Self.restoreFailure)\(error.message)"
             }
             return .none
         case .mutationResponse(let requestId, let result):
             return mutationResponse(requestId, result, &state)
         }
     }
+
+    static let restoreFailure = "Could not restore your cart: "
 
     /// Looks up the cart saved by the previous run. An expired cart is forgotten.
     func restore(_ state: inout AppState) -> Effect<AppAction> {

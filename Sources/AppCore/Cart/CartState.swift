@@ -28,6 +28,9 @@ public struct CartState: Hashable, Sendable {
     public var editing: CartTextField?
     public var discountCodeText: String
     public var noteText: String
+    /// The saved cart could not be looked up (the storefront was unreachable): it is looked up
+    /// again when the storefront answers.
+    public var restoreFailed = false
 
     public init(cart: Cart? = nil, confirmedCart: Cart? = nil, latestRequestId: Int? = nil, confirmedRequestId: Int = 0,
                 nextRequestId: Int = 1, queuedLines: [CartLineInput] = [], warnings: [CartWarning] = [],
