@@ -9,8 +9,6 @@ public enum ConnectionStatus: Hashable, Sendable {
     /// The last read failed on the network and was answered from the cache: the shown data is
     /// `dataAge` seconds old; `reason` is the failure in words.
     case offline(dataAge: TimeInterval, reason: String)
-
-    public var isOffline: Bool { self != .online }
 }
 
 /// What the storefront client reports about the network, as the app's dependencies deliver it.

@@ -50,7 +50,7 @@ struct CollectionsView {
         // The name is highlighted in the list above; this line says what the collection is.
         let description = collection.description.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         let line = description.isEmpty ? "\(collection.title): enter to see every product" : description
-        canvas.text(" " + TextLayout.truncate(line, to: canvas.width - 2), y: listHeight + 1, style: theme[.muted], in: &grid)
+        canvas.text(" " + line, y: listHeight + 1, style: theme[.muted], in: &grid, maxWidth: canvas.width - 1)
     }
 
     private func longestTitle(_ list: PagedList<Collection>) -> Int {
@@ -76,8 +76,7 @@ struct CollectionsView {
             if let nameWidth, canvas.width - nameWidth - 2 >= 8 {
                 let products = list.items[index].productsPreview.map(\.title)
                 let preview = products.isEmpty ? "no products yet" : products.joined(separator: " · ")
-                canvas.text(TextLayout.truncate(preview, to: canvas.width - nameWidth - 2), x: nameWidth + 1, y: y,
-                            style: theme[.muted], in: &grid)
+                canvas.text(preview, x: nameWidth + 1, y: y, style: theme[.muted], in: &grid, maxWidth: canvas.width - nameWidth - 2)
             }
             y += 1
         }
