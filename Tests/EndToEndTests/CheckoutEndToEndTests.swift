@@ -108,8 +108,7 @@ final class CheckoutEndToEndTests: XCTestCase {
         for _ in 0..<12 {
             let cursor = try session.cursor()
             let rows = try session.screen().split(separator: "\n", omittingEmptySubsequences: false)
-            if cursor.row >= 0, cursor.row < rows.count,
-               rows[cursor.row].range(of: label, options: .caseInsensitive) != nil {
+            if cursor.row >= 0, cursor.row < rows.count, Self.label(of: rows, cursor: cursor)?.range(of: label, options: .caseInsensitive) != nil {
                 try session.type(value)
                 try session.waitFor(text: shows ?? value, file: file, line: line)
                 return
@@ -118,5 +117,14 @@ final class CheckoutEndToEndTests: XCTestCase {
             try session.waitForCursorToLeave(row: cursor.row, file: file, line: line)
         }
         XCTFail("no field labelled \(label)", file: file, line: line)
+    }
+
+    /// The text labelling the field under the cursor: beside it on its row, or, when nothing but
+    /// the sheet's border is left of the cursor, the row above (a long label goes above its field).
+    private static func label(of rows: [Substring], cursor: (row: Int, column: Int, visible: Bool)) -> Substring? {
+        let row = rows[cursor.row]
+        let left = row.prefix(max(0, cursor.column))
+        if left.contains(where: \.isLetter) { return row }
+        return cursor.row > 0 ? rows[cursor.row - 1] : nil
     }
 }

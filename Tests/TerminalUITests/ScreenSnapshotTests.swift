@@ -138,6 +138,25 @@ final class ScreenSnapshotTests: XCTestCase {
         }
     }
 
+    /// The real contact step's label is longer than the label column beside the order summary:
+    /// it goes above its field, whole, instead of being cut.
+    func testALongFieldLabelGoesAboveItsField() {
+        var state = Fixtures.checkout(.contact)
+        state.checkout.page?.fields = [.init(id: "contact", label: "Email or mobile phone number", displayValue: "",
+                                             placeholder: "you@example.com")]
+        state.checkout.page?.focusedFieldID = "contact"
+        snapshot(state, "checkout-contact-long-label", sizes: [Size(width: 100, height: 30), Size(width: 80, height: 24),
+                                                               Size(width: 40, height: 12)])
+        // Among short labels, only the long one goes above; the fields stay in one column.
+        state.checkout.page?.fields = [
+            .init(id: "address1", label: "Address", displayValue: "Keizersgracht 123"),
+            .init(id: "address2", label: "Apartment, suite, etc. (optional)", displayValue: ""),
+            .init(id: "city", label: "City", displayValue: "Amsterdam"),
+        ]
+        state.checkout.page?.focusedFieldID = "address2"
+        snapshot(state, "checkout-delivery-long-label", sizes: [Size(width: 100, height: 30)])
+    }
+
     func testCheckoutWithEventLog() {
         var state = Fixtures.checkout(.thankYou)
         state.eventLog = EventLogState(entries: Fixtures.events, isVisible: true, nextEntryId: 6)

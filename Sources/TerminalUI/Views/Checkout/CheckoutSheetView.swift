@@ -151,18 +151,22 @@ struct CheckoutSheetView {
         let fields = page.fields
         guard !fields.isEmpty, canvas.height > 0 else { return }
         // Labels get the room they need, up to 45% of the sheet, so the fields keep a usable width.
-        let longestLabel = fields.map { DisplayWidth.of($0.label) }.max() ?? 0
+        // A label longer than that goes whole above its field rather than being cut.
         let gap = canvas.width >= 60 ? 2 : 1
-        let labelWidth = min(longestLabel + gap, max(18, canvas.width * 45 / 100))
+        let labelRoom = max(18, canvas.width * 45 / 100)
+        let stacked = fields.map { DisplayWidth.of($0.label) + gap > labelRoom }
+        let besideLabels = zip(fields, stacked).filter { !$1 }.map { DisplayWidth.of($0.0.label) }
+        let labelWidth = besideLabels.max().map { $0 + gap } ?? 0
         let fieldWidth = min(44, canvas.width - labelWidth - 1)
         // An error wraps under its field, on two rows at most.
         let errors = fields.map { field in
             field.error.map { Array(TextLayout.wrap("✗ " + $0, width: canvas.width - labelWidth).prefix(compact ? 1 : 2)) } ?? []
         }
-        // Rows per field: the field, its error if any, and a blank row when there is room.
-        let needed = errors.reduce(0) { $0 + 1 + $1.count }
+        // Rows per field: its label when above it, the field, its error if any, and a blank row
+        // when there is room.
+        let needed = zip(errors, stacked).reduce(0) { $0 + ($1.1 ? 2 : 1) + $1.0.count }
         let spaced = !compact && needed + fields.count - 1 <= canvas.height
-        let heights = errors.map { 1 + $0.count + (spaced ? 1 : 0) }
+        let heights = zip(errors, stacked).map { ($0.1 ? 2 : 1) + $0.0.count + (spaced ? 1 : 0) }
         // Scroll so that the focused field (and its error) is on screen when not all fit.
         let focusIndex = fields.firstIndex { $0.id == page.focusedFieldID } ?? 0
         var first = 0
@@ -171,7 +175,10 @@ struct CheckoutSheetView {
         for (index, field) in fields.enumerated().dropFirst(first) {
             guard y < canvas.height else { break }
             let focused = field.id == page.focusedFieldID
-            canvas.text(field.label, y: y, style: theme[focused ? .heading : .fieldLabel], in: &grid, maxWidth: labelWidth - 1)
+            canvas.text(field.label, y: y, style: theme[focused ? .heading : .fieldLabel], in: &grid,
+                        maxWidth: stacked[index] ? canvas.width : labelWidth - 1)
+            if stacked[index] { y += 1 }
+            guard y < canvas.height else { break }
             TextFieldView(value: field.displayValue, placeholder: field.placeholder, focused: focused && !page.isBusy)
                 .draw(in: canvas, x: labelWidth, y: y, width: fieldWidth, theme: theme, grid: &grid)
             y += 1
