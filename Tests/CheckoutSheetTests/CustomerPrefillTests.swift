@@ -30,6 +30,8 @@ final class CustomerPrefillTests: XCTestCase {
         XCTAssertEqual(values, ["countryCode": "NL", "firstName": "Ada", "lastName": "Lovelace", "address1": "Keizersgracht 123",
                                 "address2": "", "city": "Amsterdam", "zoneCode": "NH", "postalCode": "1015 CJ",
                                 "phone": "+31 20 555 0199"])
+        // The postal code's example is the chosen country's, not a US ZIP code.
+        XCTAssertEqual(delivery.fields.first { $0.id == "postalCode" }?.placeholder, "1012 AB")
         // Nothing left to type: the address is accepted as it is.
         await h.send(.submit)
         let shipping = try await h.requirePage()
@@ -42,5 +44,6 @@ final class CustomerPrefillTests: XCTestCase {
         await h.send(.submit)
         let delivery = try await h.requirePage()
         XCTAssertEqual(delivery.fields.first { $0.id == "address1" }?.displayValue, "")
+        XCTAssertEqual(delivery.fields.first { $0.id == "postalCode" }?.placeholder, "10001", "a US example for a US cart")
     }
 }

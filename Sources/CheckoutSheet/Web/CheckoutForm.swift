@@ -341,7 +341,10 @@ struct CheckoutForm: Sendable {
             case "securityCode": display = String(repeating: "•", count: raw.count)
             default: display = raw
             }
-            return CheckoutPage.Field(id: spec.id, label: spec.label, displayValue: display, placeholder: spec.placeholder,
+            // The postal code example is the chosen country's ("1012 AB" for the Netherlands).
+            let placeholder = spec.id == "postalCode"
+                ? ShippingCountry.named(value("countryCode"))?.postalExample ?? spec.placeholder : spec.placeholder
+            return CheckoutPage.Field(id: spec.id, label: spec.label, displayValue: display, placeholder: placeholder,
                                       error: errors[spec.id], isMasked: spec.isMasked)
         }
         return CheckoutPage(step: step, progress: 1, fields: fields, focusedFieldID: focusedFieldID,
