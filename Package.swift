@@ -21,6 +21,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.0.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
     ],
     targets: [
         .systemLibrary(
@@ -33,6 +37,10 @@ let package = Package(
             dependencies: [
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             resources: [.copy("Resources/catalog.json"), .copy("GraphQL/Documents")]
         ),
@@ -47,13 +55,20 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .target(name: "CheckoutSheet", dependencies: ["Storefront"]),
         // Customer Account login: OAuth 2.0 + PKCE for a native app, tokens on disk, refresh.
         .target(
             name: "CustomerAccount",
-            dependencies: ["Storefront", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: [
+                "Storefront",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
         ),
         .target(name: "AppCore", dependencies: ["Storefront", "CheckoutSheet"]),
         .target(
@@ -61,9 +76,10 @@ let package = Package(
             dependencies: [
                 "AppCore",
                 .product(name: "CustomDump", package: "swift-custom-dump"),
+                .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
             ]
         ),
-        .target(name: "TerminalUI", dependencies: ["AppCore", "CNcursesw"]),
+        .target(name: "TerminalUI", dependencies: ["AppCore", "Storefront", "CheckoutSheet", "CNcursesw"]),
         .executableTarget(
             name: "storefront",
             dependencies: [
@@ -77,8 +93,18 @@ let package = Package(
         ),
         .testTarget(name: "StorefrontTests", dependencies: ["Storefront"]),
         .testTarget(name: "CheckoutSheetTests", dependencies: ["CheckoutSheet", "Storefront"]),
-        .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "AppCoreTesting"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "AppCore"], exclude: ["__Snapshots__"]),
+        .testTarget(
+            name: "AppCoreTests",
+            dependencies: [
+                "AppCore", "AppCoreTesting", "Storefront", "CheckoutSheet",
+                .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+            ]
+        ),
+        .testTarget(
+            name: "TerminalUITests",
+            dependencies: ["TerminalUI", "AppCore", "Storefront", "CheckoutSheet", "CNcursesw"],
+            exclude: ["__Snapshots__"]
+        ),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["Storefront", "StorefrontServer", "CustomerAccount", "CheckoutSheet"]
@@ -92,6 +118,8 @@ let package = Package(
             dependencies: [
                 "StorefrontServer", "Storefront", "CustomerAccount",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "GraphQL", package: "GraphQL"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
     ],

@@ -1,53 +1,51 @@
 import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOPosix
 import Synchronization
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The redirect URI of a native app's login (RFC 8252 §7.3): a tiny HTTP listener on
 /// `http://127.0.0.1:PORT/callback`, bound to the loopback interface only, on a port the system
 /// picks unless one is asked for. It answers the browser's one redirect and hands its URL over.
 ///
-/// A blocking `accept` loop on a thread of its own keeps this module free of a server framework;
-/// `close()` (or cancelling the wait) shuts the socket down, which wakes the loop.
+/// Served by SwiftNIO on its shared event loops: no thread of its own, and `close()` (or cancelling
+/// the wait) closes the listening channel.
 public final class LoopbackListener: Sendable {
     public let port: UInt16
     public let callbackPath: String
-    private let socket: Int32
-    private let closed = Mutex(false)
+    private let channel: any Channel
+    private let outcome: RedirectOutcome
 
-    private init(socket: Int32, port: UInt16, callbackPath: String) {
-        self.socket = socket; self.port = port; self.callbackPath = callbackPath
+    private init(channel: any Channel, port: UInt16, callbackPath: String, outcome: RedirectOutcome) {
+        self.channel = channel; self.port = port; self.callbackPath = callbackPath; self.outcome = outcome
     }
 
-    deinit { _ = systemClose(socket) }
+    deinit { channel.close(promise: nil) }
 
     /// Listens on 127.0.0.1; `port` 0 lets the system choose a free one.
     public static func start(port: UInt16 = 0, callbackPath: String = "/callback") throws -> LoopbackListener {
-        let fd = openStreamSocket()
-        guard fd >= 0 else { throw failure("socket") }
-        var reuse: Int32 = 1
-        _ = setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        let outcome = RedirectOutcome()
+        let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .serverChannelOption(.backlog, value: 8)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .childChannelInitializer { child in
+                child.eventLoop.makeCompletedFuture {
+                    try child.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
+                    // A client that connects and says nothing must not hold the login up.
+                    try child.pipeline.syncOperations.addHandler(IdleStateHandler(readTimeout: .seconds(10)))
+                    try child.pipeline.syncOperations.addHandler(
+                        RedirectHandler(callbackPath: callbackPath, outcome: outcome))
+                }
+            }
+        let channel: any Channel
+        do {
+            channel = try bootstrap.bind(host: "127.0.0.1", port: Int(port)).wait()
+        } catch {
+            throw AccountError.listener("could not bind 127.0.0.1\(port == 0 ? "" : ":\(port)"): \(Self.describe(error))")
         }
-        guard bound == 0, listen(fd, 8) == 0 else {
-            let error = failure(port == 0 ? "bind 127.0.0.1" : "bind 127.0.0.1:\(port)")
-            _ = systemClose(fd)
-            throw error
-        }
-        var actual = sockaddr_in()
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &actual) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        return LoopbackListener(socket: fd, port: UInt16(bigEndian: actual.sin_port), callbackPath: callbackPath)
+        let actual = UInt16(channel.localAddress?.port ?? Int(port))
+        outcome.setPort(actual)
+        return LoopbackListener(channel: channel, port: actual, callbackPath: callbackPath, outcome: outcome)
     }
 
     /// `http://127.0.0.1:PORT/callback`: the IP literal, not "localhost", which a resolver or a
@@ -59,10 +57,8 @@ public final class LoopbackListener: Sendable {
     /// and the wait goes on. Throws `cancelled` once closed.
     public func waitForRedirect() async throws -> URL {
         try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<URL, any Error>) in
-                let thread = Thread { continuation.resume(with: Result { try self.acceptLoop() }) }
-                thread.name = "loopback-redirect"
-                thread.start()
+            try await withCheckedThrowingContinuation { continuation in
+                outcome.await(continuation)
             }
         } onCancel: {
             close()
@@ -71,114 +67,136 @@ public final class LoopbackListener: Sendable {
 
     /// Stops listening; a wait in progress ends with `cancelled`.
     public func close() {
-        closed.withLock { isClosed in
-            guard !isClosed else { return }
-            isClosed = true
-            // Wakes a thread blocked in accept (EINVAL on Linux); the descriptor is closed in deinit,
-            // so its number cannot be reused while that thread may still hold it.
-            _ = shutdown(socket, Int32(SHUT_RDWR))
-        }
+        outcome.cancel()
+        channel.close(promise: nil)
     }
 
-    private var isClosed: Bool { closed.withLock { $0 } }
+    private static func describe(_ error: any Error) -> String {
+        if let io = error as? IOError { return String(cString: strerror(io.errnoCode)) }
+        return String(describing: error)
+    }
+}
 
-    private func acceptLoop() throws -> URL {
-        while true {
-            if isClosed { throw AccountError.cancelled }
-            let client = accept(socket, nil, nil)
-            if client < 0 {
-                if isClosed { throw AccountError.cancelled }
-                if errno == EINTR || errno == ECONNABORTED { continue }
-                throw Self.failure("accept")
+/// The one redirect a listener waits for: delivered once, to a waiter that may come before or after it.
+private final class RedirectOutcome: Sendable {
+    private enum State {
+        case waiting(CheckedContinuation<URL, any Error>?)
+        case arrived(URL)
+        case finished
+    }
+
+    private let state = Mutex(State.waiting(nil))
+    private let port = Mutex<UInt16>(0)
+
+    func setPort(_ value: UInt16) { port.withLock { $0 = value } }
+
+    /// The URL the browser asked for, as the redirect URI names it.
+    func url(forTarget target: String) -> URL? {
+        URL(string: "http://127.0.0.1:\(port.withLock { $0 })\(target)")
+    }
+
+    /// Hands `url` to the waiter; false once a redirect was taken or the listener closed.
+    func deliver(_ url: URL) -> Bool {
+        let waiter: CheckedContinuation<URL, any Error>?? = state.withLock { state in
+            switch state {
+            case .waiting(let continuation):
+                if continuation == nil { state = .arrived(url) } else { state = .finished }
+                return .some(continuation)
+            case .arrived, .finished:
+                return .none
             }
-            defer { _ = systemClose(client) }
-            // A client that connects and says nothing must not hold the login up.
-            var timeout = timeval(tv_sec: 10, tv_usec: 0)
-            _ = setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-            guard let target = Self.readRequestTarget(client) else {
-                Self.respond(client, status: "400 Bad Request", body: Self.page("This address only takes the login redirect."))
-                continue
+        }
+        guard let waiter else { return false }
+        waiter?.resume(returning: url)
+        return true
+    }
+
+    func await(_ continuation: CheckedContinuation<URL, any Error>) {
+        let result: Result<URL, any Error>? = state.withLock { state in
+            switch state {
+            case .waiting(nil):
+                state = .waiting(continuation)
+                return nil
+            case .waiting(.some):
+                return .failure(AccountError.listener("already waiting for the login redirect"))
+            case .arrived(let url):
+                state = .finished
+                return .success(url)
+            case .finished:
+                return .failure(AccountError.cancelled)
             }
-            let path = target.split(separator: "?", maxSplits: 1).first.map(String.init) ?? target
-            guard path == callbackPath, let url = URL(string: "http://127.0.0.1:\(port)\(target)") else {
-                Self.respond(client, status: "404 Not Found", body: Self.page("Nothing here."))
-                continue
-            }
-            Self.respond(client, status: "200 OK",
-                         body: Self.page("The login response reached storefront. You can close this tab and return to the terminal."))
-            return url
+        }
+        if let result { continuation.resume(with: result) }
+    }
+
+    func cancel() {
+        let waiter: CheckedContinuation<URL, any Error>? = state.withLock { state in
+            defer { state = .finished }
+            if case .waiting(let continuation) = state { return continuation }
+            return nil
+        }
+        waiter?.resume(throwing: AccountError.cancelled)
+    }
+}
+
+/// Answers each request on one connection: the callback GET delivers the redirect, anything else
+/// is refused, and the connection closes after its answer.
+private final class RedirectHandler: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias OutboundOut = HTTPServerResponsePart
+
+    private let callbackPath: String
+    private let outcome: RedirectOutcome
+    private var head: HTTPRequestHead?
+
+    init(callbackPath: String, outcome: RedirectOutcome) {
+        self.callbackPath = callbackPath; self.outcome = outcome
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case .head(let head): self.head = head
+        case .body: break
+        case .end:
+            guard let head else { return }
+            self.head = nil
+            answer(head, context: context)
         }
     }
 
-    /// The target of a `GET` request line ("/callback?code=...&state=..."), or nil for anything else.
-    static func readRequestTarget(_ fd: Int32) -> String? {
-        var data = [UInt8]()
-        var buffer = [UInt8](repeating: 0, count: 2048)
-        while data.count < 16_384 {
-            let n = recv(fd, &buffer, buffer.count, 0)
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { break }
-            data += buffer[0..<n]
-            if data.count >= 2, let end = firstLineEnd(data) { return requestTarget(Array(data[0..<end])) }
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if event is IdleStateHandler.IdleStateEvent { context.close(promise: nil) }
+        context.fireUserInboundEventTriggered(event)
+    }
+
+    private func answer(_ head: HTTPRequestHead, context: ChannelHandlerContext) {
+        guard head.method == .GET else {
+            return respond(.badRequest, "This address only takes the login redirect.", context: context)
         }
-        return nil
-    }
-
-    private static func firstLineEnd(_ data: [UInt8]) -> Int? {
-        data.indices.dropLast().first { data[$0] == 0x0D && data[$0 + 1] == 0x0A }
-    }
-
-    public static func requestTarget(_ line: [UInt8]) -> String? {
-        let parts = String(decoding: line, as: UTF8.self).split(separator: " ")
-        guard parts.count == 3, parts[0] == "GET", parts[1].hasPrefix("/"), parts[2].hasPrefix("HTTP/1.") else { return nil }
-        return String(parts[1])
-    }
-
-    private static func respond(_ fd: Int32, status: String, body: String) {
-        let bytes = Array(body.utf8)
-        let head = "HTTP/1.1 \(status)\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: \(bytes.count)\r\n" +
-            "Cache-Control: no-store\r\nConnection: close\r\n\r\n"
-        let message = Array(head.utf8) + bytes
-        var offset = 0
-        while offset < message.count {
-            let n = message[offset...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, noSignal) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { return }
-            offset += n
+        let path = head.uri.split(separator: "?", maxSplits: 1).first.map(String.init) ?? head.uri
+        guard path == callbackPath, let url = outcome.url(forTarget: head.uri) else {
+            return respond(.notFound, "Nothing here.", context: context)
         }
+        guard outcome.deliver(url) else {
+            return respond(.gone, "This login has already finished. You can close this tab.", context: context)
+        }
+        respond(.ok, "The login response reached storefront. You can close this tab and return to the terminal.",
+                context: context)
     }
 
-    private static func page(_ message: String) -> String {
-        "<!doctype html><html><head><meta charset=\"utf-8\"><title>storefront</title></head>" +
+    private func respond(_ status: HTTPResponseStatus, _ message: String, context: ChannelHandlerContext) {
+        let body = "<!doctype html><html><head><meta charset=\"utf-8\"><title>storefront</title></head>" +
             "<body><p>\(message)</p></body></html>"
+        var buffer = context.channel.allocator.buffer(capacity: body.utf8.count)
+        buffer.writeString(body)
+        var headers = HTTPHeaders()
+        headers.add(name: "Content-Type", value: "text/html; charset=utf-8")
+        headers.add(name: "Content-Length", value: "\(buffer.readableBytes)")
+        headers.add(name: "Cache-Control", value: "no-store")
+        headers.add(name: "Connection", value: "close")
+        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers))), promise: nil)
+        context.write(wrapOutboundOut(.body(.byteBuffer(buffer))), promise: nil)
+        let channel = context.channel
+        context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in channel.close(promise: nil) }
     }
-
-    private static func failure(_ action: String) -> AccountError {
-        .listener("could not \(action): \(String(cString: strerror(errno)))")
-    }
-}
-
-/// A TCP socket (`socket(2)`, whose name the listener's property hides).
-private func openStreamSocket() -> Int32 {
-    #if canImport(Glibc)
-    return socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    #else
-    return socket(AF_INET, SOCK_STREAM, 0)
-    #endif
-}
-
-/// A browser that hangs up early must not kill the process with SIGPIPE.
-#if canImport(Glibc)
-private let noSignal = Int32(MSG_NOSIGNAL)
-#else
-private let noSignal: Int32 = 0
-#endif
-
-/// `close(2)`, under a name that does not collide with `LoopbackListener.close()`.
-private func systemClose(_ fd: Int32) -> Int32 {
-    #if canImport(Glibc)
-    return Glibc.close(fd)
-    #else
-    return Darwin.close(fd)
-    #endif
 }

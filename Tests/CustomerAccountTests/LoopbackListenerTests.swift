@@ -46,8 +46,24 @@ struct LoopbackListenerTests {
         #expect(try await wait.value.absoluteString == "http://127.0.0.1:\(listener.port)/callback?code=x&state=y")
     }
 
-    @Test(arguments: ["GET /callback?code=1 HTTP/1.1", "GET /x HTTP/1.0"])
-    func requestLinesAreParsed(line: String) {
-        #expect(LoopbackListener.requestTarget(Array(line.utf8)) == String(line.split(separator: " ")[1]))
+    @Test func otherPathsAreNotFoundAndTheWaitGoesOn() async throws {
+        let listener = try LoopbackListener.start()
+        defer { listener.close() }
+        let wait = Task { try await listener.waitForRedirect() }
+        let (_, favicon) = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(listener.port)/favicon.ico")!)
+        #expect((favicon as? HTTPURLResponse)?.statusCode == 404)
+        let (_, callback) = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(listener.port)/callback?code=z")!)
+        #expect((callback as? HTTPURLResponse)?.statusCode == 200)
+        #expect(try await wait.value.query == "code=z")
+    }
+
+    @Test func aRedirectBeforeTheWaitIsKeptAndASecondOneIsRefused() async throws {
+        let listener = try LoopbackListener.start()
+        defer { listener.close() }
+        let (_, first) = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(listener.port)/callback?code=1")!)
+        #expect((first as? HTTPURLResponse)?.statusCode == 200)
+        let (_, second) = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(listener.port)/callback?code=2")!)
+        #expect((second as? HTTPURLResponse)?.statusCode == 410)
+        #expect(try await listener.waitForRedirect().query == "code=1")
     }
 }
