@@ -53,7 +53,7 @@ import Testing
         let refused = try await storefront.cartLinesAdd(cartId: cart.id, lines: [CartLineInput(merchandiseId: small)])
         #expect(refused.userErrors.map(\.message) == ["House Espresso Blend (250 g) is sold out."])
         // The cart made before the last units went cannot be ordered any more.
-        await #expect(throws: StorefrontError.invalidArgument("House Espresso Blend (250 g) is sold out.")) {
+        await #expect(throws: OrderPlacementError.refused(code: "invalid_cart", message: "House Espresso Blend (250 g) is sold out.")) {
             _ = try await storefront.placeOrder(OrderDraft(
                 checkoutSessionId: "late", cartId: cart.id, email: nil, phone: nil, lineItems: [], subtotal: .zero("EUR"),
                 shipping: .zero("EUR"), taxes: .zero("EUR"), discounts: .zero("EUR"), total: .zero("EUR"),

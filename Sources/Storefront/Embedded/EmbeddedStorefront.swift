@@ -341,14 +341,14 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
             return existing
         }
         guard var stored = storedCart(draft.cartId) else {
-            throw StorefrontError.invalidArgument("This store has no cart \(draft.cartId).")
+            throw OrderPlacementError.refused(code: OrderPlacementError.invalidCart, message: "This store has no cart \(draft.cartId).")
         }
         switch state(of: stored) {
-        case .completed: throw StorefrontError.invalidArgument("Checkout already completed for cart \(draft.cartId).")
-        case .expired: throw StorefrontError.invalidArgument("Checkout has expired for cart \(draft.cartId).")
+        case .completed: throw OrderPlacementError.refused(code: OrderPlacementError.cartCompleted, message: "Checkout already completed")
+        case .expired: throw OrderPlacementError.refused(code: OrderPlacementError.cartExpired, message: "Checkout has expired.")
         case .open: break
         }
-        guard !stored.lines.isEmpty else { throw StorefrontError.invalidArgument("Cart is empty.") }
+        guard !stored.lines.isEmpty else { throw OrderPlacementError.refused(code: OrderPlacementError.invalidCart, message: "Cart is empty") }
         try checkStock(of: stored)
         let number = orderBook.nextOrderNumber
         let order = Order(id: String(number), name: "#\(number)", processedAt: now(), draft: draft,
@@ -375,9 +375,12 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
             guard let (product, listed) = catalog.variant(id: id) else { continue }
             let variant = stock.current(listed)
             let name = product.variants.count > 1 ? "\(product.title) (\(variant.title))" : product.title
-            guard variant.availableForSale else { throw StorefrontError.invalidArgument("\(name) is sold out.") }
+            guard variant.availableForSale else {
+                throw OrderPlacementError.refused(code: OrderPlacementError.invalidCart, message: "\(name) is sold out.")
+            }
             if let left = variant.quantityAvailable, quantity > left {
-                throw StorefrontError.invalidArgument("Only \(left) of \(name) left; the cart holds \(quantity).")
+                throw OrderPlacementError.refused(code: OrderPlacementError.invalidCart,
+                                                  message: "Only \(left) of \(name) left; the cart holds \(quantity).")
             }
         }
     }
