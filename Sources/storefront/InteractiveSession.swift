@@ -30,7 +30,7 @@ enum InteractiveSession {
                                            loadCartId: { await cartIds.current() },
                                            saveCartId: { id in await cartIds.set(id) },
                                            account: .live(commands, login: LoginCommand.defaultOptions),
-                                           connectionEvents: { connection.events })
+                                           connectionEvents: { connection.events }, openURL: Self.openInBrowser)
                 }
                 let storefront = EmbeddedStorefront(catalog: try global.openCatalog())
                 let checkout = CheckoutSheet(webViews: SimulatedCheckoutServer(backend: storefront))
@@ -41,10 +41,16 @@ enum InteractiveSession {
                     storefront: storefront, checkout: checkout,
                     loadCartId: { await storefront.currentCartId() },
                     saveCartId: { id in try? await storefront.setCurrentCartId(id) },
-                    account: .live(commands, login: LoginCommand.defaultOptions))
+                    account: .live(commands, login: LoginCommand.defaultOptions), openURL: Self.openInBrowser)
             }
         } catch let error as TerminalError {
             throw CommandFailure.input("\(error) For scripts, see storefront --help.")
         }
+    }
+
+    /// A shop's web checkout, in the browser of this machine when it has one.
+    @Sendable static func openInBrowser(_ address: String) async -> Bool {
+        guard let url = URL(string: address), ["http", "https"].contains(url.scheme?.lowercased() ?? "") else { return false }
+        return BrowserLauncher.open(url)
     }
 }
