@@ -25,11 +25,14 @@ enum InteractiveSession {
                                                             onEvent: connection.report) {
                     let checkout = CheckoutSheet(webViews: SimulatedCheckoutServer(backend: StorefrontAPICheckoutBackend(storefront: remote)))
                     let commands = AccountCommands(tokenStore: tokens, output: { _ in })
+                    // The account server is the shop's, found from the endpoint.
+                    var loginOptions = LoginCommand.defaultOptions
+                    loginOptions.storefrontEndpoint = remote.configuration.endpoint
                     let cartIds = RemoteCartIds(directory: stateDirectory, endpoint: remote.configuration.endpoint)
                     return AppDependencies(storefront: remote, checkout: checkout,
                                            loadCartId: { await cartIds.current() },
                                            saveCartId: { id in await cartIds.set(id) },
-                                           account: .live(commands, login: LoginCommand.defaultOptions),
+                                           account: .live(commands, login: loginOptions),
                                            connectionEvents: { connection.events }, openURL: Self.openInBrowser)
                 }
                 let storefront = EmbeddedStorefront(catalog: try global.openCatalog())
