@@ -15,13 +15,20 @@ public struct AccountCommands: Sendable {
         public var scope: String
         /// Used when nothing names a server: the local one (`storefront serve`) on its usual port.
         public var fallbackAuthServer: URL?
+        /// The Storefront API in use, if any: its shop's account server is the one to log in to.
+        public var storefrontEndpoint: URL?
 
         public init(authServer: URL? = nil, clientId: String? = nil, port: UInt16 = 0, openBrowser: Bool = true,
-                    scope: String = AuthorizationRequest.defaultScope, fallbackAuthServer: URL? = nil) {
+                    scope: String = AuthorizationRequest.defaultScope, fallbackAuthServer: URL? = nil,
+                    storefrontEndpoint: URL? = nil) {
             self.authServer = authServer; self.clientId = clientId; self.port = port; self.openBrowser = openBrowser
-            self.scope = scope; self.fallbackAuthServer = fallbackAuthServer
+            self.scope = scope; self.fallbackAuthServer = fallbackAuthServer; self.storefrontEndpoint = storefrontEndpoint
         }
     }
+
+    /// Where a shop's account server lives on the origin of its Storefront API, when its discovery
+    /// document does not say (`storefront serve` serves it there).
+    public static let accountPathBesideStorefront = "/account"
 
     /// The client id the local account server (`storefront serve`) knows this app by.
     public static let defaultClientId = "storefront-cli"
@@ -38,6 +45,9 @@ public struct AccountCommands: Sendable {
     public var openBrowser: @Sendable (URL) -> Bool
     /// The embedded storefront holding the carts, when there is one.
     public var storefront: @Sendable () async throws -> EmbeddedStorefront?
+    /// The cart the app uses on a Storefront API (remembered per endpoint), when it runs on one:
+    /// a login gives it the customer, as it does the embedded store's.
+    public var remoteCart: @Sendable () async -> (storefront: any StorefrontClient, cartId: String)?
 
     public init(tokenStore: TokenStore, client: AccountServerClient = AccountServerClient(),
                 now: @escaping @Sendable () -> Date = { Date() }, random: RandomSource = .system,
@@ -45,10 +55,11 @@ public struct AccountCommands: Sendable {
                 output: @escaping @Sendable (String) -> Void = { print($0) },
                 readLine: (@Sendable () async -> String?)? = nil,
                 openBrowser: @escaping @Sendable (URL) -> Bool = { BrowserLauncher.open($0) },
-                storefront: @escaping @Sendable () async throws -> EmbeddedStorefront? = { nil }) {
+                storefront: @escaping @Sendable () async throws -> EmbeddedStorefront? = { nil },
+                remoteCart: @escaping @Sendable () async -> (storefront: any StorefrontClient, cartId: String)? = { nil }) {
         self.tokenStore = tokenStore; self.client = client; self.now = now; self.random = random
         self.environment = environment; self.output = output; self.readLine = readLine; self.openBrowser = openBrowser
-        self.storefront = storefront
+        self.storefront = storefront; self.remoteCart = remoteCart
     }
 
     public var tokenManager: TokenManager { TokenManager(store: tokenStore, client: client, now: now) }
@@ -77,8 +88,7 @@ public struct AccountCommands: Sendable {
 
     /// Discovers the server and runs the login with `interaction`; the session is saved.
     public func authenticate(_ options: LoginOptions, interaction: LoginFlow.Interaction) async throws -> CustomerSession {
-        let issuer = try authServer(options)
-        let server = try await client.discover(issuer: issuer)
+        let server = try await discoverAccountServer(options)
         let clientId = options.clientId ?? environment["STOREFRONT_CLIENT_ID"].flatMap { $0.isEmpty ? nil : $0 }
             ?? Self.defaultClientId
         let flow = LoginFlow(client: client, store: tokenStore, random: random, now: now)
@@ -86,18 +96,42 @@ public struct AccountCommands: Sendable {
                                   interaction: interaction)
     }
 
-    /// `--auth-server`, else `$STOREFRONT_ACCOUNT_SERVER`, else the server of the last login, else
-    /// the fallback (the local server).
-    func authServer(_ options: LoginOptions) throws -> URL {
-        if let url = options.authServer { return url }
+    /// The account server's metadata, from the first candidate that answers. With several
+    /// candidates (those of a Storefront API), an error names every address tried.
+    public func discoverAccountServer(_ options: LoginOptions) async throws -> AccountServerMetadata {
+        let candidates = try await accountServerCandidates(options)
+        guard candidates.count > 1 else { return try await client.discover(issuer: candidates[0]) }
+        var failures: [String] = []
+        for issuer in candidates {
+            do {
+                return try await client.discover(issuer: issuer)
+            } catch AccountError.transport(let message) {
+                failures.append(message)
+            } catch {
+                failures.append("\(issuer.absoluteString): \(error)")
+            }
+        }
+        throw AccountError.noAccountServerAnswered(failures)
+    }
+
+    /// `--auth-server`, else `$STOREFRONT_ACCOUNT_SERVER`, else the Storefront API's shop (the
+    /// account server its discovery document names, else `/account` on its origin, else the origin
+    /// itself), else the server of the last login, else the fallback (the local server).
+    func accountServerCandidates(_ options: LoginOptions) async throws -> [URL] {
+        if let url = options.authServer { return [url] }
         if let text = environment["STOREFRONT_ACCOUNT_SERVER"], !text.isEmpty {
             guard let url = URL(string: text), url.scheme != nil else {
                 throw AccountError.invalidSetting("STOREFRONT_ACCOUNT_SERVER=\"\(text)\" is not a URL.")
             }
-            return url
+            return [url]
         }
-        if let previous = try? tokenStore.load(now: now()) { return previous.server.issuer }
-        if let fallback = options.fallbackAuthServer { return fallback }
+        if let endpoint = options.storefrontEndpoint, let origin = ShopDiscovery.origin(of: endpoint) {
+            if let named = await client.accountServer(besides: endpoint) { return [named] }
+            let beside = origin.appendingPathComponent(String(Self.accountPathBesideStorefront.dropFirst()))
+            return [beside, origin]
+        }
+        if let previous = try? tokenStore.load(now: now()) { return [previous.server.issuer] }
+        if let fallback = options.fallbackAuthServer { return [fallback] }
         throw AccountError.noAccountServer
     }
 
@@ -105,11 +139,10 @@ public struct AccountCommands: Sendable {
     /// is pre-filled. Lines and everything else stay.
     private func attachCurrentCart(_ session: CustomerSession) async {
         do {
-            guard let store = try await storefront(), let cartId = await store.currentCartId(),
-                  let cart = try await store.cart(id: cartId) else { return }
-            await store.setCustomerDirectory(SessionCustomerDirectory(store: tokenStore, now: now))
+            guard let (store, cartId) = try await cartInUse(), let cart = try await store.cart(id: cartId) else { return }
             var identity = cart.buyerIdentity
             identity.customerAccessToken = session.accessToken.rawValue
+            identity.customer = nil
             let payload = try await store.cartBuyerIdentityUpdate(cartId: cartId, buyerIdentity: identity)
             if let error = payload.userErrors.first {
                 output("Your cart was kept as it is: \(error.message)")
@@ -119,6 +152,15 @@ public struct AccountCommands: Sendable {
         } catch {
             output("Your cart was kept as it is: \(error)")
         }
+    }
+
+    /// The Storefront API's cart when the app runs on one, else the embedded store's current cart
+    /// (the store then learns to resolve this machine's tokens).
+    private func cartInUse() async throws -> (any StorefrontClient, String)? {
+        if let remote = await remoteCart() { return (remote.storefront, remote.cartId) }
+        guard let store = try await storefront(), let cartId = await store.currentCartId() else { return nil }
+        await store.setCustomerDirectory(SessionCustomerDirectory(store: tokenStore, now: now))
+        return (store, cartId)
     }
 
     // MARK: - logout

@@ -33,6 +33,8 @@ public enum AccountError: Error, Hashable, Sendable {
     case invalidSetting(String)
     /// No account server was named and none is remembered.
     case noAccountServer
+    /// None of the places an account server was looked for answered: each address and why.
+    case noAccountServerAnswered([String])
     /// The login was given up (Ctrl-C, or the listener closed before a redirect came).
     case cancelled
 }
@@ -72,6 +74,9 @@ extension AccountError: LocalizedError, CustomStringConvertible {
             return message
         case .noAccountServer:
             return "Which account server? Give --auth-server URL (or set STOREFRONT_ACCOUNT_SERVER); for the local one, run `storefront serve` and use its address."
+        case .noAccountServerAnswered(let tried):
+            return "No account server answered beside this storefront. Tried: \(tried.joined(separator: "; ")). "
+                + "Give --auth-server URL (or set STOREFRONT_ACCOUNT_SERVER)."
         case .cancelled:
             return "Login cancelled."
         }

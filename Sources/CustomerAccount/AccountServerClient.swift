@@ -9,10 +9,16 @@ public struct AccountServerClient: Sendable {
 
     public init(transport: any HTTPTransport = HTTPClientTransport()) { self.transport = transport }
 
-    /// Reads `{issuer}/.well-known/openid-configuration` and checks it is safe to use.
+    /// Reads `{issuer}/.well-known/openid-configuration` and checks it is safe to use. A server
+    /// out of reach is named in the error.
     public func discover(issuer: URL) async throws -> AccountServerMetadata {
         let url = AccountServerMetadata.discoveryURL(issuer: issuer)
-        let response = try await send(TransportRequest(url: url, method: "GET", headers: Self.acceptJSON, body: Data()))
+        let response: TransportResponse
+        do {
+            response = try await send(TransportRequest(url: url, method: "GET", headers: Self.acceptJSON, body: Data()))
+        } catch AccountError.transport(let message) {
+            throw AccountError.transport("\(issuer.absoluteString): \(message)")
+        }
         let metadata: AccountServerMetadata = try decode(response, from: url)
         try metadata.validate()
         return metadata
@@ -61,6 +67,15 @@ public struct AccountServerClient: Sendable {
         let body = FormEncoding.encode(fields)
         let response = try await send(TransportRequest(url: endpoint, method: "POST", headers: Self.formHeaders, body: Data(body.utf8)))
         try expectSuccess(response, from: endpoint)
+    }
+
+    /// The account server a shop names in its discovery document beside its Storefront API
+    /// (`/.well-known/storefront.json`); nil when it names none or cannot be asked.
+    public func accountServer(besides storefrontEndpoint: URL) async -> URL? {
+        guard let url = ShopDiscovery.url(besides: storefrontEndpoint),
+              let response = try? await send(TransportRequest(url: url, method: "GET", headers: Self.acceptJSON, body: Data())),
+              response.status == 200 else { return nil }
+        return (try? JSONDecoder().decode(ShopDiscovery.self, from: response.body))?.customerAccount
     }
 
     // MARK: - Plumbing

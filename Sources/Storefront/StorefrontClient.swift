@@ -42,7 +42,10 @@ public protocol CheckoutBackend: Sendable {
     /// The cart behind a checkout URL, or nil if the URL names no cart of this store.
     func cartId(forCheckoutURL url: String) -> String?
     func checkoutState(cartId: String) async throws -> CartCheckoutState
+    /// Whether this backend can place the cart's order, or the buyer must pay in a browser.
+    func orderPlacement(cartId: String, checkoutURL: String) async throws -> OrderPlacement
     /// Places the order. Idempotent per `draft.checkoutSessionId`: a second call returns the first order.
+    /// A cart that cannot become an order throws `OrderPlacementError`.
     func placeOrder(_ draft: OrderDraft) async throws -> Order
     func orders() async throws -> [Order]
 }

@@ -10,14 +10,19 @@ public struct StorefrontAPIServer: Sendable {
     public let endpoint: GraphQLEndpoint
     /// The customer account server under `/account`, when there is one.
     public let account: AccountEndpoint?
+    /// The shop's own checkout under `/checkout`, when this server is the shop.
+    public let checkout: CheckoutEndpoint?
     public let host: String
     public let port: Int
     /// One line per request: operation, status, time.
     let log: @Sendable (String) async -> Void
+    /// Where the server listens, once it does: the discovery document names absolute addresses.
+    let origin = ServedOrigin()
 
-    public init(endpoint: GraphQLEndpoint, account: AccountEndpoint? = nil, host: String = "127.0.0.1", port: Int = 0,
-                log: @escaping @Sendable (String) async -> Void = { _ in }) {
-        self.endpoint = endpoint; self.account = account; self.host = host; self.port = port; self.log = log
+    public init(endpoint: GraphQLEndpoint, account: AccountEndpoint? = nil, checkout: CheckoutEndpoint? = nil,
+                host: String = "127.0.0.1", port: Int = 0, log: @escaping @Sendable (String) async -> Void = { _ in }) {
+        self.endpoint = endpoint; self.account = account; self.checkout = checkout; self.host = host; self.port = port
+        self.log = log
     }
 
     /// Serves until the task is cancelled or the process gets SIGINT/SIGTERM (either way it stops
@@ -32,8 +37,9 @@ public struct StorefrontAPIServer: Sendable {
         let app = Application(
             router: makeRouter(),
             configuration: .init(address: .hostname(host, port: port), serverName: nil),
-            onServerRunning: { channel in
+            onServerRunning: { [origin] channel in
                 let port = channel.localAddress?.port ?? 0
+                await origin.set("http://\(host):\(port)")
                 if let account, let issuer = URL(string: "http://\(host):\(port)\(AccountEndpoint.Path.base)") {
                     await account.authority.setIssuer(issuer)
                 }
@@ -60,6 +66,8 @@ public struct StorefrontAPIServer: Sendable {
             return Self.response(answer)
         }
         if let account { addAccountRoutes(account, to: router) }
+        if let checkout { addCheckoutRoutes(checkout, to: router) }
+        addDiscoveryRoute(to: router)
         return router
     }
 
@@ -79,6 +87,9 @@ public struct StorefrontAPIServer: Sendable {
         case 400: return "Bad Request"
         case 401: return "Unauthorized"
         case 404: return "Not Found"
+        case 409: return "Conflict"
+        case 410: return "Gone"
+        case 422: return "Unprocessable Content"
         case 429: return "Too Many Requests"
         case 430: return "Shopify Security Rejection"
         case 500: return "Internal Server Error"

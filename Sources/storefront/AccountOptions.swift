@@ -28,12 +28,19 @@ struct AccountOptions: ParsableArguments {
     static func commands(global: GlobalOptions) -> AccountCommands {
         let directory = EmbeddedStorefront.defaultStateDirectory()
         let catalog = global.catalog
+        // Over a Storefront API, the cart remembered for it; carts are never cached.
+        let remote = try? global.remoteStorefront(cachePolicy: .networkOnly)
         return AccountCommands(
             tokenStore: TokenStore(directory: directory),
             // Unbuffered whole lines: a script reading the pipe sees the address while the login waits.
             output: { line in FileHandle.standardOutput.write(Data((line + "\n").utf8)) },
             readLine: { await Self.readTerminalLine() },
-            storefront: { try EmbeddedStorefront(catalogPath: catalog, stateDirectory: directory) })
+            storefront: { remote == nil ? try EmbeddedStorefront(catalogPath: catalog, stateDirectory: directory) : nil },
+            remoteCart: {
+                guard let remote, let id = await RemoteCartIds(directory: directory, endpoint: remote.configuration.endpoint).current()
+                else { return nil }
+                return (remote, id)
+            })
     }
 
     /// `readLine()` blocks, so it runs on a thread of its own; the login does not wait for it

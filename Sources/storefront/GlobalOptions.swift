@@ -40,6 +40,13 @@ struct GlobalOptions: ParsableArguments {
         })
     }
 
+    /// The Storefront API endpoint named by --endpoint or --shop (or STOREFRONT_SHOP), token or not:
+    /// its shop's account server is the one to log in to.
+    var storefrontEndpoint: URL? {
+        let shop = shop ?? ProcessInfo.processInfo.environment["STOREFRONT_SHOP"].flatMap { $0.isEmpty ? nil : $0 }
+        return (try? GraphQLStorefront.Configuration.selected(endpoint: endpoint, shop: shop, token: token ?? "-"))??.endpoint
+    }
+
     /// The catalog named on the command line, or the bundled one. (ArgumentParser hands an option
     /// written before the subcommand's name to the subcommand's copy of this group too.)
     /// A catalog that cannot be used ends the command with one line on stderr and status 2.

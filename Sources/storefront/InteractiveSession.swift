@@ -25,12 +25,15 @@ enum InteractiveSession {
                                                             onEvent: connection.report) {
                     let checkout = CheckoutSheet(webViews: SimulatedCheckoutServer(backend: StorefrontAPICheckoutBackend(storefront: remote)))
                     let commands = AccountCommands(tokenStore: tokens, output: { _ in })
+                    // The account server is the shop's, found from the endpoint.
+                    var loginOptions = LoginCommand.defaultOptions
+                    loginOptions.storefrontEndpoint = remote.configuration.endpoint
                     let cartIds = RemoteCartIds(directory: stateDirectory, endpoint: remote.configuration.endpoint)
                     return AppDependencies(storefront: remote, checkout: checkout,
                                            loadCartId: { await cartIds.current() },
                                            saveCartId: { id in await cartIds.set(id) },
-                                           account: .live(commands, login: LoginCommand.defaultOptions),
-                                           connectionEvents: { connection.events })
+                                           account: .live(commands, login: loginOptions),
+                                           connectionEvents: { connection.events }, openURL: Self.openInBrowser)
                 }
                 let storefront = EmbeddedStorefront(catalog: try global.openCatalog())
                 let checkout = CheckoutSheet(webViews: SimulatedCheckoutServer(backend: storefront))
@@ -41,10 +44,16 @@ enum InteractiveSession {
                     storefront: storefront, checkout: checkout,
                     loadCartId: { await storefront.currentCartId() },
                     saveCartId: { id in try? await storefront.setCurrentCartId(id) },
-                    account: .live(commands, login: LoginCommand.defaultOptions))
+                    account: .live(commands, login: LoginCommand.defaultOptions), openURL: Self.openInBrowser)
             }
         } catch let error as TerminalError {
             throw CommandFailure.input("\(error) For scripts, see storefront --help.")
         }
+    }
+
+    /// A shop's web checkout, in the browser of this machine when it has one.
+    @Sendable static func openInBrowser(_ address: String) async -> Bool {
+        guard let url = URL(string: address), ["http", "https"].contains(url.scheme?.lowercased() ?? "") else { return false }
+        return BrowserLauncher.open(url)
     }
 }

@@ -40,6 +40,7 @@ struct LoginCommand: AsyncParsableCommand {
             options.clientId = account.clientId
             options.port = port
             options.openBrowser = !noBrowser
+            options.storefrontEndpoint = global.storefrontEndpoint
             _ = try await AccountCommands.running(global) { try await $0.login(options) }
         }
     }

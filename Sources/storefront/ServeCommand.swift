@@ -66,7 +66,9 @@ struct ServeCommand: AsyncParsableCommand {
         let shop = try await storefront.shop()
         let account = await AccountEndpoint.serving(storefront, configuration: .init(
             accessTokenLifetime: TimeInterval(tokenLifetime), autoApprove: autoApprove))
-        let server = StorefrontAPIServer(endpoint: endpoint, account: account, port: port, log: { line in Self.write(line) })
+        let checkout = CheckoutEndpoint(backend: storefront, accessToken: token)
+        let server = StorefrontAPIServer(endpoint: endpoint, account: account, checkout: checkout, port: port,
+                                         log: { line in Self.write(line) })
         try await server.run { url in
             let issuer = await account.authority.issuer
             Self.write("""

@@ -117,6 +117,61 @@ final class AccountTests: XCTestCase {
         XCTAssertEqual(identities.values, [BuyerIdentity(countryCode: "NL", customerAccessToken: "tok-1")])
     }
 
+    /// `storefront login` in a shell leaves the app's cart as it was: when the app starts logged in
+    /// with a cart that carries nobody, the cart gets the customer's token.
+    func testAtStartTheSavedCartOfALoggedInCustomerGetsTheirToken() async {
+        var env = TestEnvironment()
+        env.account = Self.account()
+        let identities = Recorder<BuyerIdentity>()
+        let attached = Self.signedInCart()
+        env.storefront.onBuyerIdentity = { _, identity in identities.record(identity); return CartPayload(cart: attached) }
+        let guest = Fixtures.shirtCart()
+        var state = AppState(cart: CartState(cart: guest, confirmedCart: guest))
+        state.account = AccountState(status: .unknown, isAvailable: true)
+        let store = env.store(state)
+
+        await store.send(.account(.sessionLoaded(Self.session))) {
+            $0.account.status = .loggedIn(Self.session)
+            $0.cart.latestRequestId = 1
+            $0.cart.nextRequestId = 2
+            $0.loading = [.cartMutation]
+        }
+        await store.receive(.cart(.mutationResponse(requestId: 1, .success(CartPayload(cart: attached)))),
+                            assert: CartTests.answered(1, with: attached))
+        await store.finish()
+        XCTAssertEqual(identities.values, [BuyerIdentity(customerAccessToken: "tok-1")])
+    }
+
+    /// The same when the cart is restored after the session is read; a cart that carries the
+    /// customer already is left alone.
+    func testARestoredCartOfALoggedInCustomerGetsTheirTokenOnce() async {
+        var env = TestEnvironment()
+        env.account = Self.account()
+        let attached = Self.signedInCart()
+        env.storefront.onBuyerIdentity = { _, _ in CartPayload(cart: attached) }
+        let guest = Fixtures.shirtCart()
+        let store = env.store(Self.loggedIn(AppState(loading: [.cartRestore])))
+
+        await store.send(.cart(.restoreResponse(.success(guest)))) {
+            $0.loading = [.cartMutation]
+            $0.cart.cart = guest
+            $0.cart.confirmedCart = guest
+            $0.cart.latestRequestId = 1
+            $0.cart.nextRequestId = 2
+        }
+        await store.receive(.cart(.mutationResponse(requestId: 1, .success(CartPayload(cart: attached)))),
+                            assert: CartTests.answered(1, with: attached))
+        await store.finish()
+
+        let again = env.store(Self.loggedIn(AppState(loading: [.cartRestore])))
+        await again.send(.cart(.restoreResponse(.success(attached)))) {
+            $0.loading = []
+            $0.cart.cart = attached
+            $0.cart.confirmedCart = attached
+        }
+        await again.finish()
+    }
+
     func testALoginCanBeCancelled() async {
         var env = TestEnvironment()
         // Waits until cancelled, as the login's listener does.

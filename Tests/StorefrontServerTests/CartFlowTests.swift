@@ -82,10 +82,22 @@ struct CartFlowTests {
     }
 }
 
-/// The checkout side of a shop reached over the API: carts found from their checkout URL; orders
-/// are placed in the shop's web checkout, and placing one here says so.
+/// The checkout side of a shop reached over the API: carts found from their checkout URL. A shop
+/// without a discovery document (a Shopify shop) takes payment in its web checkout, and placing an
+/// order here says where; `storefront serve` is the shop and takes the order over HTTP.
 struct StorefrontAPICheckoutBackendTests {
-    @Test func checkoutOverTheAPI() async throws {
+    func draft(for cart: Cart, session: String) -> OrderDraft {
+        OrderDraft(checkoutSessionId: session, cartId: cart.id, email: "ada@example.com", phone: nil,
+                   lineItems: cart.lines.map {
+                       OrderLineItem(title: $0.merchandise.productTitle, variantTitle: $0.merchandise.title, quantity: $0.quantity,
+                                     price: $0.cost.amountPerQuantity, merchandiseId: $0.merchandise.id, productId: $0.merchandise.productId)
+                   },
+                   subtotal: cart.cost.subtotalAmount, shipping: .zero("EUR"), taxes: .zero("EUR"),
+                   discounts: .zero("EUR"), total: cart.cost.totalAmount, shippingAddress: nil,
+                   billingAddress: nil, shippingMethod: nil, payment: nil)
+    }
+
+    @Test func aShopWithoutTerminalOrdersSendsTheBuyerToItsWebCheckout() async throws {
         try await withServer { server async throws in
             let client = server.client()
             let backend = StorefrontAPICheckoutBackend(storefront: client)
@@ -96,15 +108,56 @@ struct StorefrontAPICheckoutBackendTests {
             #expect(try await backend.checkoutState(cartId: cart.id) == .open)
             #expect(try await backend.cart(id: cart.id) == cart)
             #expect(try await backend.cart(id: "gid://shopify/Cart/gone?key=0") == nil)
-            let draft = OrderDraft(checkoutSessionId: "s", cartId: cart.id, email: nil, phone: nil, lineItems: [],
-                                   subtotal: cart.cost.subtotalAmount, shipping: .zero("EUR"), taxes: .zero("EUR"),
-                                   discounts: .zero("EUR"), total: cart.cost.totalAmount, shippingAddress: nil,
-                                   billingAddress: nil, shippingMethod: nil, payment: nil)
-            await #expect(throws: StorefrontError.invalidArgument(
-                "Orders of this shop are placed in its web checkout: open \(cart.checkoutUrl) in a browser.")) {
-                try await backend.placeOrder(draft)
+            #expect(try await backend.orderPlacement(cartId: cart.id, checkoutURL: cart.checkoutUrl) == .webCheckout(url: cart.checkoutUrl))
+            await #expect(throws: OrderPlacementError.webCheckoutRequired(url: cart.checkoutUrl)) {
+                try await backend.placeOrder(draft(for: cart, session: "s"))
             }
             #expect(try await backend.orders().isEmpty)
+            #expect(try await server.embedded.orders().isEmpty)
+        }
+    }
+
+    @Test func theLocalShopTakesTheOrderCompletesTheCartAndTakesStock() async throws {
+        try await withServer(takesOrders: true) { server async throws in
+            let client = server.client()
+            let discovery = try #require(try await client.discovery())
+            #expect(discovery.checkoutOrders?.absoluteString == server.url.absoluteString.replacingOccurrences(
+                of: GraphQLEndpoint.path, with: CheckoutEndpoint.Path.orders))
+            #expect(discovery.customerAccount == nil)
+
+            let backend = StorefrontAPICheckoutBackend(storefront: client)
+            let before = try #require(try await client.product(handle: "house-espresso-blend")?.variants.first)
+            let cart = try #require(try await client.cartCreate(CartInput(lines: [CartLineInput(merchandiseId: before.id, quantity: 2)])).cart)
+            #expect(try await backend.orderPlacement(cartId: cart.id, checkoutURL: cart.checkoutUrl) == .here)
+
+            let order = try await backend.placeOrder(draft(for: cart, session: "session-1"))
+            #expect(order.name == "#1001" && order.draft.lineItems.map(\.quantity) == [2])
+            #expect(try await server.embedded.orders() == [order])
+            // The same session again is the same order; the cart is completed, as the API shows it.
+            #expect(try await backend.placeOrder(draft(for: cart, session: "session-1")) == order)
+            #expect(try await client.cart(id: cart.id) == nil)
+            #expect(try await backend.checkoutState(cartId: cart.id) == .completed)
+            await #expect(throws: OrderPlacementError.refused(code: "cart_completed", message: "Checkout already completed")) {
+                try await backend.placeOrder(draft(for: cart, session: "session-2"))
+            }
+            let after = try #require(try await client.product(handle: "house-espresso-blend")?.variants.first)
+            #expect(after.quantityAvailable == before.quantityAvailable.map { $0 - 2 })
+        }
+    }
+
+    @Test func theLocalShopChecksTheTokenAndTheDraft() async throws {
+        try await withServer(takesOrders: true) { server async throws in
+            let wrongToken = StorefrontAPICheckoutBackend(storefront: server.client(token: "wrong"))
+            let url = try #require(try await server.client().discovery()?.checkoutOrders)
+            let variant = try #require(try await server.embedded.product(handle: "house-espresso-blend")?.variants.first)
+            let cart = try #require(try await server.client().cartCreate(CartInput(lines: [CartLineInput(merchandiseId: variant.id)])).cart)
+            await #expect(throws: StorefrontError.self) { try await wrongToken.storefront.placeOrder(draft(for: cart, session: "x"), at: url) }
+            var unknown = draft(for: cart, session: "y")
+            unknown.cartId = "gid://shopify/Cart/nope?key=0"
+            await #expect(throws: OrderPlacementError.refused(code: "invalid_cart", message: "This store has no cart gid://shopify/Cart/nope?key=0.")) {
+                try await server.client().placeOrder(unknown, at: url)
+            }
+            #expect(try await server.embedded.orders().isEmpty)
         }
     }
 }

@@ -23,14 +23,16 @@ final class LoopbackServer: Sendable {
     /// The bundled catalog, read once for all tests.
     private static let catalog = Result { try CatalogLoader.bundled() }
 
-    static func start(faults: FaultPlan = .none) async throws -> LoopbackServer {
+    /// With `takesOrders`, the server is the shop: it places orders beside the API (`storefront serve`).
+    static func start(faults: FaultPlan = .none, takesOrders: Bool = false) async throws -> LoopbackServer {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-server-\(UUID().uuidString)")
         // Whole seconds: carts' dates then travel through DateTime without rounding.
         let embedded = EmbeddedStorefront(catalog: try catalog.get(), stateDirectory: directory.appendingPathComponent("state"),
                                           now: { Date(timeIntervalSince1970: 1_790_000_000) })
         let endpoint = try GraphQLEndpoint(storefront: embedded, accessToken: token, faults: faults)
         let requestLog = RequestLog()
-        let server = StorefrontAPIServer(endpoint: endpoint, log: { line in await requestLog.append(line) })
+        let checkout = takesOrders ? CheckoutEndpoint(backend: embedded, accessToken: token) : nil
+        let server = StorefrontAPIServer(endpoint: endpoint, checkout: checkout, log: { line in await requestLog.append(line) })
         let (urls, continuation) = AsyncStream.makeStream(of: URL.self)
         let task = Task { try await server.run(handleSignals: false) { url in continuation.yield(url) } }
         guard let url = await urls.first(where: { _ in true }) else { throw CancellationError() }
@@ -78,8 +80,9 @@ extension RetryHandler {
 }
 
 /// Runs `body` with a started server and stops it afterwards, whatever happens.
-func withServer<T>(faults: FaultPlan = .none, _ body: (LoopbackServer) async throws -> T) async throws -> T {
-    let server = try await LoopbackServer.start(faults: faults)
+func withServer<T>(faults: FaultPlan = .none, takesOrders: Bool = false,
+                   _ body: (LoopbackServer) async throws -> T) async throws -> T {
+    let server = try await LoopbackServer.start(faults: faults, takesOrders: takesOrders)
     do {
         let result = try await body(server)
         await server.stop()

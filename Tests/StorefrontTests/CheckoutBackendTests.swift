@@ -34,22 +34,26 @@ import Testing
         #expect(try await storefront.orders() == [order])
         #expect(try await storefront.checkoutState(cartId: cart.id) == .completed)
         #expect(try await storefront.cart(id: cart.id) == nil)
-        await #expect(throws: StorefrontError.self) { _ = try await storefront.placeOrder(draft(for: cart, session: "session-2")) }
+        await #expect(throws: OrderPlacementError.refused(code: "cart_completed", message: "Checkout already completed")) {
+            _ = try await storefront.placeOrder(draft(for: cart, session: "session-2"))
+        }
         let second = try await storefront.placeOrder(draft(for: try await cartWithALine(), session: "session-3"))
         #expect(second.name == "#1002" && second.id == "1002")
     }
 
     @Test func ordersNeedAnOpenCartWithLines() async throws {
         let empty = try #require(try await storefront.cartCreate(CartInput()).cart)
-        await #expect(throws: StorefrontError.invalidArgument("Cart is empty.")) {
+        await #expect(throws: OrderPlacementError.refused(code: "invalid_cart", message: "Cart is empty")) {
             _ = try await storefront.placeOrder(draft(for: empty, session: "a"))
         }
         let cart = try await cartWithALine()
         var unknown = draft(for: cart, session: "b")
         unknown.cartId = "gid://shopify/Cart/nope?key=x"
-        await #expect(throws: StorefrontError.self) { _ = try await storefront.placeOrder(unknown) }
+        await #expect(throws: OrderPlacementError.self) { _ = try await storefront.placeOrder(unknown) }
         clock.advance(days: 11)
-        await #expect(throws: StorefrontError.self) { _ = try await storefront.placeOrder(draft(for: cart, session: "c")) }
+        await #expect(throws: OrderPlacementError.refused(code: "cart_expired", message: "Checkout has expired.")) {
+            _ = try await storefront.placeOrder(draft(for: cart, session: "c"))
+        }
         #expect(try await storefront.orders().isEmpty)
     }
 

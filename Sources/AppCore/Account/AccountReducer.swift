@@ -19,7 +19,7 @@ struct AccountReducer {
         case .sessionLoaded(let session):
             guard state.account.status == .unknown else { return .none }
             state.account.status = session.map { .loggedIn($0) } ?? .loggedOut
-            return .none
+            return CartReducer(dependencies: dependencies).attachCustomerIfMissing(&state)
         case .logInTapped:
             return logIn(&state)
         case .loginURLReady(let url):

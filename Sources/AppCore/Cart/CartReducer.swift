@@ -90,6 +90,7 @@ struct CartReducer {
                 guard state.cart.cart == nil, let cart else { return .none }
                 state.cart.cart = cart
                 state.cart.confirmedCart = cart
+                return attachCustomerIfMissing(&state)
             case .failure(let error):
                 state.cart.restoreFailed = true
                 state.errorMessage = "\(Self.restoreFailure)\(error.message)"
@@ -150,6 +151,14 @@ struct CartReducer {
             }
             return try await client.cartBuyerIdentityUpdate(cartId: cartId, buyerIdentity: updated)
         }
+    }
+
+    /// A logged-in customer's cart carries them, wherever the login happened (`storefront login` in
+    /// a shell leaves the cart of this app as it was): at start, the restored cart gets the token.
+    func attachCustomerIfMissing(_ state: inout AppState) -> Effect<AppAction> {
+        guard state.account.isLoggedIn, let cart = state.cart.cart, cart.buyerIdentity.customer == nil,
+              state.cart.latestRequestId == nil else { return .none }
+        return attachCustomer(&state)
     }
 
     /// The session ended: the cart stays, without the token and the customer.

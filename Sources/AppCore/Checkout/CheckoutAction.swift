@@ -12,4 +12,8 @@ public enum CheckoutAction: Hashable, Sendable {
     case sheetUpdate(CheckoutSheetUpdate, at: Date)
     /// The sheet's update stream ended.
     case presentationEnded
+    /// Opens the shop's web checkout (the page's `webCheckoutURL`) in a browser.
+    case openWebCheckout
+    /// Whether a browser was opened.
+    case webCheckoutOpened(Bool)
 }

@@ -36,6 +36,14 @@ struct CheckoutReducer {
             state.checkout.isPresented = false
             state.checkout.page = nil
             return .none
+        case .openWebCheckout:
+            guard state.checkout.isPresented, let url = state.checkout.page?.webCheckoutURL else { return .none }
+            let openURL = dependencies.openURL
+            return .run { send in await send(.checkout(.webCheckoutOpened(await openURL(url)))) }
+        case .webCheckoutOpened(let opened):
+            guard !opened else { return .none }
+            state.errorMessage = "No browser could be opened here: copy the address from the checkout into one."
+            return .none
         }
     }
 

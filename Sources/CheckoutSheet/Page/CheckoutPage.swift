@@ -80,15 +80,19 @@ public struct CheckoutPage: Hashable, Sendable {
     public var orderId: String?
     /// True while the page is busy (submitting a payment); input is ignored meanwhile.
     public var isBusy: Bool
+    /// Set when this shop takes payment only in its web checkout: the address to pay at, in a
+    /// browser. The page waits for the order there (`unavailable` step), then shows it placed
+    /// (`thankYou`).
+    public var webCheckoutURL: String?
 
     public init(step: Step, progress: Double = 0, fields: [Field] = [], focusedFieldID: String? = nil,
                 shippingRates: [ShippingRate] = [], selectedRateID: String? = nil, summary: Summary? = nil,
                 notice: String? = nil, links: [Link] = [], orderName: String? = nil, orderId: String? = nil,
-                isBusy: Bool = false) {
+                isBusy: Bool = false, webCheckoutURL: String? = nil) {
         self.step = step; self.progress = progress; self.fields = fields; self.focusedFieldID = focusedFieldID
         self.shippingRates = shippingRates; self.selectedRateID = selectedRateID; self.summary = summary
         self.notice = notice; self.links = links; self.orderName = orderName; self.orderId = orderId
-        self.isBusy = isBusy
+        self.isBusy = isBusy; self.webCheckoutURL = webCheckoutURL
     }
 
     public static let loading = CheckoutPage(step: .loading)

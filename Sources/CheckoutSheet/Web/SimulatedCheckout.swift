@@ -7,14 +7,17 @@ import Storefront
 /// draw, and bridge messages in the wire format of protocol 8.1 (pixel events held back until the
 /// host says the sheet is presented). Without the bridge (a recovery checkout) it posts nothing.
 public actor SimulatedCheckout: CheckoutWebView {
-    private let server: SimulatedCheckoutServer
+    let server: SimulatedCheckoutServer
     private let signals: CheckoutWebSignalSink
-    private var request: CheckoutWebRequest?
+    var request: CheckoutWebRequest?
     private var form: CheckoutForm?
-    private var links: [CheckoutPage.Link] = []
+    var links: [CheckoutPage.Link] = []
     private var presented = false
+    var isPresented: Bool { presented }
     private var heldPixels: [String] = []
-    private var stopped = false
+    var stopped = false
+    /// Set while the buyer pays in the shop's web checkout and the page watches the cart.
+    var webCheckout: WebCheckoutWait?
 
     init(server: SimulatedCheckoutServer, signals: @escaping CheckoutWebSignalSink) {
         self.server = server
@@ -26,6 +29,7 @@ public actor SimulatedCheckout: CheckoutWebView {
     public func load(_ request: CheckoutWebRequest) async {
         self.request = request
         form = nil
+        webCheckout = nil
         await emit(.page(.loading))
         let fault = await server.beginLoad(request)
         let faults = await server.faults
@@ -55,6 +59,7 @@ public actor SimulatedCheckout: CheckoutWebView {
             await emit(.bridgeMessage(heldPixels.removeFirst()))
         }
         presented = true
+        startWatchingWebCheckout()
     }
 
     public func handle(_ input: CheckoutPageInput) async {
@@ -140,6 +145,16 @@ public actor SimulatedCheckout: CheckoutWebView {
             await refuse("Your cart is empty.", group: "unrecoverable", code: .invalidCart, reason: "Cart is empty")
             return
         }
+        do {
+            if case .webCheckout(let url) = try await backend.orderPlacement(cartId: cart.id, checkoutURL: cart.checkoutUrl) {
+                // Nothing typed here could pay: send the buyer to the browser at once.
+                await awaitWebCheckout(url: url, cart: cart)
+                return
+            }
+        } catch {
+            await emit(.loadFailed(message: "Could not find out how this shop takes orders: \(Self.reason(error))"))
+            return
+        }
         form = CheckoutForm(cart: cart, shop: shop, token: SimulatedCheckoutServer.checkoutToken(cartId: cart.id))
         await arrive()
         await pixel(.checkoutStarted)
@@ -208,10 +223,13 @@ public actor SimulatedCheckout: CheckoutWebView {
             await showUnavailable("There was a problem processing your payment. No charge was made.")
             await emit(.response(url: request.url, statusCode: 502))
         case .approved:
-            guard let order = await placeOrder(form!.draft(paidWith: card)) else {
+            let order: Order
+            switch await placeOrder(form!.draft(paidWith: card)) {
+            case .success(let placed):
+                order = placed
+            case .failure(let error):
                 form!.isBusy = false
-                await showUnavailable("Your order could not be placed. No charge was made.")
-                await emit(.response(url: request.url, statusCode: 503))
+                await orderNotPlaced(error)
                 return
             }
             form!.placed(order)
@@ -224,11 +242,42 @@ public actor SimulatedCheckout: CheckoutWebView {
     }
 
     /// The store makes placing idempotent per checkout session, so a lost answer is simply asked again.
-    private func placeOrder(_ draft: OrderDraft) async -> Order? {
+    private func placeOrder(_ draft: OrderDraft) async -> Result<Order, any Error> {
+        var failure: any Error = StorefrontError.transport("no answer")
         for _ in 0..<3 {
-            do { return try await server.backend.placeOrder(draft) } catch StorefrontError.transport { continue } catch { return nil }
+            do {
+                return .success(try await server.backend.placeOrder(draft))
+            } catch StorefrontError.transport(let message) {
+                failure = StorefrontError.transport(message)
+            } catch {
+                return .failure(error)
+            }
         }
-        return nil
+        return .failure(failure)
+    }
+
+    /// Says why the order was not placed, in the terms that decide what happens next: the shop's
+    /// web checkout takes the payment; a refusal no retry can change closes the checkout with its
+    /// reason; anything else (the shop out of reach) fails with its reason, and may be recovered.
+    private func orderNotPlaced(_ error: any Error) async {
+        switch error {
+        case OrderPlacementError.webCheckoutRequired(let url):
+            if let cart = form?.cart { await awaitWebCheckout(url: url, cart: cart) }
+        case OrderPlacementError.refused(let code, let message):
+            let checkoutCode = CheckoutErrorCode(wire: code)
+            let group = checkoutCode == .cartCompleted || checkoutCode == .cartExpired ? "expired" : "unrecoverable"
+            await refuse("Your order could not be placed: \(message) No charge was made.", group: group,
+                         code: checkoutCode == .unknown ? .invalidCart : checkoutCode, reason: message)
+        default:
+            let reason = "Your order could not be placed: \(Self.reason(error))"
+            await showUnavailable(reason + " No charge was made.")
+            await emit(.loadFailed(message: reason))
+        }
+    }
+
+    /// An error in the words its type gives it.
+    static func reason(_ error: any Error) -> String {
+        String(describing: error)
     }
 
     // MARK: Output
@@ -241,23 +290,23 @@ public actor SimulatedCheckout: CheckoutWebView {
         await pixel(.pageViewed)
     }
 
-    private func render() async {
+    func render() async {
         guard let form else { return }
         await emit(.page(form.page(links: links)))
     }
 
-    private func showUnavailable(_ message: String) async {
+    func showUnavailable(_ message: String) async {
         await emit(.page(CheckoutPage(step: .unavailable, progress: 1, notice: message, links: links)))
     }
 
     /// A checkout that cannot go on: an explanation on the page and an `error` message on the bridge.
-    private func refuse(_ message: String, group: String, code: CheckoutErrorCode, reason: String) async {
+    func refuse(_ message: String, group: String, code: CheckoutErrorCode, reason: String) async {
         await showUnavailable(message)
         await postBridge(BridgeEnvelope.error(group: group, code: code.rawValue, reason: reason))
     }
 
     /// Posts a message on the bridge, if this page has one (a recovery checkout does not).
-    private func postBridge(_ message: String) async {
+    func postBridge(_ message: String) async {
         guard request?.bridgeEnabled == true else { return }
         await emit(.bridgeMessage(message))
     }
@@ -270,7 +319,7 @@ public actor SimulatedCheckout: CheckoutWebView {
         if presented { await emit(.bridgeMessage(message)) } else { heldPixels.append(message) }
     }
 
-    private func emit(_ signal: CheckoutWebSignal) async {
+    func emit(_ signal: CheckoutWebSignal) async {
         guard !stopped else { return }
         await signals(signal)
     }

@@ -4,6 +4,7 @@ import Foundation
 /// line and cart costs in `Decimal`, and which discount codes apply.
 struct CartPricing {
     let catalog: StoreCatalog
+    let stock: StockLedger
     let now: Date
 
     func cart(from stored: StoredCart) -> Cart {
@@ -12,7 +13,8 @@ struct CartPricing {
         var subtotal = Money.zero(currency)
         for line in stored.lines {
             // A line whose variant left the catalog (another catalog file) cannot be priced: skip it.
-            guard let (product, variant) = catalog.variant(id: line.merchandiseId) else { continue }
+            guard let (product, listed) = catalog.variant(id: line.merchandiseId) else { continue }
+            let variant = stock.current(listed)
             let lineSubtotal = (variant.price * line.quantity).rounded()
             subtotal = subtotal + lineSubtotal
             lines.append(CartLine(

@@ -5,6 +5,8 @@ import Foundation
 /// A request with any user error leaves the cart as it was.
 struct CartRules {
     let catalog: StoreCatalog
+    /// Stock as orders left it.
+    let stock: StockLedger
     let now: Date
 
     /// The most of one item a line may hold, whatever the stock.
@@ -63,7 +65,7 @@ struct CartRules {
                 cart.lines[position].merchandiseId = merchandiseId
             }
             if let attributes = input.attributes { cart.lines[position].attributes = clean(attributes) }
-            guard let variant = catalog.variant(id: cart.lines[position].merchandiseId)?.variant else { continue }
+            guard let variant = catalog.variant(id: cart.lines[position].merchandiseId).map({ stock.current($0.variant) }) else { continue }
             let quantity = input.quantity ?? cart.lines[position].quantity
             if quantity < 0 {
                 errors.append(CartUserError(code: .invalid, field: field + ["quantity"],
@@ -143,10 +145,11 @@ struct CartRules {
 
     /// The variant behind a merchandise id, or nil after recording why it cannot be bought.
     private func checkMerchandise(_ id: String, field: [String], errors: inout [CartUserError]) -> ProductVariant? {
-        guard let (product, variant) = catalog.variant(id: id) else {
+        guard let (product, listed) = catalog.variant(id: id) else {
             errors.append(CartUserError(code: .invalid, field: field, message: "The merchandise with id \(id) does not exist."))
             return nil
         }
+        let variant = stock.current(listed)
         guard variant.availableForSale else {
             let name = product.variants.count > 1 ? "\(product.title) (\(variant.title))" : product.title
             errors.append(CartUserError(code: .merchandiseNotApplicable, field: field, message: "\(name) is sold out."))

@@ -22,6 +22,8 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
     public nonisolated let stateDirectory: URL
     /// Problems found in the state directory when starting (a corrupt file moved aside, ...).
     public nonisolated let stateWarnings: [String]
+    /// What orders took off the shelf; every read of a variant goes through it.
+    nonisolated let stock: StockLedger
 
     private let now: @Sendable () -> Date
     private var identifiers: IdentifierSource
@@ -74,6 +76,7 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
         orderBook = read(EmbeddedState.Orders.self, EmbeddedState.ordersFile)
             ?? EmbeddedState.Orders(nextOrderNumber: EmbeddedState.firstOrderNumber, orders: [])
         session = read(EmbeddedState.Session.self, EmbeddedState.sessionFile) ?? EmbeddedState.Session()
+        stock = StockLedger(orders: orderBook.orders)
         // Carts untouched for far longer than they live are of no use to anyone: drop them.
         for cart in savedCarts?.carts ?? [] where start.timeIntervalSince(cart.updatedAt) < Self.retention {
             carts[cart.token] = cart
@@ -110,7 +113,7 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
         return try Paginator.page(ListedArray(elements: catalog.collectionOrder(sortKey)), name: "collections.\(sortKey.rawValue)",
                                   arguments: page, id: { catalog.collections[$0].id }) { c in
             var collection = catalog.collections[c]
-            collection.productsPreview = catalog.collectionProductIndices[c].prefix(productPreview).map { catalog.products[$0] }
+            collection.productsPreview = catalog.collectionProductIndices[c].prefix(productPreview).map { stock.current(catalog.products[$0]) }
             return collection
         }
     }
@@ -136,12 +139,12 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
         return try productPage(listing, name: name, arguments: page)
     }
 
-    public nonisolated func product(handle: String) async throws -> Product? { catalog.product(handle: handle) }
-    public nonisolated func product(id: String) async throws -> Product? { catalog.product(id: id) }
+    public nonisolated func product(handle: String) async throws -> Product? { catalog.product(handle: handle).map(stock.current) }
+    public nonisolated func product(id: String) async throws -> Product? { catalog.product(id: id).map(stock.current) }
 
     public nonisolated func productRecommendations(productId: String) async throws -> [Product] {
         guard let index = catalog.productIndex(id: productId) else { return [] }
-        return catalog.recommendations(for: index, limit: 10).map { catalog.products[$0] }
+        return catalog.recommendations(for: index, limit: 10).map { stock.current(catalog.products[$0]) }
     }
 
     public nonisolated func search(query: String, page: PageArguments) async throws -> Page<Product> {
@@ -154,11 +157,11 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
         guard (1...10).contains(limit) else {
             throw StorefrontError.invalidArgument("Predictive search returns 1 to 10 products (asked for \(limit)).")
         }
-        return catalog.searchIndex.titlePrefixMatches(query, limit: limit).map { catalog.products[$0] }
+        return catalog.searchIndex.titlePrefixMatches(query, limit: limit).map { stock.current(catalog.products[$0]) }
     }
 
     private nonisolated func productPage(_ listing: some PagedListing, name: String, arguments: PageArguments) throws -> Page<Product> {
-        try Paginator.page(listing, name: name, arguments: arguments, id: { catalog.products[$0].id }, node: { catalog.products[$0] })
+        try Paginator.page(listing, name: name, arguments: arguments, id: { catalog.products[$0].id }, node: { stock.current(catalog.products[$0]) })
     }
 
     // MARK: - Carts
@@ -184,7 +187,7 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
             case .failure(let error): return CartPayload(cart: nil, userErrors: [error])
             }
         }
-        let rules = CartRules(catalog: catalog, now: time)
+        let rules = CartRules(catalog: catalog, stock: stock, now: time)
         var warnings: [CartWarning] = []
         var steps: [(StoredCart) -> CartRules.Outcome] = []
         if !input.lines.isEmpty { steps.append { rules.addLines(input.lines, to: $0) } }
@@ -266,12 +269,12 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
             return CartPayload(cart: nil, userErrors: [CartUserError(code: .invalid, field: ["cartId"],
                                                                      message: "The specified cart does not exist.")])
         }
-        let outcome = change(CartRules(catalog: catalog, now: now()), stored)
+        let outcome = change(CartRules(catalog: catalog, stock: stock, now: now()), stored)
         if outcome.cart != stored { try save(outcome.cart) }
         return CartPayload(cart: pricing.cart(from: outcome.cart), userErrors: outcome.userErrors, warnings: outcome.warnings)
     }
 
-    private var pricing: CartPricing { CartPricing(catalog: catalog, now: now()) }
+    private var pricing: CartPricing { CartPricing(catalog: catalog, stock: stock, now: now()) }
 
     /// The stored cart behind an id, if it exists, the key matches and it is still open.
     private func openCart(_ id: String) -> StoredCart? {
@@ -338,21 +341,24 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
             return existing
         }
         guard var stored = storedCart(draft.cartId) else {
-            throw StorefrontError.invalidArgument("This store has no cart \(draft.cartId).")
+            throw OrderPlacementError.refused(code: OrderPlacementError.invalidCart, message: "This store has no cart \(draft.cartId).")
         }
         switch state(of: stored) {
-        case .completed: throw StorefrontError.invalidArgument("Checkout already completed for cart \(draft.cartId).")
-        case .expired: throw StorefrontError.invalidArgument("Checkout has expired for cart \(draft.cartId).")
+        case .completed: throw OrderPlacementError.refused(code: OrderPlacementError.cartCompleted, message: "Checkout already completed")
+        case .expired: throw OrderPlacementError.refused(code: OrderPlacementError.cartExpired, message: "Checkout has expired.")
         case .open: break
         }
-        guard !stored.lines.isEmpty else { throw StorefrontError.invalidArgument("Cart is empty.") }
+        guard !stored.lines.isEmpty else { throw OrderPlacementError.refused(code: OrderPlacementError.invalidCart, message: "Cart is empty") }
+        try checkStock(of: stored)
         let number = orderBook.nextOrderNumber
-        let order = Order(id: String(number), name: "#\(number)", processedAt: now(), draft: draft)
+        let order = Order(id: String(number), name: "#\(number)", processedAt: now(), draft: draft,
+                          customerId: stored.buyerIdentity.customer?.id)
         var book = orderBook
         book.orders.append(order)
         book.nextOrderNumber = number + 1
         try write(book, to: EmbeddedState.ordersFile)
         orderBook = book
+        stock.record(order)
         stored.state = .completed
         stored.updatedAt = now()
         try save(stored)
@@ -360,4 +366,22 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
     }
 
     public func orders() async throws -> [Order] { orderBook.orders }
+
+    /// An order cannot take more than is on the shelf: the buyer hears which item ran short.
+    private func checkStock(of cart: StoredCart) throws {
+        var wanted: [String: Int] = [:]
+        for line in cart.lines { wanted[line.merchandiseId, default: 0] += line.quantity }
+        for (id, quantity) in wanted.sorted(by: { $0.key < $1.key }) {
+            guard let (product, listed) = catalog.variant(id: id) else { continue }
+            let variant = stock.current(listed)
+            let name = product.variants.count > 1 ? "\(product.title) (\(variant.title))" : product.title
+            guard variant.availableForSale else {
+                throw OrderPlacementError.refused(code: OrderPlacementError.invalidCart, message: "\(name) is sold out.")
+            }
+            if let left = variant.quantityAvailable, quantity > left {
+                throw OrderPlacementError.refused(code: OrderPlacementError.invalidCart,
+                                                  message: "Only \(left) of \(name) left; the cart holds \(quantity).")
+            }
+        }
+    }
 }

@@ -1,20 +1,22 @@
 import Foundation
 
-/// The checkout side of a shop reached over the Storefront API. The API has no way to place an
-/// order: payment happens in the shop's web checkout at `cart.checkoutUrl`. So a checkout over this
-/// backend can be shown and filled in, and placing the order fails with a message that says where
-/// to pay instead.
-public struct StorefrontAPICheckoutBackend: CheckoutBackend {
-    public let storefront: any StorefrontClient
+/// The checkout side of a shop reached over the Storefront API. The API itself has no way to place
+/// an order: a Shopify shop takes payment in its web checkout at `cart.checkoutUrl`, so there the
+/// checkout can only send the buyer to a browser. A shop whose discovery document names where
+/// orders go (`storefront serve`) takes them from the terminal, over HTTP beside its API.
+public actor StorefrontAPICheckoutBackend: CheckoutBackend {
+    public nonisolated let storefront: GraphQLStorefront
+    /// The shop's discovery document once asked for (nil inside: the shop has none).
+    private var discovered: ShopDiscovery??
 
-    public init(storefront: any StorefrontClient) { self.storefront = storefront }
+    public init(storefront: GraphQLStorefront) { self.storefront = storefront }
 
-    public func shop() async throws -> Shop { try await storefront.shop() }
+    public nonisolated func shop() async throws -> Shop { try await storefront.shop() }
 
-    public func cart(id: String) async throws -> Cart? { try await storefront.cart(id: id) }
+    public nonisolated func cart(id: String) async throws -> Cart? { try await storefront.cart(id: id) }
 
     /// `https://{shop}/cart/c/{token}?key={key}` names the cart `gid://shopify/Cart/{token}?key={key}`.
-    public func cartId(forCheckoutURL url: String) -> String? {
+    public nonisolated func cartId(forCheckoutURL url: String) -> String? {
         guard let components = URLComponents(string: url), components.scheme == "https" else { return nil }
         let path = components.path.split(separator: "/")
         guard path.count == 3, path[0] == "cart", path[1] == "c", !path[2].isEmpty,
@@ -22,17 +24,34 @@ public struct StorefrontAPICheckoutBackend: CheckoutBackend {
         return "gid://shopify/Cart/\(path[2])?key=\(key)"
     }
 
-    /// Always open: the API tells neither expiry nor completion apart from "no such cart", and a
-    /// checkout reads the cart next anyway, where a missing cart shows as expired. Asking here would
-    /// only send the same request twice.
-    public func checkoutState(cartId: String) async throws -> CartCheckoutState { .open }
+    /// The shop's answer when it gives one; else open: the API tells neither expiry nor completion
+    /// apart from "no such cart", and a checkout reads the cart next anyway, where a missing cart
+    /// shows as expired.
+    public func checkoutState(cartId: String) async throws -> CartCheckoutState {
+        guard let url = try await discovery()?.checkoutState else { return .open }
+        return try await storefront.checkoutState(cartId: cartId, at: url)
+    }
+
+    public func orderPlacement(cartId: String, checkoutURL: String) async throws -> OrderPlacement {
+        try await discovery()?.checkoutOrders != nil ? .here : .webCheckout(url: checkoutURL)
+    }
 
     public func placeOrder(_ draft: OrderDraft) async throws -> Order {
-        let url = try await storefront.cart(id: draft.cartId)?.checkoutUrl
-        throw StorefrontError.invalidArgument(
-            "Orders of this shop are placed in its web checkout" + (url.map { ": open \($0) in a browser." } ?? "."))
+        guard let url = try await discovery()?.checkoutOrders else {
+            let checkoutURL = try await storefront.cart(id: draft.cartId)?.checkoutUrl
+            throw OrderPlacementError.webCheckoutRequired(url: checkoutURL ?? "")
+        }
+        return try await storefront.placeOrder(draft, at: url)
     }
 
     /// The Storefront API does not list a buyer's orders without a customer login.
     public func orders() async throws -> [Order] { [] }
+
+    /// Asked once; a failure to reach the shop is not remembered, so the next question asks again.
+    private func discovery() async throws -> ShopDiscovery? {
+        if let discovered { return discovered }
+        let found = try await storefront.discovery()
+        discovered = .some(found)
+        return found
+    }
 }

@@ -93,9 +93,11 @@ public struct Order: Hashable, Sendable, Codable, Identifiable {
     public var name: String
     public var processedAt: Date
     public var draft: OrderDraft
+    /// The customer the cart carried when the order was placed (their orders list it).
+    public var customerId: String?
 
-    public init(id: String, name: String, processedAt: Date, draft: OrderDraft) {
-        self.id = id; self.name = name; self.processedAt = processedAt; self.draft = draft
+    public init(id: String, name: String, processedAt: Date, draft: OrderDraft, customerId: String? = nil) {
+        self.id = id; self.name = name; self.processedAt = processedAt; self.draft = draft; self.customerId = customerId
     }
 }
 

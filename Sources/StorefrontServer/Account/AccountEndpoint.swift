@@ -7,7 +7,7 @@ import Storefront
 /// `autoApprove`), token, revocation, logout, userinfo and the customer's orders.
 public final class AccountEndpoint: Sendable {
     public enum Path {
-        public static let base = "/account"
+        public static let base = AccountCommands.accountPathBesideStorefront
         public static let discovery = "/.well-known/openid-configuration"
         public static let authorize = "/oauth/authorize"
         public static let token = "/oauth/token"

@@ -14,11 +14,15 @@ struct TestEnvironment {
     var account: AccountClient?
     /// What the storefront client says about the network; by default nothing (the stream ends).
     var connectionEvents: AsyncStream<ConnectionEvent>?
+    /// Addresses a browser was asked to open; `browserOpens` says whether one could.
+    let openedURLs = Recorder<String>()
+    var browserOpens = false
 
     var dependencies: AppDependencies {
         let saved = savedCartIds
         let stored = storedCartId
         let events = connectionEvents
+        let opened = openedURLs, opens = browserOpens
         return AppDependencies(
             storefront: storefront, checkout: sheet, clock: clock,
             uuid: { UUID(uuidString: "00000000-0000-0000-0000-000000000001")! },
@@ -26,7 +30,8 @@ struct TestEnvironment {
             loadCartId: { stored },
             saveCartId: { saved.record($0) },
             settings: settings, account: account,
-            connectionEvents: { events ?? AsyncStream { $0.finish() } })
+            connectionEvents: { events ?? AsyncStream { $0.finish() } },
+            openURL: { url in opened.record(url); return opens })
     }
 
     @MainActor

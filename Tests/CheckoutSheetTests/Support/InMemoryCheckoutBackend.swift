@@ -17,6 +17,10 @@ final class InMemoryCheckoutBackend: CheckoutBackend {
         /// placeOrder waits this many scheduler turns first, so a concurrent call can overtake it.
         var placeOrderYields = 0
         var drafts: [OrderDraft] = []
+        /// placeOrder throws this instead of placing the order.
+        var placeOrderError: (any Error)?
+        /// Like a Shopify shop: payment only in the web checkout.
+        var webCheckoutOnly = false
     }
 
     static let cartLifetime: TimeInterval = 10 * 24 * 3600
@@ -34,9 +38,14 @@ final class InMemoryCheckoutBackend: CheckoutBackend {
 
     func shop() async throws -> Shop { shopInfo }
 
+    /// Nil for an expired or completed cart, as the Storefront API answers.
     func cart(id: String) async throws -> Cart? {
         let state = try await checkoutState(cartId: id)
-        return state == .expired ? nil : self.state.withLock { $0.carts[id] }
+        return state != .open ? nil : self.state.withLock { $0.carts[id] }
+    }
+
+    func orderPlacement(cartId: String, checkoutURL: String) async throws -> OrderPlacement {
+        state.withLock { $0.webCheckoutOnly } ? .webCheckout(url: checkoutURL) : .here
     }
 
     func cartId(forCheckoutURL url: String) -> String? {
@@ -62,6 +71,7 @@ final class InMemoryCheckoutBackend: CheckoutBackend {
             s.drafts.append(draft)
             return s.placeOrderYields
         }
+        if let error = state.withLock({ $0.placeOrderError }) { throw error }
         for _ in 0..<yields { await Task.yield() }
         let (order, lose) = state.withLock { s -> (Order, Bool) in
             let order: Order

@@ -9,6 +9,9 @@ enum CheckoutKeys {
         var bindings: [KeyBinding] = []
         switch page.step {
         case .thankYou, .unavailable:
+            if page.step == .unavailable && page.webCheckoutURL != nil {
+                bindings.append(KeyBinding([.character("o")], "o", "open in browser", .checkout(.openWebCheckout)))
+            }
             bindings.append(KeyBinding([.enter, .escape], "enter", "close", .checkout(.close)))
         case .loading:
             bindings.append(KeyBinding([.escape], "esc", "close", .checkout(.close)))

@@ -58,6 +58,10 @@ struct CheckoutSheetView {
     // MARK: Top
 
     private func drawBreadcrumb(in canvas: Canvas, theme: Theme, grid: inout Grid) {
+        if page.webCheckoutURL != nil && page.step == .unavailable {
+            canvas.text("Pay in your browser", y: 0, style: theme[.accent], in: &grid)
+            return
+        }
         switch page.step {
         case .loading:
             canvas.text("Loading checkout… \(Int((min(1, max(0, page.progress)) * 100).rounded()))%", y: 0,
@@ -115,6 +119,9 @@ struct CheckoutSheetView {
             if !compact { y += 1 }
         }
         let rest = area.sub(Rect(x: 0, y: y, width: area.width, height: area.height - y))
+        if let url = page.webCheckoutURL {
+            return PayInBrowserView(page: page, url: url).draw(in: rest, compact: compact, theme: theme, grid: &grid)
+        }
         switch page.step {
         case .loading:
             rest.textCentered("Preparing your checkout", y: max(0, rest.height / 2 - 1), style: theme[.muted], in: &grid)

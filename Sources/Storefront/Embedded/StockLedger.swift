@@ -1,0 +1,47 @@
+import Foundation
+import Synchronization
+
+/// Units sold per variant, taken off the catalog's stock wherever a variant is read. The catalog
+/// stays immutable (reads run in parallel without the actor); placed orders are the ledger's
+/// source, so stock after a restart is the catalog's minus what the order book holds.
+final class StockLedger: Sendable {
+    private let sold: Mutex<[String: Int]>
+
+    init(orders: [Order] = []) {
+        var sold: [String: Int] = [:]
+        for order in orders { Self.add(order, to: &sold) }
+        self.sold = Mutex(sold)
+    }
+
+    /// The order's lines leave the shelf.
+    func record(_ order: Order) {
+        sold.withLock { Self.add(order, to: &$0) }
+    }
+
+    func unitsSold(of variantId: String) -> Int { sold.withLock { $0[variantId] ?? 0 } }
+
+    /// The variant as it stands now: tracked stock less what was sold; sold out at zero.
+    func current(_ variant: ProductVariant) -> ProductVariant {
+        guard let stock = variant.quantityAvailable else { return variant }
+        let units = unitsSold(of: variant.id)
+        guard units > 0 else { return variant }
+        var current = variant
+        current.quantityAvailable = max(0, stock - units)
+        current.availableForSale = variant.availableForSale && current.quantityAvailable! > 0
+        return current
+    }
+
+    func current(_ product: Product) -> Product {
+        let anySold = sold.withLock { sold in product.variants.contains { sold[$0.id] != nil } }
+        guard anySold else { return product }
+        var current = product
+        current.variants = product.variants.map(current(_:))
+        return current
+    }
+
+    private static func add(_ order: Order, to sold: inout [String: Int]) {
+        for line in order.draft.lineItems where line.quantity > 0 {
+            sold[line.merchandiseId, default: 0] += line.quantity
+        }
+    }
+}
