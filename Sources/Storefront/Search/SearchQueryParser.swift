@@ -13,7 +13,17 @@ import Foundation
 ///     tag:*  -tag:*                  has a value / has none
 ///
 /// Errors carry the 1-based character position of the offending token.
+///
+/// The grammar is recursive, so the input is bounded before it is read: at most `maximumLength`
+/// characters and `maximumDepth` nested groups or negations. Past either the query gets a
+/// positioned error rather than a parse that could exhaust the stack (here or in whatever walks
+/// the tree afterwards).
 struct SearchQueryParser {
+    /// Characters in a query; far beyond any query a person types, and a paste of megabytes stops here.
+    static let maximumLength = 2_000
+    /// Parentheses and negations nested in each other.
+    static let maximumDepth = 32
+
     private enum TokenKind: Equatable {
         case open, close, and, or, not
         case term(String)
@@ -30,6 +40,7 @@ struct SearchQueryParser {
     private let chars: [Character]
     private var tokens: [Token] = []
     private var index = 0
+    private var depth = 0
 
     init(_ query: String) {
         self.query = query
@@ -37,6 +48,9 @@ struct SearchQueryParser {
     }
 
     mutating func parse() throws(SearchSyntaxError) -> SearchQuery {
+        if chars.count > Self.maximumLength {
+            throw error("the query is longer than \(Self.maximumLength) characters", at: Self.maximumLength + 1)
+        }
         tokens = try tokenize()
         guard !tokens.isEmpty else { return .all }
         let expression = try parseOr()
@@ -85,15 +99,28 @@ struct SearchQueryParser {
         return parts.count == 1 ? parts[0] : .and(parts)
     }
 
+    /// Counts one level of nesting around `body`, refusing to go deeper than `maximumDepth`.
+    private mutating func nested(at token: Token, _ body: (inout Self) throws(SearchSyntaxError) -> SearchQuery)
+        throws(SearchSyntaxError) -> SearchQuery {
+        guard depth < Self.maximumDepth else {
+            throw error("groups and negations nest more than \(Self.maximumDepth) deep", at: token.position)
+        }
+        depth += 1
+        defer { depth -= 1 }
+        return try body(&self)
+    }
+
     private mutating func parseUnary() throws(SearchSyntaxError) -> SearchQuery {
         let token = tokens[index]
         if token.kind == .not {
-            index += 1
-            guard startsOperand(peek()) else {
-                throw error(peek() == nil ? "'NOT' at the end of the query needs a term after it" : "'NOT' needs a term after it",
-                            at: token.position)
+            return try nested(at: token) { parser throws(SearchSyntaxError) in
+                parser.index += 1
+                guard parser.startsOperand(parser.peek()) else {
+                    throw parser.error(parser.peek() == nil ? "'NOT' at the end of the query needs a term after it"
+                                       : "'NOT' needs a term after it", at: token.position)
+                }
+                return .not(try parser.parseUnary())
             }
-            return .not(try parseUnary())
         }
         let expression = try parsePrimary()
         return token.negated ? .not(expression) : expression
@@ -104,15 +131,7 @@ struct SearchQueryParser {
         index += 1
         switch token.kind {
         case .open:
-            if let next = peek(), next.kind == .close { throw error("empty parentheses", at: token.position) }
-            guard peek() != nil else { throw error("'(' is never closed", at: token.position) }
-            let inner = try parseOr()
-            guard let close = peek(), close.kind == .close else {
-                throw error("'(' is never closed", at: token.position)
-            }
-            _ = close
-            index += 1
-            return inner
+            return try nested(at: token) { parser throws(SearchSyntaxError) in try parser.parseGroup(token) }
         case .term(let text):
             return .term(text)
         case .field(let name, let comparison, let value, let quoted, let valuePosition, let comparisonPosition):
@@ -122,6 +141,18 @@ struct SearchQueryParser {
         default:
             throw error("a term was expected", at: token.position)
         }
+    }
+
+    private mutating func parseGroup(_ token: Token) throws(SearchSyntaxError) -> SearchQuery {
+        if let next = peek(), next.kind == .close { throw error("empty parentheses", at: token.position) }
+        guard peek() != nil else { throw error("'(' is never closed", at: token.position) }
+        let inner = try parseOr()
+        guard let close = peek(), close.kind == .close else {
+            throw error("'(' is never closed", at: token.position)
+        }
+        _ = close
+        index += 1
+        return inner
     }
 
     private func fieldExpression(name: String, comparison: SearchComparison, value: String, quoted: Bool, at position: Int,
