@@ -11,6 +11,8 @@ public struct ReplayLineReader {
         public var bytes: [UInt8]
         /// The line went on past `maximumLineLength`.
         public var truncated: Bool
+
+        public init(bytes: [UInt8], truncated: Bool = false) { self.bytes = bytes; self.truncated = truncated }
     }
 
     private let descriptor: Int32

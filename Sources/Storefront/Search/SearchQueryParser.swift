@@ -159,7 +159,7 @@ struct SearchQueryParser {
                                  valuePosition: Int, comparisonPosition: Int) throws(SearchSyntaxError) -> SearchQuery {
         guard let field = SearchField(rawValue: name.lowercased()) else {
             let known = SearchField.allCases.map(\.rawValue).joined(separator: ", ")
-            throw error("unknown field '\(name)' (fields: \(known))", at: position)
+            throw error("unknown field '\(Self.shown(name))' (fields: \(known))", at: position)
         }
         if value == "*" && !quoted {
             guard comparison == .equal else { throw error("'*' (has a value) only goes with ':'", at: valuePosition) }
@@ -177,7 +177,7 @@ struct SearchQueryParser {
             return .field(field, comparison, .text(text, prefix: prefix))
         case .amount:
             guard let amount = Money.parseAmount(value) else {
-                throw error("'\(value)' is not an amount such as 10 or 24.50", at: valuePosition)
+                throw error("'\(Self.shown(value))' is not an amount such as 10 or 24.50", at: valuePosition)
             }
             return .field(field, comparison, .amount(amount))
         case .boolean:
@@ -188,11 +188,11 @@ struct SearchQueryParser {
             switch value.lowercased() {
             case "true": return .field(field, comparison, .boolean(true))
             case "false": return .field(field, comparison, .boolean(false))
-            default: throw error("'\(field.rawValue)' is true or false, not '\(value)'", at: valuePosition)
+            default: throw error("'\(field.rawValue)' is true or false, not '\(Self.shown(value))'", at: valuePosition)
             }
         case .date:
             guard let date = ISODate.parse(value) else {
-                throw error("'\(value)' is not a date such as 2025-05-29 or 2025-05-29T09:00:00Z", at: valuePosition)
+                throw error("'\(Self.shown(value))' is not a date such as 2025-05-29 or 2025-05-29T09:00:00Z", at: valuePosition)
             }
             return .field(field, comparison, .date(seconds: date.seconds, wholeDay: date.isDateOnly))
         }
@@ -211,6 +211,13 @@ struct SearchQueryParser {
     private func danglingOperator(_ name: String, _ token: Token) -> SearchSyntaxError {
         if index >= tokens.count { return error("'\(name)' at the end of the query needs a term after it", at: token.position) }
         return error("'\(name)' needs a term on each side", at: token.position)
+    }
+
+    /// Text from the query inside a message: the query itself is shown under it, so a long word
+    /// is cut rather than repeated whole, and controls are dropped.
+    static func shown(_ text: String) -> String {
+        let clean = TextSanitizer.cleanLine(text)
+        return clean.count > 32 ? String(clean.prefix(31)) + "…" : clean
     }
 
     private func error(_ message: String, at position: Int) -> SearchSyntaxError {
@@ -262,7 +269,7 @@ struct SearchQueryParser {
                 var k = j + 1
                 var comparison = SearchComparison.equal
                 if k < chars.count, chars[k] == "=" {
-                    throw error("':=' is not a comparison; write \(String(word)):value for a match, or use :<, :>, :<= or :>=",
+                    throw error("':=' is not a comparison; write \(Self.shown(String(word))):value for a match, or use :<, :>, :<= or :>=",
                                 at: comparisonPosition)
                 }
                 if k < chars.count, chars[k] == "<" || chars[k] == ">" {
@@ -284,7 +291,7 @@ struct SearchQueryParser {
                     k = e
                 }
                 if value.isEmpty {
-                    throw error("'\(String(word))\(comparison.rawValue)' needs a value", at: valuePosition)
+                    throw error("'\(Self.shown(String(word)))\(comparison.rawValue)' needs a value", at: valuePosition)
                 }
                 tokens.append(Token(kind: .field(name: String(word), comparison: comparison, value: value, quoted: wasQuoted,
                                                  valuePosition: valuePosition, comparisonPosition: comparisonPosition),
