@@ -87,9 +87,13 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Seeded generators of hostile input per surface, shared by the property tests and
+        // `storefront-bench fuzz`; not part of the app.
+        .target(name: "StorefrontFuzzing", dependencies: ["Storefront", "CheckoutSheet", "StorefrontServer"]),
         .executableTarget(
             name: "StorefrontBenchmarks",
-            dependencies: ["Storefront", "CheckoutSheet", "AppCore", "TerminalUI"]
+            dependencies: ["Storefront", "CheckoutSheet", "AppCore", "TerminalUI", "StorefrontServer", "StorefrontFuzzing", "CustomerAccount",
+                           .product(name: "AsyncHTTPClient", package: "async-http-client")]
         ),
         .testTarget(name: "StorefrontTests", dependencies: ["Storefront"]),
         .testTarget(name: "CheckoutSheetTests", dependencies: ["CheckoutSheet", "Storefront"]),
@@ -116,7 +120,7 @@ let package = Package(
         .testTarget(
             name: "StorefrontServerTests",
             dependencies: [
-                "StorefrontServer", "Storefront", "CustomerAccount",
+                "StorefrontServer", "Storefront", "CustomerAccount", "StorefrontFuzzing",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "GraphQL", package: "GraphQL"),
                 .product(name: "Logging", package: "swift-log"),

@@ -107,8 +107,9 @@ public struct CatalogError: Error, Hashable, Sendable, CustomStringConvertible {
         self.file = file; self.message = message; self.location = location
     }
 
+    /// One line without controls: the message may quote the file's own bytes.
     public var description: String {
-        if let location { return "\(file): \(message) at \(location)" }
-        return "\(file): \(message)"
+        if let location { return TextSanitizer.cleanLine("\(file): \(message) at \(location)") }
+        return TextSanitizer.cleanLine("\(file): \(message)")
     }
 }

@@ -8,6 +8,7 @@ let benchmarks: [(name: String, summary: String, run: ([String]) async throws ->
     ("catalog", "writes the generated 100,000-product catalog to PATH", { try SearchBenchmark.write($0) }),
     ("store", "reducer throughput: actions per second through the Store", { _ in await runStoreBenchmark() }),
     ("render", "time to render a frame, median and p99 [--size WxH] [--frames N]", RenderBenchmark.main),
+    ("fuzz", "hostile inputs per surface: tried, failures, slowest [SURFACE|all] [--seconds N] [--cases N] [--seed N]", FuzzBenchmark.run),
     ("pty", "first frame and bytes per key under a pty [--size WxH] [--peer PATH] [-- STOREFRONT...]", PtyBenchmark.main),
 ]
 
@@ -18,8 +19,8 @@ if wanted == "-h" || wanted == "--help" || (wanted != "all" && !benchmarks.conta
     for benchmark in benchmarks { print("  \(benchmark.name.padding(toLength: 10, withPad: " ", startingAt: 0)) \(benchmark.summary)") }
     exit(wanted == "-h" || wanted == "--help" ? 0 : 2)
 }
-// "all" runs the benchmarks; writing the catalog is a tool, run only by name.
-for benchmark in benchmarks where (wanted == "all" && benchmark.name != "catalog") || benchmark.name == wanted {
+// "all" runs the benchmarks; writing the catalog is a tool and fuzzing a long run: both by name only.
+for benchmark in benchmarks where (wanted == "all" && benchmark.name != "catalog" && benchmark.name != "fuzz") || benchmark.name == wanted {
     print("== \(benchmark.name): \(benchmark.summary)")
     do { try await benchmark.run(Array(arguments.dropFirst())) } catch {
         FileHandle.standardError.write(Data("\(benchmark.name) failed: \(error)\n".utf8))

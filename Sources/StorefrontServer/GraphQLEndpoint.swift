@@ -12,11 +12,13 @@ public final class GraphQLEndpoint: Sendable {
     private let storefront: any StorefrontClient
     private let schema: GraphQLSchema
     let faults: FaultInjector
+    public let limits: RequestLimits
 
-    public init(storefront: any StorefrontClient, accessToken: String, faults: FaultPlan = .none,
+    public init(storefront: any StorefrontClient, accessToken: String, faults: FaultPlan = .none, limits: RequestLimits = .standard,
                 random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }) throws {
         self.storefront = storefront
         self.accessToken = accessToken
+        self.limits = limits
         self.schema = try StorefrontSchema.shared.get()
         self.faults = FaultInjector(plan: faults, random: random)
     }
@@ -31,6 +33,10 @@ public final class GraphQLEndpoint: Sendable {
         if latency > 0 { try? await Task.sleep(nanoseconds: UInt64(latency * 1_000_000_000)) }
         guard token == accessToken else {
             return .json(401, #"{"errors":"[API] Invalid API key or access token (unrecognized login or wrong password)"}"#)
+        }
+        if JSONNesting.exceeds(body, limits.maximumVariablesNesting) {
+            return LimitViolation(message: "The request's JSON nests more than \(limits.maximumVariablesNesting) deep.",
+                                  code: "MAX_DEPTH_EXCEEDED", details: [("maxDepth", limits.maximumVariablesNesting)]).response
         }
         let request: GraphQLRequest
         do {
@@ -48,21 +54,49 @@ public final class GraphQLEndpoint: Sendable {
         return response
     }
 
+    /// Checks the document against the limits (its text before the library parses it, its cost and
+    /// depth before the library validates it), then runs it within the time budget.
     private func execute(_ request: GraphQLRequest) async -> Data {
+        if let violation = DocumentScan.check(request.query, limits: limits) { return violation.json }
         var result: GraphQL.GraphQLResult
         do {
             let document = try parse(source: Source(body: request.query, name: "request"))
+            if let cost = QueryCost(document: document, operationName: request.operationName, variables: request.variables),
+               let violation = cost.violation(limits) {
+                return violation.json
+            }
+            let errors = validate(schema: schema, ast: document)
+            guard errors.isEmpty else { return encode(GraphQL.GraphQLResult(errors: errors)) }
             let (country, language) = InContextDirective.values(in: document, operationName: request.operationName,
                                                                 variables: request.variables)
             let context = RequestContext(storefront: storefront, country: country, language: language)
-            result = try await graphql(schema: schema, request: request.query, rootValue: StorefrontResolver(),
-                                       context: context, variableValues: request.variables,
-                                       operationName: request.operationName)
+            let schema = schema
+            let run = { @Sendable () async -> GraphQL.GraphQLResult in
+                do {
+                    return try await GraphQL.execute(schema: schema, documentAST: document, rootValue: StorefrontResolver(),
+                                                     context: context, variableValues: request.variables,
+                                                     operationName: request.operationName)
+                } catch let error as GraphQLError {
+                    return GraphQL.GraphQLResult(errors: [error])
+                } catch {
+                    return GraphQL.GraphQLResult(errors: [GraphQLError(message: String(describing: error))])
+                }
+            }
+            guard let finished = await withTimeBudget(limits.timeBudget, run) else {
+                return LimitViolation(message: "The request took longer than \(limits.timeBudget) and was stopped.",
+                                      code: "TIMEOUT").json
+            }
+            result = finished
         } catch let error as GraphQLError {
             result = GraphQL.GraphQLResult(errors: [error])
         } catch {
             result = GraphQL.GraphQLResult(errors: [GraphQLError(message: String(describing: error))])
         }
+        return encode(result)
+    }
+
+    private func encode(_ result: GraphQL.GraphQLResult) -> Data {
+        var result = result
         result.errors = result.errors.map(Self.withCode)
         return (try? GraphQLJSONEncoder().encode(result))
             ?? Data(#"{"errors":[{"message":"The answer could not be encoded.","extensions":{"code":"INTERNAL_SERVER_ERROR"}}]}"#.utf8)

@@ -10,7 +10,9 @@ extension StorefrontAPIServer {
             for method in route.methods {
                 router.on(RouterPath(stringLiteral: route.path), method: HTTPRequest.Method(rawValue: method)!) { request, _ -> Response in
                     var request = request
-                    let body = Data(try await request.collectBody(upTo: 64 << 10).readableBytesView)
+                    var limits = self.endpoint.limits
+                    limits.maximumBodyBytes = min(limits.maximumBodyBytes, 64 << 10)
+                    let body = try await request.collectBody(within: limits)
                     let answer = await account.handle(AccountEndpoint.Request(
                         method: method, path: request.uri.path, query: request.uri.query ?? "",
                         authorization: request.headers[.authorization], body: body))

@@ -18,6 +18,8 @@ public struct StorefrontAPIServer: Sendable {
     let log: @Sendable (String) async -> Void
     /// Where the server listens, once it does: the discovery document names absolute addresses.
     let origin = ServedOrigin()
+    /// Requests being worked on now (`RequestLimits.maximumConcurrentRequests`).
+    private let inFlight = InFlightCount()
 
     public init(endpoint: GraphQLEndpoint, account: AccountEndpoint? = nil, checkout: CheckoutEndpoint? = nil,
                 host: String = "127.0.0.1", port: Int = 0, log: @escaping @Sendable (String) async -> Void = { _ in }) {
@@ -34,8 +36,13 @@ public struct StorefrontAPIServer: Sendable {
         var logger = Logger(label: "storefront.serve")
         // The request log is ours; the framework only reports what cannot go on.
         logger.logLevel = .critical
+        let limits = endpoint.limits
         let app = Application(
             router: makeRouter(),
+            server: .http1(configuration: .init(
+                idleTimeout: .nanoseconds(Int64(limits.clientTimeout.components.seconds) * 1_000_000_000),
+                httpDecoderConfiguration: .init(maxHeaderFieldSize: limits.maximumHeaderBytes,
+                                                maxHeaderListSize: limits.maximumHeaderBytes, maxHeaderFieldCount: 200))),
             configuration: .init(address: .hostname(host, port: port), serverName: nil),
             onServerRunning: { [origin] channel in
                 let port = channel.localAddress?.port ?? 0
@@ -52,14 +59,14 @@ public struct StorefrontAPIServer: Sendable {
     private func makeRouter() -> Router<BasicRequestContext> {
         let router = Router()
         let endpoint = endpoint
+        router.add(middleware: RequestGuard(limits: endpoint.limits, inFlight: inFlight))
         let log = log
         let tokenHeader = HTTPFields.Element.Name(GraphQLEndpoint.tokenHeader)!
         router.post(RouterPath(stringLiteral: GraphQLEndpoint.path)) { request, _ -> Response in
             let clock = ContinuousClock()
             let start = clock.now
             var request = request
-            let buffer = try await request.collectBody(upTo: 4 << 20)
-            let body = Data(buffer.readableBytesView)
+            let body = try await request.collectBody(within: endpoint.limits)
             let answer = await endpoint.handle(token: request.headers[tokenHeader], body: body)
             let elapsed = start.duration(to: clock.now)
             await log("\(answer.operationName ?? "-") \(answer.status) \(elapsed.formatted(.units(allowed: [.milliseconds], fractionalPart: .show(length: 1))))")
@@ -80,18 +87,22 @@ public struct StorefrontAPIServer: Sendable {
                         headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.body)))
     }
 
-    private static func reason(_ status: Int) -> String {
+    static func reason(_ status: Int) -> String {
         switch status {
         case 200: return "OK"
         case 302: return "Found"
         case 400: return "Bad Request"
         case 401: return "Unauthorized"
         case 404: return "Not Found"
+        case 408: return "Request Timeout"
         case 409: return "Conflict"
         case 410: return "Gone"
+        case 413: return "Content Too Large"
+        case 414: return "URI Too Long"
         case 422: return "Unprocessable Content"
         case 429: return "Too Many Requests"
         case 430: return "Shopify Security Rejection"
+        case 431: return "Request Header Fields Too Large"
         case 500: return "Internal Server Error"
         case 502: return "Bad Gateway"
         case 503: return "Service Unavailable"

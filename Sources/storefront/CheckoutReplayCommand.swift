@@ -33,22 +33,29 @@ struct CheckoutReplayCommand: AsyncParsableCommand {
     private func replayInput() throws {
         var replay = CheckoutReplay(checkoutURL: url)
         var failedLines = 0
-        let handle = { (line: String) in
+        let handle = { (line: ReplayLineReader.Line) in
             let result = replay.feed(line)
             if !result.understood { failedLines += 1 }
             result.output.forEach { print($0) }
             if !quiet { for note in result.notes { FileHandle.standardError.write(Data("note: \(note)\n".utf8)) } }
         }
+        // A file and standard input are read by the same line reader: a bad line is reported
+        // and the rest goes on either way.
+        let descriptor: Int32
         if file == "-" {
-            while let line = readLine(strippingNewline: true) { handle(line) }
+            descriptor = FileHandle.standardInput.fileDescriptor
         } else {
-            let text: String
-            do { text = try String(contentsOfFile: file, encoding: .utf8) } catch {
-                throw CommandFailure.input("cannot read \(file): \(error.localizedDescription)")
+            descriptor = open(file, O_RDONLY)
+            guard descriptor >= 0 else {
+                throw CommandFailure.input("cannot read \(file): \(String(cString: strerror(errno)))")
             }
-            var lines = text.components(separatedBy: "\n")
-            if lines.last == "" { lines.removeLast() }
-            lines.forEach(handle)
+        }
+        defer { if file != "-" { close(descriptor) } }
+        var reader = ReplayLineReader(descriptor: descriptor)
+        do {
+            while let line = try reader.next() { handle(line) }
+        } catch {
+            throw CommandFailure.input("cannot read \(file): \(error.localizedDescription)")
         }
         if failedLines > 0 { throw ExitCode(2) }
     }

@@ -50,7 +50,8 @@ enum OutputFormatting {
     /// Rows as columns: each column as wide as its widest cell, capped at `maxWidths`.
     static func table(_ rows: [[String]], maxWidths: [Int], rightAligned: Set<Int> = []) -> String {
         guard let columns = rows.first?.count else { return "" }
-        let cells = rows.map { row in row.enumerated().map { truncate($1, to: maxWidths[$0]) } }
+        // One line per row whatever a cell holds: a newline in a description would start a row of its own.
+        let cells = rows.map { row in row.enumerated().map { truncate(TextSanitizer.cleanLine($1), to: maxWidths[$0]) } }
         let widths = (0..<columns).map { c in cells.map { width(of: $0[c]) }.max() ?? 0 }
         return cells.map { row in
             row.enumerated().map { pad($1, to: widths[$0], right: rightAligned.contains($0)) }

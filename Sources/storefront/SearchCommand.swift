@@ -63,13 +63,24 @@ struct SearchCommand: AsyncParsableCommand {
         }
     }
 
-    /// "invalid search query at position 5: ...", then the query with a caret under the spot.
+    /// "invalid search query at position 5: ...", then the query with a caret under the spot: at
+    /// most `shownColumns` characters of it around the position, control characters shown as "�".
     static func explain(_ error: SearchSyntaxError) -> String {
-        let characters = Array(error.query)
-        let before = String(characters.prefix(max(0, error.position - 1)))
+        let characters = Array(error.query).map { character in
+            character.unicodeScalars.contains(where: TextSanitizer.isUnsafe) || character == "\n" || character == "\t"
+                ? "\u{FFFD}" : character
+        }
+        let spot = max(0, error.position - 1)
+        let start = max(0, min(spot - shownColumns / 2, characters.count - shownColumns))
+        let end = min(characters.count, start + shownColumns)
+        let before = (start > 0 ? "…" : "") + String(characters[start..<min(spot, end)])
+        let shown = (start > 0 ? "…" : "") + String(characters[start..<end]) + (end < characters.count ? "…" : "")
         let caret = String(repeating: " ", count: OutputFormatting.width(of: before)) + "^"
-        return "invalid search query at position \(error.position): \(error.message)\n  \(error.query)\n  \(caret)"
+        return "invalid search query at position \(error.position): \(error.message)\n  \(shown)\n  \(caret)"
     }
+
+    /// How much of a long query an error shows.
+    static let shownColumns = 72
 }
 
 /// One product in `search --json`.

@@ -21,6 +21,8 @@ struct ServeCommand: AsyncParsableCommand {
             A customer account server answers under \(AccountEndpoint.Path.base) (OpenID discovery, a login \
             page for a demo customer, tokens with PKCE, refresh, logout, userinfo, orders): log in with \
             `storefront login`. --auto-approve skips the login page and approves every valid request at once.
+
+            Every request is bounded (the defaults): a body of \(RequestLimits.standard.maximumBodyBytes) bytes             (else 413), a target of \(RequestLimits.standard.maximumURLBytes) bytes (414), headers of             \(RequestLimits.standard.maximumHeaderBytes) bytes (431), a document of \(RequestLimits.standard.maximumDocumentBytes)             bytes with brackets nested at most \(RequestLimits.standard.maximumNesting) deep, at most             \(RequestLimits.standard.maximumFields) fields and \(RequestLimits.standard.maximumAliases) aliases, selections             \(RequestLimits.standard.maximumDepth) deep, a query cost of \(RequestLimits.standard.maximumCost)             (objects 1, connections 2 + first/last × what each node selects, mutations 10; MAX_COST_EXCEEDED),             \(RequestLimits.standard.maximumMutations) mutations per request, variables nested             \(RequestLimits.standard.maximumVariablesNesting) deep, \(RequestLimits.standard.timeBudget) of work per request             (TIMEOUT), \(RequestLimits.standard.clientTimeout) for a client to send a request or stay idle,             \(RequestLimits.standard.maximumConcurrentRequests) requests at once (503), and             \(RequestLimits.standard.shutdownGrace) after SIGTERM or SIGINT before the process exits regardless.
             """)
 
     /// The port `storefront login` looks for the account server on when told nothing else.
@@ -46,6 +48,21 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("token-lifetime"), help: "Seconds a customer access token lives.")
     var tokenLifetime: Int = 3600
 
+    @Option(name: .customLong("max-cost"), help: "The highest query cost a request may have.")
+    var maxCost: Int = RequestLimits.standard.maximumCost
+
+    @Option(name: .customLong("max-depth"), help: "How deep a query's selections may nest.")
+    var maxDepth: Int = RequestLimits.standard.maximumDepth
+
+    @Option(name: .customLong("max-body-bytes"), help: "The largest request body; a larger one gets 413.")
+    var maxBodyBytes: Int = RequestLimits.standard.maximumBodyBytes
+
+    @Option(name: .customLong("time-budget-ms"), help: "Milliseconds of work one request may take.")
+    var timeBudgetMs: Int = Int(RequestLimits.standard.timeBudget.components.seconds * 1000)
+
+    @Option(name: .customLong("max-concurrent"), help: "Requests worked on at once; more get 503.")
+    var maxConcurrent: Int = RequestLimits.standard.maximumConcurrentRequests
+
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
         if let failRate, !(0...1).contains(failRate) { throw ValidationError("--fail-rate must be between 0 and 1.") }
@@ -53,6 +70,20 @@ struct ServeCommand: AsyncParsableCommand {
         guard latencyMs >= 0 else { throw ValidationError("--latency-ms cannot be negative.") }
         guard tokenLifetime >= 60 else { throw ValidationError("--token-lifetime must be at least 60 seconds.") }
         if let inject { _ = try faults(inject) }
+        for (name, value) in [("--max-cost", maxCost), ("--max-depth", maxDepth), ("--max-body-bytes", maxBodyBytes),
+                              ("--time-budget-ms", timeBudgetMs), ("--max-concurrent", maxConcurrent)] where value < 1 {
+            throw ValidationError("\(name) must be at least 1.")
+        }
+    }
+
+    private var limits: RequestLimits {
+        var limits = RequestLimits.standard
+        limits.maximumCost = maxCost
+        limits.maximumDepth = maxDepth
+        limits.maximumBodyBytes = maxBodyBytes
+        limits.timeBudget = .milliseconds(timeBudgetMs)
+        limits.maximumConcurrentRequests = maxConcurrent
+        return limits
     }
 
     func run() async throws {
@@ -62,7 +93,10 @@ struct ServeCommand: AsyncParsableCommand {
         let injected = try inject.map(faults) ?? []
         let plan = FaultPlan(faults: injected, failRate: injected.isEmpty ? 0 : failRate ?? 0.2,
                              latency: Double(latencyMs) / 1000)
-        let endpoint = try GraphQLEndpoint(storefront: storefront, accessToken: token, faults: plan)
+        let limits = limits
+        let endpoint = try GraphQLEndpoint(storefront: storefront, accessToken: token, faults: plan, limits: limits)
+        let deadline = ShutdownDeadline(grace: limits.shutdownGrace)
+        defer { withExtendedLifetime(deadline) {} }
         let shop = try await storefront.shop()
         let account = await AccountEndpoint.serving(storefront, configuration: .init(
             accessTokenLifetime: TimeInterval(tokenLifetime), autoApprove: autoApprove))

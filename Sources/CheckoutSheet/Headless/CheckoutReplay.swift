@@ -50,6 +50,36 @@ public struct CheckoutReplay: Sendable {
         return Step(output: output, notes: notes)
     }
 
+    /// Feeds one line as read from the input: text that is not UTF-8, or a line the reader had to
+    /// cut, gets an `error` line naming where, and the replay goes on with the next line.
+    public mutating func feed(_ line: ReplayLineReader.Line) -> Step {
+        if line.truncated {
+            lineNumber += 1
+            return Step(output: [CheckoutEventLine.error(
+                line: lineNumber, message: "line longer than \(ReplayLineReader.maximumLineLength) bytes, skipped")], understood: false)
+        }
+        if let offset = Self.firstInvalidUTF8(in: line.bytes) {
+            lineNumber += 1
+            return Step(output: [CheckoutEventLine.error(line: lineNumber, message: "not UTF-8 (invalid byte at offset \(offset))")],
+                        understood: false)
+        }
+        return feed(String(decoding: line.bytes, as: UTF8.self))
+    }
+
+    /// The 0-based offset of the first byte that does not belong to valid UTF-8, if any.
+    static func firstInvalidUTF8(in bytes: [UInt8]) -> Int? {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let scalar): offset += scalar.count
+            case .error: return offset
+            case .emptyInput: return nil
+            }
+        }
+    }
+
     /// Replays every line.
     public static func run(lines: some Sequence<String>, checkoutURL: String = "",
                            output: (String) -> Void, notes: (String) -> Void = { _ in }) {

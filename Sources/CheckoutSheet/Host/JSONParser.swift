@@ -123,32 +123,29 @@ public struct JSONParser {
 
     // MARK: Strings
 
+    /// Bytes are gathered as they are and decoded once at the end, so a string of many escapes
+    /// costs time in proportion to its length (appending to a String per escape does not).
     private mutating func parseString() throws(JSONParseError) -> String {
         index += 1 // opening quote
-        var scalars = String.UnicodeScalarView()
+        var utf8: [UInt8] = []
         var runStart = index
         while true {
             guard let byte = peek() else { throw error("unterminated string") }
             if byte == UInt8(ascii: "\"") {
-                appendRun(from: runStart, to: index, into: &scalars)
+                if utf8.isEmpty { utf8 = Array(bytes[runStart..<index]) } else { utf8.append(contentsOf: bytes[runStart..<index]) }
                 index += 1
-                return String(scalars)
+                return String(decoding: utf8, as: UTF8.self)
             }
             if byte < 0x20 { throw error("unescaped control character \(describe(byte)) in a string") }
             if byte == UInt8(ascii: "\\") {
-                appendRun(from: runStart, to: index, into: &scalars)
+                utf8.append(contentsOf: bytes[runStart..<index])
                 index += 1
-                scalars.append(try parseEscape())
+                utf8.append(contentsOf: try parseEscape().utf8)
                 runStart = index
                 continue
             }
             index += 1
         }
-    }
-
-    private func appendRun(from start: Int, to end: Int, into scalars: inout String.UnicodeScalarView) {
-        guard start < end else { return }
-        scalars.append(contentsOf: String(decoding: bytes[start..<end], as: UTF8.self).unicodeScalars)
     }
 
     private mutating func parseEscape() throws(JSONParseError) -> Unicode.Scalar {

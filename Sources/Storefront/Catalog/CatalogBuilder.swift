@@ -288,7 +288,7 @@ struct CatalogBuilder {
                 throw fail("same options as variants[\(previous)]", at: "\(vat()).options")
             }
             combinations.append(combination)
-            let numericId = variant.id ?? pid * 1000 + v + 1
+            let numericId = try variant.id ?? defaultVariantId(product: pid, position: v + 1, at: "\(vat()).id")
             try positive(numericId, at: "\(vat()).id")
             run.variantIds.append(numericId)
             let (price, scaled) = try money(variant.price, at: "\(vat()).price")
@@ -373,6 +373,17 @@ struct CatalogBuilder {
         }
     }
 
+
+    /// Product id × 1000 + position, checked: the product id comes from the file, and one near
+    /// Int.max / 1000 would overflow.
+    private func defaultVariantId(product pid: Int, position: Int, at: @autoclosure () -> String) throws -> Int {
+        let (scaled, o1) = pid.multipliedReportingOverflow(by: 1000)
+        let (id, o2) = scaled.addingReportingOverflow(position)
+        guard !o1, !o2 else {
+            throw fail("no id, and the default (product id \(pid) × 1000 + \(position)) is too large: give the variant an id", at: at())
+        }
+        return id
+    }
 
     private func positive(_ id: Int, at: @autoclosure () -> String) throws {
         guard id > 0 else { throw fail("ids are positive integers (found \(id))", at: at()) }

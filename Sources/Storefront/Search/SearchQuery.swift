@@ -15,6 +15,10 @@ public indirect enum SearchQuery: Hashable, Sendable {
     case and([SearchQuery])
     case or([SearchQuery])
 
+    /// The longest query that is read (in characters), and how deep groups and negations may nest.
+    public static let maximumLength = SearchQueryParser.maximumLength
+    public static let maximumDepth = SearchQueryParser.maximumDepth
+
     /// Parses a query, or throws `SearchSyntaxError` pointing at the problem.
     public static func parse(_ text: String) throws(SearchSyntaxError) -> SearchQuery {
         var parser = SearchQueryParser(text)

@@ -13,7 +13,17 @@ import Foundation
 ///     tag:*  -tag:*                  has a value / has none
 ///
 /// Errors carry the 1-based character position of the offending token.
+///
+/// The grammar is recursive, so the input is bounded before it is read: at most `maximumLength`
+/// characters and `maximumDepth` nested groups or negations. Past either the query gets a
+/// positioned error rather than a parse that could exhaust the stack (here or in whatever walks
+/// the tree afterwards).
 struct SearchQueryParser {
+    /// Characters in a query; far beyond any query a person types, and a paste of megabytes stops here.
+    static let maximumLength = 2_000
+    /// Parentheses and negations nested in each other.
+    static let maximumDepth = 32
+
     private enum TokenKind: Equatable {
         case open, close, and, or, not
         case term(String)
@@ -30,6 +40,7 @@ struct SearchQueryParser {
     private let chars: [Character]
     private var tokens: [Token] = []
     private var index = 0
+    private var depth = 0
 
     init(_ query: String) {
         self.query = query
@@ -37,6 +48,9 @@ struct SearchQueryParser {
     }
 
     mutating func parse() throws(SearchSyntaxError) -> SearchQuery {
+        if chars.count > Self.maximumLength {
+            throw error("the query is longer than \(Self.maximumLength) characters", at: Self.maximumLength + 1)
+        }
         tokens = try tokenize()
         guard !tokens.isEmpty else { return .all }
         let expression = try parseOr()
@@ -85,15 +99,28 @@ struct SearchQueryParser {
         return parts.count == 1 ? parts[0] : .and(parts)
     }
 
+    /// Counts one level of nesting around `body`, refusing to go deeper than `maximumDepth`.
+    private mutating func nested(at token: Token, _ body: (inout Self) throws(SearchSyntaxError) -> SearchQuery)
+        throws(SearchSyntaxError) -> SearchQuery {
+        guard depth < Self.maximumDepth else {
+            throw error("groups and negations nest more than \(Self.maximumDepth) deep", at: token.position)
+        }
+        depth += 1
+        defer { depth -= 1 }
+        return try body(&self)
+    }
+
     private mutating func parseUnary() throws(SearchSyntaxError) -> SearchQuery {
         let token = tokens[index]
         if token.kind == .not {
-            index += 1
-            guard startsOperand(peek()) else {
-                throw error(peek() == nil ? "'NOT' at the end of the query needs a term after it" : "'NOT' needs a term after it",
-                            at: token.position)
+            return try nested(at: token) { parser throws(SearchSyntaxError) in
+                parser.index += 1
+                guard parser.startsOperand(parser.peek()) else {
+                    throw parser.error(parser.peek() == nil ? "'NOT' at the end of the query needs a term after it"
+                                       : "'NOT' needs a term after it", at: token.position)
+                }
+                return .not(try parser.parseUnary())
             }
-            return .not(try parseUnary())
         }
         let expression = try parsePrimary()
         return token.negated ? .not(expression) : expression
@@ -104,15 +131,7 @@ struct SearchQueryParser {
         index += 1
         switch token.kind {
         case .open:
-            if let next = peek(), next.kind == .close { throw error("empty parentheses", at: token.position) }
-            guard peek() != nil else { throw error("'(' is never closed", at: token.position) }
-            let inner = try parseOr()
-            guard let close = peek(), close.kind == .close else {
-                throw error("'(' is never closed", at: token.position)
-            }
-            _ = close
-            index += 1
-            return inner
+            return try nested(at: token) { parser throws(SearchSyntaxError) in try parser.parseGroup(token) }
         case .term(let text):
             return .term(text)
         case .field(let name, let comparison, let value, let quoted, let valuePosition, let comparisonPosition):
@@ -124,11 +143,23 @@ struct SearchQueryParser {
         }
     }
 
+    private mutating func parseGroup(_ token: Token) throws(SearchSyntaxError) -> SearchQuery {
+        if let next = peek(), next.kind == .close { throw error("empty parentheses", at: token.position) }
+        guard peek() != nil else { throw error("'(' is never closed", at: token.position) }
+        let inner = try parseOr()
+        guard let close = peek(), close.kind == .close else {
+            throw error("'(' is never closed", at: token.position)
+        }
+        _ = close
+        index += 1
+        return inner
+    }
+
     private func fieldExpression(name: String, comparison: SearchComparison, value: String, quoted: Bool, at position: Int,
                                  valuePosition: Int, comparisonPosition: Int) throws(SearchSyntaxError) -> SearchQuery {
         guard let field = SearchField(rawValue: name.lowercased()) else {
             let known = SearchField.allCases.map(\.rawValue).joined(separator: ", ")
-            throw error("unknown field '\(name)' (fields: \(known))", at: position)
+            throw error("unknown field '\(Self.shown(name))' (fields: \(known))", at: position)
         }
         if value == "*" && !quoted {
             guard comparison == .equal else { throw error("'*' (has a value) only goes with ':'", at: valuePosition) }
@@ -146,7 +177,7 @@ struct SearchQueryParser {
             return .field(field, comparison, .text(text, prefix: prefix))
         case .amount:
             guard let amount = Money.parseAmount(value) else {
-                throw error("'\(value)' is not an amount such as 10 or 24.50", at: valuePosition)
+                throw error("'\(Self.shown(value))' is not an amount such as 10 or 24.50", at: valuePosition)
             }
             return .field(field, comparison, .amount(amount))
         case .boolean:
@@ -157,11 +188,11 @@ struct SearchQueryParser {
             switch value.lowercased() {
             case "true": return .field(field, comparison, .boolean(true))
             case "false": return .field(field, comparison, .boolean(false))
-            default: throw error("'\(field.rawValue)' is true or false, not '\(value)'", at: valuePosition)
+            default: throw error("'\(field.rawValue)' is true or false, not '\(Self.shown(value))'", at: valuePosition)
             }
         case .date:
             guard let date = ISODate.parse(value) else {
-                throw error("'\(value)' is not a date such as 2025-05-29 or 2025-05-29T09:00:00Z", at: valuePosition)
+                throw error("'\(Self.shown(value))' is not a date such as 2025-05-29 or 2025-05-29T09:00:00Z", at: valuePosition)
             }
             return .field(field, comparison, .date(seconds: date.seconds, wholeDay: date.isDateOnly))
         }
@@ -180,6 +211,13 @@ struct SearchQueryParser {
     private func danglingOperator(_ name: String, _ token: Token) -> SearchSyntaxError {
         if index >= tokens.count { return error("'\(name)' at the end of the query needs a term after it", at: token.position) }
         return error("'\(name)' needs a term on each side", at: token.position)
+    }
+
+    /// Text from the query inside a message: the query itself is shown under it, so a long word
+    /// is cut rather than repeated whole, and controls are dropped.
+    static func shown(_ text: String) -> String {
+        let clean = TextSanitizer.cleanLine(text)
+        return clean.count > 32 ? String(clean.prefix(31)) + "…" : clean
     }
 
     private func error(_ message: String, at position: Int) -> SearchSyntaxError {
@@ -231,7 +269,7 @@ struct SearchQueryParser {
                 var k = j + 1
                 var comparison = SearchComparison.equal
                 if k < chars.count, chars[k] == "=" {
-                    throw error("':=' is not a comparison; write \(String(word)):value for a match, or use :<, :>, :<= or :>=",
+                    throw error("':=' is not a comparison; write \(Self.shown(String(word))):value for a match, or use :<, :>, :<= or :>=",
                                 at: comparisonPosition)
                 }
                 if k < chars.count, chars[k] == "<" || chars[k] == ">" {
@@ -253,7 +291,7 @@ struct SearchQueryParser {
                     k = e
                 }
                 if value.isEmpty {
-                    throw error("'\(String(word))\(comparison.rawValue)' needs a value", at: valuePosition)
+                    throw error("'\(Self.shown(String(word)))\(comparison.rawValue)' needs a value", at: valuePosition)
                 }
                 tokens.append(Token(kind: .field(name: String(word), comparison: comparison, value: value, quoted: wasQuoted,
                                                  valuePosition: valuePosition, comparisonPosition: comparisonPosition),

@@ -6,6 +6,8 @@ import Storefront
 enum ListPager {
     static func page<Node: Hashable & Codable & Sendable>(_ items: [Node], _ arguments: some PagingArguments,
                                                           reverse: Bool = false, listing: String) throws -> Page<Node> {
+        // A request past its time budget (or whose client left) stops at the next connection.
+        try Task.checkCancellation()
         let ordered = reverse ? Array(items.reversed()) : items
         if arguments.first != nil && arguments.last != nil {
             throw StorefrontError.invalidArgument("Passing both `first` and `last` to paginate a connection is not supported.")

@@ -29,7 +29,8 @@ public struct StorefrontResolver: Sendable {
     }
 
     func products(context: RequestContext, arguments: SortedConnectionArguments<ProductSortKeys>) async throws -> Page<Product> {
-        try await context.storefront.products(arguments.page, query: arguments.query, sortKey: arguments.sortKey ?? .id,
+        try Task.checkCancellation()
+        return try await context.storefront.products(arguments.page, query: arguments.query, sortKey: arguments.sortKey ?? .id,
                                               reverse: arguments.reverse ?? false)
     }
 

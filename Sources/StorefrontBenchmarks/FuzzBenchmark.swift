@@ -1,0 +1,77 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import Storefront
+import StorefrontFuzzing
+import StorefrontServer
+
+/// `storefront-bench fuzz SURFACE|all [--seconds N] [--cases N] [--seed N]`: the property tests'
+/// hostile-input generators, run for longer. GraphQL requests go over HTTP to a `serve` started
+/// in this process on 127.0.0.1 (a free port), so the server's limits and framework are in the
+/// path. A hang is an input without an answer within 5 s.
+enum FuzzBenchmark {
+    static func run(_ arguments: [String]) async throws {
+        let seconds = BenchmarkArguments.option("--seconds", in: arguments).flatMap(Double.init) ?? 10
+        let cases = BenchmarkArguments.option("--cases", in: arguments).flatMap(Int.init) ?? .max
+        let seed = BenchmarkArguments.option("--seed", in: arguments).flatMap(UInt64.init) ?? UInt64(Date().timeIntervalSince1970)
+        let wanted = arguments.first.flatMap { $0.hasPrefix("--") ? nil : $0 } ?? "all"
+        let surfaces = wanted == "all" ? FuzzSurface.allCases : [FuzzSurface(rawValue: wanted)].compactMap { $0 }
+        guard !surfaces.isEmpty else {
+            print("usage: storefront-bench fuzz [\((FuzzSurface.allCases.map(\.rawValue) + ["all"]).joined(separator: "|"))] [--seconds N] [--cases N] [--seed N]")
+            exit(2)
+        }
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-fuzz-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: state) }
+        var failed = false
+        for surface in surfaces {
+            let target: FuzzTarget
+            var stop: (() async -> Void)?
+            switch surface {
+            case .catalog: target = .catalog
+            case .search: target = .search(catalog: try CatalogLoader.bundled())
+            case .replay: target = .replay
+            case .oauth:
+                let storefront = try EmbeddedStorefront(catalog: try CatalogLoader.bundled(), stateDirectory: state)
+                target = .oauth(account: await AccountEndpoint.serving(storefront, configuration: .init(autoApprove: true)))
+            case .graphql:
+                let (url, server) = try await startServer(state: state)
+                let client = HTTPClient(eventLoopGroupProvider: .singleton)
+                target = .graphql { body in
+                    var request = HTTPClientRequest(url: url.absoluteString)
+                    request.method = .POST
+                    request.headers.add(name: "Content-Type", value: "application/json")
+                    request.headers.add(name: GraphQLEndpoint.tokenHeader, value: "fuzz")
+                    request.body = .bytes(ByteBuffer(bytes: body))
+                    guard let response = try? await client.execute(request, timeout: .seconds(5)),
+                          let answer = try? await response.body.collect(upTo: 256 << 20) else { return nil }
+                    return (Int(response.status.code), Data(answer.readableBytesView))
+                }
+                stop = { try? await client.shutdown(); server.cancel() }
+            }
+            print("fuzz \(surface.rawValue): seed \(seed), up to \(seconds) s")
+            let report = await FuzzRunner.run(target, seed: seed, cases: cases, seconds: seconds, slowLimit: .seconds(5))
+            print(report.summary)
+            print("  peak memory: \(peakMemoryMiB()) MiB")
+            if !report.failures.isEmpty { failed = true }
+            await stop?()
+        }
+        if failed { exit(1) }
+    }
+
+    private static func startServer(state: URL) async throws -> (URL, Task<Void, Never>) {
+        let storefront = try EmbeddedStorefront(catalog: try CatalogLoader.bundled(), stateDirectory: state)
+        let endpoint = try GraphQLEndpoint(storefront: storefront, accessToken: "fuzz")
+        let server = StorefrontAPIServer(endpoint: endpoint, port: 0)
+        let (stream, continuation) = AsyncStream<URL>.makeStream()
+        let task = Task { _ = try? await server.run(handleSignals: false) { url in continuation.yield(url) } }
+        for await url in stream { return (url, task) }
+        throw CancellationError()
+    }
+
+    /// The process's high-water mark of resident memory (VmHWM), from /proc.
+    static func peakMemoryMiB() -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) else { return -1 }
+        return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) / 1024
+    }
+}

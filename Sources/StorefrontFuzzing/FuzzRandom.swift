@@ -1,0 +1,51 @@
+/// SplitMix64: a small, fast generator whose whole state is its seed, so a case is reproduced
+/// from one number.
+public struct FuzzRandom: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+    public init(seed: UInt64) { state = seed }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    public mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
+    public mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &self) < p }
+    public mutating func pick<T>(_ items: [T]) -> T { items[int(0...items.count - 1)] }
+
+    /// A length that is usually small and sometimes very large: hostile inputs live in the tail.
+    public mutating func length(upTo maximum: Int) -> Int {
+        switch int(0...9) {
+        case 0...5: return int(0...min(8, maximum))
+        case 6...7: return int(0...min(200, maximum))
+        default: return int(0...maximum)
+        }
+    }
+}
+
+/// Pieces of text that have broken parsers and terminals before.
+enum HostileText {
+    static let pieces = [
+        "(", ")", "-(", "NOT ", "---", "-", "\"", "\\", "*", ":", "::", ":<", ":>=", "AND ", " OR ", " ",
+        "\u{1B}[31m", "\u{1B}]52;c;aGk=\u{07}", "\u{1B}[2J", "\u{9B}31m", "\u{0}", "\u{7F}", "\r", "\n", "\t",
+        "\u{202E}", "\u{2066}", "\u{200F}", "é", "e\u{301}", "🇳🇱", "👩‍👩‍👧", "漢字", "\u{FFFD}", "\u{FEFF}",
+        "9223372036854775807", "-9223372036854775808", "9223372036854775", "1e308", "-0", "0.0000001", "NaN",
+        "tag:", "price:<", "title:", "created_at:>", "available_for_sale:", "%00", "%", "&", "=", "+", "{", "}", "[", "]",
+    ]
+
+    static func string(_ random: inout FuzzRandom, maximumPieces: Int = 64) -> String {
+        var text = ""
+        for _ in 0..<random.length(upTo: maximumPieces) {
+            if random.chance(0.3) { text += random.pick(["tea", "coffee", "sale", "gift", "x", "kettle"]) } else { text += random.pick(pieces) }
+        }
+        return text
+    }
+
+    /// The same piece many times: nesting, floods.
+    static func flood(_ random: inout FuzzRandom, maximum: Int) -> String {
+        String(repeating: random.pick(["(", "-(", "NOT ", "\\", "\"", "[", "{", "\u{1B}[", "a"]), count: random.int(1...maximum))
+    }
+}

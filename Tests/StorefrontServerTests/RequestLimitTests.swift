@@ -1,0 +1,88 @@
+import Foundation
+import Storefront
+@testable import StorefrontServer
+import Testing
+
+/// Requests that once crashed `serve` or ran for seconds: each is refused before the work, in
+/// the Storefront API's error shape.
+struct RequestLimitTests {
+    static let endpoint = Result { () throws -> GraphQLEndpoint in
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("limits-\(UUID().uuidString)")
+        return try GraphQLEndpoint(storefront: EmbeddedStorefront(catalog: try CatalogLoader.bundled(), stateDirectory: state),
+                                   accessToken: "t")
+    }
+
+    func answer(_ query: String, variables: [String: Any] = [:]) async throws -> (status: Int, code: String?, message: String?) {
+        let body = try JSONSerialization.data(withJSONObject: ["query": query, "variables": variables])
+        let endpoint = try Self.endpoint.get()
+        let response = await endpoint.handle(token: "t", body: body)
+        let object = try #require(try JSONSerialization.jsonObject(with: response.body) as? [String: Any])
+        let error = (object["errors"] as? [[String: Any]])?.first
+        return (response.status, (error?["extensions"] as? [String: Any])?["code"] as? String, error?["message"] as? String)
+    }
+
+    @Test func twoOperationsWithOneNameAreAValidationError() async throws {
+        let result = try await answer("query A { shop { name } } query A { shop { name } }")
+        #expect(result.message == "There can be only one operation named \"A\".")
+        #expect(result.code == "GRAPHQL_VALIDATION_FAILED")
+    }
+
+    @Test func selectionsNestedAThousandDeepAreRefusedBeforeParsing() async throws {
+        let result = try await answer("{" + String(repeating: "shop {", count: 1_000) + "name" + String(repeating: "}", count: 1_001))
+        #expect(result.code == "MAX_DEPTH_EXCEEDED")
+    }
+
+    @Test func argumentsNestedFiveThousandDeepAreRefused() async throws {
+        let list = String(repeating: "[", count: 5_000) + "1" + String(repeating: "]", count: 5_000)
+        #expect(try await answer("{ products(first: 1, query: \(list)) { nodes { id } } }").code == "MAX_DEPTH_EXCEEDED")
+    }
+
+    @Test func aliasesOfALargeConnectionAreRefusedByCountOrByCost() async throws {
+        func aliases(_ count: Int) -> String {
+            "{" + (0..<count).map { "a\($0): products(first: 250) { nodes { id } }" }.joined(separator: " ") + "}"
+        }
+        #expect(try await answer(aliases(1_000)).code == "MAX_FIELDS_EXCEEDED")
+        #expect(try await answer(aliases(150)).code == "MAX_ALIASES_EXCEEDED")
+        let costly = try await answer(aliases(20))
+        #expect(costly.message == "Query cost is 5040, which exceeds the single query max cost limit (5000).")
+        #expect(try await answer(aliases(19)).code == nil)
+    }
+
+    @Test func connectionsInsideConnectionsCostTheirSizesMultiplied() async throws {
+        let result = try await answer("{ products(first: 250) { nodes { variants(first: 250) { nodes { product { variants(first: 250) { nodes { id } } } } } } } }")
+        #expect(result.code == "MAX_COST_EXCEEDED")
+        #expect(result.message == "Query cost is 15875752, which exceeds the single query max cost limit (5000).")
+    }
+
+    @Test func aSizeFromAVariableCounts() async throws {
+        let query = "query Q($n: Int) { products(first: $n) { nodes { variants(first: $n) { nodes { id } } } } }"
+        #expect(try await answer(query, variables: ["n": 100]).code == "MAX_COST_EXCEEDED")
+        #expect(try await answer(query, variables: ["n": 5]).code == nil)
+    }
+
+    @Test func elevenMutationsInOneRequestAreRefused() async throws {
+        let query = "mutation {" + (0..<11).map { "c\($0): cartCreate(input: {}) { cart { id } }" }.joined(separator: " ") + "}"
+        #expect(try await answer(query).code == "MAX_MUTATIONS_EXCEEDED")
+    }
+
+    @Test func variablesNestedDeepAreRefusedBeforeDecoding() async throws {
+        var value: Any = ["note": "x"]
+        for _ in 0..<20 { value = ["attributes": [value]] }
+        #expect(try await answer("mutation M($input: CartInput) { cartCreate(input: $input) { cart { id } } }",
+                                 variables: ["input": value]).code == "MAX_DEPTH_EXCEEDED")
+    }
+
+    @Test func deeplyNestedParenthesesInAProductQueryAreASearchError() async throws {
+        let result = try await answer("{ products(first: 1, query: \"\(String(repeating: "(", count: 800))\") { nodes { id } } }")
+        #expect(result.message == "Invalid search query at position 33: groups and negations nest more than 32 deep")
+    }
+
+    @Test func aBodyOverTheLimitGets413() async throws {
+        let server = try await LoopbackServer.start()
+        let response = try await HTTPClientTransport().send(TransportRequest(
+            url: server.url, headers: [(GraphQLEndpoint.tokenHeader, LoopbackServer.token)],
+            body: Data(repeating: 0x20, count: RequestLimits.standard.maximumBodyBytes + 1)))
+        await server.stop()
+        #expect(response.status == 413)
+    }
+}
