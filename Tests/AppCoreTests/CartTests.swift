@@ -315,7 +315,7 @@ final class CartTests: XCTestCase {
             $0.loading = []
         }
         await store.send(.cart(.requestRemove)) { $0.cart.pendingRemoveLineId = "line-1" }
-        await store.send(.cart(.moveSelection(by: 1))) { $0.cart.pendingRemoveLineId = nil }
+        await store.send(.cart(.moveSelection(by: 1, rows: 10))) { $0.cart.pendingRemoveLineId = nil }
         await store.finish()
     }
 

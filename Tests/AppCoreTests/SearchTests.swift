@@ -124,7 +124,7 @@ final class SearchTests: XCTestCase {
         let store = env.store(AppState(screens: [.collections, .search],
                                        search: SearchState(query: "shirt ", results: PagedList(items: results.nodes, pageInfo: results.pageInfo),
                                                            resultsQuery: "shirt")))
-        await store.send(.search(.moveSelection(by: 7))) {
+        await store.send(.search(.moveSelection(by: 7, rows: 10))) {
             $0.search.results.selectedIndex = 7
             $0.loading = [.search]
         }
@@ -134,7 +134,10 @@ final class SearchTests: XCTestCase {
             $0.search.results.pageInfo = more.pageInfo
         }
         await store.send(.search(.loadNextPage))
-        await store.send(.search(.moveSelection(by: 5))) { $0.search.results.selectedIndex = 11 }
+        await store.send(.search(.moveSelection(by: 5, rows: 10))) {
+            $0.search.results.selectedIndex = 11
+            $0.search.results.firstVisibleIndex = 2
+        }
         await store.send(.search(.openSelected)) {
             $0.screens.append(.productDetail(handle: "z1"))
             $0.productDetail = ProductDetailState(product: Fixtures.shirt(handle: "z1"))

@@ -45,6 +45,28 @@ final class ScreenSnapshotTests: XCTestCase {
         snapshot(state, "products")
     }
 
+    /// End on a list of 20 products: the last rows fill the table (no page of blanks) and the
+    /// position reads "2–20 of 20" at 80x24; up from there moves the bar without scrolling.
+    func testEndOfAListFillsTheTable() {
+        for size in [Size(width: 80, height: 24), Size(width: 40, height: 12)] {
+            var state = Fixtures.browsing
+            state.screens = [.collections, .products(collectionHandle: "summer")]
+            state.collectionProducts["summer"] = PagedList(
+                items: Array(Fixtures.products.prefix(20)),
+                pageInfo: PageInfo(hasNextPage: false, hasPreviousPage: false, startCursor: nil, endCursor: "c"))
+            let layout = ScreenLayout(size: size, showsLog: false, hasError: false)
+            let keys = KeyMaps.current(for: state, listRows: Renderer.listRows(state, layout))
+            for key in [Key.end, .up, .up] {
+                guard case .products(.moveSelection(let delta, let rows))? = keys.action(for: key) else {
+                    return XCTFail("\(key) does not move the products list")
+                }
+                state.collectionProducts["summer"]?.moveSelection(by: delta, rows: rows)
+            }
+            let grid = Renderer.render(state, size: size, environment: Fixtures.environment)
+            assertSnapshot(grid.text, named: "products-end-\(size)")
+        }
+    }
+
     func testLoadingStates() {
         var products = Fixtures.browsing
         products.screens = [.collections, .products(collectionHandle: "new")]

@@ -5,7 +5,8 @@ public enum SearchAction: Hashable, Sendable {
     case insert(String)
     case deleteBackward
     case clearQuery
-    case moveSelection(by: Int)
+    /// `rows`: how many rows the list shows, so it scrolls by lines and stays full.
+    case moveSelection(by: Int, rows: Int)
     case openSelected
     case loadNextPage
     case response(query: String, after: String?, Result<Page<Product>, AppError>)

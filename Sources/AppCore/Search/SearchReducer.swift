@@ -22,8 +22,8 @@ struct SearchReducer {
             guard !state.search.query.isEmpty else { return .none }
             state.search.query = ""
             return queryChanged(&state)
-        case .moveSelection(let delta):
-            state.search.results.moveSelection(by: delta)
+        case .moveSelection(let delta, let rows):
+            state.search.results.moveSelection(by: delta, rows: rows)
             guard state.search.results.needsNextPage(threshold: dependencies.settings.prefetchDistance) else { return .none }
             return loadNextPage(&state)
         case .openSelected:

@@ -8,6 +8,11 @@ struct SearchView {
 
     static let syntaxHint = "title:shirt  tag:sale  vendor:Aurora  price:<20  AND OR NOT  \"exact words\""
 
+    /// The results table starts under the query, its caret or status, and a blank line.
+    static let resultsTop = 4
+    /// Result rows under the query and the column header.
+    static func listRows(height: Int) -> Int { ProductTable.rows(height: height - resultsTop, showsHeader: true) }
+
     func draw(in canvas: Canvas, theme: Theme, grid: inout Grid) {
         let prompt = " Search "
         let fieldX = canvas.text(prompt, y: 0, style: theme[.heading], in: &grid)
@@ -45,7 +50,8 @@ struct SearchView {
         }
         guard !state.results.items.isEmpty else { return }
         ProductTable(products: state.results.items, selected: state.results.selectedIndex,
-                     loadingMore: isSearching && state.resultsQuery == query, showsHeader: true)
-            .draw(in: canvas.sub(Rect(x: 0, y: 4, width: canvas.width, height: canvas.height - 4)), theme: theme, grid: &grid)
+                     loadingMore: isSearching && state.resultsQuery == query, showsHeader: true,
+                     firstVisible: state.results.firstVisibleIndex)
+            .draw(in: canvas.sub(Rect(x: 0, y: Self.resultsTop, width: canvas.width, height: canvas.height - Self.resultsTop)), theme: theme, grid: &grid)
     }
 }
