@@ -102,6 +102,20 @@ final class ScreenSnapshotTests: XCTestCase {
         snapshot(state, "search")
     }
 
+    func testSearchEmptyShowsExamples() {
+        var state = Fixtures.browsing
+        state.screens = [.collections, .search]
+        snapshot(state, "search-empty", sizes: [Size(width: 80, height: 24), Size(width: 40, height: 12)])
+    }
+
+    func testSearchWhileAQueryIsIncomplete() {
+        var state = Fixtures.browsing
+        state.screens = [.collections, .search]
+        state.search = SearchState(query: "price:")
+        state.search.isIncomplete = true
+        snapshot(state, "search-incomplete", sizes: [Size(width: 80, height: 24)])
+    }
+
     func testSearchWithSyntaxError() {
         var state = Fixtures.browsing
         state.screens = [.collections, .search]

@@ -1,7 +1,7 @@
 import Storefront
 
 public enum SearchAction: Hashable, Sendable {
-    /// Typed text, appended to the query.
+    /// Typed text, appended to the query (or replacing it while it is selected).
     case insert(String)
     case deleteBackward
     case clearQuery
@@ -10,4 +10,6 @@ public enum SearchAction: Hashable, Sendable {
     case openSelected
     case loadNextPage
     case response(query: String, after: String?, Result<Page<Product>, AppError>)
+    /// Typing paused on a query that does not parse: its error is shown.
+    case showSyntaxError(query: String, AppError)
 }
