@@ -94,6 +94,39 @@ final class ScreenSnapshotTests: XCTestCase {
         snapshot(state, "product-detail")
     }
 
+    /// A long title wraps; a long description shows where it is and scrolls with pgdn (driven
+    /// through the key map at each size, so the keys and the view agree on the rows).
+    func testProductDetailWrapsTheTitleAndScrollsTheDescription() {
+        let paragraph = "Packs into its own chest pocket and weighs less than an apple. Taped seams, a hood that "
+            + "turns with your head and vents under both arms."
+        var product = Fixtures.products[4]
+        product.description = (1...5).map { "\($0). \(paragraph)" }.joined(separator: "\n\n")
+        for size in [Size(width: 80, height: 24), Size(width: 40, height: 12)] {
+            var state = Fixtures.browsing
+            state.screens = [.collections, .productDetail(handle: product.handle)]
+            state.productDetail = ProductDetailState(product: product)
+            snapshot(state, "product-detail-long", sizes: [size])
+            let layout = ScreenLayout(size: size, showsLog: false, hasError: false)
+            let keys = KeyMaps.current(for: state, listRows: Renderer.listRows(state, layout),
+                                       body: Size(width: layout.body.width, height: layout.body.height))
+            guard case .product(.scrollDescription(_, let limit))? = keys.action(for: .pageDown) else {
+                return XCTFail("pgdn does not scroll the description at \(size)")
+            }
+            XCTAssertTrue(keys.footerHints.contains { $0.keys == "pgdn pgup" } || size.width < 80)
+            // As far as pgdn goes: the last line on the last row.
+            state.productDetail?.descriptionOffset = limit
+            snapshot(state, "product-detail-long-end", sizes: [size])
+        }
+    }
+
+    func testProductDetailConfirmsAnAdd() {
+        var state = Fixtures.browsing
+        state.screens = [.collections, .productDetail(handle: "linen-shirt")]
+        state.productDetail = ProductDetailState(product: Fixtures.linenShirt)
+        state.productDetail?.confirmation = "Added 2 × Linen Shirt (M / Sand) to your cart."
+        snapshot(state, "product-detail-added", sizes: [Size(width: 80, height: 24), Size(width: 40, height: 12)])
+    }
+
     func testSearchWithResults() {
         var state = Fixtures.browsing
         state.screens = [.collections, .search]

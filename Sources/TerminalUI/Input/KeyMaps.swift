@@ -6,13 +6,14 @@ import CheckoutSheet
 public enum KeyMaps {
     /// `listRows` is how many rows the screen's list shows: page up / down move by it, and the
     /// list scrolls by lines within it.
-    public static func current(for state: AppState, listRows: Int = 10) -> KeyMap {
+    /// `body` is the size of the screen's body, for the product description's scroll keys.
+    public static func current(for state: AppState, listRows: Int = 10, body: Size = Size(width: 80, height: 22)) -> KeyMap {
         if state.isHelpVisible { return help(state) }
         if state.checkout.isPresented, let page = state.checkout.page { return CheckoutKeys.map(page) }
         switch state.screen {
         case .collections: return CollectionsKeys.map(state, listRows: listRows)
         case .products: return ProductsKeys.map(state, listRows: listRows)
-        case .productDetail: return ProductDetailKeys.map(state)
+        case .productDetail: return ProductDetailKeys.map(state, body: body)
         case .search: return SearchKeys.map(state, listRows: listRows)
         case .cart: return CartKeys.map(state, listRows: listRows)
         case .account: return AccountKeys.map(state)

@@ -11,7 +11,7 @@ public enum Renderer {
             return grid
         }
         let layout = ScreenLayout(size: size, showsLog: state.eventLog.isVisible, hasError: state.errorMessage != nil)
-        let keys = KeyMaps.current(for: state, listRows: listRows(state, layout))
+        let keys = KeyMaps.current(for: state, listRows: listRows(state, layout), body: Size(width: layout.body.width, height: layout.body.height))
 
         HeaderView(state: state, shopName: environment.shopName).draw(in: Canvas(rect: layout.header), theme: theme, grid: &grid)
         let body = Canvas(rect: layout.body)
@@ -40,7 +40,7 @@ public enum Renderer {
             .draw(in: Canvas(rect: layout.footer), theme: theme, grid: &grid)
         if state.isHelpVisible {
             grid.cursor = nil
-            let helped = KeyMaps.current(for: helpless(state), listRows: listRows(helpless(state), layout))
+            let helped = KeyMaps.current(for: helpless(state), listRows: listRows(helpless(state), layout), body: Size(width: layout.body.width, height: layout.body.height))
             let between = Rect(x: layout.content.x, y: layout.header.maxY, width: layout.content.width,
                                height: layout.footer.y - layout.header.maxY)
             HelpOverlay(title: "Keys · \(helped.title)", hints: helped.screenHints, globalHints: helped.globalHints)
