@@ -8,10 +8,14 @@ public struct AppSettings: Hashable, Sendable {
     public var prefetchDistance: Int
     /// Typing pause before a search runs.
     public var searchDebounce: Duration
+    /// Further pause before a query that does not parse says so: a half-typed `price:` is not
+    /// an error while the buyer is still typing.
+    public var syntaxErrorPause: Duration
 
     public init(pageSize: Int = 25, productPreview: Int = 5, prefetchDistance: Int = 5,
-                searchDebounce: Duration = .milliseconds(300)) {
+                searchDebounce: Duration = .milliseconds(300), syntaxErrorPause: Duration = .milliseconds(700)) {
         self.pageSize = pageSize; self.productPreview = productPreview
         self.prefetchDistance = prefetchDistance; self.searchDebounce = searchDebounce
+        self.syntaxErrorPause = syntaxErrorPause
     }
 }

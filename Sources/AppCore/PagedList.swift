@@ -6,9 +6,12 @@ public struct PagedList<Item: Hashable & Sendable & Codable>: Hashable, Sendable
     /// nil until the first page arrived.
     public var pageInfo: PageInfo?
     public var selectedIndex: Int
+    /// The first row on screen, kept from move to move so the list scrolls by lines.
+    public var firstVisibleIndex: Int
 
-    public init(items: [Item] = [], pageInfo: PageInfo? = nil, selectedIndex: Int = 0) {
+    public init(items: [Item] = [], pageInfo: PageInfo? = nil, selectedIndex: Int = 0, firstVisibleIndex: Int = 0) {
         self.items = items; self.pageInfo = pageInfo; self.selectedIndex = selectedIndex
+        self.firstVisibleIndex = firstVisibleIndex
     }
 
     public var selectedItem: Item? { items.indices.contains(selectedIndex) ? items[selectedIndex] : nil }
@@ -17,10 +20,11 @@ public struct PagedList<Item: Hashable & Sendable & Codable>: Hashable, Sendable
     /// The cursor to ask for the page after the loaded ones.
     public var nextPageCursor: String? { pageInfo?.endCursor }
 
-    /// Moves the selection, clamped to the loaded rows.
-    public mutating func moveSelection(by delta: Int) {
-        guard !items.isEmpty else { selectedIndex = 0; return }
+    /// Moves the selection, clamped to the loaded rows, scrolling a list that shows `rows` rows.
+    public mutating func moveSelection(by delta: Int, rows: Int) {
+        guard !items.isEmpty else { selectedIndex = 0; firstVisibleIndex = 0; return }
         selectedIndex = min(max(selectedIndex + delta, 0), items.count - 1)
+        firstVisibleIndex = ListScroll.first(selected: selectedIndex, previous: firstVisibleIndex, total: items.count, rows: rows)
     }
 
     /// True when the selection is within `threshold` rows of the end and another page exists.
@@ -33,6 +37,7 @@ public struct PagedList<Item: Hashable & Sendable & Codable>: Hashable, Sendable
         if cursor == nil {
             items = page.nodes
             selectedIndex = min(selectedIndex, max(items.count - 1, 0))
+            firstVisibleIndex = min(firstVisibleIndex, selectedIndex)
         } else {
             items.append(contentsOf: page.nodes)
         }

@@ -55,11 +55,11 @@ enum StoreBenchmark {
     /// quantities in the cart, and come back to the start.
     static func roundScript() -> [AppAction] {
         var script: [AppAction] = []
-        script += Array(repeating: .collections(.moveSelection(by: 1)), count: 10)
-        script += Array(repeating: .collections(.moveSelection(by: -1)), count: 10)
+        script += Array(repeating: .collections(.moveSelection(by: 1, rows: 17)), count: 10)
+        script += Array(repeating: .collections(.moveSelection(by: -1, rows: 17)), count: 10)
         script.append(.collections(.openSelected))
-        script += Array(repeating: .products(.moveSelection(by: 1)), count: 10)
-        script += Array(repeating: .products(.moveSelection(by: -1)), count: 10)
+        script += Array(repeating: .products(.moveSelection(by: 1, rows: 17)), count: 10)
+        script += Array(repeating: .products(.moveSelection(by: -1, rows: 17)), count: 10)
         script.append(.products(.openSelected))
         script += [.product(.selectOptionValue(by: 1)), .product(.selectOptionValue(by: 1)), .product(.focusOption(by: 1)),
                    .product(.selectOptionValue(by: 1)), .product(.selectOptionValue(by: -1)), .product(.focusOption(by: -1)),
@@ -70,8 +70,8 @@ enum StoreBenchmark {
         script += "shirt 12".map { .search(.insert(String($0))) }
         script += Array(repeating: .search(.deleteBackward), count: 8)
         script += [.navigation(.back), .navigation(.openCart)]
-        script += [.cart(.incrementQuantity), .cart(.incrementQuantity), .cart(.moveSelection(by: 1)),
-                   .cart(.decrementQuantity), .cart(.moveSelection(by: -1)), .cart(.decrementQuantity)]
+        script += [.cart(.incrementQuantity), .cart(.incrementQuantity), .cart(.moveSelection(by: 1, rows: 17)),
+                   .cart(.decrementQuantity), .cart(.moveSelection(by: -1, rows: 17)), .cart(.decrementQuantity)]
         script.append(.navigation(.back))
         return script
     }

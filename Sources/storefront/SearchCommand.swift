@@ -8,9 +8,16 @@ struct SearchCommand: AsyncParsableCommand {
         commandName: "search",
         abstract: "Search products (Shopify search syntax).",
         discussion: """
-            Examples: storefront search tea; storefront search 'tag:gift price:<30'; \
-            storefront search -tag:sale vendor:"Kestrel Roastery". A term starting with "-" is a \
-            negation, not an option.
+            title: and vendor: match whole words (title:shirt finds "Linen Shirt"); tag: and \
+            product_type: match the whole value. Quote a query with spaces, quotes, parentheses or \
+            < > for the shell. A term starting with "-" is a negation, not an option.
+
+            Examples:
+              storefront search tea
+              storefront search 'tag:gift price:<30'
+              storefront search 'title:shirt'
+              storefront search 'tag:sale'
+              storefront search '-tag:sale vendor:"Kestrel Roastery"'
             """
     )
 

@@ -67,9 +67,13 @@ final class AccountTests: XCTestCase {
             $0.loading = [.cartCreate]
             $0.cart.latestRequestId = 1
             $0.cart.nextRequestId = 2
+            $0.productDetail?.confirmation = "Added 1 × Shirt shirt (S / Red) to your cart."
         }
         await store.receive(.cart(.mutationResponse(requestId: 1, .success(CartPayload(cart: created)))),
                             assert: CartTests.answered(1, with: created))
+        await env.clock.waitForSleepers(1)
+        await env.clock.advance(by: .seconds(4))
+        await store.receive(.product(.confirmationExpired)) { $0.productDetail?.confirmation = nil }
         await store.finish()
         XCTAssertEqual(inputs.values.map(\.buyerIdentity), [BuyerIdentity(customerAccessToken: "tok-1")])
     }
@@ -218,6 +222,7 @@ final class AccountTests: XCTestCase {
             $0.loading = [.cartCreate]
             $0.cart.latestRequestId = 1
             $0.cart.nextRequestId = 2
+            $0.productDetail?.confirmation = "Added 1 × Shirt shirt (S / Red) to your cart."
         }
         await store.receive(.account(.sessionEnded(reason: "refresh token revoked"))) {
             $0.account.status = .sessionEnded(reason: "refresh token revoked")
@@ -225,6 +230,9 @@ final class AccountTests: XCTestCase {
         }
         await store.receive(.cart(.mutationResponse(requestId: 1, .success(CartPayload(cart: created)))),
                             assert: CartTests.answered(1, with: created))
+        await env.clock.waitForSleepers(1)
+        await env.clock.advance(by: .seconds(4))
+        await store.receive(.product(.confirmationExpired)) { $0.productDetail?.confirmation = nil }
         await store.finish()
         XCTAssertEqual(inputs.values.map(\.buyerIdentity), [nil])
     }

@@ -46,8 +46,12 @@ final class CartTests: XCTestCase {
             $0.loading = [.cartCreate]
             $0.cart.latestRequestId = 1
             $0.cart.nextRequestId = 2
+            $0.productDetail?.confirmation = "Added 2 × Shirt shirt (S / Red) to your cart."
         }
         await store.receive(.cart(.mutationResponse(requestId: 1, .success(CartPayload(cart: created)))), assert: Self.answered(1, with: created))
+        await env.clock.waitForSleepers(1)
+        await env.clock.advance(by: .seconds(4))
+        await store.receive(.product(.confirmationExpired)) { $0.productDetail?.confirmation = nil }
         await store.finish()
         XCTAssertEqual(inputs.values, [CartInput(lines: [CartLineInput(merchandiseId: "shirt-s-red", quantity: 2)])])
         XCTAssertEqual(env.savedCartIds.values, ["cart-1"])
@@ -72,14 +76,17 @@ final class CartTests: XCTestCase {
             $0.loading = [.cartCreate]
             $0.cart.latestRequestId = 1
             $0.cart.nextRequestId = 2
+            $0.productDetail?.confirmation = "Added 1 × Shirt shirt (S / Red) to your cart."
         }
-        await store.send(.product(.selectOptionValue(by: 0)))
+        // The next key takes the confirmation away.
+        await store.send(.product(.selectOptionValue(by: 0))) { $0.productDetail?.confirmation = nil }
         await store.send(.product(.focusOption(by: 1))) { $0.productDetail?.focusedOptionIndex = 1 }
         await store.send(.product(.selectOptionValue(by: 1))) {
             $0.productDetail?.selectedOptions[1].value = "Blue"
         }
         await store.send(.product(.addToCart)) {
             $0.cart.queuedLines = [CartLineInput(merchandiseId: "shirt-s-blue", quantity: 1)]
+            $0.productDetail?.confirmation = "Added 1 × Shirt shirt (S / Blue) to your cart."
         }
         let created = Fixtures.shirtCart()
         gate.answer(0, with: CartPayload(cart: created))
@@ -94,6 +101,9 @@ final class CartTests: XCTestCase {
             $0.loading = [.cartMutation]
         }
         await store.receive(.cart(.mutationResponse(requestId: 2, .success(CartPayload(cart: withBoth)))), assert: Self.answered(2, with: withBoth))
+        await env.clock.waitForSleepers(1)
+        await env.clock.advance(by: .seconds(4))
+        await store.receive(.product(.confirmationExpired)) { $0.productDetail?.confirmation = nil }
         await store.finish()
         XCTAssertEqual(env.savedCartIds.values, ["cart-1"])
     }
@@ -118,11 +128,15 @@ final class CartTests: XCTestCase {
             $0.cart.latestRequestId = 1
             $0.cart.nextRequestId = 2
             $0.loading = [.cartMutation]
+            $0.productDetail?.confirmation = "Added 1 × Shirt shirt (S / Blue) to your cart."
         }
         let server = Fixtures.cart(lines: [Fixtures.line("line-1", variant: shirt.variants[0], of: shirt, quantity: 1),
                                            Fixtures.line("line-2", variant: blue, of: shirt, quantity: 1)])
         gate.answer(0, with: CartPayload(cart: server))
         await store.receive(.cart(.mutationResponse(requestId: 1, .success(CartPayload(cart: server)))), assert: Self.answered(1, with: server))
+        await env.clock.waitForSleepers(1)
+        await env.clock.advance(by: .seconds(4))
+        await store.receive(.product(.confirmationExpired)) { $0.productDetail?.confirmation = nil }
         await store.finish()
         XCTAssertEqual(env.savedCartIds.values, [])
     }
@@ -315,7 +329,7 @@ final class CartTests: XCTestCase {
             $0.loading = []
         }
         await store.send(.cart(.requestRemove)) { $0.cart.pendingRemoveLineId = "line-1" }
-        await store.send(.cart(.moveSelection(by: 1))) { $0.cart.pendingRemoveLineId = nil }
+        await store.send(.cart(.moveSelection(by: 1, rows: 10))) { $0.cart.pendingRemoveLineId = nil }
         await store.finish()
     }
 

@@ -23,13 +23,13 @@ final class CollectionsTests: XCTestCase {
         let store = env.store(loadedState())
 
         // Rows 0...9 loaded, prefetch distance 3: row 6 is still far from the end.
-        await store.send(.collections(.moveSelection(by: 6))) { $0.collections.selectedIndex = 6 }
-        await store.send(.collections(.moveSelection(by: 1))) {
+        await store.send(.collections(.moveSelection(by: 6, rows: 10))) { $0.collections.selectedIndex = 6 }
+        await store.send(.collections(.moveSelection(by: 1, rows: 10))) {
             $0.collections.selectedIndex = 7
             $0.loading = [.collections]
         }
         // Still in flight: moving further asks for nothing more.
-        await store.send(.collections(.moveSelection(by: 1))) { $0.collections.selectedIndex = 8 }
+        await store.send(.collections(.moveSelection(by: 1, rows: 10))) { $0.collections.selectedIndex = 8 }
         await store.send(.collections(.loadNextPage))
         gate.answer("c9", with: secondPage)
         await store.receive(.collections(.pageResponse(after: "c9", .success(secondPage)))) {
@@ -38,7 +38,10 @@ final class CollectionsTests: XCTestCase {
             $0.collections.pageInfo = self.secondPage.pageInfo
         }
         // The last page: moving to the end asks for nothing.
-        await store.send(.collections(.moveSelection(by: 100))) { $0.collections.selectedIndex = 13 }
+        await store.send(.collections(.moveSelection(by: 100, rows: 10))) {
+            $0.collections.selectedIndex = 13
+            $0.collections.firstVisibleIndex = 4
+        }
         await store.send(.collections(.loadNextPage))
         await store.finish()
         XCTAssertEqual(requests.values, [PageArguments(first: 10, after: "c9")])
@@ -47,8 +50,36 @@ final class CollectionsTests: XCTestCase {
     func testSelectionStaysWithinTheRows() async {
         let env = TestEnvironment()
         let store = env.store(loadedState())
-        await store.send(.collections(.moveSelection(by: -3)))
-        await store.send(.collections(.moveSelection(by: 2))) { $0.collections.selectedIndex = 2 }
+        await store.send(.collections(.moveSelection(by: -3, rows: 10)))
+        await store.send(.collections(.moveSelection(by: 2, rows: 10))) { $0.collections.selectedIndex = 2 }
+        await store.finish()
+    }
+
+    /// Five rows on screen: the list scrolls a line at a time, only when the selection leaves the
+    /// rows shown, and the end (G) fills every row instead of showing one row and blanks.
+    func testTheListScrollsByLinesAndEndsFull() async {
+        let env = TestEnvironment()
+        let all = firstPage.nodes + secondPage.nodes
+        let store = env.store(AppState(collections: PagedList(items: all, pageInfo: secondPage.pageInfo)))
+        await store.send(.collections(.moveSelection(by: 4, rows: 5))) { $0.collections.selectedIndex = 4 }
+        await store.send(.collections(.moveSelection(by: 1, rows: 5))) {
+            $0.collections.selectedIndex = 5
+            $0.collections.firstVisibleIndex = 1
+        }
+        await store.send(.collections(.moveSelection(by: -3, rows: 5))) { $0.collections.selectedIndex = 2 }
+        await store.send(.collections(.moveSelection(by: -2, rows: 5))) {
+            $0.collections.selectedIndex = 0
+            $0.collections.firstVisibleIndex = 0
+        }
+        await store.send(.collections(.moveSelection(by: 1_000_000, rows: 5))) {
+            $0.collections.selectedIndex = 13
+            $0.collections.firstVisibleIndex = 9
+        }
+        await store.send(.collections(.moveSelection(by: -1, rows: 5))) { $0.collections.selectedIndex = 12 }
+        await store.send(.collections(.moveSelection(by: -1_000_000, rows: 5))) {
+            $0.collections.selectedIndex = 0
+            $0.collections.firstVisibleIndex = 0
+        }
         await store.finish()
     }
 
@@ -62,7 +93,7 @@ final class CollectionsTests: XCTestCase {
             return secondPage
         }
         let store = env.store(loadedState())
-        await store.send(.collections(.moveSelection(by: 8))) {
+        await store.send(.collections(.moveSelection(by: 8, rows: 10))) {
             $0.collections.selectedIndex = 8
             $0.loading = [.collections]
         }
@@ -70,7 +101,7 @@ final class CollectionsTests: XCTestCase {
             $0.loading = []
             $0.errorMessage = "Could not reach the storefront: timed out"
         }
-        await store.send(.collections(.moveSelection(by: 1))) {
+        await store.send(.collections(.moveSelection(by: 1, rows: 10))) {
             $0.collections.selectedIndex = 9
             $0.loading = [.collections]
         }
@@ -168,8 +199,8 @@ final class ProductsTests: XCTestCase {
         }
         let store = env.store(AppState(screens: [.collections, .products(collectionHandle: "summer")],
                                        collectionProducts: ["summer": PagedList(items: firstPage.nodes, pageInfo: firstPage.pageInfo)]))
-        await store.send(.products(.moveSelection(by: 3))) { $0.collectionProducts["summer"]?.selectedIndex = 3 }
-        await store.send(.products(.moveSelection(by: 4))) {
+        await store.send(.products(.moveSelection(by: 3, rows: 10))) { $0.collectionProducts["summer"]?.selectedIndex = 3 }
+        await store.send(.products(.moveSelection(by: 4, rows: 10))) {
             $0.collectionProducts["summer"]?.selectedIndex = 7
             $0.loading = [.collectionProducts(handle: "summer")]
         }
@@ -178,7 +209,10 @@ final class ProductsTests: XCTestCase {
             $0.collectionProducts["summer"]?.items += secondPage.nodes
             $0.collectionProducts["summer"]?.pageInfo = secondPage.pageInfo
         }
-        await store.send(.products(.moveSelection(by: 20))) { $0.collectionProducts["summer"]?.selectedIndex = 14 }
+        await store.send(.products(.moveSelection(by: 20, rows: 10))) {
+            $0.collectionProducts["summer"]?.selectedIndex = 14
+            $0.collectionProducts["summer"]?.firstVisibleIndex = 5
+        }
         await store.send(.products(.openSelected)) {
             $0.screens.append(.productDetail(handle: "q4"))
             $0.productDetail = ProductDetailState(

@@ -40,7 +40,7 @@ final class ProductDetailTests: XCTestCase {
         await store.send(.product(.focusOption(by: 1)))
         await store.send(.product(.selectOptionValue(by: 1))) { $0.productDetail?.selectedOptions = self.options("M", "Blue") }
         XCTAssertNil(store.state.productDetail?.selectedVariant)
-        await store.send(.product(.addToCart)) { $0.errorMessage = "Shirt shirt: this combination is not available." }
+        await store.send(.product(.addToCart)) { $0.errorMessage = "Shirt shirt: this combination is not available; choose another." }
         await store.send(.product(.decrementQuantity)) { $0.productDetail?.quantity = 1 }
         await store.send(.product(.decrementQuantity))
         await store.send(.product(.selectOptionValue(by: -1))) { $0.productDetail?.selectedOptions = self.options("M", "Red") }
@@ -52,7 +52,17 @@ final class ProductDetailTests: XCTestCase {
         var product = Fixtures.shirt()
         product.variants = product.variants.map { var v = $0; v.availableForSale = false; v.quantityAvailable = 0; return v }
         let store = env.store(detailState(product))
-        await store.send(.product(.addToCart)) { $0.errorMessage = "Shirt shirt: this combination is not available." }
+        await store.send(.product(.addToCart)) { $0.errorMessage = "Shirt shirt is sold out." }
+        await store.finish()
+    }
+
+    /// One choice sold out while others are not: the message names the choice.
+    func testASoldOutChoiceIsNamed() async {
+        let env = TestEnvironment()
+        var detail = ProductDetailState(product: Fixtures.shirt(firstAvailable: false))
+        detail.selectedOptions = options("S", "Red")
+        let store = env.store(AppState(screens: [.collections, .productDetail(handle: "shirt")], productDetail: detail))
+        await store.send(.product(.addToCart)) { $0.errorMessage = "Shirt shirt: S / Red is sold out; choose another." }
         await store.finish()
     }
 

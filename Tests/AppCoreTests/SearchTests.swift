@@ -65,7 +65,9 @@ final class SearchTests: XCTestCase {
         await store.finish()
     }
 
-    func testASyntaxErrorShowsOnTheSearchScreen() async {
+    /// The error shows only after typing has paused for the debounce and 700 ms more; the next
+    /// key takes it away at once.
+    func testASyntaxErrorShowsOnceTypingPauses() async {
         var env = TestEnvironment()
         let syntax = SearchSyntaxError(position: 7, message: "':=' is not a comparison", query: "price:=5")
         env.storefront.onSearch = { _, _ in throw StorefrontError.invalidSearch(syntax) }
@@ -82,10 +84,97 @@ final class SearchTests: XCTestCase {
             $0.loading = []
             $0.search.results = PagedList()
             $0.search.resultsQuery = nil
+            $0.search.isIncomplete = true
+        }
+        await env.clock.waitForSleepers(1)
+        await env.clock.advance(by: .milliseconds(699))
+        XCTAssertNil(store.state.search.errorText, "still within the pause")
+        await env.clock.advance(by: .milliseconds(1))
+        await store.receive(.search(.showSyntaxError(query: "price:=5", error))) {
+            $0.search.isIncomplete = false
             $0.search.errorText = "Invalid search query at position 7: ':=' is not a comparison"
             $0.search.errorPosition = 7
         }
         XCTAssertNil(store.state.errorMessage)
+        env.storefront.onSearch = { _, _ in .empty }
+        await store.send(.search(.deleteBackward)) {
+            $0.search.query = "price:="
+            $0.search.errorText = nil
+            $0.search.errorPosition = nil
+            $0.loading = [.search]
+        }
+        await store.send(.search(.clearQuery)) {
+            $0.search = SearchState()
+            $0.loading = []
+        }
+        await store.finish()
+    }
+
+    /// Typing on within the pause: the half-typed query never shows an error.
+    func testAHalfTypedQueryShowsNoErrorWhileTyping() async {
+        var env = TestEnvironment()
+        env.storefront.onSearch = { query, _ in
+            if query == "price:" {
+                throw StorefrontError.invalidSearch(SearchSyntaxError(position: 7, message: "'price:' needs a value", query: query))
+            }
+            return .empty
+        }
+        let store = env.store(AppState(screens: [.collections, .search]))
+        await store.send(.search(.insert("price:"))) {
+            $0.search.query = "price:"
+            $0.loading = [.search]
+        }
+        await env.clock.waitForSleepers(1)
+        await env.clock.advance(by: .milliseconds(300))
+        let syntax = SearchSyntaxError(position: 7, message: "'price:' needs a value", query: "price:")
+        await store.receive(.search(.response(query: "price:", after: nil, .failure(AppError(message: syntax.description,
+                                                                                                searchSyntax: syntax))))) {
+            $0.loading = []
+            $0.search.isIncomplete = true
+        }
+        await env.clock.waitForSleepers(1)
+        await env.clock.advance(by: .milliseconds(400))
+        await store.send(.search(.insert("<"))) {
+            $0.search.query = "price:<"
+            $0.search.isIncomplete = false
+            $0.loading = [.search]
+        }
+        await store.send(.search(.insert("9"))) { $0.search.query = "price:<9" }
+        await env.clock.waitForSleepers(1)
+        await env.clock.advance(by: .milliseconds(300))
+        await store.receive(.search(.response(query: "price:<9", after: nil, .success(.empty)))) {
+            $0.loading = []
+            $0.search.resultsQuery = "price:<9"
+            $0.search.results.pageInfo = Page<Product>.empty.pageInfo
+        }
+        await store.finish()
+    }
+
+    /// `/` again shows the last query selected: typing replaces it instead of appending.
+    func testReopeningSearchSelectsTheOldQuery() async {
+        var env = TestEnvironment()
+        env.storefront.onSearch = { _, _ in .empty }
+        let store = env.store(AppState(screens: [.collections, .search, .cart],
+                                       search: SearchState(query: "tea", results: PagedList(items: results.nodes), resultsQuery: "tea")))
+        await store.send(.navigation(.openSearch)) {
+            $0.screens = [.collections, .search]
+            $0.search.isQuerySelected = true
+        }
+        await store.send(.search(.moveSelection(by: 1, rows: 10))) { $0.search.results.selectedIndex = 1 }
+        await store.send(.search(.insert("m"))) {
+            $0.search.query = "m"
+            $0.search.isQuerySelected = false
+            $0.loading = [.search]
+        }
+        await store.send(.navigation(.back)) { $0.screens = [.collections] }
+        await store.send(.navigation(.openSearch)) {
+            $0.screens = [.collections, .search]
+            $0.search.isQuerySelected = true
+        }
+        await store.send(.search(.deleteBackward)) {
+            $0.search = SearchState()
+            $0.loading = []
+        }
         await store.finish()
     }
 
@@ -124,7 +213,7 @@ final class SearchTests: XCTestCase {
         let store = env.store(AppState(screens: [.collections, .search],
                                        search: SearchState(query: "shirt ", results: PagedList(items: results.nodes, pageInfo: results.pageInfo),
                                                            resultsQuery: "shirt")))
-        await store.send(.search(.moveSelection(by: 7))) {
+        await store.send(.search(.moveSelection(by: 7, rows: 10))) {
             $0.search.results.selectedIndex = 7
             $0.loading = [.search]
         }
@@ -134,7 +223,10 @@ final class SearchTests: XCTestCase {
             $0.search.results.pageInfo = more.pageInfo
         }
         await store.send(.search(.loadNextPage))
-        await store.send(.search(.moveSelection(by: 5))) { $0.search.results.selectedIndex = 11 }
+        await store.send(.search(.moveSelection(by: 5, rows: 10))) {
+            $0.search.results.selectedIndex = 11
+            $0.search.results.firstVisibleIndex = 2
+        }
         await store.send(.search(.openSelected)) {
             $0.screens.append(.productDetail(handle: "z1"))
             $0.productDetail = ProductDetailState(product: Fixtures.shirt(handle: "z1"))

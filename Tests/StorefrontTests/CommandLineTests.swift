@@ -119,4 +119,48 @@ struct CommandLineTests {
         }
         #expect(Set(vendorColumns).count == 1, "\(lines)")
     }
+
+    /// Words as a POSIX shell splits them: whitespace separates, single quotes keep everything.
+    static func shellWords(_ line: String) -> [String] {
+        var words: [String] = [], word = "", quoted = false, started = false
+        for character in line {
+            if character == "'" { quoted.toggle(); started = true; continue }
+            if character == " " && !quoted {
+                if started { words.append(word) }
+                word = ""; started = false
+                continue
+            }
+            word.append(character); started = true
+        }
+        if started { words.append(word) }
+        return words
+    }
+
+    /// Every `storefront search ...` example in `search --help` and in the README, run as a shell
+    /// would run it, finds products in the shop's own catalog.
+    @Test func everySearchExampleFindsProducts() throws {
+        let help = try run(["search", "--help"])
+        #expect(help.status == 0)
+        let root = try #require(BuiltExecutable.url).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        var examples: [String] = []
+        for text in [help.stdout, readme] {
+            for line in text.split(separator: "\n") {
+                // Several examples can share a README line, each in backquotes.
+                let pieces = line.contains("`") ? line.split(separator: "`").map(String.init) : [String(line)]
+                for piece in pieces {
+                    let trimmed = piece.trimmingCharacters(in: .whitespaces)
+                    guard trimmed.hasPrefix("storefront search "), !trimmed.contains("QUERY"), !trimmed.contains("foo:") else { continue }
+                    examples.append(trimmed)
+                }
+            }
+        }
+        #expect(examples.count >= 8, "\(examples)")
+        for example in examples {
+            let words = Self.shellWords(example)
+            let result = try run(Array(words.dropFirst()))
+            #expect(result.status == 0 && !result.stdout.hasPrefix("No products match") && !result.stdout.isEmpty,
+                    "\(example) → \(result.status) \(result.stdout) \(result.stderr)")
+        }
+    }
 }

@@ -34,6 +34,17 @@ import Testing
         }
     }
 
+    /// Whether `needle` sits in `hay` between word boundaries (the end one not needed for a prefix).
+    func holdsWords(_ hay: [UInt8], _ needle: [UInt8], prefix: Bool) -> Bool {
+        func letter(_ b: UInt8) -> Bool { b >= 0x80 || (b >= 0x30 && b <= 0x39) || (b >= 0x61 && b <= 0x7A) }
+        guard hay.count >= needle.count else { return false }
+        return (0...(hay.count - needle.count)).contains { k in
+            Array(hay[k..<(k + needle.count)]) == needle
+                && (k == 0 || !letter(hay[k - 1]))
+                && (prefix || k + needle.count == hay.count || !letter(hay[k + needle.count]))
+        }
+    }
+
     func title(_ p: Int) -> ArraySlice<UInt8> { index.text[index.textStart[p]..<(index.textStart[p] + Int(index.titleLength[p]))] }
 
     /// The products matching `query`, each text read in full.
@@ -47,7 +58,7 @@ import Testing
             return all.filter { needle.isEmpty || contains(index.text[index.textStart[$0]..<index.textStart[$0 + 1]], needle) }
         case .field(.title, _, .text(let value, let prefix)):
             let needle = folded(value)
-            return all.filter { prefix ? title($0).starts(with: needle) : title($0).elementsEqual(needle) }
+            return all.filter { holdsWords(Array(title($0)), needle, prefix: prefix) }
         case .field(let field, let comparison, let value):
             let set = index.fieldMatches(field, comparison, value, folder: &folder)
             return all.filter { set.contains($0) }

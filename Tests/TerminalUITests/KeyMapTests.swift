@@ -7,8 +7,8 @@ import XCTest
 final class KeyMapTests: XCTestCase {
     func testCollectionsKeys() {
         let map = KeyMaps.current(for: Fixtures.browsing)
-        XCTAssertEqual(map.action(for: .down), .collections(.moveSelection(by: 1)))
-        XCTAssertEqual(map.action(for: .character("k")), .collections(.moveSelection(by: -1)))
+        XCTAssertEqual(map.action(for: .down), .collections(.moveSelection(by: 1, rows: 10)))
+        XCTAssertEqual(map.action(for: .character("k")), .collections(.moveSelection(by: -1, rows: 10)))
         XCTAssertEqual(map.action(for: .enter), .collections(.openSelected))
         XCTAssertEqual(map.action(for: .character("/")), .navigation(.openSearch))
         XCTAssertEqual(map.action(for: .character("c")), .navigation(.openCart))
@@ -21,8 +21,8 @@ final class KeyMapTests: XCTestCase {
 
     func testPageKeysMoveByTheVisibleRows() {
         let map = KeyMaps.current(for: Fixtures.browsing, listRows: 17)
-        XCTAssertEqual(map.action(for: .pageDown), .collections(.moveSelection(by: 17)))
-        XCTAssertEqual(map.action(for: .pageUp), .collections(.moveSelection(by: -17)))
+        XCTAssertEqual(map.action(for: .pageDown), .collections(.moveSelection(by: 17, rows: 17)))
+        XCTAssertEqual(map.action(for: .pageUp), .collections(.moveSelection(by: -17, rows: 17)))
     }
 
     func testEscapeDismissesTheErrorBarBeforeGoingBack() {
@@ -39,7 +39,7 @@ final class KeyMapTests: XCTestCase {
         let map = KeyMaps.current(for: state)
         XCTAssertEqual(map.action(for: .character("q")), .search(.insert("q")), "q types, it does not quit")
         XCTAssertEqual(map.action(for: .character("j")), .search(.insert("j")))
-        XCTAssertEqual(map.action(for: .down), .search(.moveSelection(by: 1)))
+        XCTAssertEqual(map.action(for: .down), .search(.moveSelection(by: 1, rows: 10)))
         XCTAssertEqual(map.action(for: .backspace), .search(.deleteBackward))
         XCTAssertEqual(map.action(for: .ctrl("c")), .navigation(.quit))
         XCTAssertEqual(map.action(for: .function(1)), .navigation(.toggleHelp))

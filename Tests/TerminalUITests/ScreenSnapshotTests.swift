@@ -45,6 +45,28 @@ final class ScreenSnapshotTests: XCTestCase {
         snapshot(state, "products")
     }
 
+    /// End on a list of 20 products: the last rows fill the table (no page of blanks) and the
+    /// position reads "2–20 of 20" at 80x24; up from there moves the bar without scrolling.
+    func testEndOfAListFillsTheTable() {
+        for size in [Size(width: 80, height: 24), Size(width: 40, height: 12)] {
+            var state = Fixtures.browsing
+            state.screens = [.collections, .products(collectionHandle: "summer")]
+            state.collectionProducts["summer"] = PagedList(
+                items: Array(Fixtures.products.prefix(20)),
+                pageInfo: PageInfo(hasNextPage: false, hasPreviousPage: false, startCursor: nil, endCursor: "c"))
+            let layout = ScreenLayout(size: size, showsLog: false, hasError: false)
+            let keys = KeyMaps.current(for: state, listRows: Renderer.listRows(state, layout))
+            for key in [Key.end, .up, .up] {
+                guard case .products(.moveSelection(let delta, let rows))? = keys.action(for: key) else {
+                    return XCTFail("\(key) does not move the products list")
+                }
+                state.collectionProducts["summer"]?.moveSelection(by: delta, rows: rows)
+            }
+            let grid = Renderer.render(state, size: size, environment: Fixtures.environment)
+            assertSnapshot(grid.text, named: "products-end-\(size)")
+        }
+    }
+
     func testLoadingStates() {
         var products = Fixtures.browsing
         products.screens = [.collections, .products(collectionHandle: "new")]
@@ -72,12 +94,59 @@ final class ScreenSnapshotTests: XCTestCase {
         snapshot(state, "product-detail")
     }
 
+    /// A long title wraps; a long description shows where it is and scrolls with pgdn (driven
+    /// through the key map at each size, so the keys and the view agree on the rows).
+    func testProductDetailWrapsTheTitleAndScrollsTheDescription() {
+        let paragraph = "Packs into its own chest pocket and weighs less than an apple. Taped seams, a hood that "
+            + "turns with your head and vents under both arms."
+        var product = Fixtures.products[4]
+        product.description = (1...5).map { "\($0). \(paragraph)" }.joined(separator: "\n\n")
+        for size in [Size(width: 80, height: 24), Size(width: 40, height: 12)] {
+            var state = Fixtures.browsing
+            state.screens = [.collections, .productDetail(handle: product.handle)]
+            state.productDetail = ProductDetailState(product: product)
+            snapshot(state, "product-detail-long", sizes: [size])
+            let layout = ScreenLayout(size: size, showsLog: false, hasError: false)
+            let keys = KeyMaps.current(for: state, listRows: Renderer.listRows(state, layout),
+                                       body: Size(width: layout.body.width, height: layout.body.height))
+            guard case .product(.scrollDescription(_, let limit))? = keys.action(for: .pageDown) else {
+                return XCTFail("pgdn does not scroll the description at \(size)")
+            }
+            XCTAssertTrue(keys.footerHints.contains { $0.keys == "pgdn pgup" } || size.width < 80)
+            // As far as pgdn goes: the last line on the last row.
+            state.productDetail?.descriptionOffset = limit
+            snapshot(state, "product-detail-long-end", sizes: [size])
+        }
+    }
+
+    func testProductDetailConfirmsAnAdd() {
+        var state = Fixtures.browsing
+        state.screens = [.collections, .productDetail(handle: "linen-shirt")]
+        state.productDetail = ProductDetailState(product: Fixtures.linenShirt)
+        state.productDetail?.confirmation = "Added 2 × Linen Shirt (M / Sand) to your cart."
+        snapshot(state, "product-detail-added", sizes: [Size(width: 80, height: 24), Size(width: 40, height: 12)])
+    }
+
     func testSearchWithResults() {
         var state = Fixtures.browsing
         state.screens = [.collections, .search]
         state.search = SearchState(query: "tee", results: PagedList(items: Array(Fixtures.products.suffix(12)), selectedIndex: 1),
                                    resultsQuery: "tee")
         snapshot(state, "search")
+    }
+
+    func testSearchEmptyShowsExamples() {
+        var state = Fixtures.browsing
+        state.screens = [.collections, .search]
+        snapshot(state, "search-empty", sizes: [Size(width: 80, height: 24), Size(width: 40, height: 12)])
+    }
+
+    func testSearchWhileAQueryIsIncomplete() {
+        var state = Fixtures.browsing
+        state.screens = [.collections, .search]
+        state.search = SearchState(query: "price:")
+        state.search.isIncomplete = true
+        snapshot(state, "search-incomplete", sizes: [Size(width: 80, height: 24)])
     }
 
     func testSearchWithSyntaxError() {

@@ -1,7 +1,8 @@
 import Storefront
 
 public enum CartAction: Hashable, Sendable {
-    case moveSelection(by: Int)
+    /// `rows`: how many rows the list shows, so it scrolls by lines and stays full.
+    case moveSelection(by: Int, rows: Int)
     /// +/- on the selected line.
     case incrementQuantity
     case decrementQuantity

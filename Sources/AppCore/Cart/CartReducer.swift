@@ -14,9 +14,11 @@ struct CartReducer {
 
     func reduce(into state: inout AppState, action: CartAction) -> Effect<AppAction> {
         switch action {
-        case .moveSelection(let delta):
+        case .moveSelection(let delta, let rows):
             guard let count = state.cart.cart?.lines.count, count > 0 else { return .none }
             state.cart.selectedLineIndex = min(max(state.cart.selectedLineIndex + delta, 0), count - 1)
+            state.cart.firstVisibleLineIndex = ListScroll.first(selected: state.cart.selectedLineIndex,
+                                                                previous: state.cart.firstVisibleLineIndex, total: count, rows: rows)
             state.cart.pendingRemoveLineId = nil
             return .none
         case .incrementQuantity:
@@ -285,5 +287,6 @@ struct CartReducer {
     private func clampSelection(_ state: inout AppState) {
         let count = state.cart.cart?.lines.count ?? 0
         state.cart.selectedLineIndex = min(state.cart.selectedLineIndex, max(count - 1, 0))
+        state.cart.firstVisibleLineIndex = min(state.cart.firstVisibleLineIndex, state.cart.selectedLineIndex)
     }
 }

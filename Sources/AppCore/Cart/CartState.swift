@@ -22,6 +22,8 @@ public struct CartState: Hashable, Sendable {
     public var warnings: [CartWarning]
 
     public var selectedLineIndex: Int
+    /// The first line on screen, kept from move to move so the lines scroll one at a time.
+    public var firstVisibleLineIndex = 0
     /// The line waiting for the buyer to confirm its removal.
     public var pendingRemoveLineId: String?
     /// The text field being edited, if any.

@@ -2,7 +2,8 @@ import Storefront
 
 public enum CollectionsAction: Hashable, Sendable {
     /// ↑/↓ (±1) and page up/down (± a screenful).
-    case moveSelection(by: Int)
+    /// `rows`: how many rows the list shows, so it scrolls by lines and stays full.
+    case moveSelection(by: Int, rows: Int)
     /// Enter: opens the selected collection's products.
     case openSelected
     case loadNextPage

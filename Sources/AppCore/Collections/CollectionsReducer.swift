@@ -6,8 +6,8 @@ struct CollectionsReducer {
 
     func reduce(into state: inout AppState, action: CollectionsAction) -> Effect<AppAction> {
         switch action {
-        case .moveSelection(let delta):
-            state.collections.moveSelection(by: delta)
+        case .moveSelection(let delta, let rows):
+            state.collections.moveSelection(by: delta, rows: rows)
             return loadNextPageIfNeeded(&state)
         case .openSelected:
             guard let collection = state.collections.selectedItem else { return .none }

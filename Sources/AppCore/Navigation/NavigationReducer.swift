@@ -16,6 +16,7 @@ struct NavigationReducer {
             return .none
         case .openSearch:
             state.push(.search)
+            state.search.isQuerySelected = !state.search.query.isEmpty
             return .none
         case .openCart:
             state.push(.cart)

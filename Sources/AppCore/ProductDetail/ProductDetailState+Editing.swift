@@ -15,6 +15,8 @@ extension ProductDetailState {
     /// The picker and quantity keys.
     mutating func apply(_ action: ProductAction) {
         guard let product else { return }
+        // A key on this screen is the next thing the buyer does: the confirmation has been read.
+        confirmation = nil
         switch action {
         case .focusOption(let delta):
             guard !product.options.isEmpty else { return }
@@ -33,7 +35,9 @@ extension ProductDetailState {
             clampQuantity()
         case .decrementQuantity:
             quantity = max(quantity - 1, 1)
-        case .addToCart, .reload, .response:
+        case .scrollDescription(let delta, let limit):
+            descriptionOffset = min(max(descriptionOffset + delta, 0), max(limit, 0))
+        case .addToCart, .reload, .response, .confirmationExpired:
             return
         }
     }

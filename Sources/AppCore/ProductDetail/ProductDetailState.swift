@@ -13,6 +13,10 @@ public struct ProductDetailState: Hashable, Sendable {
     public var focusedOptionIndex: Int
     /// At least 1; at most the selected variant's stock when the shop tracks it.
     public var quantity: Int
+    /// The first description line shown (the description scrolls when it is longer than the screen).
+    public var descriptionOffset = 0
+    /// "Added 2 × … to your cart", until the next key on this screen or a few seconds pass.
+    public var confirmation: String?
 
     public init(handle: String, product: Product? = nil, notFound: Bool = false,
                 selectedOptions: [SelectedOption] = [], focusedOptionIndex: Int = 0, quantity: Int = 1) {

@@ -25,16 +25,49 @@ struct ProductReducer {
             return load(handle, &state)
         case .addToCart:
             guard let detail = state.productDetail, let product = detail.product else { return .none }
+            state.productDetail?.confirmation = nil
             guard let variant = detail.selectedVariant, detail.canAddToCart else {
-                state.errorMessage = "\(product.title): this combination is not available."
+                state.errorMessage = Self.unavailableReason(detail, product)
                 return .none
             }
-            return CartReducer(dependencies: dependencies)
-                .add(CartMerchandise(variant: variant, of: product), quantity: detail.quantity, to: &state)
-        case .focusOption, .selectOptionValue, .incrementQuantity, .decrementQuantity:
+            state.productDetail?.confirmation = Self.confirmation(quantity: detail.quantity, of: variant, product)
+            let clock = dependencies.clock
+            let expiry: Effect<AppAction> = .run { send in
+                try await clock.sleep(for: Self.confirmationDuration)
+                await send(.product(.confirmationExpired))
+            }
+            .cancellable(id: .addedConfirmation, cancelInFlight: true)
+            return .merge(
+                CartReducer(dependencies: dependencies)
+                    .add(CartMerchandise(variant: variant, of: product), quantity: detail.quantity, to: &state),
+                expiry)
+        case .confirmationExpired:
+            state.productDetail?.confirmation = nil
+            return .none
+        case .focusOption, .selectOptionValue, .incrementQuantity, .decrementQuantity, .scrollDescription:
             state.productDetail?.apply(action)
             return .none
         }
+    }
+
+    /// How long "Added … to your cart" stays.
+    static let confirmationDuration: Duration = .seconds(4)
+
+    /// "Added 2 × House Espresso Blend (1 kg / Espresso) to your cart."
+    static func confirmation(quantity: Int, of variant: ProductVariant, _ product: Product) -> String {
+        let choice = product.options.isEmpty || variant.title == "Default Title" ? "" : " (\(variant.title))"
+        return "Added \(quantity) × \(product.title)\(choice) to your cart."
+    }
+
+    /// Why `a` added nothing: everything is sold out, this choice is sold out, or no variant has it.
+    static func unavailableReason(_ detail: ProductDetailState, _ product: Product) -> String {
+        func soldOut(_ variant: ProductVariant) -> Bool { !variant.availableForSale || (variant.quantityAvailable ?? 1) <= 0 }
+        if product.variants.allSatisfy(soldOut) { return "\(product.title) is sold out." }
+        guard let variant = detail.selectedVariant else {
+            return "\(product.title): this combination is not available; choose another."
+        }
+        return product.options.isEmpty ? "\(product.title) is sold out."
+            : "\(product.title): \(variant.title) is sold out; choose another."
     }
 
     /// Pushes the detail screen of a product already loaded (from a list or a search).

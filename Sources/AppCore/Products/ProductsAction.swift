@@ -2,7 +2,8 @@ import Storefront
 
 /// The products screen of the collection on top of the stack.
 public enum ProductsAction: Hashable, Sendable {
-    case moveSelection(by: Int)
+    /// `rows`: how many rows the list shows, so it scrolls by lines and stays full.
+    case moveSelection(by: Int, rows: Int)
     /// Enter: opens the selected product.
     case openSelected
     case loadNextPage

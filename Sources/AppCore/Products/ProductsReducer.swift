@@ -6,9 +6,9 @@ struct ProductsReducer {
 
     func reduce(into state: inout AppState, action: ProductsAction) -> Effect<AppAction> {
         switch action {
-        case .moveSelection(let delta):
+        case .moveSelection(let delta, let rows):
             guard let handle = currentHandle(state) else { return .none }
-            state.collectionProducts[handle, default: PagedList()].moveSelection(by: delta)
+            state.collectionProducts[handle, default: PagedList()].moveSelection(by: delta, rows: rows)
             guard state.collectionProducts[handle]?.needsNextPage(threshold: dependencies.settings.prefetchDistance) == true
             else { return .none }
             return loadNextPage(handle, &state)

@@ -1,12 +1,15 @@
 import Storefront
 
 public enum SearchAction: Hashable, Sendable {
-    /// Typed text, appended to the query.
+    /// Typed text, appended to the query (or replacing it while it is selected).
     case insert(String)
     case deleteBackward
     case clearQuery
-    case moveSelection(by: Int)
+    /// `rows`: how many rows the list shows, so it scrolls by lines and stays full.
+    case moveSelection(by: Int, rows: Int)
     case openSelected
     case loadNextPage
     case response(query: String, after: String?, Result<Page<Product>, AppError>)
+    /// Typing paused on a query that does not parse: its error is shown.
+    case showSyntaxError(query: String, AppError)
 }

@@ -3,7 +3,7 @@ import Storefront
 
 /// Search as you type: each edit restarts a 300 ms debounce (clock-driven) and cancels the search
 /// in flight; an empty query clears the results; a query that does not parse shows its error on
-/// the search screen.
+/// the search screen once typing has paused a while longer (`syntaxErrorPause`).
 struct SearchReducer {
     let dependencies: AppDependencies
 
@@ -12,18 +12,23 @@ struct SearchReducer {
         case .insert(let text):
             let cleaned = TextSanitizer.cleanLine(text)
             guard !cleaned.isEmpty else { return .none }
+            if state.search.isQuerySelected { state.search.query = "" }
             state.search.query += cleaned
             return queryChanged(&state)
         case .deleteBackward:
             guard !state.search.query.isEmpty else { return .none }
-            state.search.query.removeLast()
+            if state.search.isQuerySelected {
+                state.search.query = ""
+            } else {
+                state.search.query.removeLast()
+            }
             return queryChanged(&state)
         case .clearQuery:
             guard !state.search.query.isEmpty else { return .none }
             state.search.query = ""
             return queryChanged(&state)
-        case .moveSelection(let delta):
-            state.search.results.moveSelection(by: delta)
+        case .moveSelection(let delta, let rows):
+            state.search.results.moveSelection(by: delta, rows: rows)
             guard state.search.results.needsNextPage(threshold: dependencies.settings.prefetchDistance) else { return .none }
             return loadNextPage(&state)
         case .openSelected:
@@ -40,16 +45,26 @@ struct SearchReducer {
                 if cursor == nil { state.search.results.selectedIndex = 0 }
                 state.search.results.receive(page, after: cursor)
                 state.search.resultsQuery = query
-                state.search.errorText = nil
-                state.search.errorPosition = nil
             case .failure(let error) where error.searchSyntax != nil:
                 state.search.results = PagedList()
                 state.search.resultsQuery = nil
-                state.search.errorText = error.message
-                state.search.errorPosition = error.searchSyntax?.position
+                state.search.isIncomplete = true
+                let clock = dependencies.clock
+                let pause = dependencies.settings.syntaxErrorPause
+                return .run { send in
+                    try await clock.sleep(for: pause)
+                    await send(.search(.showSyntaxError(query: query, error)))
+                }
+                .cancellable(id: .search, cancelInFlight: true)
             case .failure(let error):
                 state.errorMessage = error.message
             }
+            return .none
+        case .showSyntaxError(let query, let error):
+            guard query == Self.normalized(state.search.query) else { return .none }
+            state.search.isIncomplete = false
+            state.search.errorText = error.message
+            state.search.errorPosition = error.searchSyntax?.position
             return .none
         }
     }
@@ -58,6 +73,11 @@ struct SearchReducer {
     static func normalized(_ query: String) -> String { query.trimmingCharacters(in: .whitespaces) }
 
     private func queryChanged(_ state: inout AppState) -> Effect<AppAction> {
+        // The old error belonged to the old text.
+        state.search.isQuerySelected = false
+        state.search.errorText = nil
+        state.search.errorPosition = nil
+        state.search.isIncomplete = false
         let query = Self.normalized(state.search.query)
         if query.isEmpty {
             state.search = SearchState(query: state.search.query)

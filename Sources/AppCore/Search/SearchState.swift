@@ -11,6 +11,11 @@ public struct SearchState: Hashable, Sendable {
     public var errorText: String?
     /// 1-based position of the error in `query`, for a caret under it.
     public var errorPosition: Int?
+    /// The query does not parse; its error shows if typing stays paused.
+    public var isIncomplete = false
+    /// The previous query, shown selected when search is opened again: typing replaces it,
+    /// backspace clears it, enter and the arrows still reach its results.
+    public var isQuerySelected = false
 
     public init(query: String = "", results: PagedList<Product> = PagedList(), resultsQuery: String? = nil,
                 errorText: String? = nil, errorPosition: Int? = nil) {

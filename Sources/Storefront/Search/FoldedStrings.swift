@@ -34,5 +34,14 @@ struct FoldedStrings: Sendable {
         }
     }
 
+    /// Whether string `i` holds `needle` as whole words (see `WordMatch`).
+    func containsWords(_ i: Int, _ needle: [UInt8], prefix: Bool) -> Bool {
+        bytes.withUnsafeBufferPointer { b in
+            needle.withUnsafeBufferPointer { n in
+                WordMatch.contains(n, in: b, from: Int(starts[i]), to: Int(starts[i + 1]), prefix: prefix)
+            }
+        }
+    }
+
     func value(_ i: Int) -> ArraySlice<UInt8> { bytes[Int(starts[i])..<Int(starts[i + 1])] }
 }

@@ -162,15 +162,14 @@ extension SearchIndex {
                               folder: inout TextFolder) -> ProductSet {
         switch (field, value) {
         case (.title, .text(let text, let prefix)):
-            // Only titles whose signature allows the value can equal it or start with it.
+            // Word by word, as Shopify does; only titles whose signature allows the value can hold it.
             let needle = folder.fold(text)
             var result = ProductSet(count: count)
             self.text.withUnsafeBufferPointer { t in
                 needle.withUnsafeBufferPointer { n in
                     titleSlices.candidates(titleSlices.bits(of: needle), count: count).forEach { p in
-                        let length = Int(titleLength[p])
-                        if prefix ? length < n.count : length != n.count { return }
-                        if n.count == 0 || memcmp(t.baseAddress! + textStart[p], n.baseAddress!, n.count) == 0 { result.insert(p) }
+                        let start = textStart[p]
+                        if WordMatch.contains(n, in: t, from: start, to: start + Int(titleLength[p]), prefix: prefix) { result.insert(p) }
                     }
                 }
             }
@@ -184,7 +183,7 @@ extension SearchIndex {
                 (Int(variantStart[p])..<Int(variantStart[p + 1])).contains { skus.matches($0, needle, prefix: prefix) }
             }
         case (.vendor, .text(let text, let prefix)):
-            return vendorPostings.products(withAnyOf: vendors.matching(folder.fold(text), prefix: prefix), count: count)
+            return vendorPostings.products(withAnyOf: vendors.matchingWords(folder.fold(text), prefix: prefix), count: count)
         case (.productType, .text(let text, let prefix)):
             return productTypePostings.products(withAnyOf: productTypes.matching(folder.fold(text), prefix: prefix), count: count)
         case (.tag, .text(let text, let prefix)):

@@ -25,6 +25,11 @@ struct Vocabulary: Sendable {
         (0..<raw.count).map { folded.matches($0, needle, prefix: prefix) }
     }
 
+    /// For each id, whether its folded value holds `needle` as whole words (see `WordMatch`).
+    func matchingWords(_ needle: [UInt8], prefix: Bool) -> [Bool] {
+        (0..<raw.count).map { folded.containsWords($0, needle, prefix: prefix) }
+    }
+
     /// Each id's place when the values are sorted by their folded form.
     func ranks() -> [Int32] {
         let order = (0..<raw.count).sorted { a, b in

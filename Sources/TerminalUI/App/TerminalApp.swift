@@ -124,7 +124,7 @@ public final class TerminalApp {
         let layout = ScreenLayout(size: driver.size, showsLog: store.state.eventLog.isVisible,
                                   hasError: store.state.errorMessage != nil)
         guard layout.sizeClass != .tooSmall else { return nil }
-        return KeyMaps.current(for: store.state, listRows: Renderer.listRows(layout))
+        return KeyMaps.current(for: store.state, listRows: Renderer.listRows(store.state, layout), body: Size(width: layout.body.width, height: layout.body.height))
     }
 
     /// Maps a key through the current key map and sends the action.

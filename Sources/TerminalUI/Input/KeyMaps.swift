@@ -4,16 +4,18 @@ import CheckoutSheet
 /// The key map for whatever has the keyboard: the help overlay, the checkout sheet, a text field,
 /// or the screen on top of the stack.
 public enum KeyMaps {
-    /// `listRows` is how many rows a list shows, for page up / page down.
-    public static func current(for state: AppState, listRows: Int = 10) -> KeyMap {
+    /// `listRows` is how many rows the screen's list shows: page up / down move by it, and the
+    /// list scrolls by lines within it.
+    /// `body` is the size of the screen's body, for the product description's scroll keys.
+    public static func current(for state: AppState, listRows: Int = 10, body: Size = Size(width: 80, height: 22)) -> KeyMap {
         if state.isHelpVisible { return help(state) }
         if state.checkout.isPresented, let page = state.checkout.page { return CheckoutKeys.map(page) }
         switch state.screen {
         case .collections: return CollectionsKeys.map(state, listRows: listRows)
         case .products: return ProductsKeys.map(state, listRows: listRows)
-        case .productDetail: return ProductDetailKeys.map(state)
+        case .productDetail: return ProductDetailKeys.map(state, body: body)
         case .search: return SearchKeys.map(state, listRows: listRows)
-        case .cart: return CartKeys.map(state)
+        case .cart: return CartKeys.map(state, listRows: listRows)
         case .account: return AccountKeys.map(state)
         }
     }
@@ -58,15 +60,18 @@ public enum KeyMaps {
         ])
     }
 
-    /// ↑↓ (and j k unless the screen takes typed letters) and the page keys for a list.
-    static func listMoves(_ move: @escaping @Sendable (Int) -> AppAction, rows: Int, letters: Bool = true) -> [KeyBinding] {
-        [
-            KeyBinding(letters ? [.up, .character("k")] : [.up], "↑↓", "move", move(-1), help: letters ? "↑↓ j k" : nil),
-            KeyBinding(letters ? [.down, .character("j")] : [.down], "", "", move(1)),
-            KeyBinding([.pageUp], "pgup pgdn", "page", move(-max(1, rows)), inFooter: false),
-            KeyBinding([.pageDown], "", "", move(max(1, rows))),
-            KeyBinding([.home], "home end", "first, last", move(-1_000_000), inFooter: false),
-            KeyBinding([.end], "", "", move(1_000_000)),
+    /// ↑↓ (and j k, g G unless the screen takes typed letters) and the page keys for a list that
+    /// shows `rows` rows. `move(delta, rows)` is the list's move action.
+    static func listMoves(_ move: @escaping @Sendable (Int, Int) -> AppAction, rows: Int, letters: Bool = true) -> [KeyBinding] {
+        let rows = max(1, rows)
+        return [
+            KeyBinding(letters ? [.up, .character("k")] : [.up], "↑↓", "move", move(-1, rows), help: letters ? "↑↓ j k" : nil),
+            KeyBinding(letters ? [.down, .character("j")] : [.down], "", "", move(1, rows)),
+            KeyBinding([.pageUp], "pgup pgdn", "page", move(-rows, rows), inFooter: false),
+            KeyBinding([.pageDown], "", "", move(rows, rows)),
+            KeyBinding(letters ? [.home, .character("g")] : [.home], "home end", "first, last", move(-1_000_000, rows),
+                       inFooter: false, help: letters ? "home end g G" : nil),
+            KeyBinding(letters ? [.end, .character("G")] : [.end], "", "", move(1_000_000, rows)),
         ]
     }
 }

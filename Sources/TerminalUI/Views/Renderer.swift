@@ -11,7 +11,7 @@ public enum Renderer {
             return grid
         }
         let layout = ScreenLayout(size: size, showsLog: state.eventLog.isVisible, hasError: state.errorMessage != nil)
-        let keys = KeyMaps.current(for: state, listRows: listRows(layout))
+        let keys = KeyMaps.current(for: state, listRows: listRows(state, layout), body: Size(width: layout.body.width, height: layout.body.height))
 
         HeaderView(state: state, shopName: environment.shopName).draw(in: Canvas(rect: layout.header), theme: theme, grid: &grid)
         let body = Canvas(rect: layout.body)
@@ -40,7 +40,7 @@ public enum Renderer {
             .draw(in: Canvas(rect: layout.footer), theme: theme, grid: &grid)
         if state.isHelpVisible {
             grid.cursor = nil
-            let helped = KeyMaps.current(for: helpless(state), listRows: listRows(layout))
+            let helped = KeyMaps.current(for: helpless(state), listRows: listRows(helpless(state), layout), body: Size(width: layout.body.width, height: layout.body.height))
             let between = Rect(x: layout.content.x, y: layout.header.maxY, width: layout.content.width,
                                height: layout.footer.y - layout.header.maxY)
             HelpOverlay(title: "Keys · \(helped.title)", hints: helped.screenHints, globalHints: helped.globalHints)
@@ -49,8 +49,17 @@ public enum Renderer {
         return grid
     }
 
-    /// Rows a list shows on this layout (for page up / down).
-    static func listRows(_ layout: ScreenLayout) -> Int { max(1, layout.body.height - 3) }
+    /// Rows the current screen's list shows on this layout (for page up / down and scrolling).
+    static func listRows(_ state: AppState, _ layout: ScreenLayout) -> Int {
+        let body = Size(width: layout.body.width, height: layout.body.height)
+        switch state.screen {
+        case .collections: return max(1, CollectionsView.listRows(size: body, sizeClass: layout.sizeClass))
+        case .products: return max(1, ProductsView.listRows(height: body.height))
+        case .search: return max(1, SearchView.listRows(height: body.height))
+        case .cart: return CartView.lineRows(state.cart, height: body.height)
+        case .productDetail, .account: return max(1, body.height - 3)
+        }
+    }
 
     /// The state as if help were closed: the help overlay lists the keys of what is under it.
     private static func helpless(_ state: AppState) -> AppState {

@@ -2,7 +2,7 @@ import AppCore
 
 /// The cart's keys in its three modes: browsing lines, confirming a removal, editing a text field.
 enum CartKeys {
-    static func map(_ state: AppState) -> KeyMap {
+    static func map(_ state: AppState, listRows: Int) -> KeyMap {
         if let field = state.cart.editing {
             return KeyMap(
                 title: field == .discountCode ? "Discount code" : "Note",
@@ -26,7 +26,7 @@ enum CartKeys {
         guard state.cart.cart?.lines.isEmpty == false else {
             return KeyMap(title: "Cart", bindings: [KeyMaps.escape(state)], global: KeyMaps.global(state))
         }
-        var bindings = KeyMaps.listMoves({ .cart(.moveSelection(by: $0)) }, rows: 5)
+        var bindings = KeyMaps.listMoves({ .cart(.moveSelection(by: $0, rows: $1)) }, rows: listRows)
         bindings += [
             KeyBinding([.enter], "enter", "checkout", .checkout(.start)),
             KeyBinding([.character("+"), .character("=")], "+/-", "qty", .cart(.incrementQuantity), help: "+ -"),

@@ -21,17 +21,13 @@ struct CartView {
             }
             return
         }
-        // Below the lines: discount, note, warnings and totals; a short screen drops the rules,
-        // the subtotal and the hint.
-        let compact = inner.height < 16
-        let hasDiscounts = cart.cost.totalAmount != cart.cost.subtotalAmount
-        let warningRows = min(1, state.warnings.count)
-        let belowRows = compact ? 3 + warningRows : 8 + warningRows + (hasDiscounts ? 1 : 0)
+        let compact = Self.isCompact(height: inner.height)
         let top = compact ? 1 : 2
-        let lineRows = max(1, inner.height - top - 1 - belowRows)
+        let lineRows = Self.lineRows(state, height: inner.height)
         let columns = CartView.columns(width: inner.width, cart: cart)
         drawHeader(columns, y: top, in: inner, theme: theme, grid: &grid)
-        let window = ListWindow(selected: state.selectedLineIndex, total: cart.lines.count, rows: lineRows)
+        let window = ListWindow(selected: state.selectedLineIndex, total: cart.lines.count, rows: lineRows,
+                                first: state.firstVisibleLineIndex)
         var y = top + 1
         for index in window.range {
             drawLine(cart.lines[index], selected: index == state.selectedLineIndex, columns: columns, y: y,
@@ -57,6 +53,20 @@ struct CartView {
             y += 1
         }
         drawTotals(cart, y: y, compact: compact, columns: columns, in: inner, theme: theme, grid: &grid)
+    }
+
+    /// A short screen drops the rules, the subtotal and the hint.
+    static func isCompact(height: Int) -> Bool { height < 16 }
+
+    /// Rows for cart lines in a body this tall: what the header, the discount, note, warnings and
+    /// totals below leave.
+    static func lineRows(_ state: CartState, height: Int) -> Int {
+        guard let cart = state.cart else { return 1 }
+        let compact = isCompact(height: height)
+        let hasDiscounts = cart.cost.totalAmount != cart.cost.subtotalAmount
+        let warningRows = min(1, state.warnings.count)
+        let belowRows = compact ? 3 + warningRows : 8 + warningRows + (hasDiscounts ? 1 : 0)
+        return max(1, height - (compact ? 1 : 2) - 1 - belowRows)
     }
 
     struct Columns {

@@ -19,12 +19,25 @@ struct CollectionsView {
             canvas.text(message, x: 2, y: 1, style: theme[.muted], in: &grid)
             return
         }
-        if sizeClass == .large && canvas.width >= 70 {
+        if Self.showsPreviewPane(sizeClass: sizeClass, width: canvas.width) {
             drawWithPreviewPane(list, in: canvas, theme: theme, grid: &grid)
         } else {
             drawWithPreviewRows(list, in: canvas, theme: theme, grid: &grid)
         }
     }
+
+    static func showsPreviewPane(sizeClass: SizeClass, width: Int) -> Bool { sizeClass == .large && width >= 70 }
+
+    /// Rows of collection names in a body of this size: under the list's title, and above the
+    /// selected collection's description when there is no preview pane.
+    static func listRows(size: Size, sizeClass: SizeClass) -> Int {
+        let listHeight = showsPreviewPane(sizeClass: sizeClass, width: size.width) || !describes(height: size.height)
+            ? size.height : size.height - 2
+        return max(0, listHeight - 2)
+    }
+
+    /// The selected collection's description goes under a rule when the list keeps three rows.
+    private static func describes(height: Int) -> Bool { height >= 7 }
 
     private func drawWithPreviewPane(_ list: PagedList<Collection>, in canvas: Canvas, theme: Theme, grid: inout Grid) {
         // As wide as the longest title needs (within limits), the rest for the preview.
@@ -38,8 +51,7 @@ struct CollectionsView {
     }
 
     private func drawWithPreviewRows(_ list: PagedList<Collection>, in canvas: Canvas, theme: Theme, grid: inout Grid) {
-        // The selected collection's description under a rule, when the list keeps three rows.
-        let describes = canvas.height >= 7
+        let describes = Self.describes(height: canvas.height)
         let listHeight = describes ? canvas.height - 2 : canvas.height
         // Names win over previews on a narrow terminal: a preview is a hint, a name is the choice.
         let nameWidth = min(max(16, longestTitle(list) + 5), max(canvas.width / 3, canvas.width - 18))
@@ -62,7 +74,7 @@ struct CollectionsView {
     private func drawList(_ list: PagedList<Collection>, in canvas: Canvas, theme: Theme, grid: inout Grid, nameWidth: Int? = nil) {
         let rows = max(0, canvas.height - 2)
         let loadingMore = state.isLoading(.collections) && list.hasNextPage
-        let window = ListWindow(selected: list.selectedIndex, total: list.items.count, rows: rows)
+        let window = ListWindow(selected: list.selectedIndex, total: list.items.count, rows: rows, first: list.firstVisibleIndex)
         let position = window.position(total: list.items.count) + (list.hasNextPage ? "+" : "")
         canvas.titleRow(" Collections", leftStyle: theme[.heading], right: position.count > 1 ? position + " " : "",
                         rightStyle: theme[.muted], y: 0, in: &grid)

@@ -1,7 +1,7 @@
 import AppCore
 
 enum ProductDetailKeys {
-    static func map(_ state: AppState) -> KeyMap {
+    static func map(_ state: AppState, body: Size) -> KeyMap {
         var bindings: [KeyBinding] = []
         if let product = state.productDetail?.product, !product.options.isEmpty {
             bindings += [
@@ -24,6 +24,20 @@ enum ProductDetailKeys {
             KeyBinding([.character("+"), .character("=")], "+/-", "qty", .product(.incrementQuantity), help: "+ -"),
             KeyBinding([.character("-")], "", "", .product(.decrementQuantity)),
             KeyBinding([.character("a"), .enter], "a", "add to cart", .product(.addToCart)),
+        ]
+        // A description longer than its area scrolls a page (less one line, for context) at a time.
+        if let detail = state.productDetail {
+            let (rows, limit) = ProductDetailView.descriptionScroll(detail, body: body)
+            if limit > 0 {
+                let page = max(1, rows - 1)
+                bindings += [
+                    KeyBinding([.pageDown, .character(" ")], "pgdn pgup", "description",
+                               .product(.scrollDescription(by: page, limit: limit)), help: "pgdn space pgup"),
+                    KeyBinding([.pageUp], "", "", .product(.scrollDescription(by: -page, limit: limit))),
+                ]
+            }
+        }
+        bindings += [
             KeyMaps.escape(state),
             KeyBinding([.backspace], "", "", .navigation(.back)),
             KeyBinding([.character("r")], "reload", .product(.reload), inFooter: false),

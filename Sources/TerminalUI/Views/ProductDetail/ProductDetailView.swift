@@ -2,9 +2,10 @@ import Foundation
 import AppCore
 import Storefront
 
-/// A product: title, vendor, price with the compare-at price struck, availability of the chosen
-/// variant, option pickers (the chosen value highlighted, values that make no available variant
-/// with the other choices marked), quantity, add to cart, and the wrapped description.
+/// A product: title (wrapped), vendor, price with the compare-at price struck, availability of the
+/// chosen variant, option pickers (the chosen value highlighted, values that make no available
+/// variant with the other choices marked), quantity, add to cart and its confirmation, and the
+/// wrapped description, which scrolls when it is longer than its area.
 struct ProductDetailView {
     let detail: ProductDetailState?
     let isLoading: Bool
@@ -15,17 +16,39 @@ struct ProductDetailView {
             canvas.text(message, x: 2, y: 1, style: theme[.muted], in: &grid)
             return
         }
+        let area = drawChoicesAndPlaceDescription(product, detail, in: canvas, theme: theme, grid: &grid)
+        drawDescription(product.description, offset: detail.descriptionOffset, in: area, theme: theme, grid: &grid)
+    }
+
+    /// Draws everything but the description and returns the description's area.
+    private func drawChoicesAndPlaceDescription(_ product: Product, _ detail: ProductDetailState, in canvas: Canvas,
+                                                theme: Theme, grid: inout Grid) -> Canvas {
         let inner = canvas.inset(dx: 2, dy: 0)
         // Wide: choices on the left, description on the right. Narrow: description below.
         let sideBySide = inner.width >= 90
         let leftWidth = sideBySide ? 48 : inner.width
         let left = inner.sub(Rect(x: 0, y: 0, width: leftWidth, height: inner.height))
         let used = drawChoices(product, detail, in: left, theme: theme, grid: &grid)
-        let descriptionArea = sideBySide
+        return sideBySide
             ? inner.sub(Rect(x: leftWidth + 4, y: 1, width: inner.width - leftWidth - 4, height: inner.height - 1))
             : inner.sub(Rect(x: 0, y: used + 1, width: inner.width, height: inner.height - used - 1))
-        drawDescription(product.description, in: descriptionArea, theme: theme, grid: &grid)
     }
+
+    /// The description's scroll: rows of text shown at a time, and the largest offset (its last
+    /// line on the last row), for a body of `size`. The keys use it; the view draws the same.
+    static func descriptionScroll(_ detail: ProductDetailState, body size: Size) -> (rows: Int, limit: Int) {
+        guard let product = detail.product, !product.description.isEmpty else { return (1, 0) }
+        var scratch = Grid(size: size)
+        let area = ProductDetailView(detail: detail, isLoading: false)
+            .drawChoicesAndPlaceDescription(product, detail, in: Canvas(rect: scratch.bounds), theme: Theme.standard(.monochrome),
+                                            grid: &scratch)
+        let lines = TextLayout.wrap(product.description, width: area.width).count
+        let rows = textRows(lines: lines, height: area.height)
+        return (max(1, rows), max(0, lines - rows))
+    }
+
+    /// A description longer than its area gives up its last row to say where it is and how to scroll.
+    private static func textRows(lines: Int, height: Int) -> Int { lines > height ? max(0, height - 1) : height }
 
     /// Draws everything but the description; returns the rows used. A short screen (under 18 rows)
     /// packs title and vendor, price and availability on one row each and drops the blank rows.
@@ -34,9 +57,20 @@ struct ProductDetailView {
         let compact = canvas.height < 18
         let byline = [product.vendor, product.productType].filter { !$0.isEmpty }.joined(separator: " · ")
         var y = compact ? 0 : 1
-        var x = canvas.text(product.title, y: y, style: theme[.accent], in: &grid)
+        // A long title wraps (up to three rows) instead of losing its end.
+        let titleLines = TextLayout.wrap(TextLayout.singleLine(product.title), width: canvas.width)
+        let titleRows = min(titleLines.count, 3)
+        var x = 0
+        for (index, line) in titleLines.prefix(titleRows).enumerated() {
+            let cut = index == titleRows - 1 && titleLines.count > titleRows
+            x = canvas.text(cut ? TextLayout.truncate(line + " …", to: canvas.width) : line, y: y, style: theme[.accent], in: &grid)
+            if index < titleRows - 1 { y += 1 }
+        }
         if compact {
-            canvas.text("  " + byline, x: x, y: y, style: theme[.muted], in: &grid)
+            // The byline after the title when a few letters of it fit; the title has the row first.
+            if canvas.width - x >= 10 {
+                canvas.text("  " + byline, x: x, y: y, style: theme[.muted], in: &grid)
+            }
         } else {
             y += 1
             canvas.text(byline, y: y, style: theme[.muted], in: &grid)
@@ -109,17 +143,29 @@ struct ProductDetailView {
         } else {
             canvas.text(" Unavailable ", y: y, style: theme[.muted].adding(.reverse), in: &grid)
         }
+        if let confirmation = detail.confirmation {
+            for line in TextLayout.wrap("✓ " + confirmation, width: canvas.width).prefix(2) {
+                y += 1
+                canvas.text(line, y: y, style: theme[.success], in: &grid)
+            }
+        }
         return y + 1
     }
 
-    private func drawDescription(_ text: String, in canvas: Canvas, theme: Theme, grid: inout Grid) {
+    /// The description from line `offset`; when it does not fit, the last row says which lines
+    /// show and that pgup / pgdn scroll.
+    private func drawDescription(_ text: String, offset: Int, in canvas: Canvas, theme: Theme, grid: inout Grid) {
         guard canvas.height > 0, !text.isEmpty else { return }
         let lines = TextLayout.wrap(text, width: canvas.width)
-        for (index, line) in lines.prefix(canvas.height).enumerated() {
-            let last = index == canvas.height - 1 && lines.count > canvas.height
-            let shown = !last ? line : (line.isEmpty ? TextLayout.ellipsis : TextLayout.truncate(line + " …", to: canvas.width))
-            canvas.text(shown, y: index, style: theme[.text], in: &grid)
+        let rows = Self.textRows(lines: lines.count, height: canvas.height)
+        let first = min(max(offset, 0), max(0, lines.count - rows))
+        for (index, line) in lines.dropFirst(first).prefix(rows).enumerated() {
+            canvas.text(line, y: index, style: theme[.text], in: &grid)
         }
+        guard rows < lines.count, rows > 0 else { return }
+        let last = min(first + rows, lines.count)
+        let more = last < lines.count ? "pgdn more" : "pgup back"
+        canvas.text("lines \(first + 1)–\(last) of \(lines.count) · \(more)", y: rows, style: theme[.muted], in: &grid)
     }
 
     /// What the buyer can expect of the chosen combination.

@@ -6,12 +6,15 @@ struct ProductsView {
     let state: AppState
     let handle: String
 
+    /// Product rows under the title and the column header.
+    static func listRows(height: Int) -> Int { ProductTable.rows(height: height - 2, showsHeader: true) }
+
     func draw(in canvas: Canvas, theme: Theme, grid: inout Grid) {
         let list = state.collectionProducts[handle] ?? PagedList()
         let collection = state.collections.items.first { $0.handle == handle }
         let loading = state.isLoading(.collectionProducts(handle: handle))
-        let rows = ProductTable.rows(height: canvas.height - 2, showsHeader: true)
-        let window = ListWindow(selected: list.selectedIndex, total: list.items.count, rows: rows)
+        let window = ListWindow(selected: list.selectedIndex, total: list.items.count, rows: Self.listRows(height: canvas.height),
+                                first: list.firstVisibleIndex)
         let count = list.items.isEmpty && loading ? "" : (list.hasNextPage ? "\(list.items.count)+ products" : "\(list.items.count) products")
         let position = window.position(total: list.items.count)
         canvas.titleRow(" " + (collection?.title ?? handle), leftStyle: theme[.accent],
@@ -22,7 +25,7 @@ struct ProductsView {
             return
         }
         ProductTable(products: list.items, selected: list.selectedIndex, loadingMore: loading && list.hasLoadedFirstPage,
-                     showsHeader: true)
+                     showsHeader: true, firstVisible: list.firstVisibleIndex)
             .draw(in: canvas.sub(Rect(x: 0, y: 2, width: canvas.width, height: canvas.height - 2)), theme: theme, grid: &grid)
     }
 }

@@ -5,7 +5,7 @@ enum SearchKeys {
     static func map(_ state: AppState, listRows: Int) -> KeyMap {
         KeyMap(
             title: "Search",
-            bindings: KeyMaps.listMoves({ .search(.moveSelection(by: $0)) }, rows: listRows, letters: false) + [
+            bindings: KeyMaps.listMoves({ .search(.moveSelection(by: $0, rows: $1)) }, rows: listRows, letters: false) + [
                 KeyBinding([.enter], "enter", "open", .search(.openSelected)),
                 KeyBinding([.backspace, .ctrl("h")], "backspace", "delete", .search(.deleteBackward), inFooter: false),
                 KeyBinding([.ctrl("u")], "ctrl-u", "clear", .search(.clearQuery)),

@@ -6,13 +6,21 @@ struct SearchView {
     let state: SearchState
     let isSearching: Bool
 
-    static let syntaxHint = "title:shirt  tag:sale  vendor:Aurora  price:<20  AND OR NOT  \"exact words\""
+    /// Queries shown on the empty search screen, each one that finds products in the shop's own
+    /// catalog when typed as printed (a test runs them).
+    static let examples = ["title:shirt", "tag:sale", "vendor:Kestrel", "price:<20", "tea OR coffee", "-tag:gift",
+                           "\"gift box\"", "available_for_sale:true"]
+
+    /// The results table starts under the query, its caret or status, and a blank line.
+    static let resultsTop = 4
+    /// Result rows under the query and the column header.
+    static func listRows(height: Int) -> Int { ProductTable.rows(height: height - resultsTop, showsHeader: true) }
 
     func draw(in canvas: Canvas, theme: Theme, grid: inout Grid) {
         let prompt = " Search "
         let fieldX = canvas.text(prompt, y: 0, style: theme[.heading], in: &grid)
         let fieldWidth = min(canvas.width - fieldX - 1, 60)
-        TextFieldView(value: state.query, placeholder: "type to search", focused: true)
+        TextFieldView(value: state.query, placeholder: "type to search", focused: true, selected: state.isQuerySelected)
             .draw(in: canvas, x: fieldX, y: 0, width: fieldWidth, theme: theme, grid: &grid)
 
         if let error = state.errorText {
@@ -30,6 +38,8 @@ struct SearchView {
         let status: String
         if query.isEmpty {
             status = "Type to search the catalog."
+        } else if state.isIncomplete {
+            status = "Keep typing: the query is not complete yet."
         } else if isSearching && state.resultsQuery != query {
             status = "Searching…"
         } else {
@@ -39,13 +49,30 @@ struct SearchView {
         }
         canvas.text(status, x: 1, y: 2, style: theme[.muted], in: &grid)
         if query.isEmpty {
-            canvas.text("Syntax:", x: 1, y: 4, style: theme[.muted], in: &grid)
-            canvas.text(SearchView.syntaxHint, x: 9, y: 4, style: theme[.text], in: &grid)
+            drawExamples(in: canvas, theme: theme, grid: &grid)
             return
         }
         guard !state.results.items.isEmpty else { return }
         ProductTable(products: state.results.items, selected: state.results.selectedIndex,
-                     loadingMore: isSearching && state.resultsQuery == query, showsHeader: true)
-            .draw(in: canvas.sub(Rect(x: 0, y: 4, width: canvas.width, height: canvas.height - 4)), theme: theme, grid: &grid)
+                     loadingMore: isSearching && state.resultsQuery == query, showsHeader: true,
+                     firstVisible: state.results.firstVisibleIndex)
+            .draw(in: canvas.sub(Rect(x: 0, y: Self.resultsTop, width: canvas.width, height: canvas.height - Self.resultsTop)), theme: theme, grid: &grid)
+    }
+
+    /// "Try:" and the examples, as many to a line as fit, on the lines the screen has.
+    private func drawExamples(in canvas: Canvas, theme: Theme, grid: inout Grid) {
+        let label = "Try:"
+        canvas.text(label, x: 1, y: 4, style: theme[.muted], in: &grid)
+        let left = 2 + DisplayWidth.of(label)
+        var x = left, y = 4
+        for example in SearchView.examples {
+            let width = DisplayWidth.of(example)
+            if x > left, x + width > canvas.width - 1 {
+                x = left
+                y += 1
+            }
+            guard y < canvas.height else { return }
+            x = canvas.text(example, x: x, y: y, style: theme[.text], in: &grid, maxWidth: canvas.width - 1 - x) + 3
+        }
     }
 }

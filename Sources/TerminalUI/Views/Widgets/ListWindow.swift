@@ -1,14 +1,15 @@
-/// Which rows of a list are visible. The list scrolls by pages, like a pager: moving the
-/// selection inside a page changes two rows on screen, so a key press costs a few bytes, and the
-/// window is a pure function of the selection (no scroll state to keep in sync).
+import AppCore
+
+/// Which rows of a list are visible. The list scrolls a line at a time from where it was
+/// (`first`, kept in the list's state), only as far as the selection needs, and stays full: at
+/// the end the last row is the last item, never a page of blank rows.
 struct ListWindow: Equatable {
     let first: Int
     let count: Int
 
-    init(selected: Int, total: Int, rows: Int) {
+    init(selected: Int, total: Int, rows: Int, first previous: Int = 0) {
         guard rows > 0, total > 0 else { first = 0; count = 0; return }
-        let page = max(0, min(selected, total - 1)) / rows
-        first = page * rows
+        first = ListScroll.first(selected: selected, previous: previous, total: total, rows: rows)
         count = min(rows, total - first)
     }
 

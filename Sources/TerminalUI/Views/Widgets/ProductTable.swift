@@ -11,6 +11,8 @@ struct ProductTable {
     let showsHeader: Bool
     /// Columns left blank before the title (lists indent, previews align with their heading).
     var margin = 1
+    /// The first row shown before this frame (the list's scroll position).
+    var firstVisible = 0
 
     struct Columns: Equatable {
         var title: Int, vendor: Int, type: Int, price: Int, status: Int
@@ -58,7 +60,7 @@ struct ProductTable {
                     cells: ("Product", "Vendor", "Type", "Price", ""), statusStyle: theme[.muted], grid: &grid)
             y += 1
         }
-        let window = ListWindow(selected: selected ?? 0, total: products.count, rows: canvas.height - y)
+        let window = ListWindow(selected: selected ?? 0, total: products.count, rows: canvas.height - y, first: firstVisible)
         for index in window.range {
             let product = products[index]
             let isSelected = index == selected

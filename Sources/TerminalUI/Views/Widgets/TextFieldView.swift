@@ -4,6 +4,8 @@ struct TextFieldView {
     let value: String
     let placeholder: String
     let focused: Bool
+    /// The whole value is selected: the next typed text replaces it.
+    var selected = false
 
     func draw(in canvas: Canvas, x: Int, y: Int, width: Int, theme: Theme, grid: inout Grid) {
         guard width > 1 else { return }
@@ -17,7 +19,7 @@ struct TextFieldView {
             shown = ""
         } else {
             shown = TextFieldView.tail(of: TextLayout.singleLine(value), fitting: width - 1)
-            canvas.text(shown, x: x, y: y, style: style, in: &grid, maxWidth: width - 1)
+            canvas.text(shown, x: x, y: y, style: selected ? theme[.selection] : style, in: &grid, maxWidth: width - 1)
         }
         if focused {
             canvas.placeCursor(x: x + DisplayWidth.of(shown), y: y, in: &grid)
