@@ -20,6 +20,9 @@ public struct AppDependencies: Sendable {
     /// What the storefront client says about the network (over a Storefront API); listened to from
     /// `appStarted` until the stream ends. The embedded storefront has nothing to say.
     public var connectionEvents: @Sendable () -> AsyncStream<ConnectionEvent>
+    /// What the storefront found wrong with its saved state when it opened (a corrupt file set
+    /// aside): told to the shopper once, when the app starts.
+    public var startupNotices: [String]
 
     public init(storefront: any StorefrontClient, checkout: any CheckoutSheetPresenting,
                 clock: any Clock<Duration> = ContinuousClock(), uuid: @escaping @Sendable () -> UUID = { UUID() },
@@ -27,9 +30,10 @@ public struct AppDependencies: Sendable {
                 loadCartId: @escaping @Sendable () async -> String? = { nil },
                 saveCartId: @escaping @Sendable (String?) async -> Void = { _ in },
                 settings: AppSettings = AppSettings(), account: AccountClient? = nil,
-                connectionEvents: @escaping @Sendable () -> AsyncStream<ConnectionEvent> = { AsyncStream { $0.finish() } }) {
+                connectionEvents: @escaping @Sendable () -> AsyncStream<ConnectionEvent> = { AsyncStream { $0.finish() } },
+                startupNotices: [String] = []) {
         self.storefront = storefront; self.checkout = checkout; self.clock = clock; self.uuid = uuid
         self.now = now; self.loadCartId = loadCartId; self.saveCartId = saveCartId; self.settings = settings
-        self.account = account; self.connectionEvents = connectionEvents
+        self.account = account; self.connectionEvents = connectionEvents; self.startupNotices = startupNotices
     }
 }

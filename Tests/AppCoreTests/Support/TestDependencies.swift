@@ -14,6 +14,7 @@ struct TestEnvironment {
     var account: AccountClient?
     /// What the storefront client says about the network; by default nothing (the stream ends).
     var connectionEvents: AsyncStream<ConnectionEvent>?
+    var startupNotices: [String] = []
 
     var dependencies: AppDependencies {
         let saved = savedCartIds
@@ -26,7 +27,7 @@ struct TestEnvironment {
             loadCartId: { stored },
             saveCartId: { saved.record($0) },
             settings: settings, account: account,
-            connectionEvents: { events ?? AsyncStream { $0.finish() } })
+            connectionEvents: { events ?? AsyncStream { $0.finish() } }, startupNotices: startupNotices)
     }
 
     @MainActor
