@@ -54,7 +54,8 @@ public enum KeyMaps {
             KeyBinding(letters ? [.character("["), .shiftUp] : [.shiftUp], letters ? "[ ]" : "shift-↑↓", "scroll events",
                        .eventLog(.scroll(by: 1)), inFooter: false, help: letters ? "[ ] shift-↑↓" : "shift-↑↓"),
             KeyBinding(letters ? [.character("]"), .shiftDown] : [.shiftDown], "", "", .eventLog(.scroll(by: -1))),
-            KeyBinding([.shiftPageUp], "shift-pgup pgdn", "scroll events by 5", .eventLog(.scroll(by: 5)), inFooter: false),
+            // Companions of the above, by five entries (listed in the README, not to crowd help).
+            KeyBinding([.shiftPageUp], "", "", .eventLog(.scroll(by: 5))),
             KeyBinding([.shiftPageDown], "", "", .eventLog(.scroll(by: -5))),
         ]
     }
