@@ -22,6 +22,9 @@ public struct AppDependencies: Sendable {
     public var connectionEvents: @Sendable () -> AsyncStream<ConnectionEvent>
     /// Opens an address in a browser; false when there is none to open (over SSH, in a bare terminal).
     public var openURL: @Sendable (String) async -> Bool
+    /// What the storefront found wrong with its saved state when it opened (a corrupt file set
+    /// aside): told to the shopper once, when the app starts.
+    public var startupNotices: [String]
 
     public init(storefront: any StorefrontClient, checkout: any CheckoutSheetPresenting,
                 clock: any Clock<Duration> = ContinuousClock(), uuid: @escaping @Sendable () -> UUID = { UUID() },
@@ -30,9 +33,11 @@ public struct AppDependencies: Sendable {
                 saveCartId: @escaping @Sendable (String?) async -> Void = { _ in },
                 settings: AppSettings = AppSettings(), account: AccountClient? = nil,
                 connectionEvents: @escaping @Sendable () -> AsyncStream<ConnectionEvent> = { AsyncStream { $0.finish() } },
-                openURL: @escaping @Sendable (String) async -> Bool = { _ in false }) {
+                openURL: @escaping @Sendable (String) async -> Bool = { _ in false },
+                startupNotices: [String] = []) {
         self.storefront = storefront; self.checkout = checkout; self.clock = clock; self.uuid = uuid
         self.now = now; self.loadCartId = loadCartId; self.saveCartId = saveCartId; self.settings = settings
         self.account = account; self.connectionEvents = connectionEvents; self.openURL = openURL
+        self.startupNotices = startupNotices
     }
 }

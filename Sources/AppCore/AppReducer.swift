@@ -9,6 +9,7 @@ public struct AppReducer: Sendable {
         switch action {
         case .appStarted:
             state.loading.insert(.collections)
+            if !dependencies.startupNotices.isEmpty { state.errorMessage = dependencies.startupNotices.joined(separator: " ") }
             return .merge(
                 CollectionsReducer(dependencies: dependencies).loadPage(after: nil),
                 CartReducer(dependencies: dependencies).restore(&state),
@@ -16,7 +17,11 @@ public struct AppReducer: Sendable {
                 ConnectionReducer.listen(dependencies.connectionEvents)
             )
         case .navigation(let action):
-            return NavigationReducer(dependencies: dependencies).reduce(into: &state, action: action)
+            // Moving to another screen leaves the last error behind, unless the move itself caused it.
+            let (screens, message) = (state.screens, state.errorMessage)
+            let effect = NavigationReducer(dependencies: dependencies).reduce(into: &state, action: action)
+            if state.screens != screens && state.errorMessage == message { state.errorMessage = nil }
+            return effect
         case .collections(let action):
             return CollectionsReducer(dependencies: dependencies).reduce(into: &state, action: action)
         case .products(let action):

@@ -44,7 +44,8 @@ enum InteractiveSession {
                     storefront: storefront, checkout: checkout,
                     loadCartId: { await storefront.currentCartId() },
                     saveCartId: { id in try? await storefront.setCurrentCartId(id) },
-                    account: .live(commands, login: LoginCommand.defaultOptions), openURL: Self.openInBrowser)
+                    account: .live(commands, login: LoginCommand.defaultOptions), openURL: Self.openInBrowser,
+                    startupNotices: storefront.stateWarnings)
             }
         } catch let error as TerminalError {
             throw CommandFailure.input("\(error) For scripts, see storefront --help.")

@@ -51,6 +51,32 @@ final class AppStartTests: XCTestCase {
         XCTAssertEqual(env.savedCartIds.values, [nil])
     }
 
+    /// The storefront set a corrupt carts.json aside: the shopper is told once, by name.
+    func testAStateFileSetAsideIsToldOnceAtStart() async {
+        var env = TestEnvironment()
+        let gate = Gate<Int, Page<Collection>>()
+        env.storefront.onCollections = { _ in try await gate.wait(for: 0) }
+        env.startupNotices = ["/state/carts.json is not valid JSON; moved aside to carts.json.corrupt-20261124T0100 and started empty"]
+        let store = env.store()
+        await store.send(.appStarted) {
+            $0.loading = [.collections, .cartRestore]
+            $0.errorMessage = "/state/carts.json is not valid JSON; moved aside to carts.json.corrupt-20261124T0100 and started empty"
+        }
+        await store.receive(.cart(.restoreResponse(.success(nil)))) { $0.loading = [.collections] }
+        gate.answer(0, with: .empty)
+        await store.receive(.collections(.pageResponse(after: nil, .success(.empty)))) {
+            $0.loading = []
+            $0.collections.pageInfo = .empty
+        }
+        // Moving on to another screen takes it down; it does not come back.
+        await store.send(.navigation(.openCart)) {
+            $0.screens = [.collections, .cart]
+            $0.errorMessage = nil
+        }
+        await store.send(.navigation(.back)) { $0.screens = [.collections] }
+        await store.finish()
+    }
+
     func testStartWithoutSavedCartAndAFailingCatalogShowsTheError() async {
         var env = TestEnvironment()
         let gate = Gate<Int, Page<Collection>>()

@@ -158,6 +158,7 @@ final class CheckoutTests: XCTestCase {
             $0.checkout.lastError = error
             $0.checkout.preloadedURL = nil
             $0.errorMessage = "Checkout failed: Internal Server Error"
+            $0.checkout.errorBarMessage = "Checkout failed: Internal Server Error"
         }
         await expectDismissed(store, entryId: 2)
         await store.finish()
@@ -199,6 +200,67 @@ final class CheckoutTests: XCTestCase {
         XCTAssertEqual(env.sheet.calls, [])
     }
 
+    /// A payment gateway failure, recovered: the error bar gives way to one line in the sheet, and
+    /// nothing of it is left under the thank-you page.
+    func testARecoveredFailureLeavesNoErrorUnderTheThankYouPage() async {
+        let env = TestEnvironment()
+        let store = env.store(cartScreen())
+        await start(store)
+        let error = CheckoutError.checkoutUnavailable(message: "Bad Gateway", code: .httpError(statusCode: 502), recoverable: true)
+        env.sheet.emit(.event(.failed(error)))
+        await store.receive(.checkout(.sheetUpdate(.event(.failed(error)), at: time))) {
+            $0.eventLog.entries = [EventLogEntry(id: 1, time: self.time, name: "fail", fields: [
+                .init("type", "checkoutUnavailable"), .init("code", "unknown"), .init("message", "Bad Gateway"),
+                .init("recoverable", "true"),
+            ])]
+            $0.eventLog.nextEntryId = 2
+            $0.checkout.lastError = error
+            $0.errorMessage = "Checkout failed: Bad Gateway"
+            $0.checkout.errorBarMessage = "Checkout failed: Bad Gateway"
+        }
+        env.sheet.emit(.event(.recoveryStarted))
+        await store.receive(.checkout(.sheetUpdate(.event(.recoveryStarted), at: time))) {
+            $0.eventLog.entries.append(EventLogEntry(id: 2, time: self.time, name: "recovery"))
+            $0.eventLog.nextEntryId = 3
+            $0.errorMessage = nil
+            $0.checkout.errorBarMessage = nil
+            $0.checkout.notice = "Reloaded after an error (Bad Gateway): your details are kept."
+        }
+        env.sheet.emit(.event(Fixtures.completed(orderId: "7")))
+        await store.receive(.checkout(.sheetUpdate(.event(Fixtures.completed(orderId: "7")), at: time))) {
+            $0.eventLog.entries.append(EventLogEntry(id: 3, time: self.time, name: "complete",
+                                                     fields: [.init("order", "7"), .init("decoded", "full"), .init("email", "a@b.example")]))
+            $0.eventLog.nextEntryId = 4
+            $0.checkout.notice = nil
+            $0.checkout.completedOrderId = "7"
+            $0.orders = [PlacedOrder(id: "7", name: nil, placedAt: self.time)]
+            $0.cart = CartState()
+        }
+        await store.cancelInFlightEffects()
+        await store.finish()
+    }
+
+    /// An error the checkout did not raise stays until dismissed, even when an order completes.
+    func testTheCheckoutTakesDownOnlyItsOwnError() async {
+        let env = TestEnvironment()
+        var state = cartScreen()
+        state.errorMessage = "Could not reach the storefront"
+        let store = env.store(state)
+        await start(store)
+        env.sheet.emit(.event(Fixtures.completed(orderId: "8")))
+        await store.receive(.checkout(.sheetUpdate(.event(Fixtures.completed(orderId: "8")), at: time))) {
+            $0.eventLog.entries = [EventLogEntry(id: 1, time: self.time, name: "complete",
+                                                 fields: [.init("order", "8"), .init("decoded", "full"), .init("email", "a@b.example")])]
+            $0.eventLog.nextEntryId = 2
+            $0.checkout.completedOrderId = "8"
+            $0.orders = [PlacedOrder(id: "8", name: nil, placedAt: self.time)]
+            $0.cart = CartState()
+        }
+        await store.cancelInFlightEffects()
+        await store.finish()
+        XCTAssertEqual(store.state.errorMessage, "Could not reach the storefront")
+    }
+
     func testRecoveryAndASecondCompletionAreLoggedOnce() async {
         let env = TestEnvironment()
         let store = env.store(cartScreen())
@@ -207,12 +269,14 @@ final class CheckoutTests: XCTestCase {
         await store.receive(.checkout(.sheetUpdate(.event(.recoveryStarted), at: time))) {
             $0.eventLog.entries = [EventLogEntry(id: 1, time: self.time, name: "recovery")]
             $0.eventLog.nextEntryId = 2
+            $0.checkout.notice = "Reloaded after an error: your details are kept."
         }
         env.sheet.emit(.event(Fixtures.completed(orderId: "7")))
         await store.receive(.checkout(.sheetUpdate(.event(Fixtures.completed(orderId: "7")), at: time))) {
             $0.eventLog.entries.append(EventLogEntry(id: 2, time: self.time, name: "complete",
                                                      fields: [.init("order", "7"), .init("decoded", "full"), .init("email", "a@b.example")]))
             $0.eventLog.nextEntryId = 3
+            $0.checkout.notice = nil
             $0.checkout.completedOrderId = "7"
             $0.orders = [PlacedOrder(id: "7", name: nil, placedAt: self.time)]
             $0.cart = CartState()

@@ -1,6 +1,7 @@
 import XCTest
 import AppCore
 import AppCoreTesting
+import CheckoutSheet
 
 @MainActor
 final class NavigationTests: XCTestCase {
@@ -77,6 +78,29 @@ final class EventLogTests: XCTestCase {
         await store.finish()
     }
 
+    /// Scrolled up, new entries wait below ("↓ N newer") and the rows in view stay; scrolled back
+    /// to the bottom, the log follows new entries again.
+    func testScrolledUpTheLogHoldsItsPlaceAndFollowsAgainAtTheBottom() async {
+        let env = TestEnvironment()
+        let store = env.store(AppState(checkout: CheckoutState(isPresented: true, page: .loading),
+                                       eventLog: EventLogState(entries: entries(3), isVisible: true, nextEntryId: 4)))
+        await store.send(.eventLog(.scroll(by: 1))) { $0.eventLog.scrollOffset = 1 }
+        let pixel = PixelEvent(kind: .standard, name: "page_viewed")
+        await store.send(.checkout(.sheetUpdate(.event(.pixel(pixel)), at: Fixtures.date))) {
+            $0.eventLog.entries.append(EventLogEntry(id: 4, time: Fixtures.date, name: "pixel",
+                                                     fields: [.init("event", "page_viewed"), .init("type", "standard")]))
+            $0.eventLog.nextEntryId = 5
+            $0.eventLog.scrollOffset = 2
+        }
+        await store.send(.eventLog(.scroll(by: -5))) { $0.eventLog.scrollOffset = 0 }
+        await store.send(.checkout(.sheetUpdate(.event(.pixel(pixel)), at: Fixtures.date))) {
+            $0.eventLog.entries.append(EventLogEntry(id: 5, time: Fixtures.date, name: "pixel",
+                                                     fields: [.init("event", "page_viewed"), .init("type", "standard")]))
+            $0.eventLog.nextEntryId = 6
+        }
+        await store.finish()
+    }
+
     func testTheLogKeepsTheNewestEntries() async {
         let env = TestEnvironment()
         let full = EventLogState(entries: entries(EventLogState.capacity), nextEntryId: EventLogState.capacity + 1)
@@ -85,6 +109,7 @@ final class EventLogTests: XCTestCase {
             $0.eventLog.entries.removeFirst()
             $0.eventLog.entries.append(EventLogEntry(id: EventLogState.capacity + 1, time: Fixtures.date, name: "recovery"))
             $0.eventLog.nextEntryId = EventLogState.capacity + 2
+            $0.checkout.notice = "Reloaded after an error: your details are kept."
         }
         XCTAssertEqual(store.state.eventLog.entries.count, EventLogState.capacity)
         await store.finish()

@@ -258,7 +258,12 @@ final class SimulatedCheckoutTests: XCTestCase {
         await h.send(.submit)
         XCTAssertEqual(Array(h.summary.suffix(2)), ["fail:checkoutUnavailable:502", "recovery"])
         let page = try await h.requirePage()
-        XCTAssertEqual(page.step, .contact, "the recovery checkout is up")
+        // The recovery checkout is the same session: contact, address and shipping are kept, the
+        // card is not, so it opens at payment with the full totals.
+        XCTAssertEqual(page.step, .payment, "the recovery checkout is up where the buyer was")
+        XCTAssertEqual(page.fields.map(\.displayValue), ["", "", "", "Ada Lovelace"], "no card digits come back")
+        XCTAssertEqual(page.summary?.shipping, Money("0.00", currencyCode: "USD"))
+        XCTAssertEqual(page.summary?.total.amountString, "172.04")
         let noOrders = try await h.backend.orders()
         XCTAssertEqual(noOrders, [])
     }

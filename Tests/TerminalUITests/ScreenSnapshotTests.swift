@@ -226,6 +226,89 @@ final class ScreenSnapshotTests: XCTestCase {
         snapshot(state, "checkout-delivery-long-label", sizes: [Size(width: 100, height: 30)])
     }
 
+    static let standardSizes = [Size(width: 80, height: 24), Size(width: 120, height: 40), Size(width: 40, height: 12)]
+
+    /// Errors push fields down: the focused field and its error stay in view, the fields scrolled
+    /// away are counted on the rule, and the costs stay under the form.
+    func testDeliveryWithErrorsKeepsTheFocusedFieldInView() {
+        var state = Fixtures.checkout(.delivery)
+        state.checkout.page = Fixtures.deliveryWithErrors
+        snapshot(state, "checkout-delivery-errors", sizes: Self.standardSizes)
+        var contact = Fixtures.checkout(.contact)
+        contact.checkout.page = CheckoutPage(step: .contact, fields: [
+            .init(id: "contact", label: "Email or mobile phone number", displayValue: "ada@",
+                  error: "Enter a valid email or a mobile phone number"),
+        ], focusedFieldID: "contact", summary: Fixtures.dutchSummary, links: Fixtures.shopLinks)
+        snapshot(contact, "checkout-contact-errors", sizes: [Size(width: 80, height: 24)])
+    }
+
+    /// The card number shows its digits while its field has focus, masked once it has not.
+    func testPaymentWithAndWithoutFocusOnTheCardNumber() {
+        var state = Fixtures.checkout(.payment)
+        state.checkout.page?.notice = nil
+        state.checkout.page?.links = Fixtures.shopLinks
+        state.checkout.page?.fields[0].displayValue = "4242 4242 4242 4242 1"
+        state.checkout.page?.fields[1].displayValue = "12 / "
+        snapshot(state, "checkout-payment-typing", sizes: Self.standardSizes)
+        state.checkout.page?.fields[0].displayValue = "•••• •••• •••• •242 1"
+        state.checkout.page?.focusedFieldID = "nameOnCard"
+        snapshot(state, "checkout-payment-masked", sizes: Self.standardSizes)
+    }
+
+    /// After a recovery the sheet says, in one line, that it reloaded; with the log open below it
+    /// at 80x24, the log gives way so the card fields stay on the sheet.
+    func testRecoveredPaymentWithTheLogBelow() {
+        var state = Fixtures.checkout(.payment)
+        state.checkout.page?.notice = nil
+        state.checkout.page?.fields[0].displayValue = ""
+        state.checkout.notice = "Reloaded after an error (Bad Gateway): your details are kept."
+        snapshot(state, "checkout-recovered", sizes: Self.standardSizes)
+        state.eventLog = EventLogState(entries: Fixtures.events, isVisible: true, nextEntryId: 6)
+        snapshot(state, "checkout-recovered-with-log", sizes: [Size(width: 80, height: 24)])
+    }
+
+    func testThankYouWithTheLogBelowShowsTheLinesThatFit() {
+        var state = Fixtures.checkout(.thankYou)
+        state.eventLog = EventLogState(entries: Fixtures.events, isVisible: true, nextEntryId: 6)
+        snapshot(state, "checkout-thank-you-with-log", sizes: [Size(width: 80, height: 24)])
+    }
+
+    /// Breadcrumbs are cut from the left, so the current screen stays; at 40 columns the shop's
+    /// name gives way to it.
+    func testHeaderBreadcrumbs() {
+        var state = Fixtures.browsing
+        state.screens = [.collections, .products(collectionHandle: "summer"), .productDetail(handle: "linen-shirt")]
+        var detail = ProductDetailState(product: Fixtures.product("blend", "House Espresso Blend Extra Long Name Edition",
+                                                                  variants: [Fixtures.variant("9", [], price: "12.50")]))
+        detail.quantity = 1
+        state.productDetail = detail
+        state.cart.cart = Fixtures.sampleCart
+        for size in [Size(width: 80, height: 24), Size(width: 120, height: 40), Size(width: 40, height: 12)] {
+            let grid = Renderer.render(state, size: size, environment: Fixtures.environment)
+            assertSnapshot(grid.text.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? "",
+                           named: "header-breadcrumbs-\(size)")
+        }
+        state.screens = [.collections]
+        let grid = Renderer.render(state, size: Size(width: 40, height: 12), environment: Fixtures.environment)
+        assertSnapshot(grid.text.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? "",
+                       named: "header-first-screen-40x12")
+    }
+
+    /// Scrolled up, the log holds its place and says how many newer events wait below.
+    func testEventLogNewerMarker() {
+        var state = Fixtures.browsing
+        state.eventLog = EventLogState(entries: Fixtures.events, isVisible: true, scrollOffset: 1, nextEntryId: 6)
+        snapshot(state, "event-log-newer", sizes: [Size(width: 80, height: 24), Size(width: 120, height: 40)])
+    }
+
+    /// A message longer than the bar wraps onto a second row instead of being cut.
+    func testALongErrorWrapsToTwoRows() {
+        var state = Fixtures.browsing
+        state.errorMessage = "/home/ada/.local/state/storefront/carts.json is not valid JSON (line 1); moved aside to "
+            + "carts.json.corrupt-20261124T013800Z and started empty"
+        snapshot(state, "error-bar-long", sizes: [Size(width: 80, height: 24), Size(width: 40, height: 12)])
+    }
+
     func testCheckoutWithEventLog() {
         var state = Fixtures.checkout(.thankYou)
         state.eventLog = EventLogState(entries: Fixtures.events, isVisible: true, nextEntryId: 6)

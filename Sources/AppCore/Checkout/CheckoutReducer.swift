@@ -30,11 +30,13 @@ struct CheckoutReducer {
             state.eventLog.append(name: "dismissed", fields: [], at: time)
             state.checkout.isPresented = false
             state.checkout.page = nil
+            state.checkout.notice = nil
             return .none
         case .presentationEnded:
             // The stream can end without `dismissed` (the sheet went away): the sheet is gone either way.
             state.checkout.isPresented = false
             state.checkout.page = nil
+            state.checkout.notice = nil
             return .none
         case .openWebCheckout:
             guard state.checkout.isPresented, let url = state.checkout.page?.webCheckoutURL else { return .none }
@@ -79,6 +81,7 @@ struct CheckoutReducer {
         state.checkout.page = .loading
         state.checkout.completedOrderId = nil
         state.checkout.lastError = nil
+        clearErrorBar(&state)
         state.cart.editing = nil
         state.cart.pendingRemoveLineId = nil
         let url = cart.checkoutUrl
@@ -94,11 +97,20 @@ struct CheckoutReducer {
         .cancellable(id: .checkoutSheet, cancelInFlight: true)
     }
 
+    /// Takes down the error bar if it still shows the checkout's error.
+    private func clearErrorBar(_ state: inout AppState) {
+        if let message = state.checkout.errorBarMessage, state.errorMessage == message { state.errorMessage = nil }
+        state.checkout.errorBarMessage = nil
+    }
+
     private func handle(_ event: CheckoutEvent, at time: Date, _ state: inout AppState) -> Effect<AppAction> {
         switch event {
         case .completed(let completed):
             guard state.checkout.completedOrderId == nil else { return .none }
             state.checkout.completedOrderId = completed.orderId
+            // Whatever went wrong on the way, the order is placed: the thank-you page stands alone.
+            clearErrorBar(&state)
+            state.checkout.notice = nil
             state.orders.append(PlacedOrder(id: completed.orderId, name: state.checkout.page?.orderName, placedAt: time))
             // The cart became an order: the next add starts a new cart.
             state.cart = CartState()
@@ -109,8 +121,15 @@ struct CheckoutReducer {
             state.checkout.lastError = error
             state.checkout.preloadedURL = nil
             state.errorMessage = "Checkout failed: \(error.message)"
+            state.checkout.errorBarMessage = state.errorMessage
             return .none
-        case .canceled, .pixel, .linkClicked, .recoveryStarted:
+        case .recoveryStarted:
+            // The sheet says it in one line instead of the error bar: the buyer goes on in it.
+            clearErrorBar(&state)
+            let reason = state.checkout.lastError.map { " (\($0.message))" } ?? ""
+            state.checkout.notice = "Reloaded after an error\(reason): your details are kept."
+            return .none
+        case .canceled, .pixel, .linkClicked:
             // A cancel, even the one that follows a completion, is the buyer closing the sheet: not an error.
             return .none
         }

@@ -12,10 +12,17 @@ public struct CheckoutState: Hashable, Sendable {
     public var completedOrderId: String?
     /// The last failure of this presentation.
     public var lastError: CheckoutError?
+    /// One line the sheet shows above its page: why it looks different ("reloaded after an error").
+    public var notice: String?
+    /// The error bar text the checkout put up, so the checkout takes down its own error (and no other)
+    /// once the buyer is past it.
+    public var errorBarMessage: String?
 
     public init(isPresented: Bool = false, page: CheckoutPage? = nil, preloadedURL: String? = nil,
-                completedOrderId: String? = nil, lastError: CheckoutError? = nil) {
+                completedOrderId: String? = nil, lastError: CheckoutError? = nil, notice: String? = nil,
+                errorBarMessage: String? = nil) {
         self.isPresented = isPresented; self.page = page; self.preloadedURL = preloadedURL
-        self.completedOrderId = completedOrderId; self.lastError = lastError
+        self.completedOrderId = completedOrderId; self.lastError = lastError; self.notice = notice
+        self.errorBarMessage = errorBarMessage
     }
 }

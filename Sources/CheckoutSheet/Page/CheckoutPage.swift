@@ -51,10 +51,24 @@ public struct CheckoutPage: Hashable, Sendable {
         public var taxes: Money?
         public var discounts: Money
         public var total: Money
-        public init(lines: [Line], subtotal: Money, shipping: Money?, taxes: Money?, discounts: Money, total: Money) {
+        /// True when the prices already contain the taxes (a Dutch shop's prices include VAT): the
+        /// total does not grow by `taxes`, which only says how much of it is tax.
+        public var taxesIncluded: Bool
+        /// What the taxes are called where the order goes ("VAT", "sales tax").
+        public var taxName: String
+        public init(lines: [Line], subtotal: Money, shipping: Money?, taxes: Money?, discounts: Money, total: Money,
+                    taxesIncluded: Bool = false, taxName: String = "Taxes") {
             self.lines = lines; self.subtotal = subtotal; self.shipping = shipping; self.taxes = taxes
-            self.discounts = discounts; self.total = total
+            self.discounts = discounts; self.total = total; self.taxesIncluded = taxesIncluded; self.taxName = taxName
         }
+    }
+
+    /// What the buyer gave on an earlier step, repeated on the review and thank-you pages
+    /// ("Contact", "ada@example.com").
+    public struct Detail: Hashable, Sendable {
+        public var label: String
+        public var value: String
+        public init(_ label: String, _ value: String) { self.label = label; self.value = value }
     }
 
     /// A link the page shows (refund policy, contact e-mail, phone): opening one is a link-click event.
@@ -84,15 +98,17 @@ public struct CheckoutPage: Hashable, Sendable {
     /// browser. The page waits for the order there (`unavailable` step), then shows it placed
     /// (`thankYou`).
     public var webCheckoutURL: String?
+    /// Contact, delivery address, shipping method and card, on the review and thank-you pages.
+    public var details: [Detail]
 
     public init(step: Step, progress: Double = 0, fields: [Field] = [], focusedFieldID: String? = nil,
                 shippingRates: [ShippingRate] = [], selectedRateID: String? = nil, summary: Summary? = nil,
                 notice: String? = nil, links: [Link] = [], orderName: String? = nil, orderId: String? = nil,
-                isBusy: Bool = false, webCheckoutURL: String? = nil) {
+                isBusy: Bool = false, webCheckoutURL: String? = nil, details: [Detail] = []) {
         self.step = step; self.progress = progress; self.fields = fields; self.focusedFieldID = focusedFieldID
         self.shippingRates = shippingRates; self.selectedRateID = selectedRateID; self.summary = summary
         self.notice = notice; self.links = links; self.orderName = orderName; self.orderId = orderId
-        self.isBusy = isBusy; self.webCheckoutURL = webCheckoutURL
+        self.isBusy = isBusy; self.webCheckoutURL = webCheckoutURL; self.details = details
     }
 
     public static let loading = CheckoutPage(step: .loading)
@@ -104,6 +120,8 @@ public enum CheckoutPageInput: Hashable, Sendable {
     case insert(String)
     /// Deletes the last character of the focused field.
     case deleteBackward
+    /// Empties the focused field (ctrl-u).
+    case clearField
     case focusNext
     case focusPrevious
     case focus(fieldID: String)

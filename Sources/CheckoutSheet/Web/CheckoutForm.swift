@@ -85,7 +85,8 @@ struct CheckoutForm: Sendable {
             return [
                 FieldSpec(id: "cardNumber", label: "Card number", placeholder: "1234 1234 1234 1234", kind: .cardNumber,
                           isMasked: true, maxLength: 19),
-                FieldSpec(id: "expiry", label: "Expiration date (MM / YY)", placeholder: "MM / YY", kind: .expiry, maxLength: 7),
+                // The digits only ("1229"); the page shows them as "12 / 29".
+                FieldSpec(id: "expiry", label: "Expiration date (MM / YY)", placeholder: "MM / YY", kind: .expiry, maxLength: 4),
                 FieldSpec(id: "securityCode", label: "Security code", placeholder: "CVC", kind: .digits, isMasked: true,
                           maxLength: 4),
                 FieldSpec(id: "nameOnCard", label: "Name on card", placeholder: "Jane Doe"),
@@ -107,18 +108,18 @@ struct CheckoutForm: Sendable {
         switch input {
         case .insert(let text):
             guard let id = focusedFieldID, let spec = fields.first(where: { $0.id == id }) else { return false }
-            let accepted = Self.filter(TextSanitizer.cleanLine(text), for: spec.kind)
-            var value = self.value(id) + accepted
+            let clean = TextSanitizer.cleanLine(text)
+            var value = spec.kind == .expiry ? Self.typeExpiry(clean, after: self.value(id))
+                : self.value(id) + Self.filter(clean, for: spec.kind)
             if value.count > spec.maxLength { value = String(value.prefix(spec.maxLength)) }
             guard value != self.value(id) else { return false }
-            values[id] = value
-            errors[id] = nil
-            return true
+            return setFocused(value)
         case .deleteBackward:
             guard let id = focusedFieldID, !value(id).isEmpty else { return false }
-            values[id] = String(value(id).dropLast())
-            errors[id] = nil
-            return true
+            return setFocused(String(value(id).dropLast()))
+        case .clearField:
+            guard let id = focusedFieldID, !value(id).isEmpty else { return false }
+            return setFocused("")
         case .focusNext, .focusPrevious:
             let ids = fields.map(\.id)
             guard !ids.isEmpty else { return false }
@@ -139,13 +140,37 @@ struct CheckoutForm: Sendable {
         }
     }
 
+    /// Writes the focused field; its error goes, and so does a declined card's banner once the
+    /// buyer changes the card.
+    private mutating func setFocused(_ value: String) -> Bool {
+        guard let id = focusedFieldID else { return false }
+        values[id] = value
+        errors[id] = nil
+        if step == .payment { notice = nil }
+        return true
+    }
+
     private static func filter(_ text: String, for kind: FieldSpec.Kind) -> String {
         switch kind {
         case .text: return text
         case .countryCode: return text.filter { $0.isASCII && $0.isLetter }.uppercased()
-        case .cardNumber, .digits: return text.filter { $0.isASCII && $0.isNumber }
-        case .expiry: return text.filter { ($0.isASCII && $0.isNumber) || $0 == "/" || $0 == " " }
+        case .cardNumber, .digits, .expiry: return text.filter { $0.isASCII && $0.isNumber }
         }
+    }
+
+    /// The expiry's digits after typing `text`: a month typed as one digit gets its leading zero
+    /// ("4" is April, so is "1/"), the way card forms complete it.
+    static func typeExpiry(_ text: String, after digits: String) -> String {
+        var digits = digits
+        for character in text {
+            if character.isASCII && character.isNumber {
+                if digits.isEmpty && character > "1" { digits = "0" }
+                digits.append(character)
+            } else if character == "/" && digits.count == 1 {
+                digits = "0" + digits
+            }
+        }
+        return digits
     }
 
     // MARK: Steps
@@ -234,6 +259,40 @@ struct CheckoutForm: Sendable {
         return CardEntry(number: number, nameOnCard: value("nameOnCard").trimmingCharacters(in: .whitespaces))
     }
 
+    // MARK: Across loads
+
+    /// What the buyer gave so far, as the store keeps it for the checkout session: contact,
+    /// address and shipping choice, and the step reached. Never the card.
+    struct Progress: Sendable {
+        var values: [String: String]
+        var selectedRateID: String?
+        var step: CheckoutPage.Step
+    }
+
+    var progress: Progress {
+        Progress(values: values.filter { !Self.cardFieldIDs.contains($0.key) }, selectedRateID: selectedRateID,
+                 step: step)
+    }
+
+    /// Takes up a session loaded again (a recovery, the sheet reopened): the values come back and
+    /// the steps already passed are passed again, so the buyer lands where they were (at most at
+    /// payment: the card is typed again). A step that no longer passes stops there, with its errors.
+    mutating func resume(_ saved: Progress) {
+        values.merge(saved.values) { _, kept in kept }
+        selectedRateID = saved.selectedRateID
+        let order: [CheckoutPage.Step] = [.contact, .delivery, .shipping, .payment]
+        let reached = order.firstIndex(of: saved.step == .review ? .payment : saved.step) ?? 0
+        if reached >= 1, !submitContact() { return }
+        if reached >= 2, !submitDelivery() { return }
+        if reached >= 3 {
+            selectedRateID = rates.contains { $0.id == saved.selectedRateID } ? saved.selectedRateID : selectedRateID
+            _ = submitShipping()
+        }
+    }
+
+    /// The card's secret parts: never kept beyond the page, never resumed.
+    static let cardFieldIDs: Set<String> = ["cardNumber", "expiry", "securityCode"]
+
     /// The card was vaulted: forget what was typed, go to the review.
     mutating func accept(_ card: VaultedCard) {
         self.card = card
@@ -260,7 +319,7 @@ struct CheckoutForm: Sendable {
     }
 
     private mutating func clearCardFields() {
-        for id in ["cardNumber", "expiry", "securityCode"] { values[id] = nil; errors[id] = nil }
+        for id in Self.cardFieldIDs { values[id] = nil; errors[id] = nil }
     }
 
     /// Records the errors; focuses the first failing field. True when there are none.
@@ -275,6 +334,10 @@ struct CheckoutForm: Sendable {
 
     var selectedRate: CheckoutPage.ShippingRate? { rates.first { $0.id == selectedRateID } }
 
+    /// A shop whose prices include taxes (the Netherlands: VAT) charges what the cart said; the
+    /// taxes are the part of it that is tax. Otherwise taxes are added once the address is known.
+    var taxesIncluded: Bool { ShippingCountry.named(shop.countryCode)?.pricesIncludeTaxes ?? false }
+
     var subtotal: Money { cart.cost.subtotalAmount }
 
     /// Cart-level discounts: what the cart's total takes off its subtotal.
@@ -287,13 +350,22 @@ struct CheckoutForm: Sendable {
 
     var shipping: Money? { shippingConfirmed ? selectedRate?.price : nil }
 
-    /// Tax on the merchandise after discounts, at the delivery country's rate; unknown before the address.
+    /// Added taxes: on the merchandise after discounts, at the delivery country's rate, unknown before
+    /// the address. Included taxes: the tax in the merchandise and shipping, at the rate of the
+    /// country the checkout is for (the address once known, else the buyer's or the shop's).
     var taxes: Money? {
+        if taxesIncluded {
+            let rate = ShippingCountry.named(countryCode)?.taxRate ?? 0
+            return (merchandiseTotal + (shipping ?? .zero(currencyCode))).multiplied(by: rate / (1 + rate))
+        }
         guard let country = address?.countryCode else { return nil }
         return merchandiseTotal.multiplied(by: ShippingCountry.named(country)?.taxRate ?? 0)
     }
 
-    var total: Money { merchandiseTotal + (shipping ?? .zero(currencyCode)) + (taxes ?? .zero(currencyCode)) }
+    var total: Money {
+        let added = taxesIncluded ? nil : taxes
+        return merchandiseTotal + (shipping ?? .zero(currencyCode)) + (added ?? .zero(currencyCode))
+    }
 
     var discountTitles: [String] { cart.discountCodes.filter(\.applicable).map(\.code) }
 
@@ -303,7 +375,29 @@ struct CheckoutForm: Sendable {
                 .init(title: $0.merchandise.productTitle, variantTitle: $0.merchandise.title, quantity: $0.quantity,
                       total: $0.cost.totalAmount)
             },
-            subtotal: subtotal, shipping: shipping, taxes: taxes, discounts: discounts, total: total)
+            subtotal: subtotal, shipping: shipping, taxes: taxes, discounts: discounts, total: total,
+            taxesIncluded: taxesIncluded,
+            taxName: taxesIncluded || address != nil ? ShippingCountry.named(countryCode)?.taxName ?? "Taxes" : "Taxes")
+    }
+
+    /// What the buyer gave, for the review and the thank-you page.
+    var details: [CheckoutPage.Detail] {
+        var details: [CheckoutPage.Detail] = []
+        if let contact = email ?? phone { details.append(.init("Contact", contact)) }
+        if let address {
+            let name = [address.firstName, address.lastName].compactMap { $0 }.joined(separator: " ")
+            // "New York NY 10118" in North America, "1016 GV Amsterdam" elsewhere.
+            let american = ["US", "CA"].contains(address.countryCode ?? "")
+            let city = (american ? [address.city, address.zoneCode, address.postalCode] : [address.postalCode, address.city, address.zoneCode])
+                .compactMap { $0 }.joined(separator: " ")
+            let parts = [name, address.address1 ?? "", address.address2 ?? "", city, address.countryCode ?? ""]
+            details.append(.init("Ship to", parts.filter { !$0.isEmpty }.joined(separator: ", ")))
+        }
+        if shippingConfirmed, let rate = selectedRate {
+            details.append(.init("Method", "\(rate.title) · \(rate.price.amount == 0 ? "Free" : rate.price.formatted)"))
+        }
+        if let card { details.append(.init("Payment", "\(card.brand.rawValue) •••• \(card.lastFour)")) }
+        return details
     }
 
     /// The country the checkout is localised for: the delivery address, else the buyer's, else the shop's.
@@ -337,7 +431,9 @@ struct CheckoutForm: Sendable {
             let raw = value(spec.id)
             let display: String
             switch spec.id {
-            case "cardNumber": display = PaymentCard.masked(raw)
+            // The buyer sees what they type; the number is hidden once they leave the field.
+            case "cardNumber": display = focusedFieldID == spec.id ? PaymentCard.grouped(raw) : PaymentCard.masked(raw)
+            case "expiry": display = PaymentCard.formattedExpiry(raw)
             case "securityCode": display = String(repeating: "•", count: raw.count)
             default: display = raw
             }
@@ -350,6 +446,6 @@ struct CheckoutForm: Sendable {
         return CheckoutPage(step: step, progress: 1, fields: fields, focusedFieldID: focusedFieldID,
                             shippingRates: step == .shipping ? rates : [], selectedRateID: selectedRateID,
                             summary: summary, notice: notice, links: links, orderName: order?.name, orderId: order?.id,
-                            isBusy: isBusy)
+                            isBusy: isBusy, details: [.review, .thankYou].contains(step) ? details : [])
     }
 }

@@ -41,12 +41,23 @@ public enum PaymentCard {
     /// e.g. "•••• •••• •••• 4242".
     public static func masked(_ digits: String) -> String {
         let visibleFrom = max(0, digits.count - 4)
+        return grouped(String(digits.enumerated().map { $0.offset < visibleFrom ? "•" : $0.element }))
+    }
+
+    /// The number as typed, in groups of four: "4242 4242 4242 4242".
+    public static func grouped(_ digits: String) -> String {
         var out = ""
         for (i, character) in digits.enumerated() {
             if i > 0 && i % 4 == 0 { out += " " }
-            out.append(i < visibleFrom ? "•" : character)
+            out.append(character)
         }
         return out
+    }
+
+    /// Expiry digits as the field shows them while typed: "1", "12 / ", "12 / 2", "12 / 29".
+    public static func formattedExpiry(_ digits: String) -> String {
+        guard digits.count >= 2 else { return digits }
+        return "\(digits.prefix(2)) / \(digits.dropFirst(2))"
     }
 
     /// Month and four-digit year of an expiry typed as "MM/YY", "MM / YY" or "MMYY".

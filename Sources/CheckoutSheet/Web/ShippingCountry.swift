@@ -16,6 +16,29 @@ public struct ShippingCountry: Hashable, Sendable {
 
     public static func named(_ code: String) -> ShippingCountry? { all.first { $0.code == code.uppercased() } }
 
+    /// What the tax is called there.
+    public var taxName: String {
+        switch code {
+        case "US": return "Sales tax"
+        case "CA": return "Taxes"
+        case "AU", "NZ": return "GST"
+        case "JP": return "Consumption tax"
+        default: return "VAT"
+        }
+    }
+
+    /// Whether a shop based there shows prices with the tax in them, as the law or custom asks
+    /// (VAT in Europe, GST in Australia); in North America tax is added at checkout.
+    public var pricesIncludeTaxes: Bool { !["US", "CA"].contains(code) }
+
+    /// The line under a cart's total for a shop based in `shopCountry`: what checkout adds.
+    public static func cartTaxNote(shopCountry: String) -> String {
+        guard let country = named(shopCountry), country.pricesIncludeTaxes else {
+            return "Taxes and shipping are calculated at checkout."
+        }
+        return "Prices include \(country.taxName). Shipping is calculated at checkout."
+    }
+
     public static let all: [ShippingCountry] = [
         ShippingCountry(code: "US", name: "United States", taxRate: Decimal(string: "0.08")!,
                         postalExample: "10001", postalPattern: "[0-9]{5}(-[0-9]{4})?"),

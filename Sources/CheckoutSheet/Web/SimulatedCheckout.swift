@@ -54,6 +54,12 @@ public actor SimulatedCheckout: CheckoutWebView {
 
     public func post(hostMessage: String) async {
         guard let message = try? JSONValue(parsing: hostMessage), message["name"]?.stringValue == "presented" else { return }
+        // Shown again (reopened after a cancel): a new presentation is a new page view.
+        if presented, form != nil {
+            await pixel(.pageViewed)
+            await pixel(.checkoutStarted)
+            return
+        }
         // Flush in order; pixels raised meanwhile join the queue until it is empty.
         while !heldPixels.isEmpty {
             await emit(.bridgeMessage(heldPixels.removeFirst()))
@@ -155,7 +161,9 @@ public actor SimulatedCheckout: CheckoutWebView {
             await emit(.loadFailed(message: "Could not find out how this shop takes orders: \(Self.reason(error))"))
             return
         }
-        form = CheckoutForm(cart: cart, shop: shop, token: SimulatedCheckoutServer.checkoutToken(cartId: cart.id))
+        let token = SimulatedCheckoutServer.checkoutToken(cartId: cart.id)
+        form = CheckoutForm(cart: cart, shop: shop, token: token)
+        if let saved = await server.progress(token: token) { form!.resume(saved) }
         await arrive()
         await pixel(.checkoutStarted)
     }
@@ -184,11 +192,11 @@ public actor SimulatedCheckout: CheckoutWebView {
         guard let step = form?.step, form?.isBusy == false else { return }
         switch step {
         case .contact:
-            if form!.submitContact() { await pixel(.contactInfoSubmitted); await arrive() } else { await render() }
+            if form!.submitContact() { await saveProgress(); await pixel(.contactInfoSubmitted); await arrive() } else { await render() }
         case .delivery:
-            if form!.submitDelivery() { await pixel(.addressInfoSubmitted); await arrive() } else { await render() }
+            if form!.submitDelivery() { await saveProgress(); await pixel(.addressInfoSubmitted); await arrive() } else { await render() }
         case .shipping:
-            if form!.submitShipping() { await pixel(.shippingInfoSubmitted); await arrive() } else { await render() }
+            if form!.submitShipping() { await saveProgress(); await pixel(.shippingInfoSubmitted); await arrive() } else { await render() }
         case .payment:
             guard let entry = form!.validatePayment(now: server.environment.now()) else { await render(); return }
             form!.isBusy = true
@@ -196,6 +204,7 @@ public actor SimulatedCheckout: CheckoutWebView {
             let card = await server.vault(entry)
             form!.isBusy = false
             form!.accept(card)
+            await saveProgress()
             await pixel(.paymentInfoSubmitted)
             await arrive()
         case .review:
@@ -203,6 +212,11 @@ public actor SimulatedCheckout: CheckoutWebView {
         case .loading, .thankYou, .unavailable:
             return
         }
+    }
+
+    private func saveProgress() async {
+        guard let form else { return }
+        await server.remember(form.progress, token: form.token)
     }
 
     /// Pay now: authorize the vaulted card, then place the order once.

@@ -24,6 +24,9 @@ public actor SimulatedCheckoutServer: CheckoutWebViewFactory {
     private var identifiers: SeededIdentifiers
     /// Vault token -> what the gateway will do with that card. The number is not kept.
     private var vault: [String: GatewayOutcome] = [:]
+    /// What each checkout session (by checkout token) was given so far, so a page loaded again
+    /// (a recovery, the sheet reopened) starts from there. Never a card.
+    private var sessions: [String: CheckoutForm.Progress] = [:]
     /// Every page request, in order (with its purpose), for tests and diagnostics.
     public private(set) var requests: [CheckoutWebRequest] = []
 
@@ -53,6 +56,10 @@ public actor SimulatedCheckoutServer: CheckoutWebViewFactory {
         requests.append(request)
         return remainingLoadFaults.isEmpty ? nil : remainingLoadFaults.removeFirst()
     }
+
+    func remember(_ progress: CheckoutForm.Progress, token: String) { sessions[token] = progress }
+
+    func progress(token: String) -> CheckoutForm.Progress? { sessions[token] }
 
     func pixelEventID() -> String { "sh-" + identifiers.uuidString() }
 

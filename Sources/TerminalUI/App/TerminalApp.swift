@@ -121,8 +121,7 @@ public final class TerminalApp {
 
     /// The key map in effect, or nil when the terminal is too small for anything but quitting.
     private func currentKeyMap() -> KeyMap? {
-        let layout = ScreenLayout(size: driver.size, showsLog: store.state.eventLog.isVisible,
-                                  hasError: store.state.errorMessage != nil)
+        let layout = Renderer.layout(for: store.state, size: driver.size)
         guard layout.sizeClass != .tooSmall else { return nil }
         return KeyMaps.current(for: store.state, listRows: Renderer.listRows(store.state, layout), body: Size(width: layout.body.width, height: layout.body.height))
     }

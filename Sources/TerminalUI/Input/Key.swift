@@ -4,6 +4,8 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
     case character(Character)
     case up, down, left, right
     case home, end, pageUp, pageDown
+    /// Shift with ↑ ↓ pgup pgdn: free while a text field takes the letters (they scroll the event log).
+    case shiftUp, shiftDown, shiftPageUp, shiftPageDown
     case enter, escape, tab, backtab, backspace, delete
     /// Control plus a letter (Ctrl-C arrives as SIGINT in cbreak mode and is delivered as `.ctrl("c")`).
     case ctrl(Character)
@@ -26,6 +28,10 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
         case .end: return "end"
         case .pageUp: return "pgup"
         case .pageDown: return "pgdn"
+        case .shiftUp: return "shift-↑"
+        case .shiftDown: return "shift-↓"
+        case .shiftPageUp: return "shift-pgup"
+        case .shiftPageDown: return "shift-pgdn"
         case .enter: return "enter"
         case .escape: return "esc"
         case .tab: return "tab"
@@ -52,6 +58,10 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
             case codes.home: return .home
             case codes.end: return .end
             case codes.pageUp: return .pageUp
+            case codes.shiftUp: return .shiftUp
+            case codes.shiftDown: return .shiftDown
+            case codes.shiftPageUp: return .shiftPageUp
+            case codes.shiftPageDown: return .shiftPageDown
             case codes.pageDown: return .pageDown
             case codes.enter: return .enter
             case codes.backspace: return .backspace
@@ -82,5 +92,7 @@ public struct CursesKeyCodes: Sendable {
     public var home = 0o406, backspace = 0o407, f0 = 0o410, delete = 0o512
     public var pageDown = 0o522, pageUp = 0o523, enter = 0o527, backtab = 0o541, end = 0o550
     public var resize = 0o632
+    /// KEY_SR and KEY_SF (shift-↑ and shift-↓ in xterm's terminfo), KEY_SPREVIOUS and KEY_SNEXT.
+    public var shiftUp = 0o521, shiftDown = 0o520, shiftPageUp = 0o616, shiftPageDown = 0o614
     public static let standard = CursesKeyCodes()
 }

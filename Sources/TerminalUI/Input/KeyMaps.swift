@@ -28,10 +28,7 @@ public enum KeyMaps {
         if state.account.isAvailable && state.screen != .account {
             keys.append(KeyBinding([.character("u")], "account", .account(.open)))
         }
-        return keys + [
-            KeyBinding([.character("e")], "events", .eventLog(.toggle)),
-            KeyBinding([.character("[")], "[ ]", "scroll events", .eventLog(.scroll(by: 1)), inFooter: false),
-            KeyBinding([.character("]")], "", "", .eventLog(.scroll(by: -1))),
+        return keys + [KeyBinding([.character("e")], "events", .eventLog(.toggle))] + logScrolling(letters: true) + [
             KeyBinding([.character("q"), .ctrl("c")], "quit", .navigation(.quit)),
             KeyBinding([.character("?"), .function(1)], "?", "help", .navigation(.toggleHelp), help: "? f1"),
         ]
@@ -39,8 +36,7 @@ public enum KeyMaps {
 
     /// Keys of a screen while a text field takes the letters: only control and function keys are free.
     static func globalWhileTyping() -> [KeyBinding] {
-        [
-            KeyBinding([.ctrl("e")], "events", .eventLog(.toggle), inFooter: false),
+        [KeyBinding([.ctrl("e")], "events", .eventLog(.toggle), inFooter: false)] + logScrolling(letters: false) + [
             KeyBinding([.ctrl("c")], "quit", .navigation(.quit), inFooter: false),
             KeyBinding([.function(1)], "help", .navigation(.toggleHelp)),
         ]
@@ -53,10 +49,26 @@ public enum KeyMaps {
             : KeyBinding([.escape], label, .navigation(.back))
     }
 
+    /// The event log scrolls by entry with `[ ]` where letters are commands, and with shift-↑↓ and
+    /// shift-pgup/pgdn everywhere, a text field's focus included. Back at the bottom it follows again.
+    static func logScrolling(letters: Bool) -> [KeyBinding] {
+        [
+            KeyBinding(letters ? [.character("["), .shiftUp] : [.shiftUp], letters ? "[ ]" : "shift-↑↓", "scroll events",
+                       .eventLog(.scroll(by: 1)), inFooter: false, help: letters ? "[ ] shift-↑↓" : "shift-↑↓"),
+            KeyBinding(letters ? [.character("]"), .shiftDown] : [.shiftDown], "", "", .eventLog(.scroll(by: -1))),
+            // Companions of the above, by five entries (listed in the README, not to crowd help).
+            KeyBinding([.shiftPageUp], "", "", .eventLog(.scroll(by: 5))),
+            KeyBinding([.shiftPageDown], "", "", .eventLog(.scroll(by: -5))),
+        ]
+    }
+
+    /// Over the checkout sheet, which ignores `q`, `q` closes help rather than quitting the app.
     private static func help(_ state: AppState) -> KeyMap {
-        KeyMap(title: "Help", bindings: [
-            KeyBinding([.escape, .character("?"), .function(1)], "esc", "close help", .navigation(.toggleHelp), help: "esc ? f1"),
-            KeyBinding([.character("q"), .ctrl("c")], "quit", .navigation(.quit)),
+        let overSheet = state.checkout.isPresented
+        return KeyMap(title: "Help", bindings: [
+            KeyBinding(overSheet ? [.escape, .character("?"), .function(1), .character("q")] : [.escape, .character("?"), .function(1)],
+                       "esc", "close help", .navigation(.toggleHelp), help: overSheet ? "esc q ? f1" : "esc ? f1"),
+            KeyBinding(overSheet ? [.ctrl("c")] : [.character("q"), .ctrl("c")], "quit", .navigation(.quit)),
         ])
     }
 

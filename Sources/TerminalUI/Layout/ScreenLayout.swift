@@ -14,13 +14,17 @@ public struct ScreenLayout: Hashable, Sendable {
     public let errorBar: Rect?
     public let footer: Rect
 
-    public init(size: Size, showsLog: Bool, hasError: Bool) {
+    /// - Parameters:
+    ///   - errorRows: rows of the error bar when there is an error (a long message wraps to two).
+    ///   - sheetUp: the checkout sheet covers the body; a log below it gives way to its minimum height.
+    public init(size: Size, showsLog: Bool, hasError: Bool, errorRows: Int = 1, sheetUp: Bool = false) {
         sizeClass = SizeClass(size)
         let width = min(size.width, ScreenLayout.maximumContentWidth)
         content = Rect(x: (size.width - width) / 2, y: 0, width: width, height: size.height)
         let (headerRect, belowHeader) = content.splitTop(1)
         let (aboveFooter, footerRect) = belowHeader.splitBottom(1)
-        let (main, errorRect) = hasError ? aboveFooter.splitBottom(1) : (aboveFooter, Rect(x: 0, y: 0, width: 0, height: 0))
+        let (main, errorRect) = hasError ? aboveFooter.splitBottom(max(1, errorRows))
+            : (aboveFooter, Rect(x: 0, y: 0, width: 0, height: 0))
         header = headerRect
         footer = footerRect
         errorBar = hasError ? errorRect : nil
@@ -33,8 +37,9 @@ public struct ScreenLayout: Hashable, Sendable {
             body = left
             log = right
         } else {
-            // Below: about a third of the rows, at least 5 (a title and four events).
-            let logHeight = max(5, main.height / 3)
+            // Below: about a third of the rows, at least 5 (a title and three events); just 5 under
+            // the checkout sheet, whose fields need the rows more.
+            let logHeight = sheetUp ? 5 : max(5, main.height / 3)
             let (top, bottom) = main.splitBottom(logHeight)
             body = top
             log = bottom

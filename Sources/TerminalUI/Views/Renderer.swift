@@ -10,7 +10,7 @@ public enum Renderer {
             TooSmallView(size: size).draw(in: Canvas(rect: grid.bounds), theme: theme, grid: &grid)
             return grid
         }
-        let layout = ScreenLayout(size: size, showsLog: state.eventLog.isVisible, hasError: state.errorMessage != nil)
+        let layout = layout(for: state, size: size)
         let keys = KeyMaps.current(for: state, listRows: listRows(state, layout), body: Size(width: layout.body.width, height: layout.body.height))
 
         HeaderView(state: state, shopName: environment.shopName).draw(in: Canvas(rect: layout.header), theme: theme, grid: &grid)
@@ -29,14 +29,17 @@ public enum Renderer {
             EventLogPane(log: state.eventLog, timeZone: environment.timeZone).draw(in: Canvas(rect: log), theme: theme, grid: &grid)
         }
         if state.checkout.isPresented, let page = state.checkout.page {
-            CheckoutSheetView(page: page, configuration: environment.checkoutConfiguration, hints: keys.footerHints)
+            CheckoutSheetView(page: page, configuration: environment.checkoutConfiguration, hints: keys.footerHints,
+                              notice: state.checkout.notice)
                 .draw(over: layout.body, profile: environment.profile, grid: &grid)
         }
         if let message = state.errorMessage, let bar = layout.errorBar {
             ErrorBar(message: message, dismissHint: "esc dismiss").draw(in: Canvas(rect: bar), theme: theme, grid: &grid)
         }
         let sheetUp = state.checkout.isPresented && !state.isHelpVisible
-        FooterView(hints: sheetUp ? keys.globalHints : keys.footerHints, status: state.loading.isEmpty ? nil : "loading…")
+        // Under the sheet, the keys that work everywhere; the log's scroll keys once the log is up.
+        let sheetHints = keys.globalHints.filter { !$0.label.hasPrefix("scroll events") || state.eventLog.isVisible && $0.label == "scroll events" }
+        FooterView(hints: sheetUp ? sheetHints : keys.footerHints, status: state.loading.isEmpty ? nil : "loading…")
             .draw(in: Canvas(rect: layout.footer), theme: theme, grid: &grid)
         if state.isHelpVisible {
             grid.cursor = nil
@@ -59,6 +62,17 @@ public enum Renderer {
         case .cart: return CartView.lineRows(state.cart, height: body.height)
         case .productDetail, .account: return max(1, body.height - 3)
         }
+    }
+
+    /// Where everything goes for `state` at `size`.
+    static func layout(for state: AppState, size: Size) -> ScreenLayout {
+        let width = min(size.width, ScreenLayout.maximumContentWidth)
+        return ScreenLayout(size: size, showsLog: state.eventLog.isVisible, hasError: state.errorMessage != nil,
+                            // Two rows for a long message, three on a tall screen.
+                            errorRows: state.errorMessage.map {
+                                ErrorBar.rows(for: $0, width: width, maximumRows: size.height >= 20 ? 3 : 2)
+                            } ?? 1,
+                            sheetUp: state.checkout.isPresented)
     }
 
     /// The state as if help were closed: the help overlay lists the keys of what is under it.

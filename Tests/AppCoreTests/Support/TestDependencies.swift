@@ -17,6 +17,7 @@ struct TestEnvironment {
     /// Addresses a browser was asked to open; `browserOpens` says whether one could.
     let openedURLs = Recorder<String>()
     var browserOpens = false
+    var startupNotices: [String] = []
 
     var dependencies: AppDependencies {
         let saved = savedCartIds
@@ -31,7 +32,7 @@ struct TestEnvironment {
             saveCartId: { saved.record($0) },
             settings: settings, account: account,
             connectionEvents: { events ?? AsyncStream { $0.finish() } },
-            openURL: { url in opened.record(url); return opens })
+            openURL: { url in opened.record(url); return opens }, startupNotices: startupNotices)
     }
 
     @MainActor

@@ -163,16 +163,54 @@ enum Fixtures {
             return CheckoutPage(step: .review,
                                 summary: CheckoutPage.Summary(lines: summary.lines, subtotal: usd("122.00"), shipping: usd("15.00"),
                                                               taxes: usd("8.78"), discounts: usd("12.20"), total: usd("133.58")),
-                                links: [.init(title: "Refund policy", url: "https://aurora.example/policies/refund")])
+                                links: [.init(title: "Refund policy", url: "https://aurora.example/policies/refund")],
+                                details: details)
         case .thankYou:
             return CheckoutPage(step: .thankYou,
                                 summary: CheckoutPage.Summary(lines: summary.lines, subtotal: usd("122.00"), shipping: usd("15.00"),
                                                               taxes: usd("8.78"), discounts: usd("12.20"), total: usd("133.58")),
                                 links: [.init(title: "Contact us", url: "mailto:help@aurora.example")],
-                                orderName: "#1001", orderId: "1001")
+                                orderName: "#1001", orderId: "1001", details: details)
         case .unavailable:
             return CheckoutPage(step: .unavailable, notice: "This checkout has expired. Return to your cart to start again.")
         }
+    }
+
+    /// What the buyer gave, as the review and thank-you pages repeat it.
+    static let details: [CheckoutPage.Detail] = [
+        .init("Contact", "ada@example.com"), .init("Ship to", "Ada Lovelace, 12 Analytical Row, London EC1A 1BB, GB"),
+        .init("Method", "Express · $15.00"), .init("Payment", "Visa •••• 4242"),
+    ]
+
+    /// The Dutch shop's four policy links, as the real checkout page has them.
+    static let shopLinks: [CheckoutPage.Link] = [
+        .init(title: "Refund policy", url: "https://kestrel.example/policies/refund-policy"),
+        .init(title: "Shipping policy", url: "https://kestrel.example/policies/shipping-policy"),
+        .init(title: "Contact us", url: "mailto:hello@kestrel.example"),
+        .init(title: "Call us", url: "tel:+31205550142"),
+    ]
+
+    static func eur(_ amount: String) -> Money { Money(amount, currencyCode: "EUR")! }
+
+    /// The summary of a Dutch shop's checkout: prices include VAT; shipping not chosen yet.
+    static let dutchSummary = CheckoutPage.Summary(
+        lines: [.init(title: "House Espresso Blend", variantTitle: "1 kg / Espresso", quantity: 2, total: eur("84.00"))],
+        subtotal: eur("84.00"), shipping: nil, taxes: eur("14.58"), discounts: eur("0.00"), total: eur("84.00"),
+        taxesIncluded: true, taxName: "VAT")
+
+    /// The real delivery step after submitting it half-filled: errors on four fields, focus on the postal code.
+    static var deliveryWithErrors: CheckoutPage {
+        let specs: [(String, String, String, String?)] = [
+            ("countryCode", "Country/Region", "NL", nil), ("firstName", "First name", "", "Enter a first name"),
+            ("lastName", "Last name", "", "Enter a last name"), ("address1", "Address", "Keizersgracht 1", nil),
+            ("address2", "Apartment, suite, etc. (optional)", "", nil), ("city", "City", "", "Enter a city"),
+            ("zoneCode", "State / province (optional)", "", nil),
+            ("postalCode", "ZIP / postal code", "10", "Enter a valid postal code for Netherlands"),
+            ("phone", "Phone (optional)", "+31", "Enter a valid phone number"),
+        ]
+        return CheckoutPage(step: .delivery, fields: specs.map {
+            .init(id: $0.0, label: $0.1, displayValue: $0.2, error: $0.3)
+        }, focusedFieldID: "postalCode", summary: dutchSummary, links: shopLinks)
     }
 
     static func checkout(_ step: CheckoutPage.Step) -> AppState {

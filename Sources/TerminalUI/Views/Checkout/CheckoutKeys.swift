@@ -36,18 +36,21 @@ enum CheckoutKeys {
             if typing {
                 bindings.append(KeyBinding([.backspace, .ctrl("h")], "backspace", "delete",
                                            .checkout(.pageInput(.deleteBackward)), inFooter: false))
+                bindings.append(KeyBinding([.ctrl("u")], "ctrl-u", "clear field", .checkout(.pageInput(.clearField)),
+                                           inFooter: false))
             }
             bindings.append(KeyBinding([.escape], "esc", "close", .checkout(.close)))
         }
-        if !typing {
-            for (index, link) in page.links.prefix(9).enumerated() {
-                let digit = Character(String(index + 1))
-                bindings.append(KeyBinding([.character(digit)], String(digit), link.title,
-                                           .checkout(.pageInput(.openLink(url: link.url))), inFooter: false))
-            }
+        // Digits open the links; while a field takes digits, alt with the digit does. The sheet
+        // shows them beside the links.
+        for (index, link) in page.links.prefix(9).enumerated() {
+            let digit = Character(String(index + 1))
+            bindings.append(KeyBinding(typing ? [.alt(digit)] : [.character(digit), .alt(digit)], linkKey(index, typing: typing),
+                                       link.title, .checkout(.pageInput(.openLink(url: link.url))), inFooter: false))
         }
         let global = typing ? KeyMaps.globalWhileTyping() : [
             KeyBinding([.character("e"), .ctrl("e")], "e", "events", .eventLog(.toggle)),
+        ] + KeyMaps.logScrolling(letters: true) + [
             KeyBinding([.ctrl("c")], "quit", .navigation(.quit), inFooter: false),
             KeyBinding([.character("?"), .function(1)], "help", .navigation(.toggleHelp)),
         ]
@@ -55,6 +58,9 @@ enum CheckoutKeys {
         if typing { map.textInput = { text in AppAction.checkout(.pageInput(.insert(text))) } }
         return map
     }
+
+    /// The key that opens the link at `index`: its digit, with alt while a field has the focus.
+    static func linkKey(_ index: Int, typing: Bool) -> String { (typing ? "alt-" : "") + String(index + 1) }
 
     /// The id of the rate `delta` away from the selected one (clamped to the list).
     static func rate(_ page: CheckoutPage, by delta: Int) -> String {

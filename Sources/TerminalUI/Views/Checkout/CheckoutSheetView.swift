@@ -7,6 +7,8 @@ struct CheckoutSheetView {
     let page: CheckoutPage
     let configuration: CheckoutConfiguration
     let hints: [KeyHint]
+    /// The app's one line about the sheet ("Reloaded after an error: your details are kept.").
+    var notice: String? = nil
 
     /// The steps a buyer walks through, for the breadcrumb.
     static let journey: [(CheckoutPage.Step, String)] = [
@@ -51,8 +53,16 @@ struct CheckoutSheetView {
         let compact = inner.height < 12
         let top = compact ? 2 : 3
         let content = inner.sub(Rect(x: 0, y: top, width: inner.width, height: inner.height - top - (compact ? 1 : 2)))
-        drawStep(in: content, compact: compact, theme: theme, grid: &grid)
-        drawFooter(in: inner.sub(Rect(x: 0, y: inner.height - 1, width: inner.width, height: 1)), theme: theme, grid: &grid)
+        let hidden = drawStep(in: content, compact: compact, theme: theme, grid: &grid)
+        // Fields scrolled out of the form are counted on the rule above it.
+        let marks = [hidden.above > 0 ? "↑ \(hidden.above) more" : nil, hidden.below > 0 ? "↓ \(hidden.below) more" : nil]
+            .compactMap { $0 }
+        if !marks.isEmpty, page.step != .loading {
+            inner.textRight(" " + marks.joined(separator: " · ") + " ", right: inner.width - 1, y: 1, style: theme[.muted], in: &grid)
+        }
+        let linksRow = compact ? nil : inner.height - 2
+        drawFooter(in: inner.sub(Rect(x: 0, y: inner.height - 1, width: inner.width, height: 1)), theme: theme, grid: &grid,
+                   linksAbove: linksRow.map { inner.sub(Rect(x: 0, y: $0, width: inner.width, height: 1)) })
     }
 
     // MARK: Top
@@ -92,7 +102,8 @@ struct CheckoutSheetView {
 
     // MARK: Steps
 
-    private func drawStep(in canvas: Canvas, compact: Bool, theme: Theme, grid: inout Grid) {
+    /// Draws the step; returns how many fields are scrolled out above and below the form.
+    private func drawStep(in canvas: Canvas, compact: Bool, theme: Theme, grid: inout Grid) -> (above: Int, below: Int) {
         var area = canvas
         // A wide sheet keeps the order summary in a column on the right, as web checkout does.
         let showsSide = canvas.width >= 84 && page.summary != nil
@@ -109,6 +120,10 @@ struct CheckoutSheetView {
                 .draw(in: side.sub(Rect(x: 0, y: 2, width: side.width, height: side.height - 2)), theme: theme, grid: &grid)
         }
         var y = 0
+        if let notice, !notice.isEmpty, page.step != .loading {
+            area.text("↻ " + notice, y: y, style: theme[.warning], in: &grid, maxWidth: area.width)
+            y += 1
+        }
         if let notice = page.notice, !notice.isEmpty {
             let lines = TextLayout.wrap("! " + notice, width: area.width)
             for line in lines.prefix(compact ? 1 : 3) {
@@ -120,31 +135,29 @@ struct CheckoutSheetView {
         }
         let rest = area.sub(Rect(x: 0, y: y, width: area.width, height: area.height - y))
         if let url = page.webCheckoutURL {
-            return PayInBrowserView(page: page, url: url).draw(in: rest, compact: compact, theme: theme, grid: &grid)
+            PayInBrowserView(page: page, url: url).draw(in: rest, compact: compact, theme: theme, grid: &grid)
+            return (0, 0)
         }
         switch page.step {
         case .loading:
             rest.textCentered("Preparing your checkout", y: max(0, rest.height / 2 - 1), style: theme[.muted], in: &grid)
         case .contact, .delivery, .payment:
-            let showsTotal = !showsSide && page.summary != nil && rest.height > 2
-            let fieldRows = rest.height - (showsTotal ? (compact ? 1 : 2) : 0)
-            drawFields(in: rest.sub(Rect(x: 0, y: 0, width: rest.width, height: fieldRows)), compact: compact,
-                       theme: theme, grid: &grid)
-            if showsTotal, let total = page.summary?.total {
-                rest.text("Total", y: rest.height - 1, style: theme[.heading], in: &grid)
-                rest.textRight(total.formatted, y: rest.height - 1, style: theme[.heading], in: &grid)
-            }
+            // Without the summary column, the costs go under the form: the breakdown, then the total.
+            let strip = showsSide ? 0 : summaryStripRows(rest, compact: compact)
+            let hidden = drawFields(in: rest.sub(Rect(x: 0, y: 0, width: rest.width, height: rest.height - strip)), compact: compact,
+                                    theme: theme, grid: &grid)
+            if strip > 0 { drawSummaryStrip(in: rest.sub(Rect(x: 0, y: rest.height - strip, width: rest.width, height: strip)),
+                                            theme: theme, grid: &grid) }
+            return hidden
         case .shipping:
+            let strip = showsSide ? 0 : summaryStripRows(rest, compact: compact)
             if !compact { rest.text("Shipping method", y: 0, style: theme[.heading], in: &grid) }
-            drawRates(in: rest.sub(Rect(x: 0, y: compact ? 0 : 2, width: rest.width, height: rest.height - (compact ? 0 : 2))),
-                      theme: theme, grid: &grid)
+            let top = compact ? 0 : 2
+            drawRates(in: rest.sub(Rect(x: 0, y: top, width: rest.width, height: rest.height - top - strip)), theme: theme, grid: &grid)
+            if strip > 0 { drawSummaryStrip(in: rest.sub(Rect(x: 0, y: rest.height - strip, width: rest.width, height: strip)),
+                                            theme: theme, grid: &grid) }
         case .review:
-            if !compact { rest.text("Review your order", y: 0, style: theme[.heading], in: &grid) }
-            if let summary = page.summary {
-                let top = compact ? 0 : 2
-                OrderSummaryView(summary: summary)
-                    .draw(in: rest.sub(Rect(x: 0, y: top, width: rest.width, height: rest.height - top)), theme: theme, grid: &grid)
-            }
+            drawReview(in: rest, compact: compact, theme: theme, grid: &grid)
         case .thankYou:
             drawThankYou(in: rest, compact: compact, theme: theme, grid: &grid)
         case .unavailable:
@@ -152,11 +165,76 @@ struct CheckoutSheetView {
                 rest.text("This checkout cannot be shown.", y: 0, style: theme[.error], in: &grid)
             }
         }
+        return (0, 0)
     }
 
-    private func drawFields(in canvas: Canvas, compact: Bool, theme: Theme, grid: inout Grid) {
+    // MARK: Costs
+
+    /// Rows for the costs under a form: the breakdown with the total on its last row, or the
+    /// total alone when short.
+    private func summaryStripRows(_ canvas: Canvas, compact: Bool) -> Int {
+        guard let summary = page.summary, canvas.height > 2 else { return 0 }
+        if compact || canvas.height < 6 { return 1 }
+        let strip = OrderSummaryView.strip(summary, width: canvas.width)
+        let totalFits = DisplayWidth.of((strip.rows.last ?? "") + "  " + strip.total) <= canvas.width
+        return min(3, strip.rows.count + (totalFits ? 0 : 1))
+    }
+
+    private func drawSummaryStrip(in canvas: Canvas, theme: Theme, grid: inout Grid) {
+        guard let summary = page.summary else { return }
+        let strip = OrderSummaryView.strip(summary, width: canvas.width)
+        let y = canvas.height - 1
+        let start = canvas.textRight(strip.total, y: y, style: theme[.heading], in: &grid)
+        if canvas.height == 1 {
+            // One row only: the total, and the tax in it when there is room.
+            if summary.taxesIncluded, let taxes = summary.taxes, start > 4 {
+                canvas.text("Incl. \(summary.taxName) \(taxes.formatted)", y: y, style: theme[.muted], in: &grid, maxWidth: start - 2)
+            }
+            return
+        }
+        let lastFits = DisplayWidth.of((strip.rows.last ?? "") + "  " + strip.total) <= canvas.width
+        let firstRow = lastFits ? canvas.height - strip.rows.count : canvas.height - 1 - strip.rows.count
+        for (index, row) in strip.rows.enumerated() where firstRow + index >= 0 {
+            canvas.text(row, y: firstRow + index, style: theme[.muted], in: &grid, maxWidth: canvas.width)
+        }
+    }
+
+    // MARK: Review and thank-you
+
+    /// What the buyer gave, one row each: "Contact  ada@example.com". Returns the rows used.
+    @discardableResult
+    private func drawDetails(in canvas: Canvas, theme: Theme, grid: inout Grid) -> Int {
+        let labelWidth = (page.details.map { DisplayWidth.of($0.label) }.max() ?? 0) + 2
+        for (row, detail) in page.details.prefix(canvas.height).enumerated() {
+            canvas.text(detail.label, y: row, style: theme[.fieldLabel], in: &grid)
+            canvas.text(detail.value, x: labelWidth, y: row, style: theme[.text], in: &grid, maxWidth: canvas.width - labelWidth)
+        }
+        return min(page.details.count, max(0, canvas.height))
+    }
+
+    private func drawReview(in canvas: Canvas, compact: Bool, theme: Theme, grid: inout Grid) {
+        // The heading goes first when rows are short: the breadcrumb already says "Review".
+        let summaryRows = page.summary.map { OrderSummaryView.totals($0).count + 2 } ?? 0
+        let withHeading = !compact && canvas.height >= 2 + page.details.count + 1 + summaryRows
+        var y = 0
+        if withHeading {
+            canvas.text("Review your order", y: 0, style: theme[.heading], in: &grid)
+            y = 2
+        }
+        // Details keep at least the summary's total below them.
+        let detailRows = min(page.details.count, max(0, canvas.height - y - 3))
+        y += drawDetails(in: canvas.sub(Rect(x: 0, y: y, width: canvas.width, height: detailRows)), theme: theme, grid: &grid)
+        let wholeSummary = page.summary.map { $0.lines.count + 1 + OrderSummaryView.totals($0).count } ?? 0
+        if detailRows > 0 && canvas.height - y > wholeSummary { y += 1 }
+        if let summary = page.summary, canvas.height > y {
+            OrderSummaryView(summary: summary)
+                .draw(in: canvas.sub(Rect(x: 0, y: y, width: canvas.width, height: canvas.height - y)), theme: theme, grid: &grid)
+        }
+    }
+
+    private func drawFields(in canvas: Canvas, compact: Bool, theme: Theme, grid: inout Grid) -> (above: Int, below: Int) {
         let fields = page.fields
-        guard !fields.isEmpty, canvas.height > 0 else { return }
+        guard !fields.isEmpty, canvas.height > 0 else { return (0, 0) }
         // Labels get the room they need, up to 45% of the sheet, so the fields keep a usable width.
         // A label longer than that goes whole above its field rather than being cut.
         let gap = canvas.width >= 60 ? 2 : 1
@@ -165,9 +243,13 @@ struct CheckoutSheetView {
         let besideLabels = zip(fields, stacked).filter { !$1 }.map { DisplayWidth.of($0.0.label) }
         let labelWidth = besideLabels.max().map { $0 + gap } ?? 0
         let fieldWidth = min(44, canvas.width - labelWidth - 1)
-        // An error wraps under its field, on two rows at most.
+        // An error wraps under its field, on two rows at most, one on a short sheet; the focused
+        // field's error, the one the buyer is fixing, gets three.
         let errors = fields.map { field in
-            field.error.map { Array(TextLayout.wrap("✗ " + $0, width: canvas.width - labelWidth).prefix(compact ? 1 : 2)) } ?? []
+            field.error.map {
+                Array(TextLayout.wrap("✗ " + $0, width: canvas.width - labelWidth)
+                    .prefix(field.id == page.focusedFieldID ? 3 : (compact ? 1 : 2)))
+            } ?? []
         }
         // Rows per field: its label when above it, the field, its error if any, and a blank row
         // when there is room.
@@ -179,22 +261,25 @@ struct CheckoutSheetView {
         var first = 0
         while first < focusIndex && heights[first...focusIndex].reduce(0, +) > canvas.height { first += 1 }
         var y = 0
+        var shown = 0
         for (index, field) in fields.enumerated().dropFirst(first) {
-            guard y < canvas.height else { break }
+            // A field is drawn whole (label, field) or not at all.
+            guard y + (stacked[index] ? 2 : 1) <= canvas.height else { break }
+            shown += 1
             let focused = field.id == page.focusedFieldID
             canvas.text(field.label, y: y, style: theme[focused ? .heading : .fieldLabel], in: &grid,
                         maxWidth: stacked[index] ? canvas.width : labelWidth - 1)
             if stacked[index] { y += 1 }
-            guard y < canvas.height else { break }
             TextFieldView(value: field.displayValue, placeholder: field.placeholder, focused: focused && !page.isBusy)
                 .draw(in: canvas, x: labelWidth, y: y, width: fieldWidth, theme: theme, grid: &grid)
             y += 1
-            for line in errors[index] {
+            for line in errors[index] where y < canvas.height {
                 canvas.text(line, x: labelWidth, y: y, style: theme[.error], in: &grid)
                 y += 1
             }
             if spaced { y += 1 }
         }
+        return (first, fields.count - first - shown)
     }
 
     private func drawRates(in canvas: Canvas, theme: Theme, grid: inout Grid) {
@@ -236,28 +321,69 @@ struct CheckoutSheetView {
             return
         }
         canvas.text("A confirmation is on its way.", y: 2, style: theme[.muted], in: &grid)
-        if let summary = page.summary, canvas.height > 5 {
-            OrderSummaryView(summary: summary)
-                .draw(in: canvas.sub(Rect(x: 0, y: 4, width: canvas.width, height: canvas.height - 4)), theme: theme, grid: &grid)
+        guard let summary = page.summary, canvas.height > 5 else { return }
+        // What was bought comes first; the details follow when the whole summary fits beside them.
+        let summaryRows = summary.lines.count + 1 + OrderSummaryView.totals(summary).count
+        let room = canvas.height - 4
+        let detailRows = room >= summaryRows + 2 + page.details.count ? page.details.count : 0
+        OrderSummaryView(summary: summary, linesFirst: true)
+            .draw(in: canvas.sub(Rect(x: 0, y: 4, width: canvas.width, height: room - (detailRows > 0 ? detailRows + 1 : 0))),
+                  theme: theme, grid: &grid)
+        if detailRows > 0 {
+            drawDetails(in: canvas.sub(Rect(x: 0, y: 4 + summaryRows + 1, width: canvas.width, height: detailRows)),
+                        theme: theme, grid: &grid)
         }
     }
 
     // MARK: Bottom
 
-    private func drawFooter(in canvas: Canvas, theme: Theme, grid: inout Grid) {
+    /// The keys, and the page's links with the key that opens each ("1 Refund policy"): on the row
+    /// above the keys when there is one, else beside them when they fit.
+    private func drawFooter(in canvas: Canvas, theme: Theme, grid: inout Grid, linksAbove: Canvas?) {
         var x = 0
         if page.isBusy {
             x = canvas.text("Processing… ", y: 0, style: theme[.warning], in: &grid)
         }
-        if !page.links.isEmpty && canvas.width > 60 {
-            let links = page.links.map(\.title).joined(separator: " · ")
-            canvas.textRight(links, y: 0, style: theme[.link], in: &grid, maxWidth: canvas.width / 3)
+        var linksRoom = 0
+        if !page.links.isEmpty {
+            if let linksAbove {
+                drawLinks(in: linksAbove, width: linksAbove.width, theme: theme, grid: &grid)
+            } else if canvas.width > 60 {
+                linksRoom = drawLinks(in: canvas, width: canvas.width / 3, theme: theme, grid: &grid) + 1
+            }
         }
         for hint in hints where hint.inFooter {
             let needed = DisplayWidth.of(hint.keys) + DisplayWidth.of(hint.label) + 3
-            if x + needed > canvas.width - (page.links.isEmpty ? 0 : canvas.width / 3 + 1) { break }
+            if x + needed > canvas.width - linksRoom { break }
             x = canvas.text(hint.keys, x: x, y: 0, style: theme[.key], in: &grid)
             x = canvas.text(" " + hint.label + "  ", x: x, y: 0, style: theme[.muted], in: &grid)
         }
+    }
+
+    /// The links right-aligned in `width` columns, full titles when they fit, else their first
+    /// words, else the keys alone. Returns the columns used.
+    @discardableResult
+    private func drawLinks(in canvas: Canvas, width: Int, theme: Theme, grid: inout Grid) -> Int {
+        let typing = page.focusedFieldID != nil && !page.fields.isEmpty
+        let keys = page.links.indices.map { CheckoutKeys.linkKey($0, typing: typing) }
+        let spellings: [[String]] = [
+            page.links.map(\.title),
+            page.links.map { String($0.title.split(separator: " ").first ?? "") },
+            page.links.map { _ in "" },
+        ]
+        for titles in spellings {
+            let parts = zip(keys, titles).map { ($0, $1) }
+            let total = parts.reduce(0) { $0 + DisplayWidth.of($1.0) + ($1.1.isEmpty ? 0 : 1 + DisplayWidth.of($1.1)) }
+                + 2 * (parts.count - 1)
+            guard total <= width else { continue }
+            var x = canvas.width - total
+            for (index, (key, title)) in parts.enumerated() {
+                if index > 0 { x = canvas.text("  ", x: x, y: 0, style: theme[.muted], in: &grid) }
+                x = canvas.text(key, x: x, y: 0, style: theme[.key], in: &grid)
+                if !title.isEmpty { x = canvas.text(" " + title, x: x, y: 0, style: theme[.link], in: &grid) }
+            }
+            return total
+        }
+        return 0
     }
 }

@@ -26,12 +26,35 @@ struct HeaderView {
         }
         let cartStart = canvas.textRight(cartText + " ", y: 0, style: style, in: &grid,
                                          maxWidth: max(canvas.width / 2, canvas.width - 10))
-        let trail = state.screens.map(title).joined(separator: " › ")
-        var x = canvas.text(" " + shopName, y: 0, style: style, in: &grid, maxWidth: max(8, cartStart / 2))
-        if cartStart - x > 6 {
-            x = canvas.text("  ", x: x, y: 0, style: style, in: &grid)
-            canvas.text(trail, x: x, y: 0, style: style.adding(.dim).subtracting(.bold), in: &grid, maxWidth: cartStart - x - 2)
+        let crumbs = state.screens.map(title)
+        let room = cartStart - 2
+        let shop = " " + shopName
+        let trailStyle = style.adding(.dim).subtracting(.bold)
+        // The shop's name and the breadcrumbs, cut from the left ("… › Coffee › House Espresso
+        // Blend"): where the buyer is now is the part that stays. When both do not fit, the
+        // breadcrumbs win, except on the first screen, whose title says little.
+        let withShop = HeaderView.trail(crumbs, width: room - DisplayWidth.of(shop) - 2)
+        if let withShop, withShop.hasSuffix(crumbs.last ?? "") {
+            let x = canvas.text(shop + "  ", y: 0, style: style, in: &grid)
+            canvas.text(withShop, x: x, y: 0, style: trailStyle, in: &grid)
+        } else if crumbs.count == 1 && DisplayWidth.of(shop) <= room {
+            canvas.text(shop, y: 0, style: style, in: &grid)
+        } else if let alone = HeaderView.trail(crumbs, width: room - 1) {
+            canvas.text(" " + alone, y: 0, style: trailStyle, in: &grid)
         }
+    }
+
+    /// The breadcrumbs in `width` columns: whole, else cut from the left behind "… › ", else the
+    /// current screen's title cut at its end. Nil when there is no room at all.
+    static func trail(_ crumbs: [String], width: Int) -> String? {
+        guard width >= 4, let last = crumbs.last else { return nil }
+        let whole = crumbs.joined(separator: " › ")
+        if DisplayWidth.of(whole) <= width { return whole }
+        for start in 1..<crumbs.count {
+            let cut = "… › " + crumbs[start...].joined(separator: " › ")
+            if DisplayWidth.of(cut) <= width { return cut }
+        }
+        return TextLayout.truncate(last, to: width)
     }
 
     /// "just now", "12 min ago", "3 h ago", "2 days ago".

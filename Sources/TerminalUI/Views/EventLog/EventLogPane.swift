@@ -16,13 +16,20 @@ struct EventLogPane {
             inner.text("No checkout events yet.", y: 0, style: theme[.muted], in: &grid)
             return
         }
-        // Lay out from the newest entry up, skipping `scrollOffset` entries.
+        // Lay out from the newest entry up, skipping `scrollOffset` entries; scrolled near the top,
+        // the rows below fill the pane rather than leaving it half empty.
         var rows: [(String, Role, Bool)] = []
-        let end = max(0, log.entries.count - log.scrollOffset)
+        var end = max(0, log.entries.count - log.scrollOffset)
         for entry in log.entries[..<end].reversed() {
             let lines = EventLogPane.lines(for: entry, width: inner.width, timeZone: timeZone)
             rows.insert(contentsOf: lines, at: 0)
             if rows.count >= inner.height { break }
+        }
+        while rows.count < inner.height && end < log.entries.count {
+            let lines = EventLogPane.lines(for: log.entries[end], width: inner.width, timeZone: timeZone)
+            guard rows.count + lines.count <= inner.height else { break }
+            rows += lines
+            end += 1
         }
         let visible = rows.suffix(inner.height)
         for (index, (text, role, isHead)) in visible.enumerated() {
@@ -33,8 +40,10 @@ struct EventLogPane {
                 inner.text(text, y: index, style: theme[.text], in: &grid)
             }
         }
-        if log.scrollOffset > 0 {
-            inner.textRight("↓ \(log.scrollOffset) newer", y: inner.height - 1, style: theme[.warning], in: &grid)
+        // Newer entries wait below: said on the bottom border, so no entry is covered.
+        let newer = log.entries.count - end
+        if newer > 0 {
+            canvas.textRight(" ↓ \(newer) newer ", right: canvas.width - 2, y: canvas.height - 1, style: theme[.warning], in: &grid)
         }
     }
 
