@@ -119,15 +119,24 @@ public final class TerminalApp {
             typed = ""
             typingMap = nil
         }
+        // The key map only changes with the state (or the size): keys that send nothing (a paste
+        // on a list) reuse it instead of building it once per key.
+        var cached: (version: Int, size: Size, map: KeyMap?)?
         for key in keys {
-            let map = currentKeyMap()
+            let map: KeyMap?
+            if let cached, cached.version == store.version, cached.size == driver.size {
+                map = cached.map
+            } else {
+                map = currentKeyMap()
+                cached = (store.version, driver.size, map)
+            }
             if let text = map?.typedText(key) {
                 typed += text
                 typingMap = map
                 continue
             }
             flush()
-            handle(key)
+            handle(key, map: map)
         }
         flush()
     }
@@ -141,13 +150,15 @@ public final class TerminalApp {
     }
 
     /// Maps a key through the current key map and sends the action.
-    func handle(_ key: Key) {
+    func handle(_ key: Key) { handle(key, map: currentKeyMap()) }
+
+    private func handle(_ key: Key, map: KeyMap?) {
         if key == .resize {
             dirty = true
             return
         }
         // Below the minimum size only quitting makes sense: nothing else is visible.
-        guard let keys = currentKeyMap() else {
+        guard let keys = map else {
             if key == .character("q") || key == .ctrl("c") { store.send(.navigation(.quit)) }
             return
         }
