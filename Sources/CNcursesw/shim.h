@@ -64,7 +64,7 @@ static void cn_fatal_signal(int sig) {
 }
 
 static inline void cn_install_fatal_signal_handlers(void) {
-    int signals[] = { SIGSEGV, SIGABRT, SIGBUS, SIGFPE, SIGILL, SIGTERM, SIGHUP };
+    int signals[] = { SIGSEGV, SIGABRT, SIGBUS, SIGFPE, SIGILL, SIGTRAP, SIGTERM, SIGHUP, SIGQUIT, SIGINT };
     for (unsigned i = 0; i < sizeof signals / sizeof signals[0]; i++) {
         struct sigaction action;
         action.sa_handler = cn_fatal_signal;

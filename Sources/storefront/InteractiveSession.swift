@@ -4,51 +4,26 @@ import CustomerAccount
 import Foundation
 import Storefront
 import TerminalUI
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The interactive storefront on the embedded catalog (or a Storefront API): the real storefront,
 /// the real checkout sheet over the simulated web checkout, and the terminal UI.
 enum InteractiveSession {
-    /// Runs until the buyer quits. The catalog loads after the first frame is on screen; a catalog
-    /// that cannot be used, or a missing terminal, ends the command with a clear message.
-    static func run(global: GlobalOptions) async throws {
+    /// Runs until the buyer quits: the terminal UI, or the plain mode (see `usesPlainMode`). In the
+    /// terminal UI the catalog loads after the first frame is on screen; a catalog that cannot be
+    /// used ends the command with a clear message.
+    static func run(global: GlobalOptions, plain: Bool) async throws {
+        if usesPlainMode(asked: plain) {
+            try await PlainSession.run { try await dependencies(global: global) }
+            return
+        }
         do {
-            try await TerminalApp.run {
-                // A Storefront API (--endpoint, --shop): five minutes of cache-first reads, carts
-                // and checkout over the API. The terminal is the app's, so fallbacks are not printed.
-                // The customer logged in on this machine (storefront login): carts carry their token.
-                // Offline, answers saved in the last week stand in, and the header says so.
-                // The cart id is remembered per endpoint, so the next run finds the same cart.
-                let stateDirectory = EmbeddedStorefront.defaultStateDirectory()
-                let tokens = TokenStore(directory: stateDirectory)
-                let connection = ConnectionMonitor()
-                if let remote = try global.remoteStorefront(cachePolicy: .cacheFirst(expireIn: 300), offlineFallbackAge: 7 * 24 * 3600,
-                                                            onEvent: connection.report) {
-                    let checkout = CheckoutSheet(webViews: SimulatedCheckoutServer(backend: StorefrontAPICheckoutBackend(storefront: remote)))
-                    let commands = AccountCommands(tokenStore: tokens, output: { _ in })
-                    // The account server is the shop's, found from the endpoint.
-                    var loginOptions = LoginCommand.defaultOptions
-                    loginOptions.storefrontEndpoint = remote.configuration.endpoint
-                    let cartIds = RemoteCartIds(directory: stateDirectory, endpoint: remote.configuration.endpoint)
-                    return AppDependencies(storefront: remote, checkout: checkout,
-                                           loadCartId: { await cartIds.current() },
-                                           saveCartId: { id in await cartIds.set(id) },
-                                           account: .live(commands, login: loginOptions),
-                                           connectionEvents: { connection.events }, openURL: Self.openInBrowser)
-                }
-                let storefront = EmbeddedStorefront(catalog: try global.openCatalog())
-                let checkout = CheckoutSheet(webViews: SimulatedCheckoutServer(backend: storefront))
-                // The embedded store knows the customer from the token file.
-                await storefront.setCustomerDirectory(SessionCustomerDirectory(store: tokens))
-                let commands = AccountCommands(tokenStore: tokens, output: { _ in }, storefront: { storefront })
-                return AppDependencies(
-                    storefront: storefront, checkout: checkout,
-                    loadCartId: { await storefront.currentCartId() },
-                    saveCartId: { id in try? await storefront.setCurrentCartId(id) },
-                    account: .live(commands, login: LoginCommand.defaultOptions), openURL: Self.openInBrowser,
-                    startupNotices: storefront.stateWarnings)
-            }
+            let notices = try await TerminalApp.run { try await dependencies(global: global) }
+            for notice in notices { FileHandle.standardError.write(Data("storefront: \(notice)\n".utf8)) }
         } catch let error as TerminalError {
-            throw CommandFailure.input("\(error) For scripts, see storefront --help.")
+            throw CommandFailure.input("\(error) storefront --plain works without one.")
         }
     }
 
@@ -56,5 +31,49 @@ enum InteractiveSession {
     @Sendable static func openInBrowser(_ address: String) async -> Bool {
         guard let url = URL(string: address), ["http", "https"].contains(url.scheme?.lowercased() ?? "") else { return false }
         return BrowserLauncher.open(url)
+    }
+
+    /// The plain mode when asked for, when TERM cannot move a cursor (dumb, unset), or when stdin
+    /// or stdout is not a terminal (a pipe, a file, a script).
+    static func usesPlainMode(asked: Bool, environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+        let term = environment["TERM"] ?? ""
+        return asked || term.isEmpty || term == "dumb" || isatty(0) != 1 || isatty(1) != 1
+    }
+
+    /// The storefront, checkout and account the session runs on.
+    private static func dependencies(global: GlobalOptions) async throws -> AppDependencies {
+        // A Storefront API (--endpoint, --shop): five minutes of cache-first reads, carts
+        // and checkout over the API. The terminal is the app's, so fallbacks are not printed.
+        // The customer logged in on this machine (storefront login): carts carry their token.
+        // Offline, answers saved in the last week stand in, and the header says so.
+        // The cart id is remembered per endpoint, so the next run finds the same cart.
+        let stateDirectory = EmbeddedStorefront.defaultStateDirectory()
+        let tokens = TokenStore(directory: stateDirectory)
+        let connection = ConnectionMonitor()
+        if let remote = try global.remoteStorefront(cachePolicy: .cacheFirst(expireIn: 300), offlineFallbackAge: 7 * 24 * 3600,
+                                                    onEvent: connection.report) {
+            let checkout = CheckoutSheet(webViews: SimulatedCheckoutServer(backend: StorefrontAPICheckoutBackend(storefront: remote)))
+            let commands = AccountCommands(tokenStore: tokens, output: { _ in })
+            // The account server is the shop's, found from the endpoint.
+            var loginOptions = LoginCommand.defaultOptions
+            loginOptions.storefrontEndpoint = remote.configuration.endpoint
+            let cartIds = RemoteCartIds(directory: stateDirectory, endpoint: remote.configuration.endpoint)
+            return AppDependencies(storefront: remote, checkout: checkout,
+                                   loadCartId: { await cartIds.current() },
+                                   saveCartId: { id in await cartIds.set(id) },
+                                   account: .live(commands, login: loginOptions),
+                                   connectionEvents: { connection.events }, openURL: Self.openInBrowser)
+        }
+        let storefront = EmbeddedStorefront(catalog: try global.openCatalog())
+        let checkout = CheckoutSheet(webViews: SimulatedCheckoutServer(backend: storefront))
+        // The embedded store knows the customer from the token file.
+        await storefront.setCustomerDirectory(SessionCustomerDirectory(store: tokens))
+        let commands = AccountCommands(tokenStore: tokens, output: { _ in }, storefront: { storefront })
+        return AppDependencies(
+            storefront: storefront, checkout: checkout,
+            loadCartId: { await storefront.currentCartId() },
+            saveCartId: { id in try? await storefront.setCurrentCartId(id) },
+            account: .live(commands, login: LoginCommand.defaultOptions), openURL: Self.openInBrowser,
+            startupNotices: storefront.stateWarnings)
     }
 }

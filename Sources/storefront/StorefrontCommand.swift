@@ -8,7 +8,8 @@ struct StorefrontCommand: AsyncParsableCommand {
         commandName: "storefront",
         abstract: "A storefront you use in a terminal.",
         discussion: """
-            Without a subcommand, opens the interactive storefront in the terminal. \
+            Without a subcommand, opens the interactive storefront in the terminal (--plain: as a \
+            conversation of lines, for screen readers, pipes and slow links). \
             Reads the embedded catalog (or --catalog PATH), or a Storefront API with --endpoint URL or \
             --shop DOMAIN and --token (also STOREFRONT_SHOP and STOREFRONT_TOKEN). Exit status: 0 on \
             success, 1 when something asked for does not exist (an unknown product handle), 2 for bad \
@@ -21,10 +22,13 @@ struct StorefrontCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
+    @Flag(help: "A line-oriented conversation instead of the full-screen UI: numbered lists, one command per line (also when TERM=dumb or stdin or stdout is not a terminal).")
+    var plain = false
+
     /// No subcommand: the interactive storefront in this terminal.
     func run() async throws {
         try await reportingFailures {
-            try await InteractiveSession.run(global: global)
+            try await InteractiveSession.run(global: global, plain: plain)
         }
     }
 }

@@ -2,9 +2,16 @@ import XCTest
 @testable import TerminalUI
 
 final class ColorProfileTests: XCTestCase {
-    func testNoColorWinsWhateverItsValue() {
+    func testNoColorWinsWhenSetAndNotEmpty() {
         XCTAssertEqual(ColorProfile.detect(environment: ["NO_COLOR": "1", "TERM": "xterm-256color"]), .monochrome)
-        XCTAssertEqual(ColorProfile.detect(environment: ["NO_COLOR": "", "TERM": "xterm-256color", "COLORTERM": "truecolor"]), .monochrome)
+        XCTAssertEqual(ColorProfile.detect(environment: ["NO_COLOR": "0", "TERM": "xterm-direct"]), .monochrome)
+    }
+
+    func testAnEmptyNoColorDoesNotDisableColour() {
+        // no-color.org: "present and not empty".
+        XCTAssertEqual(ColorProfile.detect(environment: ["NO_COLOR": "", "TERM": "xterm-256color"]), .trueColor)
+        XCTAssertEqual(ColorProfile.detect(environment: ["NO_COLOR": "", "TERM": "xterm-256color"])
+            .limited(hasColors: true, colors: 256), .ansi256)
     }
 
     func testDumbOrMissingTermIsMonochrome() {
@@ -12,16 +19,19 @@ final class ColorProfileTests: XCTestCase {
         XCTAssertEqual(ColorProfile.detect(environment: [:]), .monochrome)
     }
 
-    func testTrueColorAnd256ColorTerminals() {
-        XCTAssertEqual(ColorProfile.detect(environment: ["TERM": "xterm", "COLORTERM": "truecolor"]), .ansi256)
-        XCTAssertEqual(ColorProfile.detect(environment: ["TERM": "xterm", "COLORTERM": "24bit"]), .ansi256)
-        XCTAssertEqual(ColorProfile.detect(environment: ["TERM": "tmux-256color"]), .ansi256)
+    func testTheTerminfoEntryDecidesTheDepth() {
+        let asked = ColorProfile.detect(environment: ["TERM": "xterm"])
+        XCTAssertEqual(asked.limited(hasColors: true, colors: 8), .ansi8)
+        XCTAssertEqual(asked.limited(hasColors: true, colors: 16), .ansi16)
+        XCTAssertEqual(asked.limited(hasColors: true, colors: 256), .ansi256)
+        XCTAssertEqual(asked.limited(hasColors: true, colors: 1 << 24), .trueColor, "a direct-colour entry")
     }
 
-    func testBasicTerminals() {
-        XCTAssertEqual(ColorProfile.detect(environment: ["TERM": "xterm"]), .ansi16)
-        XCTAssertEqual(ColorProfile.detect(environment: ["TERM": "linux"]), .ansi16)
-        XCTAssertEqual(ColorProfile.detect(environment: ["TERM": "vt220"]), .ansi8)
+    func testCOLORTERMAsksForTrueColour() {
+        XCTAssertTrue(ColorProfile.wantsTrueColor(["COLORTERM": "truecolor"]))
+        XCTAssertTrue(ColorProfile.wantsTrueColor(["COLORTERM": "24bit"]))
+        XCTAssertFalse(ColorProfile.wantsTrueColor(["COLORTERM": "yes"]))
+        XCTAssertFalse(ColorProfile.wantsTrueColor([:]))
     }
 
     func testNarrowedToWhatTheTerminalHas() {
@@ -37,6 +47,21 @@ final class ColorProfileTests: XCTestCase {
         XCTAssertEqual(Color.indexed(235).paletteIndex(colors: 16), 0, "a dark grey is black")
         XCTAssertEqual(Color.brightWhite.paletteIndex(colors: 8), 7)
         XCTAssertEqual(Color.terminalDefault.paletteIndex(colors: 256), -1)
+    }
+
+    func testExactColoursAtEveryDepth() {
+        let teal = Color.rgb(0, 135, 175)
+        XCTAssertEqual(teal.paletteIndex(colors: 1 << 24), 0x0087AF, "24-bit: the exact value")
+        XCTAssertEqual(teal.paletteIndex(colors: 256), 31, "256: the xterm palette entry with that value")
+        XCTAssertEqual(Color.rgb(128, 128, 128).paletteIndex(colors: 256), 244)
+        XCTAssertEqual(Color.rgb(215, 0, 0).paletteIndex(colors: 16), 1)
+        XCTAssertEqual(Color.rgb(0, 0, 0).paletteIndex(colors: 1 << 24), 8, "never a number that means a palette colour")
+    }
+
+    func testDirectColourKeepsTheBasicColoursAndConvertsTheRest() {
+        XCTAssertEqual(Color.red.paletteIndex(colors: 1 << 24), 1, "the terminal's own red")
+        XCTAssertEqual(Color.brightBlack.paletteIndex(colors: 1 << 24), 0x7F7F7F)
+        XCTAssertEqual(Color.indexed(244).paletteIndex(colors: 1 << 24), 0x808080)
     }
 
     func testSelectionAndErrorsStayVisibleWithoutColour() {

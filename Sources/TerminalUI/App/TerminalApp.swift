@@ -35,9 +35,11 @@ public final class TerminalApp {
     /// Starts curses on this terminal and runs the app until the buyer quits. The first frame is
     /// drawn before `makeDependencies` runs (loading a catalog or reaching a shop takes a while),
     /// so the terminal shows the app at once. The terminal is restored on every way out (quit,
-    /// Ctrl-C, SIGTERM, a crash signal, an error from `makeDependencies`).
+    /// Ctrl-C, Ctrl-\\, SIGTERM, SIGHUP, a crash signal, an error from `makeDependencies`).
+    /// Returns what is worth saying once the terminal is back (another terminfo entry stood in for TERM's).
+    @discardableResult
     public static func run(environment processEnvironment: [String: String] = ProcessInfo.processInfo.environment,
-                           makeDependencies: () async throws -> AppDependencies) async throws {
+                           makeDependencies: () async throws -> AppDependencies) async throws -> [String] {
         let driver = try NcursesDriver(environment: processEnvironment)
         let environment = RenderEnvironment(profile: driver.profile)
         driver.draw(Renderer.render(AppState(loading: [.collections]), size: driver.size, environment: environment))
@@ -51,7 +53,11 @@ public final class TerminalApp {
         let app = TerminalApp(store: AppStore(dependencies: dependencies), dependencies: dependencies, driver: driver,
                               environment: environment)
         await app.run()
+        return driver.entryNotice.map { [$0] } ?? []
     }
+
+    /// The most keys handled in one turn of the loop.
+    static let keysPerTurn = 4096
 
     /// Runs until the state says quit, the terminal hangs up, or SIGINT arrives.
     public func run() async {
@@ -61,11 +67,16 @@ public final class TerminalApp {
             continuation.yield(event == .input ? .input : .hangup)
         }
         monitor.start()
-        // Ctrl-C in cbreak mode is SIGINT: quit through the loop so the terminal is restored.
-        signal(SIGINT, SIG_IGN)
-        let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .main)
-        interrupt.setEventHandler { continuation.yield(.interrupt) }
-        interrupt.resume()
+        // Ctrl-C (SIGINT) and Ctrl-\\ (SIGQUIT) in cbreak mode, and SIGTERM and SIGHUP from outside:
+        // quit through the loop, so effects stop and the terminal is restored. SIGQUIT would
+        // otherwise dump a backtrace over the screen.
+        let signalSources = [SIGINT, SIGQUIT, SIGTERM, SIGHUP].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
+            source.setEventHandler { continuation.yield(.interrupt) }
+            source.resume()
+            return source
+        }
         loadEnvironment(into: continuation)
 
         store.send(.appStarted)
@@ -73,8 +84,10 @@ public final class TerminalApp {
         for await event in events {
             switch event {
             case .input:
+                // At most a bounded batch per turn: a pasted megabyte is read over several turns
+                // (the monitor reports the rest), never held at once.
                 var keys: [Key] = []
-                while let key = driver.nextKey() { keys.append(key) }
+                while keys.count < TerminalApp.keysPerTurn, let key = driver.nextKey() { keys.append(key) }
                 monitor.acknowledge()
                 handle(keys)
             case .stateChanged:
@@ -89,7 +102,7 @@ public final class TerminalApp {
             renderIfNeeded()
         }
         continuation.finish()
-        interrupt.cancel()
+        signalSources.forEach { $0.cancel() }
         monitor.stop()
         store.onChange = nil
         store.cancelAllEffects()
@@ -106,15 +119,24 @@ public final class TerminalApp {
             typed = ""
             typingMap = nil
         }
+        // The key map only changes with the state (or the size): keys that send nothing (a paste
+        // on a list) reuse it instead of building it once per key.
+        var cached: (version: Int, size: Size, map: KeyMap?)?
         for key in keys {
-            let map = currentKeyMap()
+            let map: KeyMap?
+            if let cached, cached.version == store.version, cached.size == driver.size {
+                map = cached.map
+            } else {
+                map = currentKeyMap()
+                cached = (store.version, driver.size, map)
+            }
             if let text = map?.typedText(key) {
                 typed += text
                 typingMap = map
                 continue
             }
             flush()
-            handle(key)
+            handle(key, map: map)
         }
         flush()
     }
@@ -127,13 +149,15 @@ public final class TerminalApp {
     }
 
     /// Maps a key through the current key map and sends the action.
-    func handle(_ key: Key) {
+    func handle(_ key: Key) { handle(key, map: currentKeyMap()) }
+
+    private func handle(_ key: Key, map: KeyMap?) {
         if key == .resize {
             dirty = true
             return
         }
         // Below the minimum size only quitting makes sense: nothing else is visible.
-        guard let keys = currentKeyMap() else {
+        guard let keys = map else {
             if key == .character("q") || key == .ctrl("c") { store.send(.navigation(.quit)) }
             return
         }

@@ -27,6 +27,11 @@ public final class NcursesDriver: TerminalDriver {
     public let profile: ColorProfile
     public let inputDescriptor: Int32 = 0
 
+    /// The terminfo entry curses runs with (TERM's own, or the one that stood in for it).
+    public let entryName: String
+    /// Said once on exit when another entry stood in for TERM's.
+    public let entryNotice: String?
+
     /// Starts curses on the controlling terminal (stdin/stdout).
     public init(environment: [String: String]) throws {
         guard isatty(0) == 1, isatty(1) == 1 else {
@@ -41,10 +46,16 @@ public final class NcursesDriver: TerminalDriver {
         setlocale(LC_ALL, "")
         if String(cString: cn_codeset()) != "UTF-8" { setlocale(LC_CTYPE, "C.UTF-8") }
 
-        guard let output = fdopen(1, "w"), let input = fdopen(0, "r"), newterm(nil, output, input) != nil,
+        // The first entry curses can load wins; newterm returns NULL (and prints nothing) for a
+        // name it has no entry for, so the next candidate is tried.
+        let entry = TerminalEntry(environment: environment)
+        guard let output = fdopen(1, "w"), let input = fdopen(0, "r"),
+              let used = entry.candidates.first(where: { newterm($0, output, input) != nil }),
               let screen = cn_stdscr() else {
-            throw TerminalError("Could not start the terminal UI for TERM=\(term).")
+            throw TerminalError("Could not start the terminal UI for TERM=\(term): no terminfo entry for it or one like it.")
         }
+        entryName = used
+        entryNotice = entry.notice(used: used)
         window = screen
         cbreak()
         noecho()
@@ -100,11 +111,14 @@ public final class NcursesDriver: TerminalDriver {
                                 attributes(cell.style), Int32(pair(cell.style)))
             }
         }
+        // The cursor ends every frame on the focus: the insertion point of a text field (shown),
+        // or the selected item (hidden, but screen readers and magnifiers follow it there).
         if let cursor = grid.cursor {
             if cursorShown != true { curs_set(1); cursorShown = true }
             wmove(window, Int32(cursor.y), Int32(cursor.x))
-        } else if cursorShown != false {
-            curs_set(0); cursorShown = false
+        } else {
+            if cursorShown != false { curs_set(0); cursorShown = false }
+            if let focus = grid.focus { wmove(window, Int32(focus.y), Int32(focus.x)) }
         }
         wnoutrefresh(window)
         doupdate()

@@ -70,6 +70,12 @@ public struct Canvas {
         grid.cursor = Grid.Point(x: rect.x + x, y: rect.y + y)
     }
 
+    /// Marks (x, y) relative to the canvas as the focused item: the hidden cursor rests there.
+    public func placeFocus(x: Int = 0, y: Int, in grid: inout Grid) {
+        guard x >= 0, x < width, y >= 0, y < height else { return }
+        grid.focus = Grid.Point(x: rect.x + x, y: rect.y + y)
+    }
+
     /// A box border around the canvas with an optional title in the top edge.
     public func border(style: Style, title: String? = nil, titleStyle: Style? = nil, in grid: inout Grid) {
         guard width >= 2, height >= 2 else { return }

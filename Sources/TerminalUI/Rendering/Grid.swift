@@ -8,6 +8,9 @@ public struct Grid: Hashable, Sendable {
     public private(set) var cells: [Cell]
     /// Where the terminal's cursor should be shown (the focused text field), or nil to hide it.
     public var cursor: Point?
+    /// Where the hidden cursor rests when no text field has it: the selected item's first column.
+    /// Screen readers and magnifiers follow the cursor, so it goes where the buyer's attention is.
+    public var focus: Point?
 
     public struct Point: Hashable, Sendable {
         public var x: Int

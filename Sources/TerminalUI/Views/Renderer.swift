@@ -29,6 +29,7 @@ public enum Renderer {
             EventLogPane(log: state.eventLog, timeZone: environment.timeZone).draw(in: Canvas(rect: log), theme: theme, grid: &grid)
         }
         if state.checkout.isPresented, let page = state.checkout.page {
+            grid.focus = nil // the list under the sheet is not where the buyer is
             CheckoutSheetView(page: page, configuration: environment.checkoutConfiguration, hints: keys.footerHints,
                               notice: state.checkout.notice)
                 .draw(over: layout.body, profile: environment.profile, grid: &grid)
@@ -43,6 +44,7 @@ public enum Renderer {
             .draw(in: Canvas(rect: layout.footer), theme: theme, grid: &grid)
         if state.isHelpVisible {
             grid.cursor = nil
+            grid.focus = Grid.Point(x: layout.content.x, y: layout.header.maxY)
             let helped = KeyMaps.current(for: helpless(state), listRows: listRows(helpless(state), layout), body: Size(width: layout.body.width, height: layout.body.height))
             let between = Rect(x: layout.content.x, y: layout.header.maxY, width: layout.content.width,
                                height: layout.footer.y - layout.header.maxY)

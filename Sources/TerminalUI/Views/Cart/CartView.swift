@@ -96,6 +96,7 @@ struct CartView {
                           grid: inout Grid) {
         let style = selected ? theme[.selection] : theme[.text]
         if selected { canvas.fill(Rect(x: 0, y: y, width: canvas.width, height: 1), style: style, in: &grid) }
+        if selected { canvas.placeFocus(y: y, in: &grid) }
         let title = line.merchandise.title
         let variant = title.isEmpty || title == "Default Title" ? "" : " · " + title
         if state.pendingRemoveLineId == line.id {

@@ -297,6 +297,7 @@ struct CheckoutSheetView {
             let isSelected = rate.id == page.selectedRateID
             let style = isSelected ? theme[.selection] : theme[.text]
             if isSelected { canvas.fill(Rect(x: 0, y: row, width: canvas.width, height: 1), style: style, in: &grid) }
+            if isSelected { canvas.placeFocus(y: row, in: &grid) }
             var x = canvas.text(isSelected ? " (•) " : " ( ) ", y: row, style: style, in: &grid)
             canvas.text(rate.title, x: x, y: row, style: style, in: &grid, maxWidth: titleWidth)
             x += titleWidth + 2

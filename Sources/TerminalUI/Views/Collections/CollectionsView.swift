@@ -84,6 +84,7 @@ struct CollectionsView {
             let style = selected ? theme[.selection] : theme[.text]
             let columnWidth = nameWidth ?? canvas.width
             if selected { canvas.fill(Rect(x: 0, y: y, width: columnWidth, height: 1), style: style, in: &grid) }
+            if selected { canvas.placeFocus(y: y, in: &grid) }
             canvas.text((selected ? " ▸ " : "   ") + list.items[index].title, y: y, style: style, in: &grid, maxWidth: columnWidth - 1)
             if let nameWidth, canvas.width - nameWidth - 2 >= 8 {
                 let products = list.items[index].productsPreview.map(\.title)

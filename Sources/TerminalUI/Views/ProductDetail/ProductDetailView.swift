@@ -118,6 +118,7 @@ struct ProductDetailView {
                     vx = labelWidth
                 }
                 let style = chosen ? (focused ? theme[.selection] : theme[.selectionMuted]) : theme[available ? .text : .muted]
+                if chosen && focused { canvas.placeFocus(x: vx, y: y, in: &grid) }
                 vx = canvas.text(text, x: vx, y: y, style: available ? style : style.adding(.strikethrough), in: &grid)
                 if !available { vx = canvas.text("✗", x: vx, y: y, style: theme[.muted], in: &grid) }
                 vx += 1

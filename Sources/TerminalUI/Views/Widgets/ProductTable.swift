@@ -69,6 +69,7 @@ struct ProductTable {
             // outside it, in its own colour, so it reads the same on every row.
             if isSelected {
                 canvas.fill(Rect(x: 0, y: y, width: columns.barWidth(margin: margin), height: 1), style: base, in: &grid)
+                canvas.placeFocus(y: y, in: &grid)
             }
             let (status, statusRole) = ProductTable.status(of: product)
             drawRow(in: canvas, y: y, columns: columns, style: base,

@@ -1,0 +1,435 @@
+import AppCore
+import CheckoutSheet
+import Foundation
+import Storefront
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The plain mode: the same store and reducers as the terminal UI, as a line-oriented conversation.
+/// Each line read becomes the same actions a key press would send; once the store has settled, what
+/// changed is printed (the cart line, the screen's text), and checkout events as they happen. No
+/// cursor movement, no colours, no redraws: a screen reader reads it, a pipe scripts it.
+@MainActor
+public final class PlainSession {
+    private let store: AppStore
+    private let write: (String) -> Void
+    /// Echo each line read after its prompt (input from a pipe is not echoed by a terminal).
+    private let echo: Bool
+    private var printedScreen: String?
+    private var printedStatus: String?
+    private var printedError: String?
+    private var lastEventId = 0
+    /// The checkout step whose fields are being asked, and the fields still to ask.
+    private var askingStep: CheckoutPage.Step?
+    private var pendingFields: [String] = []
+
+    public init(store: AppStore, echo: Bool, write: @escaping (String) -> Void) {
+        self.store = store; self.echo = echo; self.write = write
+    }
+
+    /// Runs the storefront on stdin and stdout until `quit` or the end of the input.
+    public static func run(makeDependencies: () async throws -> AppDependencies) async throws {
+        let dependencies = try await makeDependencies()
+        let session = PlainSession(store: AppStore(dependencies: dependencies), echo: isatty(0) != 1) { text in
+            var bytes = Array(text.utf8)[...]
+            while !bytes.isEmpty {
+                let n = bytes.withUnsafeBytes { Glibc.write(1, $0.baseAddress, $0.count) }
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { return }
+                bytes = bytes.dropFirst(n)
+            }
+        }
+        await session.run(lines: LineReader.lines())
+    }
+
+    /// Converses until `quit` or the end of `lines`.
+    public func run(lines: AsyncStream<String>) async {
+        store.onChange = { [weak self] in self?.reportNews() }
+        defer { store.onChange = nil }
+        store.send(.appStarted)
+        await settle()
+        say("Type help for the commands.")
+        printChanges()
+        var input = lines.makeAsyncIterator()
+        while !store.state.shouldQuit {
+            write(prompt())
+            guard let line = await input.next() else {
+                write("\n")
+                break
+            }
+            if echo { write(askingMaskedField() ? String(repeating: "•", count: min(line.count, 32)) : TextSanitizer.cleanLine(line)) }
+            write("\n")
+            await handle(line)
+            printChanges()
+        }
+        if !store.state.shouldQuit { store.send(.navigation(.quit)) }
+        // Saves (the cart id, the orders) finish before the process ends; the sheet is closed.
+        if store.state.checkout.isPresented { store.send(.checkout(.close)) }
+        await settle()
+        store.cancelAllEffects()
+        say("Bye.")
+    }
+
+    // MARK: Output
+
+    /// Prints text as lines: sanitised (no escape sequence or control from data reaches the output).
+    private func say(_ text: String) {
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            write(TextSanitizer.cleanLine(String(line)) + "\n")
+        }
+    }
+
+    /// New checkout events and a new error, the moment the state has them.
+    private func reportNews() {
+        let state = store.state
+        for entry in state.eventLog.entries where entry.id > lastEventId {
+            say(PlainView.event(entry))
+            lastEventId = entry.id
+        }
+        if state.errorMessage != printedError {
+            printedError = state.errorMessage
+            if let message = state.errorMessage { say("Error: \(message)") }
+        }
+    }
+
+    /// The cart line and the screen, when they differ from what was printed last.
+    private func printChanges(forceScreen: Bool = false) {
+        reportNews()
+        let state = store.state
+        let status = PlainView.status(state)
+        if status != printedStatus {
+            printedStatus = status
+            say(status)
+        }
+        let screen = PlainView.screen(state)
+        let identity = PlainView.identity(state) ?? screen
+        if forceScreen || identity != printedScreen {
+            printedScreen = identity
+            say(screen)
+        }
+    }
+
+    private func prompt() -> String {
+        let state = store.state
+        guard state.checkout.isPresented, let page = state.checkout.page else { return "> " }
+        switch page.step {
+        case .contact, .delivery, .payment:
+            guard let id = pendingFields.first, let field = page.fields.first(where: { $0.id == id }) else {
+                return "Continue? (enter; /back, /cancel) "
+            }
+            let example = field.placeholder.isEmpty ? "" : " (like \(field.placeholder))"
+            let current = field.displayValue.isEmpty ? "" : " [\(field.displayValue)]"
+            return TextSanitizer.cleanLine("\(field.label)\(example)\(current): ")
+        case .shipping: return "Shipping method number (enter keeps the chosen one; /back, /cancel) "
+        case .review: return "Pay now? (enter pays; /back, /cancel) "
+        case .thankYou, .unavailable: return "Close the checkout? (enter) "
+        case .loading: return "> "
+        }
+    }
+
+    /// The field asked for is masked (a card number, a security code): its value is not echoed.
+    private func askingMaskedField() -> Bool {
+        guard let id = pendingFields.first, let page = store.state.checkout.page else { return false }
+        return page.fields.first { $0.id == id }?.isMasked ?? false
+    }
+
+    // MARK: Commands
+
+    private func handle(_ line: String) async {
+        if store.state.errorMessage != nil {
+            store.send(.errorBar(.dismiss))
+            printedError = nil
+        }
+        if store.state.checkout.isPresented {
+            await checkoutInput(line)
+            return
+        }
+        await perform(PlainCommand(line))
+    }
+
+    private func perform(_ command: PlainCommand) async {
+        let state = store.state
+        switch command {
+        case .help: say(PlainCommand.helpText)
+        case .list: printedScreen = nil
+        case .back:
+            if state.screens.count == 1 { say("This is the first screen.") }
+            store.send(.navigation(.back))
+        case .home:
+            for _ in 1..<max(state.screens.count, 1) { store.send(.navigation(.back)) }
+        case .more:
+            switch state.screen {
+            case .collections: store.send(.collections(.loadNextPage))
+            case .products: store.send(.products(.loadNextPage))
+            case .search: store.send(.search(.loadNextPage))
+            default: say("more works on a list.")
+            }
+        case .quit: store.send(.navigation(.quit))
+        case .events:
+            let entries = state.eventLog.entries
+            say(entries.isEmpty ? "No checkout events yet." : entries.map(PlainView.event).joined(separator: "\n"))
+        case .open(let n): await open(n)
+        case .add(let n): await add(n)
+        case .search(let query): await search(query)
+        case .cart: showCart()
+        case .checkout:
+            showCart()
+            await settle()
+            store.send(.checkout(.start))
+        case .set(let option, let value): chooseOption(option, value)
+        case .quantity(let line, let quantity): setQuantity(line: line, quantity)
+        case .remove(let n):
+            guard selectCartLine(n) else { return }
+            store.send(.cart(.requestRemove))
+            store.send(.cart(.confirmRemove))
+        case .discount(let code):
+            showCart()
+            if let code { edit(.discountCode, code) } else { store.send(.cart(.clearDiscountCodes)) }
+        case .note(let text):
+            showCart()
+            edit(.note, text)
+        case .account:
+            if state.screen != .account { store.send(.account(.open)) }
+        case .login:
+            if state.screen != .account { store.send(.account(.open)) }
+            store.send(.account(.logInTapped))
+        case .logout: store.send(.account(.logOutTapped))
+        case .cancel: store.send(.account(.cancelLogin))
+        case .invalid(let message): say(message)
+        }
+        await settle()
+    }
+
+    /// The numbered items of the list on screen, and how to select and open one.
+    private func open(_ n: Int) async {
+        let state = store.state
+        let count: Int, selected: Int
+        let move: (Int) -> AppAction, openSelected: AppAction
+        switch state.screen {
+        case .collections:
+            (count, selected) = (state.collections.items.count, state.collections.selectedIndex)
+            (move, openSelected) = ({ .collections(.moveSelection(by: $0)) }, .collections(.openSelected))
+        case .products(let handle):
+            let list = state.collectionProducts[handle] ?? PagedList()
+            (count, selected) = (list.items.count, list.selectedIndex)
+            (move, openSelected) = ({ .products(.moveSelection(by: $0)) }, .products(.openSelected))
+        case .search:
+            (count, selected) = (state.search.results.items.count, state.search.results.selectedIndex)
+            (move, openSelected) = ({ .search(.moveSelection(by: $0)) }, .search(.openSelected))
+        default:
+            say("open works on a list: the collections, a collection's products, search results.")
+            return
+        }
+        guard (1...max(count, 1)).contains(n), count > 0 else {
+            say(count == 0 ? "The list is empty." : "There is no item \(n) here: 1 to \(count).")
+            return
+        }
+        store.send(move(n - 1 - selected))
+        store.send(openSelected)
+    }
+
+    private func add(_ n: Int?) async {
+        if store.state.screen.isProductDetail {
+            if let n { setQuantity(line: nil, n) }
+            addShownProduct()
+            return
+        }
+        guard let n else {
+            say("add N puts product N of the list in the cart; open a product first to pick its options.")
+            return
+        }
+        let before = store.state.screens.count
+        await open(n)
+        await settle()
+        guard store.state.screen.isProductDetail, store.state.screens.count > before else { return }
+        addShownProduct()
+        await settle()
+        store.send(.navigation(.back))
+    }
+
+    private func addShownProduct() {
+        guard let detail = store.state.productDetail, detail.product != nil else { return say("The product is not loaded.") }
+        guard detail.canAddToCart else { return say("This choice is sold out or not available.") }
+        let title = detail.product?.title ?? detail.handle
+        store.send(.product(.addToCart))
+        say("Adding \(detail.quantity) × \(title)" + (detail.selectedVariant.map { v in
+            v.title == "Default Title" ? "" : " · \(v.title)" } ?? "") + " to the cart.")
+    }
+
+    private func search(_ query: String) async {
+        if store.state.screen != .search { store.send(.navigation(.openSearch)) }
+        store.send(.search(.clearQuery))
+        store.send(.search(.insert(query)))
+        // Search waits for typing to pause before it runs; wait for its answer.
+        await settle { $0.search.resultsQuery == $0.search.query || $0.search.errorText != nil }
+    }
+
+    private func showCart() {
+        if store.state.screen != .cart { store.send(.navigation(.openCart)) }
+    }
+
+    private func chooseOption(_ optionName: String, _ valueName: String) {
+        guard let detail = store.state.productDetail, let product = detail.product, store.state.screen.isProductDetail else {
+            return say("set works on a product: open one first.")
+        }
+        guard let optionIndex = product.options.firstIndex(where: { matches($0.name, optionName) }) else {
+            return say("No option \"\(optionName)\": \(product.options.map(\.name).joined(separator: ", ")).")
+        }
+        let values = product.options[optionIndex].optionValues.map(\.name)
+        guard let valueIndex = values.firstIndex(where: { matches($0, valueName) }) else {
+            return say("No \(product.options[optionIndex].name) \"\(valueName)\": \(values.joined(separator: ", ")).")
+        }
+        let current = values.firstIndex(of: detail.selectedOptions[optionIndex].value) ?? 0
+        store.send(.product(.focusOption(by: optionIndex - detail.focusedOptionIndex)))
+        store.send(.product(.selectOptionValue(by: valueIndex - current)))
+    }
+
+    /// Exact (ignoring case) first, then a unique prefix.
+    private func matches(_ name: String, _ typed: String) -> Bool {
+        name.lowercased() == typed.lowercased() || name.lowercased().hasPrefix(typed.lowercased())
+    }
+
+    private func setQuantity(line: Int?, _ quantity: Int) {
+        guard quantity >= 1 else { return say("The quantity is at least 1 (remove N takes a line out of the cart).") }
+        if let line {
+            guard selectCartLine(line), let current = store.state.cart.selectedLine?.quantity else { return }
+            let steps = min(abs(quantity - current), 999)
+            for _ in 0..<steps { store.send(.cart(quantity > current ? .incrementQuantity : .decrementQuantity)) }
+            return
+        }
+        guard let detail = store.state.productDetail, store.state.screen.isProductDetail else {
+            return say("qty Q works on a product; in the cart it is qty LINE Q.")
+        }
+        let steps = min(abs(quantity - detail.quantity), 999)
+        for _ in 0..<steps { store.send(.product(quantity > detail.quantity ? .incrementQuantity : .decrementQuantity)) }
+        if let maximum = store.state.productDetail?.maximumQuantity, quantity > maximum {
+            say("Only \(maximum) available: the quantity is \(maximum).")
+        }
+    }
+
+    private func selectCartLine(_ n: Int) -> Bool {
+        showCart()
+        let lines = store.state.cart.cart?.lines ?? []
+        guard lines.indices.contains(n - 1) else {
+            say(lines.isEmpty ? "Your cart is empty." : "There is no line \(n) in the cart: 1 to \(lines.count).")
+            return false
+        }
+        store.send(.cart(.moveSelection(by: n - 1 - store.state.cart.selectedLineIndex)))
+        return true
+    }
+
+    private func edit(_ field: CartTextField, _ text: String) {
+        store.send(.cart(.beginEditing(field)))
+        let existing = field == .discountCode ? store.state.cart.discountCodeText : store.state.cart.noteText
+        for _ in existing.unicodeScalars { store.send(.cart(.deleteBackward)) }
+        if !text.isEmpty { store.send(.cart(.insert(text))) }
+        store.send(.cart(.commitEditing))
+    }
+
+    // MARK: Checkout
+
+    /// A line while the sheet is up: the value of the field asked for, a choice, or a confirmation.
+    private func checkoutInput(_ line: String) async {
+        let text = line.trimmingCharacters(in: .whitespaces)
+        switch text.lowercased() {
+        case "/back":
+            store.send(.checkout(.pageInput(.back)))
+            await settle()
+            return
+        case "/cancel", "/close", "/quit", "/q":
+            store.send(.checkout(.close))
+            await settle()
+            if text.lowercased().hasPrefix("/q") { store.send(.navigation(.quit)) }
+            return
+        case "/help":
+            say(PlainCommand.helpText)
+            return
+        case "/events":
+            await perform(.events)
+            return
+        default: break
+        }
+        guard let page = store.state.checkout.page else { return }
+        switch page.step {
+        case .contact, .delivery, .payment:
+            if let id = pendingFields.first {
+                pendingFields.removeFirst()
+                if !text.isEmpty { fill(id, with: text, current: page.fields.first { $0.id == id }?.displayValue ?? "") }
+                await settle()
+            }
+            if pendingFields.isEmpty { await submit() }
+        case .shipping:
+            if !text.isEmpty {
+                guard let n = Int(text), page.shippingRates.indices.contains(n - 1) else {
+                    return say("Type a number from 1 to \(page.shippingRates.count), or enter for the chosen one.")
+                }
+                store.send(.checkout(.pageInput(.selectRate(id: page.shippingRates[n - 1].id))))
+            }
+            await submit()
+        case .review:
+            await submit()
+        case .thankYou, .unavailable:
+            store.send(.checkout(.close))
+            await settle()
+        case .loading:
+            await settle()
+        }
+    }
+
+    private func fill(_ id: String, with value: String, current: String) {
+        store.send(.checkout(.pageInput(.focus(fieldID: id))))
+        for _ in current.unicodeScalars { store.send(.checkout(.pageInput(.deleteBackward))) }
+        store.send(.checkout(.pageInput(.insert(value))))
+    }
+
+    /// Continue (or pay); a step that comes back with errors asks again for the fields concerned.
+    private func submit() async {
+        let step = store.state.checkout.page?.step
+        store.send(.checkout(.pageInput(.submit)))
+        await settle()
+        if store.state.checkout.page?.step == step {
+            askingStep = nil
+            updateQuestions()
+        }
+    }
+
+    /// After each settle: on arriving at a form step (or coming back to it with errors), the fields
+    /// to ask for: the empty ones and the ones with an error.
+    private func updateQuestions() {
+        guard store.state.checkout.isPresented, let page = store.state.checkout.page else {
+            askingStep = nil
+            pendingFields = []
+            return
+        }
+        guard page.step != askingStep else { return }
+        askingStep = page.step
+        pendingFields = page.fields.filter { $0.displayValue.isEmpty || $0.error != nil }.map(\.id)
+        // The page text again, with the notice and errors, when a step is asked again.
+        printedScreen = nil
+    }
+
+    // MARK: Settling
+
+    /// Waits until nothing is loading, the sheet is not busy, `condition` holds (if given) and the
+    /// state has been still for a moment; at most `timeout`.
+    private func settle(timeout: Duration = .seconds(20), until condition: ((AppState) -> Bool)? = nil) async {
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        var version = store.version
+        var stillSince = clock.now
+        while clock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(10))
+            if store.version != version {
+                version = store.version
+                stillSince = clock.now
+                continue
+            }
+            let state = store.state
+            let busy = !state.loading.isEmpty || (state.checkout.isPresented
+                && (state.checkout.page == nil || state.checkout.page?.step == .loading || state.checkout.page?.isBusy == true))
+            if !busy, condition?(state) ?? true, clock.now - stillSince >= .milliseconds(80) { break }
+        }
+        updateQuestions()
+    }
+}
