@@ -32,6 +32,10 @@ let package = Package(
             pkgConfig: "ncursesw",
             providers: [.apt(["libncurses-dev"])]
         ),
+        .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        // Product pictures: PNG decoding (libpng) and conversion to terminal cells (chafa).
+        .target(name: "Pictures", dependencies: ["CChafa", "CPNG"]),
         .target(
             name: "Storefront",
             dependencies: [
@@ -42,7 +46,7 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
-            resources: [.copy("Resources/catalog.json"), .copy("GraphQL/Documents")]
+            resources: [.copy("Resources/catalog.json"), .copy("Resources/images"), .copy("GraphQL/Documents")]
         ),
         // The local Storefront API server: the embedded storefront behind the real schema's names.
         // The only target (with its tests and the executable) that links GraphQL and Hummingbird.
@@ -92,6 +96,7 @@ let package = Package(
             dependencies: ["Storefront", "CheckoutSheet", "AppCore", "TerminalUI"]
         ),
         .testTarget(name: "StorefrontTests", dependencies: ["Storefront"]),
+        .testTarget(name: "PicturesTests", dependencies: ["Pictures"]),
         .testTarget(name: "CheckoutSheetTests", dependencies: ["CheckoutSheet", "Storefront"]),
         .testTarget(
             name: "AppCoreTests",

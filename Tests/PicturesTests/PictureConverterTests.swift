@@ -1,0 +1,71 @@
+import Foundation
+import Pictures
+import Testing
+
+struct PictureConverterTests {
+    /// A picture with a red left half and a blue right half.
+    static func halves(width: Int = 16, height: Int = 16) -> RGBAImage {
+        var pixels: [UInt8] = []
+        for _ in 0..<height {
+            for x in 0..<width { pixels += x < width / 2 ? [255, 0, 0, 255] : [0, 0, 255, 255] }
+        }
+        return RGBAImage(width: width, height: height, pixels: pixels)
+    }
+
+    @Test func aPNGRoundTripsThroughLibpng() throws {
+        let image = Self.halves()
+        let decoded = try RGBAImage(png: try image.pngData())
+        #expect(decoded == image)
+    }
+
+    @Test func brokenOrForeignBytesAreClearErrors() throws {
+        #expect(throws: PictureError.unsupportedFormat) { try RGBAImage(png: Data("GIF89a".utf8)) }
+        var png = try Self.halves().pngData()
+        png.removeLast(png.count / 2)
+        #expect(throws: PictureError.self) { try RGBAImage(png: png) }
+        #expect(throws: PictureError.self) { try RGBAImage(png: Data([0x89, 0x50, 0x4E, 0x47, 0, 0, 0])) }
+    }
+
+    @Test func truecolorCellsCarryThePicturesColours() {
+        let picture = PictureConverter.convert(Self.halves(), columns: 4, rows: 2, depth: .truecolor)
+        #expect(picture.columns == 4 && picture.rows == 2)
+        let left = picture[0, 0], right = picture[3, 1]
+        #expect(Set([left.foreground, left.background]).contains(.rgb(255, 0, 0)))
+        #expect(Set([right.foreground, right.background]).contains(.rgb(0, 0, 255)))
+    }
+
+    @Test(arguments: [(PictureDepth.ansi8, 7), (.ansi16, 15), (.ansi256, 255)])
+    func indexedDepthsStayInTheirPalette(depth: PictureDepth, largest: Int) {
+        let picture = PictureConverter.convert(Self.halves(), columns: 6, rows: 3, depth: depth)
+        for cell in picture.cells {
+            for color in [cell.foreground, cell.background] {
+                if case .palette(let index) = color { #expect(Int(index) <= largest) }
+                if case .rgb = color { Issue.record("an indexed picture used an RGB colour") }
+            }
+        }
+        #expect(picture.cells.contains { $0.foreground != .none || $0.background != .none })
+    }
+
+    @Test func monochromeUsesShapesOnly() {
+        var pixels: [UInt8] = []
+        for y in 0..<16 { for _ in 0..<16 { pixels += y < 8 ? [255, 255, 255, 255] : [0, 0, 0, 255] } }
+        let picture = PictureConverter.convert(RGBAImage(width: 16, height: 16, pixels: pixels), columns: 4, rows: 2,
+                                               depth: .monochrome)
+        #expect(picture.cells.allSatisfy { $0.foreground == .none && $0.background == .none })
+        #expect(Set(picture.cells.map(\.character)).count > 1, "light and dark halves differ in shape")
+    }
+
+    @Test func fitKeepsProportionsForTallCells() {
+        #expect(PictureConverter.fit(width: 128, height: 128, maxColumns: 40, maxRows: 20) == (40, 20))
+        #expect(PictureConverter.fit(width: 128, height: 128, maxColumns: 40, maxRows: 10) == (20, 10))
+        #expect(PictureConverter.fit(width: 128, height: 96, maxColumns: 24, maxRows: 20) == (24, 9))
+        #expect(PictureConverter.fit(width: 0, height: 96, maxColumns: 24, maxRows: 20) == (0, 0))
+    }
+
+    @Test func scalingDownAveragesAndKeepsTheAspect() {
+        let small = Self.halves(width: 32, height: 16).scaledDown(maxWidth: 8, maxHeight: 8)
+        #expect(small.width == 8 && small.height == 4)
+        #expect(Array(small.pixels[0..<4]) == [255, 0, 0, 255])
+        #expect(Self.halves().scaledDown(maxWidth: 100, maxHeight: 100) == Self.halves())
+    }
+}
