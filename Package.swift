@@ -53,7 +53,7 @@ let package = Package(
         .target(
             name: "StorefrontServer",
             dependencies: [
-                "Storefront", "CustomerAccount",
+                "Storefront", "CustomerAccount", "Pictures",
                 .product(name: "GraphQL", package: "GraphQL"),
                 .product(name: "Graphiti", package: "Graphiti"),
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -69,3 +69,46 @@ struct PictureConverterTests {
         #expect(Self.halves().scaledDown(maxWidth: 100, maxHeight: 100) == Self.halves())
     }
 }
+
+struct PictureLoaderTests {
+    final class Fetches: @unchecked Sendable {
+        private let lock = NSLock()
+        private var urls: [String] = []
+        func record(_ url: String) { lock.withLock { urls.append(url) } }
+        var all: [String] { lock.withLock { urls } }
+    }
+
+    @Test func aPictureIsFetchedAndConvertedOnceThenKept() async throws {
+        let png = try PictureConverterTests.halves().pngData()
+        let fetches = Fetches()
+        let loader = PictureLoader(fetch: { url in fetches.record(url); return png }, cacheDirectory: nil)
+        let key = PictureKey(url: "https://x/a.png", columns: 4, rows: 2, depth: .ansi256)
+        let first = try await loader.picture(key).get()
+        let second = try await loader.picture(key).get()
+        #expect(first == second && first.columns == 4)
+        _ = try await loader.picture(PictureKey(url: "https://x/a.png", columns: 8, rows: 4, depth: .ansi256)).get()
+        #expect(fetches.all == ["https://x/a.png"], "another size reuses the decoded image")
+        #expect(await loader.conversions == 2)
+    }
+
+    @Test func aBrokenPictureFailsOnceAndIsNotFetchedAgain() async throws {
+        let fetches = Fetches()
+        let loader = PictureLoader(fetch: { url in fetches.record(url); return Data([0x89, 0x50, 0x4E, 0x47, 1, 2, 3]) },
+                                   cacheDirectory: nil)
+        let key = PictureKey(url: "https://x/broken.png", columns: 4, rows: 2, depth: .ansi16)
+        guard case .failure = await loader.picture(key) else { Issue.record("a broken PNG converted"); return }
+        guard case .failure = await loader.picture(key) else { Issue.record("a broken PNG converted"); return }
+        #expect(fetches.all.count == 1)
+    }
+
+    @Test func convertedPicturesSurviveARestartOnDisk() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("pictures-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let png = try PictureConverterTests.halves().pngData()
+        let key = PictureKey(url: "https://x/a.png", columns: 4, rows: 2, depth: .truecolor)
+        let first = try await PictureLoader(fetch: { _ in png }, cacheDirectory: directory).picture(key).get()
+        let again = PictureLoader(fetch: { _ in throw PictureError.unavailable("offline") }, cacheDirectory: directory)
+        #expect(try await again.picture(key).get() == first)
+        #expect(await again.conversions == 0)
+    }
+}

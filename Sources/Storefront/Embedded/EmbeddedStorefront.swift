@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The storefront that ships with the app: the catalog from a JSON file, carts and orders in
 /// the state directory. It answers exactly as the Storefront API would (cursors, user errors,
@@ -22,6 +23,12 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
     public nonisolated let stateDirectory: URL
     /// Problems found in the state directory when starting (a corrupt file moved aside, ...).
     public nonisolated let stateWarnings: [String]
+    /// Where the catalog's pictures are: `images/` beside a catalog file, or the bundled pictures.
+    public nonisolated var pictureDirectory: URL? {
+        get { pictureFolder.withLock { $0 } }
+        set { pictureFolder.withLock { $0 = newValue } }
+    }
+    private nonisolated let pictureFolder = Mutex<URL?>(EmbeddedPictures.bundledDirectory)
 
     private let now: @Sendable () -> Date
     private var identifiers: IdentifierSource
@@ -45,6 +52,9 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
                 now: @escaping @Sendable () -> Date = { Date() }, identifiers: IdentifierSource = .random) throws {
         let catalog = try catalogPath.map { try CatalogLoader.load(contentsOf: $0) } ?? CatalogLoader.bundled()
         self.init(catalog: catalog, stateDirectory: stateDirectory, now: now, identifiers: identifiers)
+        if let catalogPath {
+            pictureDirectory = URL(fileURLWithPath: catalogPath).deletingLastPathComponent().appendingPathComponent("images")
+        }
     }
 
     /// A storefront over a catalog already in memory (tests, benchmarks, demos).

@@ -8,7 +8,7 @@ import Foundation
 /// of the same client (same cache, transport and counters) with another default.
 public final class GraphQLStorefront: StorefrontClient {
     public let configuration: Configuration
-    private let transport: any HTTPTransport
+    let transport: any HTTPTransport
     private let cache: ResponseCache
     private let recorder: RequestStatisticsRecorder
     private let now: @Sendable () -> Date
