@@ -83,11 +83,11 @@ let package = Package(
                 .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
             ]
         ),
-        .target(name: "TerminalUI", dependencies: ["AppCore", "Storefront", "CheckoutSheet", "CNcursesw"]),
+        .target(name: "TerminalUI", dependencies: ["AppCore", "Storefront", "CheckoutSheet", "Pictures", "CNcursesw"]),
         .executableTarget(
             name: "storefront",
             dependencies: [
-                "Storefront", "CheckoutSheet", "AppCore", "TerminalUI", "StorefrontServer", "CustomerAccount",
+                "Storefront", "CheckoutSheet", "AppCore", "TerminalUI", "StorefrontServer", "CustomerAccount", "Pictures",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -107,7 +107,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TerminalUITests",
-            dependencies: ["TerminalUI", "AppCore", "Storefront", "CheckoutSheet", "CNcursesw"],
+            dependencies: ["TerminalUI", "AppCore", "Storefront", "CheckoutSheet", "Pictures", "CNcursesw"],
             exclude: ["__Snapshots__"]
         ),
         .testTarget(

@@ -112,3 +112,19 @@ struct PictureLoaderTests {
         #expect(await again.conversions == 0)
     }
 }
+
+struct PictureTextTests {
+    @Test func rowsCarryTheirColoursAndEndReset() {
+        let picture = CellPicture(columns: 2, rows: 1, cells: [
+            PictureCell(character: "▀", foreground: .palette(1), background: .palette(12)),
+            PictureCell(character: "▄", foreground: .rgb(1, 2, 3), background: .palette(200)),
+        ])
+        #expect(PictureText.ansi(picture) == "\u{1B}[0;31;104m▀\u{1B}[0;38;2;1;2;3;48;5;200m▄\u{1B}[0m\n")
+    }
+
+    @Test func monochromeCellsAreShapesWithoutColour() {
+        let picture = CellPicture(columns: 2, rows: 2, cells: Array(repeating: PictureCell(character: "█", foreground: .none,
+                                                                                           background: .none), count: 4))
+        #expect(PictureText.ansi(picture) == "\u{1B}[0m██\u{1B}[0m\n\u{1B}[0m██\u{1B}[0m\n")
+    }
+}

@@ -1,3 +1,5 @@
+import Pictures
+
 /// A screen's worth of cells: what `render` produces and what the driver draws.
 ///
 /// Every write is clipped to the grid (and to an optional clip rectangle) by display width; a wide
@@ -8,6 +10,8 @@ public struct Grid: Hashable, Sendable {
     public private(set) var cells: [Cell]
     /// Where the terminal's cursor should be shown (the focused text field), or nil to hide it.
     public var cursor: Point?
+    /// Pictures the frame wanted but found missing (placeholders drawn): the app converts them.
+    public var wantedPictures: [PictureKey] = []
 
     public struct Point: Hashable, Sendable {
         public var x: Int
