@@ -93,7 +93,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "StorefrontBenchmarks",
-            dependencies: ["Storefront", "CheckoutSheet", "AppCore", "TerminalUI"]
+            dependencies: ["Storefront", "CheckoutSheet", "AppCore", "TerminalUI", "Pictures"]
         ),
         .testTarget(name: "StorefrontTests", dependencies: ["Storefront"]),
         .testTarget(name: "PicturesTests", dependencies: ["Pictures"]),
