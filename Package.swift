@@ -32,6 +32,10 @@ let package = Package(
             pkgConfig: "ncursesw",
             providers: [.apt(["libncurses-dev"])]
         ),
+        .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        // Product pictures: PNG decoding (libpng) and conversion to terminal cells (chafa).
+        .target(name: "Pictures", dependencies: ["CChafa", "CPNG"]),
         .target(
             name: "Storefront",
             dependencies: [
@@ -42,14 +46,14 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
-            resources: [.copy("Resources/catalog.json"), .copy("GraphQL/Documents")]
+            resources: [.copy("Resources/catalog.json"), .copy("Resources/images"), .copy("GraphQL/Documents")]
         ),
         // The local Storefront API server: the embedded storefront behind the real schema's names.
         // The only target (with its tests and the executable) that links GraphQL and Hummingbird.
         .target(
             name: "StorefrontServer",
             dependencies: [
-                "Storefront", "CustomerAccount",
+                "Storefront", "CustomerAccount", "Pictures",
                 .product(name: "GraphQL", package: "GraphQL"),
                 .product(name: "Graphiti", package: "Graphiti"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -79,11 +83,11 @@ let package = Package(
                 .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
             ]
         ),
-        .target(name: "TerminalUI", dependencies: ["AppCore", "Storefront", "CheckoutSheet", "CNcursesw"]),
+        .target(name: "TerminalUI", dependencies: ["AppCore", "Storefront", "CheckoutSheet", "Pictures", "CNcursesw"]),
         .executableTarget(
             name: "storefront",
             dependencies: [
-                "Storefront", "CheckoutSheet", "AppCore", "TerminalUI", "StorefrontServer", "CustomerAccount",
+                "Storefront", "CheckoutSheet", "AppCore", "TerminalUI", "StorefrontServer", "CustomerAccount", "Pictures",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -93,9 +97,10 @@ let package = Package(
         .executableTarget(
             name: "StorefrontBenchmarks",
             dependencies: ["Storefront", "CheckoutSheet", "AppCore", "TerminalUI", "StorefrontServer", "StorefrontFuzzing", "CustomerAccount",
-                           .product(name: "AsyncHTTPClient", package: "async-http-client")]
+                           "Pictures", .product(name: "AsyncHTTPClient", package: "async-http-client")]
         ),
         .testTarget(name: "StorefrontTests", dependencies: ["Storefront"]),
+        .testTarget(name: "PicturesTests", dependencies: ["Pictures"]),
         .testTarget(name: "CheckoutSheetTests", dependencies: ["CheckoutSheet", "Storefront"]),
         .testTarget(
             name: "AppCoreTests",
@@ -106,7 +111,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TerminalUITests",
-            dependencies: ["TerminalUI", "AppCore", "Storefront", "CheckoutSheet", "CNcursesw"],
+            dependencies: ["TerminalUI", "AppCore", "Storefront", "CheckoutSheet", "Pictures", "CNcursesw"],
             exclude: ["__Snapshots__"]
         ),
         .testTarget(

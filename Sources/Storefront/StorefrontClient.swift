@@ -32,6 +32,16 @@ public protocol StorefrontClient: Sendable {
     func cartBuyerIdentityUpdate(cartId: String, buyerIdentity: BuyerIdentity) async throws -> CartPayload
     func cartDiscountCodesUpdate(cartId: String, discountCodes: [String]) async throws -> CartPayload
     func cartNoteUpdate(cartId: String, note: String) async throws -> CartPayload
+
+    /// The bytes of a product picture (`ProductImage.pictureUrl`), at most `maxBytes` long.
+    func pictureData(url: String, maxBytes: Int) async throws -> Data
+}
+
+extension StorefrontClient {
+    /// A storefront without pictures: every picture is unavailable.
+    public func pictureData(url: String, maxBytes: Int) async throws -> Data {
+        throw StorefrontError.invalidArgument("this storefront has no pictures")
+    }
 }
 
 /// The side of a store that a checkout talks to when the buyer pays. The embedded storefront

@@ -8,8 +8,8 @@ enum BenchmarkArguments {
     }
 
     /// `--size WxH`, or `fallback`.
-    static func size(_ arguments: [String], default fallback: Size) -> Size {
-        let parts = (option("--size", in: arguments) ?? "").split(separator: "x").compactMap { Int($0) }
+    static func size(_ arguments: [String], default fallback: Size, option name: String = "--size") -> Size {
+        let parts = (option(name, in: arguments) ?? "").split(separator: "x").compactMap { Int($0) }
         return parts.count == 2 ? Size(width: parts[0], height: parts[1]) : fallback
     }
 }

@@ -9,6 +9,7 @@ let benchmarks: [(name: String, summary: String, run: ([String]) async throws ->
     ("store", "reducer throughput: actions per second through the Store", { _ in await runStoreBenchmark() }),
     ("render", "time to render a frame, median and p99 [--size WxH] [--frames N]", RenderBenchmark.main),
     ("fuzz", "hostile inputs per surface: tried, failures, slowest [SURFACE|all] [--seconds N] [--cases N] [--seed N]", FuzzBenchmark.run),
+    ("pictures", "picture decode and conversion time, cached redraw [--cells WxH] [--rounds N]", PictureBenchmark.main),
     ("pty", "first frame and bytes per key under a pty [--size WxH] [--peer PATH] [-- STOREFRONT...]", PtyBenchmark.main),
 ]
 

@@ -9,7 +9,7 @@ public final class GraphQLEndpoint: Sendable {
     public static let tokenHeader = "X-Shopify-Storefront-Access-Token"
 
     public let accessToken: String
-    private let storefront: any StorefrontClient
+    let storefront: any StorefrontClient
     private let schema: GraphQLSchema
     let faults: FaultInjector
     public let limits: RequestLimits

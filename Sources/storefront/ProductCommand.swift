@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import Pictures
 import Storefront
+import TerminalUI
 
 /// `storefront product HANDLE`: one product with its options and variants.
 struct ProductCommand: AsyncParsableCommand {
@@ -14,6 +16,9 @@ struct ProductCommand: AsyncParsableCommand {
 
     @Flag(name: .long, help: "Print the product as JSON.")
     var json = false
+
+    @Flag(name: .long, help: "Do not draw the product's picture (drawn only when the output is a terminal).")
+    var noImage = false
 
     @Argument(help: "The product's handle, e.g. house-espresso-blend.")
     var handle: String
@@ -29,7 +34,40 @@ struct ProductCommand: AsyncParsableCommand {
             guard let product = found else {
                 throw CommandFailure.notFound("no product with the handle \"\(TextSanitizer.cleanLine(handle))\"")
             }
+            if !json, !noImage, isatty(STDOUT_FILENO) == 1, let picture = await picture(of: product) {
+                print(PictureText.ansi(picture), terminator: "")
+            }
             print(json ? try OutputFormatting.json(product) : Self.describe(product))
+        }
+    }
+
+    /// The product's first picture, at most 40 columns by 16 rows, at the terminal's colour depth;
+    /// nil (and nothing printed) when it cannot be had.
+    private func picture(of product: Product) async -> CellPicture? {
+        guard let image = product.images.first, let url = image.pictureUrl else { return nil }
+        let depth = Self.pictureDepth(ProcessInfo.processInfo.environment)
+        let (columns, rows) = PictureConverter.fit(width: image.width ?? 1, height: image.height ?? 1,
+                                                   maxColumns: min(40, OutputFormatting.terminalColumns), maxRows: 16)
+        let bytes: Data?
+        if let remote = try? global.remoteStorefront() {
+            bytes = try? await remote.pictureData(url: url, maxBytes: 4 << 20)
+        } else {
+            let directory = global.catalog.map { URL(fileURLWithPath: $0).deletingLastPathComponent().appendingPathComponent("images") }
+                ?? EmbeddedPictures.bundledDirectory
+            bytes = try? EmbeddedPictures.data(for: url, in: directory, maxBytes: 4 << 20)
+        }
+        guard let bytes, let decoded = try? RGBAImage(png: bytes) else { return nil }
+        return PictureConverter.convert(decoded, columns: columns, rows: rows, depth: depth)
+    }
+
+    /// The colour depth of the terminal printed to, from the environment (curses is not started here).
+    static func pictureDepth(_ environment: [String: String]) -> PictureDepth {
+        switch ColorProfile.detect(environment: environment) {
+        case .monochrome: return .monochrome
+        default:
+            if ColorProfile.wantsTrueColor(environment) { return .truecolor }
+            let term = environment["TERM"] ?? ""
+            return term.contains("256color") || term.contains("direct") ? .ansi256 : .ansi16
         }
     }
 

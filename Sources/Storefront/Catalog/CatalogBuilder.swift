@@ -394,7 +394,9 @@ struct CatalogBuilder {
         guard url.hasPrefix("https://") || url.hasPrefix("http://") else {
             throw fail("\"\(url)\" is not an http(s) URL", at: "\(at()).url")
         }
+        let size = ProductImage.pictureSize
         return ProductImage(id: id, url: url, altText: entry.altText.map(PlainText.cleanLine),
-                            width: entry.width, height: entry.height)
+                            width: entry.width, height: entry.height,
+                            pictureUrl: ProductImage.transformed(url, maxWidth: size, maxHeight: size, png: true))
     }
 }

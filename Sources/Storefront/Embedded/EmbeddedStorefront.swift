@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The storefront that ships with the app: the catalog from a JSON file, carts and orders in
 /// the state directory. It answers exactly as the Storefront API would (cursors, user errors,
@@ -24,6 +25,12 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
     public nonisolated let stateWarnings: [String]
     /// What orders took off the shelf; every read of a variant goes through it.
     nonisolated let stock: StockLedger
+    /// Where the catalog's pictures are: `images/` beside a catalog file, or the bundled pictures.
+    public nonisolated var pictureDirectory: URL? {
+        get { pictureFolder.withLock { $0 } }
+        set { pictureFolder.withLock { $0 = newValue } }
+    }
+    private nonisolated let pictureFolder = Mutex<URL?>(EmbeddedPictures.bundledDirectory)
 
     private let now: @Sendable () -> Date
     private var identifiers: IdentifierSource
@@ -47,6 +54,9 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
                 now: @escaping @Sendable () -> Date = { Date() }, identifiers: IdentifierSource = .random) throws {
         let catalog = try catalogPath.map { try CatalogLoader.load(contentsOf: $0) } ?? CatalogLoader.bundled()
         self.init(catalog: catalog, stateDirectory: stateDirectory, now: now, identifiers: identifiers)
+        if let catalogPath {
+            pictureDirectory = URL(fileURLWithPath: catalogPath).deletingLastPathComponent().appendingPathComponent("images")
+        }
     }
 
     /// A storefront over a catalog already in memory (tests, benchmarks, demos).

@@ -30,9 +30,28 @@ public struct ProductImage: Hashable, Sendable, Codable {
     public var altText: String?
     public var width: Int?
     public var height: Int?
+    /// The picture the terminal draws: this image as a PNG no larger than `pictureSize` on a side
+    /// (`url(transform: {maxWidth:, maxHeight:, preferredContentType: PNG})`).
+    public var pictureUrl: String?
 
-    public init(id: String? = nil, url: String, altText: String? = nil, width: Int? = nil, height: Int? = nil) {
+    public init(id: String? = nil, url: String, altText: String? = nil, width: Int? = nil, height: Int? = nil,
+                pictureUrl: String? = nil) {
         self.id = id; self.url = url; self.altText = altText; self.width = width; self.height = height
+        self.pictureUrl = pictureUrl
+    }
+
+    /// The largest side of the pictures the terminal asks for, in pixels: plenty for a picture of
+    /// 60x30 cells drawn with sextants.
+    public static let pictureSize = 320
+
+    /// `url` with an image transform, as a CDN spells it (`?width=…&height=…&format=png`).
+    public static func transformed(_ url: String, maxWidth: Int?, maxHeight: Int?, png: Bool) -> String {
+        var items: [String] = []
+        if let maxWidth { items.append("width=\(maxWidth)") }
+        if let maxHeight { items.append("height=\(maxHeight)") }
+        if png { items.append("format=png") }
+        guard !items.isEmpty else { return url }
+        return url + (url.contains("?") ? "&" : "?") + items.joined(separator: "&")
     }
 }
 

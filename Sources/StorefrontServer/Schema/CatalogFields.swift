@@ -11,6 +11,37 @@ extension Money {
 extension ProductImage {
     var idValue: GraphID? { id.map(GraphID.init(unchecked:)) }
     var urlValue: URLValue { URLValue(unchecked: url) }
+
+    /// `url(transform:)`: the image as the CDN would transform it, which `serve` answers for the
+    /// catalog's own pictures (size and PNG honoured; a crop or scale is not applied).
+    func url(context: RequestContext, arguments: ImageURLArguments) -> URLValue {
+        guard let transform = arguments.transform else { return urlValue }
+        let scale = max(1, min(3, transform.scale ?? 1))
+        return URLValue(unchecked: ProductImage.transformed(url, maxWidth: transform.maxWidth.map { $0 * scale },
+                                                            maxHeight: transform.maxHeight.map { $0 * scale },
+                                                            png: transform.preferredContentType == .png))
+    }
+}
+
+struct ImageURLArguments: Decodable, Sendable {
+    var transform: ImageTransformInput?
+}
+
+/// `ImageTransformInput`.
+struct ImageTransformInput: Decodable, Sendable {
+    var maxWidth: Int?
+    var maxHeight: Int?
+    var crop: CropRegion?
+    var scale: Int?
+    var preferredContentType: ImageContentType?
+}
+
+enum ImageContentType: String, Codable, CaseIterable, Sendable {
+    case png = "PNG", jpg = "JPG", webp = "WEBP"
+}
+
+enum CropRegion: String, Codable, CaseIterable, Sendable {
+    case center = "CENTER", top = "TOP", bottom = "BOTTOM", left = "LEFT", right = "RIGHT", region = "REGION"
 }
 
 extension ProductOption {

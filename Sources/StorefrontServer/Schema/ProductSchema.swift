@@ -59,10 +59,32 @@ final class ProductSchema: PartialSchema<StorefrontResolver, RequestContext> {
         }
         Type(ProductImage.self, as: "Image") {
             Field("id", at: \.idValue)
-            Field("url", at: \.urlValue)
+            Field("url", at: ProductImage.url(context:arguments:)) {
+                Argument("transform", at: \.transform)
+            }
             Field("altText", at: \.altText)
             Field("width", at: \.width)
             Field("height", at: \.height)
+        }
+        Input(ImageTransformInput.self) {
+            InputField("maxWidth", at: \.maxWidth)
+            InputField("maxHeight", at: \.maxHeight)
+            InputField("crop", at: \.crop)
+            InputField("scale", at: \.scale)
+            InputField("preferredContentType", at: \.preferredContentType)
+        }
+        Enum(ImageContentType.self) {
+            Value(.png)
+            Value(.jpg)
+            Value(.webp)
+        }
+        Enum(CropRegion.self) {
+            Value(.center)
+            Value(.top)
+            Value(.bottom)
+            Value(.left)
+            Value(.right)
+            Value(.region)
         }
         Type(Money.self, as: "MoneyV2") {
             Field("amount", at: \.amountValue)

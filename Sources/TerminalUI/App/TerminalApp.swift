@@ -1,6 +1,7 @@
 import AppCore
 import Dispatch
 import Foundation
+import Pictures
 import Storefront
 #if canImport(Glibc)
 import Glibc
@@ -15,7 +16,10 @@ import Glibc
 /// of the loop draws at most one frame, and only if something changed.
 @MainActor
 public final class TerminalApp {
-    enum Event: Sendable { case input, stateChanged, environmentChanged(RenderEnvironment), interrupt, hangup }
+    enum Event: Sendable {
+        case input, stateChanged, environmentChanged(RenderEnvironment), interrupt, hangup
+        case pictureReady(PictureKey, Result<CellPicture, PictureError>)
+    }
 
     private let store: AppStore
     private let driver: any TerminalDriver
@@ -27,9 +31,16 @@ public final class TerminalApp {
     public private(set) var renderedVersion = -1
     /// Frames drawn so far (for tests and the benchmark).
     public private(set) var framesDrawn = 0
+    /// Converts the pictures frames ask for, off the main actor.
+    private let pictures: PictureLoader
+    private var picturesInFlight: Set<PictureKey> = []
+    private var events: AsyncStream<Event>.Continuation?
 
     public init(store: AppStore, dependencies: AppDependencies, driver: any TerminalDriver, environment: RenderEnvironment) {
         self.store = store; self.dependencies = dependencies; self.driver = driver; self.environment = environment
+        let storefront = dependencies.storefront
+        self.pictures = PictureLoader(fetch: { url in try await storefront.pictureData(url: url, maxBytes: 4 << 20) },
+                                      cacheDirectory: PictureLoader.defaultCacheDirectory())
     }
 
     /// Starts curses on this terminal and runs the app until the buyer quits. The first frame is
@@ -62,6 +73,7 @@ public final class TerminalApp {
     /// Runs until the state says quit, the terminal hangs up, or SIGINT arrives.
     public func run() async {
         let (events, continuation) = AsyncStream<Event>.makeStream()
+        self.events = continuation
         store.onChange = { continuation.yield(.stateChanged) }
         let monitor = InputMonitor(descriptor: driver.inputDescriptor) { event in
             continuation.yield(event == .input ? .input : .hangup)
@@ -92,8 +104,13 @@ public final class TerminalApp {
                 handle(keys)
             case .stateChanged:
                 break
-            case .environmentChanged(let updated):
+            case .environmentChanged(var updated):
+                updated.pictures = environment.pictures
                 environment = updated
+                dirty = true
+            case .pictureReady(let key, let result):
+                picturesInFlight.remove(key)
+                environment.pictures.store(result, for: key)
                 dirty = true
             case .interrupt, .hangup:
                 store.send(.navigation(.quit))
@@ -168,8 +185,20 @@ public final class TerminalApp {
         guard dirty || store.version != renderedVersion else { return }
         dirty = false
         renderedVersion = store.version
-        driver.draw(Renderer.render(store.state, size: driver.size, environment: environment))
+        let frame = Renderer.render(store.state, size: driver.size, environment: environment)
+        driver.draw(frame)
         framesDrawn += 1
+        requestPictures(frame.wantedPictures)
+    }
+
+    /// Starts converting the pictures a frame drew placeholders for; each arrives as an event.
+    private func requestPictures(_ keys: [PictureKey]) {
+        guard let events else { return }
+        for key in keys where !picturesInFlight.contains(key) {
+            picturesInFlight.insert(key)
+            let loader = pictures
+            Task { events.yield(.pictureReady(key, await loader.picture(key))) }
+        }
     }
 
     /// The shop's name and the sheet's configuration arrive after the first frame, so the first

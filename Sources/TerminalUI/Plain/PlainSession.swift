@@ -12,6 +12,10 @@ import Glibc
 /// cursor movement, no colours, no redraws: a screen reader reads it, a pipe scripts it.
 @MainActor
 public final class PlainSession {
+    /// The rows a list "shows" here: plain mode prints whole pages, so the window only matters to
+    /// the reducers' scrolling, which this keeps as on a 24-row terminal.
+    static let listRows = 20
+
     private let store: AppStore
     private let write: (String) -> Void
     /// Echo each line read after its prompt (input from a pipe is not echoed by a terminal).
@@ -209,14 +213,14 @@ public final class PlainSession {
         switch state.screen {
         case .collections:
             (count, selected) = (state.collections.items.count, state.collections.selectedIndex)
-            (move, openSelected) = ({ .collections(.moveSelection(by: $0)) }, .collections(.openSelected))
+            (move, openSelected) = ({ .collections(.moveSelection(by: $0, rows: PlainSession.listRows)) }, .collections(.openSelected))
         case .products(let handle):
             let list = state.collectionProducts[handle] ?? PagedList()
             (count, selected) = (list.items.count, list.selectedIndex)
-            (move, openSelected) = ({ .products(.moveSelection(by: $0)) }, .products(.openSelected))
+            (move, openSelected) = ({ .products(.moveSelection(by: $0, rows: PlainSession.listRows)) }, .products(.openSelected))
         case .search:
             (count, selected) = (state.search.results.items.count, state.search.results.selectedIndex)
-            (move, openSelected) = ({ .search(.moveSelection(by: $0)) }, .search(.openSelected))
+            (move, openSelected) = ({ .search(.moveSelection(by: $0, rows: PlainSession.listRows)) }, .search(.openSelected))
         default:
             say("open works on a list: the collections, a collection's products, search results.")
             return
@@ -315,7 +319,7 @@ public final class PlainSession {
             say(lines.isEmpty ? "Your cart is empty." : "There is no line \(n) in the cart: 1 to \(lines.count).")
             return false
         }
-        store.send(.cart(.moveSelection(by: n - 1 - store.state.cart.selectedLineIndex)))
+        store.send(.cart(.moveSelection(by: n - 1 - store.state.cart.selectedLineIndex, rows: PlainSession.listRows)))
         return true
     }
 

@@ -1,3 +1,5 @@
+import Pictures
+
 /// A screen's worth of cells: what `render` produces and what the driver draws.
 ///
 /// Every write is clipped to the grid (and to an optional clip rectangle) by display width; a wide
@@ -11,6 +13,8 @@ public struct Grid: Hashable, Sendable {
     /// Where the hidden cursor rests when no text field has it: the selected item's first column.
     /// Screen readers and magnifiers follow the cursor, so it goes where the buyer's attention is.
     public var focus: Point?
+    /// Pictures the frame wanted but found missing (placeholders drawn): the app converts them.
+    public var wantedPictures: [PictureKey] = []
 
     public struct Point: Hashable, Sendable {
         public var x: Int

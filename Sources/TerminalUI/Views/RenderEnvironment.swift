@@ -9,6 +9,10 @@ public struct RenderEnvironment: Sendable {
     public var checkoutConfiguration: CheckoutConfiguration
     /// The event log shows times in this zone (tests fix it to UTC).
     public var timeZone: TimeZone
+    /// Product pictures converted so far.
+    public var pictures: PictureShelf = PictureShelf()
+    /// False with `--no-image`: no pictures anywhere.
+    public var showsPictures = true
 
     public init(profile: ColorProfile, shopName: String = "Storefront",
                 checkoutConfiguration: CheckoutConfiguration = CheckoutConfiguration(), timeZone: TimeZone = .current) {

@@ -65,7 +65,8 @@ struct WireProduct: Decodable, Sendable {
 extension ProductImage {
     var sanitized: ProductImage {
         ProductImage(id: id.map(TextSanitizer.cleanLine), url: TextSanitizer.cleanLine(url),
-                     altText: altText.map(TextSanitizer.cleanLine), width: width, height: height)
+                     altText: altText.map(TextSanitizer.cleanLine), width: width, height: height,
+                     pictureUrl: pictureUrl.map(TextSanitizer.cleanLine))
     }
 }
 
