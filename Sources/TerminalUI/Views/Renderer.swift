@@ -19,7 +19,9 @@ public enum Renderer {
         case .collections: CollectionsView(state: state, sizeClass: layout.sizeClass).draw(in: body, theme: theme, grid: &grid)
         case .products(let handle): ProductsView(state: state, handle: handle).draw(in: body, theme: theme, grid: &grid)
         case .productDetail: ProductDetailView(detail: state.productDetail, isLoading: state.loading.contains {
-                if case .product = $0 { true } else { false } }).draw(in: body, theme: theme, grid: &grid)
+                if case .product = $0 { true } else { false } }, pictures: environment.pictures,
+                pictureDepth: environment.profile.pictureDepth, showsPictures: environment.showsPictures)
+            .draw(in: body, theme: theme, grid: &grid)
         case .search: SearchView(state: state.search, isSearching: state.isLoading(.search)).draw(in: body, theme: theme, grid: &grid)
         case .cart: CartView(state: state.cart, isUpdating: state.isLoading(.cartMutation) || state.isLoading(.cartCreate),
                              isRestoring: state.isLoading(.cartRestore)).draw(in: body, theme: theme, grid: &grid)

@@ -1,5 +1,6 @@
 import Foundation
 import AppCore
+import Pictures
 import Storefront
 
 /// A product: title (wrapped), vendor, price with the compare-at price struck, availability of the
@@ -9,6 +10,11 @@ import Storefront
 struct ProductDetailView {
     let detail: ProductDetailState?
     let isLoading: Bool
+    /// The product's picture (the chosen variant's, else the product's first): beside the
+    /// description on a wide screen, above the choices on a tall narrow one, left out otherwise.
+    var pictures = PictureShelf()
+    var pictureDepth: PictureDepth = .ansi256
+    var showsPictures = false
 
     func draw(in canvas: Canvas, theme: Theme, grid: inout Grid) {
         guard let detail, let product = detail.product else {
@@ -24,22 +30,54 @@ struct ProductDetailView {
     private func drawChoicesAndPlaceDescription(_ product: Product, _ detail: ProductDetailState, in canvas: Canvas,
                                                 theme: Theme, grid: inout Grid) -> Canvas {
         let inner = canvas.inset(dx: 2, dy: 0)
-        // Wide: choices on the left, description on the right. Narrow: description below.
+        // Wide: choices on the left, picture and description on the right. Narrow: picture above
+        // (when the screen is tall enough to keep the choices in view), description below.
         let sideBySide = inner.width >= 90
-        let leftWidth = sideBySide ? 48 : inner.width
-        let left = inner.sub(Rect(x: 0, y: 0, width: leftWidth, height: inner.height))
-        let used = drawChoices(product, detail, in: left, theme: theme, grid: &grid)
-        return sideBySide
-            ? inner.sub(Rect(x: leftWidth + 4, y: 1, width: inner.width - leftWidth - 4, height: inner.height - 1))
-            : inner.sub(Rect(x: 0, y: used + 1, width: inner.width, height: inner.height - used - 1))
+        let leftWidth = sideBySide || inner.width >= Self.widthForPictureBeside ? 48 : inner.width
+        let image = showsPictures ? (detail.selectedVariant?.image ?? product.images.first) : nil
+        if sideBySide {
+            let right = inner.sub(Rect(x: leftWidth + 4, y: 1, width: inner.width - leftWidth - 4, height: inner.height - 1))
+            let picture = PictureView(image: image, maxColumns: min(right.width, 48), maxRows: min(18, right.height / 2))
+            let pictureRows = picture.size.rows
+            picture.draw(in: right, pictures: pictures, depth: pictureDepth, theme: theme, grid: &grid)
+            _ = drawChoices(product, detail, in: inner.sub(Rect(x: 0, y: 0, width: leftWidth, height: inner.height)),
+                            theme: theme, grid: &grid)
+            let top = pictureRows > 0 ? pictureRows + 1 : 0
+            return right.sub(Rect(x: 0, y: top, width: right.width, height: right.height - top))
+        }
+        if inner.width >= Self.widthForPictureBeside {
+            // Medium: the picture beside the choices, the description below both.
+            let pictureArea = inner.sub(Rect(x: leftWidth + 2, y: 1, width: inner.width - leftWidth - 2, height: inner.height - 1))
+            let picture = PictureView(image: image, maxColumns: min(pictureArea.width, 30), maxRows: min(12, inner.height / 2))
+            picture.draw(in: pictureArea, pictures: pictures, depth: pictureDepth, theme: theme, grid: &grid)
+            let used = max(drawChoices(product, detail, in: inner.sub(Rect(x: 0, y: 0, width: leftWidth, height: inner.height)),
+                                       theme: theme, grid: &grid),
+                           picture.size.rows > 0 ? picture.size.rows + 1 : 0)
+            return inner.sub(Rect(x: 0, y: used + 1, width: inner.width, height: inner.height - used - 1))
+        }
+        let pictureRows = inner.height >= Self.heightForPictureAbove ? min(10, inner.height - 24) : 0
+        let picture = PictureView(image: pictureRows > 0 ? image : nil, maxColumns: inner.width, maxRows: pictureRows)
+        let top = picture.size.rows > 0 ? picture.size.rows + 1 : 0
+        picture.draw(in: inner.sub(Rect(x: 0, y: 1, width: inner.width, height: picture.size.rows)), pictures: pictures,
+                     depth: pictureDepth, theme: theme, grid: &grid)
+        let left = inner.sub(Rect(x: 0, y: top, width: leftWidth, height: inner.height - top))
+        let used = top + drawChoices(product, detail, in: left, theme: theme, grid: &grid)
+        return inner.sub(Rect(x: 0, y: used + 1, width: inner.width, height: inner.height - used - 1))
     }
+
+    /// From this width the picture fits beside the choices (at least 20 columns of it).
+    static let widthForPictureBeside = 70
+
+    /// A narrow screen shows the picture above the choices only from this height: below it the
+    /// picture would push the options and the add key out of view.
+    static let heightForPictureAbove = 30
 
     /// The description's scroll: rows of text shown at a time, and the largest offset (its last
     /// line on the last row), for a body of `size`. The keys use it; the view draws the same.
-    static func descriptionScroll(_ detail: ProductDetailState, body size: Size) -> (rows: Int, limit: Int) {
+    static func descriptionScroll(_ detail: ProductDetailState, body size: Size, showsPictures: Bool = true) -> (rows: Int, limit: Int) {
         guard let product = detail.product, !product.description.isEmpty else { return (1, 0) }
         var scratch = Grid(size: size)
-        let area = ProductDetailView(detail: detail, isLoading: false)
+        let area = ProductDetailView(detail: detail, isLoading: false, showsPictures: showsPictures)
             .drawChoicesAndPlaceDescription(product, detail, in: Canvas(rect: scratch.bounds), theme: Theme.standard(.monochrome),
                                             grid: &scratch)
         let lines = TextLayout.wrap(product.description, width: area.width).count
