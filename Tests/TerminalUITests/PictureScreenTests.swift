@@ -1,0 +1,98 @@
+import AppCore
+import Foundation
+import Pictures
+import Storefront
+import XCTest
+@testable import TerminalUI
+
+/// Product pictures on the product page, as the app shows them: the first frame draws a
+/// placeholder and asks for the picture, the converted picture fills the same cells, the chosen
+/// variant's picture follows the choice, and a broken picture stays a quiet placeholder.
+final class PictureScreenTests: XCTestCase {
+    private static let catalog = try! CatalogLoader.bundled()
+    private static let sizes = [Size(width: 80, height: 24), Size(width: 120, height: 40), Size(width: 40, height: 12)]
+
+    private func state(_ handle: String, colour: String? = nil) throws -> AppState {
+        let product = try XCTUnwrap(Self.catalog.product(handle: handle))
+        var state = AppState()
+        state.screens = [.collections, .productDetail(handle: handle)]
+        var detail = ProductDetailState(product: product)
+        if let colour, let index = product.options.firstIndex(where: { $0.name == "Colour" }) {
+            detail.selectedOptions[index] = SelectedOption(name: "Colour", value: colour)
+        }
+        state.productDetail = detail
+        return state
+    }
+
+    private func environment(_ profile: ColorProfile = .ansi256) -> RenderEnvironment {
+        var environment = Fixtures.environment
+        environment.profile = profile
+        environment.shopName = "Kestrel & Co."
+        return environment
+    }
+
+    /// Renders, converts what the frame asked for (as the app does off the main actor), renders again.
+    private func renderWithPictures(_ state: AppState, size: Size, environment: RenderEnvironment,
+                                    bytes: (String) throws -> Data = PictureScreenTests.bundledBytes) -> (first: Grid, settled: Grid) {
+        var environment = environment
+        let first = Renderer.render(state, size: size, environment: environment)
+        for key in first.wantedPictures {
+            let result: Result<CellPicture, PictureError>
+            do {
+                let image = try RGBAImage(png: try bytes(key.url))
+                result = .success(PictureConverter.convert(image, columns: key.columns, rows: key.rows, depth: key.depth))
+            } catch {
+                result = .failure(error as? PictureError ?? .unavailable("\(error)"))
+            }
+            environment.pictures.store(result, for: key)
+        }
+        return (first, Renderer.render(state, size: size, environment: environment))
+    }
+
+    static func bundledBytes(_ url: String) throws -> Data {
+        try EmbeddedPictures.data(for: url, in: EmbeddedPictures.bundledDirectory, maxBytes: 1 << 20)
+    }
+
+    func testTheProductPageWithItsPictureAtEachSize() throws {
+        let state = try state("enamel-camp-mug", colour: "Forest")
+        for size in Self.sizes {
+            let (first, settled) = renderWithPictures(state, size: size, environment: environment())
+            assertSnapshot(StyleRuns.describe(settled, profile: .ansi256), named: "picture-product-\(size.width)x\(size.height)")
+            if size.height >= 24 {
+                XCTAssertEqual(first.wantedPictures.count, 1, "\(size): the first frame asks for the picture")
+                XCTAssertTrue(first.line(3).contains("·"), "\(size): a placeholder stands in meanwhile")
+                XCTAssertTrue(settled.wantedPictures.isEmpty, "\(size): nothing is asked for once it is there")
+            } else {
+                XCTAssertTrue(first.wantedPictures.isEmpty, "\(size): too short for a picture: the choices come first")
+            }
+        }
+    }
+
+    func testThePictureAtTwentyFourBitColourUsesTheThemesExactColours() throws {
+        let (_, settled) = renderWithPictures(try state("enamel-camp-mug", colour: "Forest"), size: Size(width: 120, height: 40),
+                                              environment: environment(.trueColor))
+        let colours = (0..<40).flatMap { y in (0..<120).map { settled[$0, y].style.background } }
+        // The mug's "Forest" green (34, 85, 50) is drawn as such, not as a palette colour.
+        XCTAssertTrue(colours.contains(.rgb(34, 85, 50)))
+    }
+
+    func testChoosingAnotherColourShowsThatColoursPicture() throws {
+        let size = Size(width: 120, height: 40)
+        let forest = renderWithPictures(try state("enamel-camp-mug", colour: "Forest"), size: size, environment: environment())
+        let navy = renderWithPictures(try state("enamel-camp-mug", colour: "Navy"), size: size, environment: environment())
+        XCTAssertNotEqual(forest.first.wantedPictures.first?.url, navy.first.wantedPictures.first?.url)
+        XCTAssertTrue(navy.first.wantedPictures.first?.url.contains("enamel-camp-mug-navy.png") == true)
+        XCTAssertNotEqual(forest.settled.cells, navy.settled.cells)
+    }
+
+    func testABrokenPictureStaysAQuietPlaceholder() throws {
+        let state = try state("house-espresso-blend")
+        let size = Size(width: 120, height: 40)
+        let (first, settled) = renderWithPictures(state, size: size, environment: environment(),
+                                                  bytes: { _ in Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 1]) })
+        XCTAssertEqual(first.cells, settled.cells, "the placeholder stays, nothing else changes")
+        XCTAssertTrue(settled.wantedPictures.isEmpty, "a broken picture is not asked for again")
+        XCTAssertFalse((0..<40).map(settled.line).joined().contains("error"))
+        XCTAssertEqual(Renderer.render(state, size: size, environment: environment()).cells, first.cells)
+    }
+}
