@@ -18,6 +18,7 @@ import numpy as np
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SIZE = 128
 CDN = "https://cdn.kestrel-and-co.example/products/"
+CDN_ROOT = "https://cdn.kestrel-and-co.example/"
 # Assets/images and Assets/catalog.json are links to the Storefront module's resources.
 OUT_DIRS = [os.path.join(ROOT, "Sources", "Storefront", "Resources", "images")]
 CATALOGS = [os.path.join(ROOT, "Sources", "Storefront", "Resources", "catalog.json")]
@@ -247,7 +248,7 @@ def detail(pixels, index):
     return zoom.repeat(2, axis=0).repeat(2, axis=1)[:rows, :SIZE]
 
 
-IMAGE_ENTRY = re.compile(r'("url": "' + re.escape(CDN) + r'([^"]+?)\.(?:jpg|png)",\s*"altText": "(?:[^"\\]|\\.)*",'
+IMAGE_ENTRY = re.compile(r'("url": "' + re.escape(CDN_ROOT) + r'(?:products|collections)/([^"]+?)\.(?:jpg|png)",\s*"altText": "(?:[^"\\]|\\.)*",'
                          r'\s*"width": )\d+(,\s*"height": )\d+')
 
 
@@ -258,6 +259,18 @@ def point_entries_at_pictures(text, sizes):
         width, height = sizes[name + ".png"]
         return f'{match.group(1).replace(name + ".jpg", name + ".png")}{width}{match.group(3)}{height}'
     return IMAGE_ENTRY.sub(replace, text)
+
+
+def banner(pictures):
+    """A collection's picture (2:1): its first products side by side, each at half size."""
+    out = np.zeros((SIZE * 3 // 4, SIZE * 3 // 2, 3), dtype=np.uint8)
+    out[:, :] = (236, 232, 224)
+    half = SIZE // 2
+    for k, pixels in enumerate(pictures[:3]):
+        small = pixels.reshape(half, 2, half, 2, 3).mean(axis=(1, 3)).astype(np.uint8)
+        top = (out.shape[0] - half) // 2
+        out[top:top + half, k * half:(k + 1) * half] = small
+    return out
 
 
 def give_variants_images(text, catalog):
@@ -305,6 +318,16 @@ def main():
             name = f"{handle}-{slug(value)}.png"
             files[name] = png(draw(product, NAMED.get(value.lower(), palette(handle + value))))
             sizes[name] = (SIZE, SIZE)
+    drawn = {p["handle"]: draw(p, palette(p["handle"])) for p in catalog["products"]}
+    for collection in catalog.get("collections", []):
+        image = collection.get("image")
+        if not image:
+            continue
+        name = image["url"].rsplit("/", 1)[-1].rsplit(".", 1)[0] + ".png"
+        assert name not in files, f"{name} names a product picture too"
+        pixels = banner([drawn[h] for h in collection.get("products", []) if h in drawn])
+        files[name] = png(pixels)
+        sizes[name] = (pixels.shape[1], pixels.shape[0])
     text = give_variants_images(point_entries_at_pictures(text, sizes), catalog)
     json.loads(text)  # still a catalog
     for directory in OUT_DIRS:

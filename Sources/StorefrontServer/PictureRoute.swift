@@ -3,11 +3,11 @@ import Hummingbird
 import Pictures
 import Storefront
 
-/// `GET /products/NAME.png[?width=W&height=H&format=png]`: the catalog's pictures, as the CDN of a
+/// `GET /products/NAME.png[?width=W&height=H&format=png]` (and `/collections/…`): the catalog's pictures, as the CDN of a
 /// shop would serve them, scaled down to the size asked for (never up). A picture URL on the
 /// catalog's domain reaches this route through the client (see `GraphQLStorefront.pictureData`).
 enum PictureRoute {
-    static let path = "/products/{name}"
+    static let paths = ["/products/{name}", "/collections/{name}"]
     /// The largest picture file read, and the largest side a transform may ask for.
     static let maxBytes = 4 << 20
     static let maxSide = 2048

@@ -72,11 +72,13 @@ public struct StorefrontAPIServer: Sendable {
             await log("\(answer.operationName ?? "-") \(answer.status) \(elapsed.formatted(.units(allowed: [.milliseconds], fractionalPart: .show(length: 1))))")
             return Self.response(answer)
         }
-        router.get(RouterPath(stringLiteral: PictureRoute.path)) { request, context -> Response in
-            let name = context.parameters.get("name") ?? ""
-            var query: [String: String] = [:]
-            for (key, value) in request.uri.queryParameters { query[String(key)] = String(value) }
-            return await PictureRoute.answer(name: name, query: query, storefront: endpoint.storefront)
+        for path in PictureRoute.paths {
+            router.get(RouterPath(stringLiteral: path)) { request, context -> Response in
+                let name = context.parameters.get("name") ?? ""
+                var query: [String: String] = [:]
+                for (key, value) in request.uri.queryParameters { query[String(key)] = String(value) }
+                return await PictureRoute.answer(name: name, query: query, storefront: endpoint.storefront)
+            }
         }
         if let account { addAccountRoutes(account, to: router) }
         if let checkout { addCheckoutRoutes(checkout, to: router) }

@@ -96,3 +96,31 @@ final class PictureScreenTests: XCTestCase {
         XCTAssertEqual(Renderer.render(state, size: size, environment: environment()).cells, first.cells)
     }
 }
+
+extension PictureScreenTests {
+    func testTheCollectionsPreviewHasAThumbnailOnlyOnALargeTerminal() throws {
+        let storefront = EmbeddedStorefront(catalog: Self.catalog, stateDirectory: FileManager.default.temporaryDirectory
+            .appendingPathComponent("pictures-\(UUID().uuidString)"))
+        let page = try awaitResult { try await storefront.collections(.first(20), sortKey: .id, productPreview: 5) }
+        var state = AppState()
+        state.collections = PagedList(items: page.nodes, pageInfo: page.pageInfo)
+        state.collections.selectedIndex = 1
+        let large = renderWithPictures(state, size: Size(width: 120, height: 40), environment: environment())
+        XCTAssertEqual(large.first.wantedPictures.map(\.url), [page.nodes[1].image?.pictureUrl].compactMap { $0 })
+        assertSnapshot(StyleRuns.describe(large.settled, profile: .ansi256), named: "picture-collections-120x40")
+        let medium = renderWithPictures(state, size: Size(width: 80, height: 24), environment: environment())
+        XCTAssertTrue(medium.first.wantedPictures.isEmpty, "no preview pane, no thumbnail")
+    }
+
+    /// Runs async work to completion from a synchronous XCTest method.
+    private func awaitResult<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) throws -> T {
+        let done = expectation(description: "done")
+        nonisolated(unsafe) var result: Result<T, any Error>?
+        Task {
+            do { result = .success(try await work()) } catch { result = .failure(error) }
+            done.fulfill()
+        }
+        wait(for: [done], timeout: 10)
+        return try XCTUnwrap(result).get()
+    }
+}

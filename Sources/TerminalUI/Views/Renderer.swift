@@ -16,7 +16,9 @@ public enum Renderer {
         HeaderView(state: state, shopName: environment.shopName).draw(in: Canvas(rect: layout.header), theme: theme, grid: &grid)
         let body = Canvas(rect: layout.body)
         switch state.screen {
-        case .collections: CollectionsView(state: state, sizeClass: layout.sizeClass).draw(in: body, theme: theme, grid: &grid)
+        case .collections: CollectionsView(state: state, sizeClass: layout.sizeClass, pictures: environment.pictures,
+                                           pictureDepth: environment.profile.pictureDepth, showsPictures: environment.showsPictures)
+            .draw(in: body, theme: theme, grid: &grid)
         case .products(let handle): ProductsView(state: state, handle: handle).draw(in: body, theme: theme, grid: &grid)
         case .productDetail: ProductDetailView(detail: state.productDetail, isLoading: state.loading.contains {
                 if case .product = $0 { true } else { false } }, pictures: environment.pictures,

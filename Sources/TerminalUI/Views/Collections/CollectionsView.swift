@@ -1,4 +1,5 @@
 import AppCore
+import Pictures
 import Storefront
 
 /// The collections and what is in them.
@@ -11,6 +12,10 @@ import Storefront
 struct CollectionsView {
     let state: AppState
     let sizeClass: SizeClass
+    /// The preview pane's thumbnail: the collection's picture, else its first product's.
+    var pictures = PictureShelf()
+    var pictureDepth: PictureDepth = .ansi256
+    var showsPictures = false
 
     func draw(in canvas: Canvas, theme: Theme, grid: inout Grid) {
         let list = state.collections
@@ -97,16 +102,22 @@ struct CollectionsView {
     }
 
     private func drawPreview(_ collection: Collection, in canvas: Canvas, theme: Theme, grid: inout Grid) {
-        canvas.text(collection.title, y: 0, style: theme[.accent], in: &grid)
+        let image = showsPictures ? (collection.image?.pictureUrl != nil ? collection.image : collection.productsPreview.first?.images.first) : nil
+        let thumbnail = PictureView(image: canvas.height >= 24 ? image : nil, maxColumns: 28, maxRows: 9)
+        let (thumbnailColumns, thumbnailRows) = thumbnail.size
+        let textWidth = thumbnailColumns > 0 ? canvas.width - thumbnailColumns - 2 : canvas.width
+        thumbnail.draw(in: canvas.sub(Rect(x: canvas.width - thumbnailColumns, y: 0, width: thumbnailColumns, height: thumbnailRows)),
+                       pictures: pictures, depth: pictureDepth, theme: theme, grid: &grid)
+        canvas.text(collection.title, y: 0, style: theme[.accent], in: &grid, maxWidth: textWidth)
         var y = 1
-        let description = TextLayout.wrap(collection.description, width: canvas.width).filter { !$0.isEmpty }
+        let description = TextLayout.wrap(collection.description, width: textWidth).filter { !$0.isEmpty }
         let descriptionRows = min(description.count, canvas.height >= 16 ? 3 : 1)
         for (index, line) in description.prefix(descriptionRows).enumerated() {
             let cut = index == descriptionRows - 1 && description.count > descriptionRows
             canvas.text(cut ? TextLayout.truncate(line + " …", to: canvas.width) : line, y: y, style: theme[.muted], in: &grid)
             y += 1
         }
-        y += 1
+        y = max(y + 1, thumbnailRows > 0 ? thumbnailRows + 1 : 0)
         guard y < canvas.height else { return }
         if collection.productsPreview.isEmpty {
             canvas.text("No products yet.", y: y, style: theme[.muted], in: &grid)
