@@ -31,6 +31,8 @@ public final class PlainSession {
 
     /// Runs the storefront on stdin and stdout until `quit` or the end of the input.
     public static func run(makeDependencies: () async throws -> AppDependencies) async throws {
+        // Ctrl-\ would dump a backtrace into the conversation; Ctrl-C and Ctrl-D (end of input) end it.
+        signal(SIGQUIT, SIG_IGN)
         let dependencies = try await makeDependencies()
         let session = PlainSession(store: AppStore(dependencies: dependencies), echo: isatty(0) != 1) { text in
             var bytes = Array(text.utf8)[...]
