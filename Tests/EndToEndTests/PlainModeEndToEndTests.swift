@@ -140,6 +140,22 @@ final class PlainModeEndToEndTests: XCTestCase {
         XCTAssertTrue(output.hasSuffix("Bye.\n"), output)
     }
 
+    /// A catalog whose text carries escape sequences and controls: nothing of them reaches the output.
+    func testTextFromTheCatalogCannotEscape() throws {
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/Storefront/Resources/catalog.json")
+        var catalog = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: source)) as? [String: Any])
+        var collections = try XCTUnwrap(catalog["collections"] as? [[String: Any]])
+        collections[0]["title"] = "Coffee\u{1B}[2J\u{1B}]52;c;aGk=\u{07}\u{9B}31m\r\nRoasts"
+        catalog["collections"] = collections
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-\(UUID().uuidString.prefix(8)).json")
+        try JSONSerialization.data(withJSONObject: catalog).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let output = try plain(["open 1", "quit"], arguments: ["--plain", "--catalog", file.path])
+        XCTAssertTrue(output.contains("  1. Coffee"), output)
+        XCTAssertFalse(output.contains("\u{9B}") || output.contains("\u{07}") || output.contains("\r"), output.debugDescription)
+    }
+
     /// Without --plain: stdout or stdin not a terminal is enough.
     func testChosenAutomaticallyWhenNotOnATerminal() throws {
         let output = try plain(["quit"], arguments: [], environment: ["TERM": "xterm-256color"])
