@@ -41,6 +41,23 @@ final class FocusTests: XCTestCase {
         XCTAssertEqual(grid.focus?.y, row(containing: Fixtures.sampleCart.lines[1].merchandise.productTitle, in: grid))
     }
 
+    func testTheFocusedOptionValueHasTheFocus() {
+        var detail = Fixtures.withCart
+        detail.screens = [.collections, .productDetail(handle: Fixtures.linenShirt.handle)]
+        detail.productDetail = ProductDetailState(product: Fixtures.linenShirt)
+        detail.productDetail?.focusedOptionIndex = 1
+        let grid = render(detail)
+        let option = Fixtures.linenShirt.options[1]
+        let chosen = detail.productDetail!.selectedOptions[1].value
+        let y = row(containing: option.name, in: grid)
+        XCTAssertEqual(grid.focus?.y, y)
+        if let y, let focus = grid.focus {
+            let line = grid.line(y)
+            let start = line.range(of: "[\(chosen)]")!.lowerBound
+            XCTAssertEqual(focus.x, DisplayWidth.of(String(line[..<start])), "on the chosen value of \(option.name)")
+        }
+    }
+
     func testTheChosenShippingRateHasTheFocusAndNotTheListUnderTheSheet() {
         let grid = render(Fixtures.checkout(.shipping))
         XCTAssertEqual(grid.focus?.y, row(containing: "(•) Express", in: grid))

@@ -46,7 +46,7 @@ public final class TerminalApp {
     /// Starts curses on this terminal and runs the app until the buyer quits. The first frame is
     /// drawn before `makeDependencies` runs (loading a catalog or reaching a shop takes a while),
     /// so the terminal shows the app at once. The terminal is restored on every way out (quit,
-    /// Ctrl-C, Ctrl-\\, SIGTERM, SIGHUP, a crash signal, an error from `makeDependencies`).
+    /// Ctrl-C, Ctrl-\, SIGTERM, SIGHUP, a crash signal, an error from `makeDependencies`).
     /// Returns what is worth saying once the terminal is back (another terminfo entry stood in for TERM's).
     @discardableResult
     public static func run(environment processEnvironment: [String: String] = ProcessInfo.processInfo.environment,
@@ -79,7 +79,7 @@ public final class TerminalApp {
             continuation.yield(event == .input ? .input : .hangup)
         }
         monitor.start()
-        // Ctrl-C (SIGINT) and Ctrl-\\ (SIGQUIT) in cbreak mode, and SIGTERM and SIGHUP from outside:
+        // Ctrl-C (SIGINT) and Ctrl-\ (SIGQUIT) in cbreak mode, and SIGTERM and SIGHUP from outside:
         // quit through the loop, so effects stop and the terminal is restored. SIGQUIT would
         // otherwise dump a backtrace over the screen.
         let signalSources = [SIGINT, SIGQUIT, SIGTERM, SIGHUP].map { number in

@@ -18,7 +18,7 @@ public struct TerminalEntry: Equatable, Sendable {
     public func notice(used: String) -> String? {
         guard used != term, used != TerminalEntry.directVariant(of: term) else { return nil }
         return "TERM=\(term) has no terminfo entry on this machine; the storefront used \(used) instead. "
-            + "Installing ncurses-term (or the terminal's own terminfo) gives the exact entry."
+            + "Install its terminfo (Debian: ncurses-term, kitty-terminfo, foot-terminfo) for the exact entry."
     }
 
     static func candidates(term: String, trueColor: Bool) -> [String] {

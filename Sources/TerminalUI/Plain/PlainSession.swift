@@ -24,6 +24,7 @@ public final class PlainSession {
     private var printedStatus: String?
     private var printedError: String?
     private var lastEventId = 0
+    private var wasLoggedIn = false
     /// The checkout step whose fields are being asked, and the fields still to ask.
     private var askingStep: CheckoutPage.Step?
     private var pendingFields: [String] = []
@@ -34,6 +35,8 @@ public final class PlainSession {
 
     /// Runs the storefront on stdin and stdout until `quit` or the end of the input.
     public static func run(makeDependencies: () async throws -> AppDependencies) async throws {
+        // Ctrl-\ would dump a backtrace into the conversation; Ctrl-C and Ctrl-D (end of input) end it.
+        signal(SIGQUIT, SIG_IGN)
         let dependencies = try await makeDependencies()
         let session = PlainSession(store: AppStore(dependencies: dependencies), echo: isatty(0) != 1) { text in
             var bytes = Array(text.utf8)[...]
@@ -90,6 +93,13 @@ public final class PlainSession {
         for entry in state.eventLog.entries where entry.id > lastEventId {
             say(PlainView.event(entry))
             lastEventId = entry.id
+        }
+        // A login finishes while the buyer is in the browser: say so when it does.
+        if state.account.isLoggedIn != wasLoggedIn {
+            wasLoggedIn = state.account.isLoggedIn
+            if let customer = state.account.session?.customer {
+                say("Logged in as \(customer.email ?? customer.id).")
+            }
         }
         if state.errorMessage != printedError {
             printedError = state.errorMessage
@@ -239,8 +249,14 @@ public final class PlainSession {
             addShownProduct()
             return
         }
-        guard let n else {
-            say("add N puts product N of the list in the cart; open a product first to pick its options.")
+        let onProductList: Bool
+        switch store.state.screen {
+        case .products, .search: onProductList = true
+        default: onProductList = false
+        }
+        guard let n, onProductList else {
+            say("add N puts product N of a list of products in the cart (open a collection or search first); "
+                + "on a product, add puts the product shown.")
             return
         }
         let before = store.state.screens.count

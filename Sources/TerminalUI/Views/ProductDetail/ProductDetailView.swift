@@ -178,6 +178,7 @@ struct ProductDetailView {
         y += compact ? 1 : 2
         if detail.canAddToCart, let variant {
             let total = (variant.price * detail.quantity).formatted
+            if grid.focus == nil { canvas.placeFocus(y: y, in: &grid) } // no options: the button
             canvas.text(" a  Add to cart · \(total) ", y: y, style: theme[.selection], in: &grid)
         } else {
             canvas.text(" Unavailable ", y: y, style: theme[.muted].adding(.reverse), in: &grid)
