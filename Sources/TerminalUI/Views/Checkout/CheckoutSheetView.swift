@@ -139,7 +139,7 @@ struct CheckoutSheetView {
             let hidden = drawFields(in: rest.sub(Rect(x: 0, y: 0, width: rest.width, height: rest.height - strip)), compact: compact,
                                     theme: theme, grid: &grid)
             if strip > 0 { drawSummaryStrip(in: rest.sub(Rect(x: 0, y: rest.height - strip, width: rest.width, height: strip)),
-                                            theme: theme, grid: &grid) }
+                                            compact: compact, theme: theme, grid: &grid) }
             return hidden
         case .shipping:
             let strip = showsSide ? 0 : summaryStripRows(rest, compact: compact)
@@ -147,7 +147,7 @@ struct CheckoutSheetView {
             let top = compact ? 0 : 2
             drawRates(in: rest.sub(Rect(x: 0, y: top, width: rest.width, height: rest.height - top - strip)), theme: theme, grid: &grid)
             if strip > 0 { drawSummaryStrip(in: rest.sub(Rect(x: 0, y: rest.height - strip, width: rest.width, height: strip)),
-                                            theme: theme, grid: &grid) }
+                                            compact: compact, theme: theme, grid: &grid) }
         case .review:
             drawReview(in: rest, compact: compact, theme: theme, grid: &grid)
         case .thankYou:
@@ -172,22 +172,22 @@ struct CheckoutSheetView {
         return min(3, strip.rows.count + (totalFits ? 0 : 1))
     }
 
-    private func drawSummaryStrip(in canvas: Canvas, theme: Theme, grid: inout Grid) {
+    private func drawSummaryStrip(in canvas: Canvas, compact: Bool, theme: Theme, grid: inout Grid) {
         guard let summary = page.summary else { return }
         let strip = OrderSummaryView.strip(summary, width: canvas.width)
         let y = canvas.height - 1
         let start = canvas.textRight(strip.total, y: y, style: theme[.heading], in: &grid)
-        if canvas.height == 1 {
-            // One row only: the total, and the tax in it when there is room.
+        let lastFits = DisplayWidth.of((strip.rows.last ?? "") + "  " + strip.total) <= canvas.width
+        let needed = strip.rows.count + (lastFits ? 0 : 1)
+        guard !compact, needed <= canvas.height else {
+            // No room for the breakdown: the total, and the tax in it when there is room.
             if summary.taxesIncluded, let taxes = summary.taxes, start > 4 {
                 canvas.text("Incl. \(summary.taxName) \(taxes.formatted)", y: y, style: theme[.muted], in: &grid, maxWidth: start - 2)
             }
             return
         }
-        let lastFits = DisplayWidth.of((strip.rows.last ?? "") + "  " + strip.total) <= canvas.width
-        let firstRow = lastFits ? canvas.height - strip.rows.count : canvas.height - 1 - strip.rows.count
-        for (index, row) in strip.rows.enumerated() where firstRow + index >= 0 {
-            canvas.text(row, y: firstRow + index, style: theme[.muted], in: &grid, maxWidth: canvas.width)
+        for (index, row) in strip.rows.enumerated() {
+            canvas.text(row, y: canvas.height - needed + index, style: theme[.muted], in: &grid, maxWidth: canvas.width)
         }
     }
 
