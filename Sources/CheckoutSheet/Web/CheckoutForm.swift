@@ -75,7 +75,7 @@ struct CheckoutForm: Sendable {
                 FieldSpec(id: "firstName", label: "First name", placeholder: "Jane"),
                 FieldSpec(id: "lastName", label: "Last name", placeholder: "Doe"),
                 FieldSpec(id: "address1", label: "Address", placeholder: "Street and house number"),
-                FieldSpec(id: "address2", label: "Apartment, suite, etc. (optional)", placeholder: ""),
+                FieldSpec(id: "address2", label: "Apartment, suite (optional)", placeholder: ""),
                 FieldSpec(id: "city", label: "City", placeholder: "City"),
                 FieldSpec(id: "zoneCode", label: "State / province (optional)", placeholder: "", maxLength: 3),
                 FieldSpec(id: "postalCode", label: "ZIP / postal code", placeholder: "10001", maxLength: 10),
