@@ -117,8 +117,14 @@ struct CheckoutSheetView {
         }
         var y = 0
         if let notice, !notice.isEmpty, page.step != .loading {
-            area.text("↻ " + notice, y: y, style: theme[.warning], in: &grid, maxWidth: area.width)
-            y += 1
+            // One line where it fits; beside the summary column it may take a second.
+            let lines = TextLayout.wrap("↻ " + notice, width: area.width)
+            for (index, line) in lines.prefix(compact ? 1 : 2).enumerated() {
+                let more = index == (compact ? 0 : 1) && lines.count > index + 1
+                area.text(more ? TextLayout.truncate(line + " " + TextLayout.ellipsis, to: area.width) : line, y: y,
+                          style: theme[.warning], in: &grid, maxWidth: area.width)
+                y += 1
+            }
         }
         if let notice = page.notice, !notice.isEmpty {
             let lines = TextLayout.wrap("! " + notice, width: area.width)
