@@ -19,6 +19,45 @@ final class KeyMapTests: XCTestCase {
         XCTAssertNil(map.action(for: .character("z")))
     }
 
+    /// Over the checkout sheet (which ignores q), q in help closes help instead of quitting.
+    func testQInTheCheckoutsHelpClosesHelp() {
+        var state = Fixtures.checkout(.review)
+        state.isHelpVisible = true
+        XCTAssertEqual(KeyMaps.current(for: state).action(for: .character("q")), .navigation(.toggleHelp))
+        XCTAssertEqual(KeyMaps.current(for: state).action(for: .ctrl("c")), .navigation(.quit))
+        state.isHelpVisible = false
+        XCTAssertNil(KeyMaps.current(for: state).action(for: .character("q")), "the sheet ignores q")
+        var browsing = Fixtures.browsing
+        browsing.isHelpVisible = true
+        XCTAssertEqual(KeyMaps.current(for: browsing).action(for: .character("q")), .navigation(.quit))
+    }
+
+    /// In a card field: ctrl-u clears it, digits type, alt-digit opens a link, shift-↑↓ scroll the log.
+    func testCheckoutKeysWhileTyping() {
+        var state = Fixtures.checkout(.payment)
+        state.checkout.page?.links = Fixtures.shopLinks
+        let map = KeyMaps.current(for: state)
+        XCTAssertEqual(map.action(for: .ctrl("u")), .checkout(.pageInput(.clearField)))
+        XCTAssertEqual(map.action(for: .character("1")), .checkout(.pageInput(.insert("1"))))
+        XCTAssertEqual(map.action(for: .alt("1")), .checkout(.pageInput(.openLink(url: Fixtures.shopLinks[0].url))))
+        XCTAssertEqual(map.action(for: .shiftUp), .eventLog(.scroll(by: 1)))
+        XCTAssertEqual(map.action(for: .shiftDown), .eventLog(.scroll(by: -1)))
+        XCTAssertEqual(map.action(for: .shiftPageUp), .eventLog(.scroll(by: 5)))
+        XCTAssertEqual(map.action(for: .character("[")), .checkout(.pageInput(.insert("["))), "[ types in a field")
+        XCTAssertTrue(map.globalHints.contains { $0.keys == "shift-↑↓" && $0.label == "scroll events" }, "help lists it")
+        // Off a field, the digit alone opens the link and [ ] scroll.
+        let review = KeyMaps.current(for: Fixtures.checkout(.review))
+        XCTAssertEqual(review.action(for: .character("1")), .checkout(.pageInput(.openLink(url: "https://aurora.example/policies/refund"))))
+        XCTAssertEqual(review.action(for: .character("[")), .eventLog(.scroll(by: 1)))
+    }
+
+    func testShiftedKeysComeFromCurses() {
+        XCTAssertEqual(Key.from(curses: 0o521, isKeyCode: true), .shiftUp)
+        XCTAssertEqual(Key.from(curses: 0o520, isKeyCode: true), .shiftDown)
+        XCTAssertEqual(Key.from(curses: 0o616, isKeyCode: true), .shiftPageUp)
+        XCTAssertEqual(Key.from(curses: 0o614, isKeyCode: true), .shiftPageDown)
+    }
+
     func testPageKeysMoveByTheVisibleRows() {
         let map = KeyMaps.current(for: Fixtures.browsing, listRows: 17)
         XCTAssertEqual(map.action(for: .pageDown), .collections(.moveSelection(by: 17, rows: 17)))

@@ -75,7 +75,7 @@ struct CheckoutForm: Sendable {
                 FieldSpec(id: "firstName", label: "First name", placeholder: "Jane"),
                 FieldSpec(id: "lastName", label: "Last name", placeholder: "Doe"),
                 FieldSpec(id: "address1", label: "Address", placeholder: "Street and house number"),
-                FieldSpec(id: "address2", label: "Apartment, suite, etc. (optional)", placeholder: ""),
+                FieldSpec(id: "address2", label: "Apartment, suite (optional)", placeholder: ""),
                 FieldSpec(id: "city", label: "City", placeholder: "City"),
                 FieldSpec(id: "zoneCode", label: "State / province (optional)", placeholder: "", maxLength: 3),
                 FieldSpec(id: "postalCode", label: "ZIP / postal code", placeholder: "10001", maxLength: 10),
@@ -353,7 +353,11 @@ struct CheckoutForm: Sendable {
     /// Added taxes: on the merchandise after discounts, at the delivery country's rate, unknown before
     /// the address. Included taxes: the tax in the merchandise and shipping, at the rate of the
     /// country the checkout is for (the address once known, else the buyer's or the shop's).
-    var taxes: Money? {
+    var taxes: Money? { taxes(shipping: shipping) }
+
+    var total: Money { total(shipping: shipping) }
+
+    private func taxes(shipping: Money?) -> Money? {
         if taxesIncluded {
             let rate = ShippingCountry.named(countryCode)?.taxRate ?? 0
             return (merchandiseTotal + (shipping ?? .zero(currencyCode))).multiplied(by: rate / (1 + rate))
@@ -362,10 +366,13 @@ struct CheckoutForm: Sendable {
         return merchandiseTotal.multiplied(by: ShippingCountry.named(country)?.taxRate ?? 0)
     }
 
-    var total: Money {
-        let added = taxesIncluded ? nil : taxes
+    private func total(shipping: Money?) -> Money {
+        let added = taxesIncluded ? nil : taxes(shipping: shipping)
         return merchandiseTotal + (shipping ?? .zero(currencyCode)) + (added ?? .zero(currencyCode))
     }
+
+    /// The shipping the page shows: on the shipping step, the rate being chosen counts already.
+    private var shownShipping: Money? { shipping ?? (step == .shipping ? selectedRate?.price : nil) }
 
     var discountTitles: [String] { cart.discountCodes.filter(\.applicable).map(\.code) }
 
@@ -375,7 +382,8 @@ struct CheckoutForm: Sendable {
                 .init(title: $0.merchandise.productTitle, variantTitle: $0.merchandise.title, quantity: $0.quantity,
                       total: $0.cost.totalAmount)
             },
-            subtotal: subtotal, shipping: shipping, taxes: taxes, discounts: discounts, total: total,
+            subtotal: subtotal, shipping: shownShipping, taxes: taxes(shipping: shownShipping), discounts: discounts,
+            total: total(shipping: shownShipping),
             taxesIncluded: taxesIncluded,
             taxName: taxesIncluded || address != nil ? ShippingCountry.named(countryCode)?.taxName ?? "Taxes" : "Taxes")
     }

@@ -209,7 +209,10 @@ public final class TerminalApp {
         let current = environment
         Task {
             var updated = current
-            if let shop = try? await storefront.shop() { updated.shopName = shop.name }
+            if let shop = try? await storefront.shop() {
+                updated.shopName = shop.name
+                updated.shopCountryCode = shop.countryCode
+            }
             updated.checkoutConfiguration = await checkout.configuration()
             continuation.yield(.environmentChanged(updated))
         }

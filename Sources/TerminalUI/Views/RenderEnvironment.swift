@@ -13,10 +13,13 @@ public struct RenderEnvironment: Sendable {
     public var pictures: PictureShelf = PictureShelf()
     /// False with `--no-image`: no pictures anywhere.
     public var showsPictures = true
+    /// Where the shop is based: it decides whether its prices include tax (VAT in the Netherlands).
+    public var shopCountryCode: String?
 
     public init(profile: ColorProfile, shopName: String = "Storefront",
-                checkoutConfiguration: CheckoutConfiguration = CheckoutConfiguration(), timeZone: TimeZone = .current) {
+                checkoutConfiguration: CheckoutConfiguration = CheckoutConfiguration(), timeZone: TimeZone = .current,
+                shopCountryCode: String? = nil) {
         self.profile = profile; self.shopName = shopName; self.checkoutConfiguration = checkoutConfiguration
-        self.timeZone = timeZone
+        self.timeZone = timeZone; self.shopCountryCode = shopCountryCode
     }
 }

@@ -1,4 +1,5 @@
 import AppCore
+import CheckoutSheet
 
 /// `render(state, size) -> Grid`: the whole screen as a pure function of the state. The driver
 /// draws the grid; tests snapshot it as text.
@@ -26,7 +27,9 @@ public enum Renderer {
             .draw(in: body, theme: theme, grid: &grid)
         case .search: SearchView(state: state.search, isSearching: state.isLoading(.search)).draw(in: body, theme: theme, grid: &grid)
         case .cart: CartView(state: state.cart, isUpdating: state.isLoading(.cartMutation) || state.isLoading(.cartCreate),
-                             isRestoring: state.isLoading(.cartRestore)).draw(in: body, theme: theme, grid: &grid)
+                             isRestoring: state.isLoading(.cartRestore),
+                             taxNote: ShippingCountry.cartTaxNote(shopCountry: environment.shopCountryCode ?? ""))
+                .draw(in: body, theme: theme, grid: &grid)
         case .account: AccountView(state: state.account, timeZone: environment.timeZone).draw(in: body, theme: theme, grid: &grid)
         }
         if let log = layout.log {

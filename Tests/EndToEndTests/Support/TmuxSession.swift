@@ -24,13 +24,16 @@ final class TmuxSession {
             .map(\.path).first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    init(width: Int = 100, height: Int = 30, arguments: [String] = [], environment: [String: String] = [:]) throws {
+    /// `prepare` gets the state directory (`XDG_STATE_HOME`) before the app starts.
+    init(width: Int = 100, height: Int = 30, arguments: [String] = [], environment: [String: String] = [:],
+         prepare: (URL) throws -> Void = { _ in }) throws {
         guard let binary = TmuxSession.storefrontBinary() else {
             throw EndToEndSetupError("the storefront binary is not built: run swift build --build-tests first")
         }
         socket = "storefront-e2e-\(getpid())-\(UUID().uuidString.prefix(8))"
         stateDirectory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
         try FileManager.default.createDirectory(at: stateDirectory, withIntermediateDirectories: true)
+        try prepare(stateDirectory)
         let settings = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         let command = (["env", "XDG_STATE_HOME=\(stateDirectory.path)", "LANG=C.UTF-8"] + settings + [binary] + arguments)
             .map { "'\($0.replacingOccurrences(of: "'", with: "'\\''"))'" }.joined(separator: " ")

@@ -203,7 +203,7 @@ enum Fixtures {
         let specs: [(String, String, String, String?)] = [
             ("countryCode", "Country/Region", "NL", nil), ("firstName", "First name", "", "Enter a first name"),
             ("lastName", "Last name", "", "Enter a last name"), ("address1", "Address", "Keizersgracht 1", nil),
-            ("address2", "Apartment, suite, etc. (optional)", "", nil), ("city", "City", "", "Enter a city"),
+            ("address2", "Apartment, suite (optional)", "", nil), ("city", "City", "", "Enter a city"),
             ("zoneCode", "State / province (optional)", "", nil),
             ("postalCode", "ZIP / postal code", "10", "Enter a valid postal code for Netherlands"),
             ("phone", "Phone (optional)", "+31", "Enter a valid phone number"),

@@ -7,6 +7,8 @@ struct CartView {
     let state: CartState
     let isUpdating: Bool
     let isRestoring: Bool
+    /// What checkout adds to the total ("Prices include VAT. Shipping is calculated at checkout.").
+    var taxNote = "Taxes and shipping are calculated at checkout."
 
     func draw(in canvas: Canvas, theme: Theme, grid: inout Grid) {
         // Wider than this, the columns would drift apart; the cart keeps a readable width.
@@ -164,7 +166,7 @@ struct CartView {
             row("Discounts", (cart.cost.totalAmount - cart.cost.subtotalAmount).formatted, .success)
         }
         row("Total", cart.cost.totalAmount.formatted, .heading)
-        canvas.text("Taxes and shipping are calculated at checkout.", y: y, style: theme[.muted], in: &grid,
+        canvas.text(taxNote, y: y, style: theme[.muted], in: &grid,
                     maxWidth: canvas.width - 18)
         canvas.textRight(" enter  Checkout ", right: c.totalRight, y: y, style: theme[.selection], in: &grid)
     }

@@ -121,8 +121,14 @@ struct CheckoutSheetView {
         }
         var y = 0
         if let notice, !notice.isEmpty, page.step != .loading {
-            area.text("↻ " + notice, y: y, style: theme[.warning], in: &grid, maxWidth: area.width)
-            y += 1
+            // One line where it fits; beside the summary column it may take a second.
+            let lines = TextLayout.wrap("↻ " + notice, width: area.width)
+            for (index, line) in lines.prefix(compact ? 1 : 2).enumerated() {
+                let more = index == (compact ? 0 : 1) && lines.count > index + 1
+                area.text(more ? TextLayout.truncate(line + " " + TextLayout.ellipsis, to: area.width) : line, y: y,
+                          style: theme[.warning], in: &grid, maxWidth: area.width)
+                y += 1
+            }
         }
         if let notice = page.notice, !notice.isEmpty {
             let lines = TextLayout.wrap("! " + notice, width: area.width)
@@ -147,7 +153,7 @@ struct CheckoutSheetView {
             let hidden = drawFields(in: rest.sub(Rect(x: 0, y: 0, width: rest.width, height: rest.height - strip)), compact: compact,
                                     theme: theme, grid: &grid)
             if strip > 0 { drawSummaryStrip(in: rest.sub(Rect(x: 0, y: rest.height - strip, width: rest.width, height: strip)),
-                                            theme: theme, grid: &grid) }
+                                            compact: compact, theme: theme, grid: &grid) }
             return hidden
         case .shipping:
             let strip = showsSide ? 0 : summaryStripRows(rest, compact: compact)
@@ -155,7 +161,7 @@ struct CheckoutSheetView {
             let top = compact ? 0 : 2
             drawRates(in: rest.sub(Rect(x: 0, y: top, width: rest.width, height: rest.height - top - strip)), theme: theme, grid: &grid)
             if strip > 0 { drawSummaryStrip(in: rest.sub(Rect(x: 0, y: rest.height - strip, width: rest.width, height: strip)),
-                                            theme: theme, grid: &grid) }
+                                            compact: compact, theme: theme, grid: &grid) }
         case .review:
             drawReview(in: rest, compact: compact, theme: theme, grid: &grid)
         case .thankYou:
@@ -180,22 +186,22 @@ struct CheckoutSheetView {
         return min(3, strip.rows.count + (totalFits ? 0 : 1))
     }
 
-    private func drawSummaryStrip(in canvas: Canvas, theme: Theme, grid: inout Grid) {
+    private func drawSummaryStrip(in canvas: Canvas, compact: Bool, theme: Theme, grid: inout Grid) {
         guard let summary = page.summary else { return }
         let strip = OrderSummaryView.strip(summary, width: canvas.width)
         let y = canvas.height - 1
         let start = canvas.textRight(strip.total, y: y, style: theme[.heading], in: &grid)
-        if canvas.height == 1 {
-            // One row only: the total, and the tax in it when there is room.
+        let lastFits = DisplayWidth.of((strip.rows.last ?? "") + "  " + strip.total) <= canvas.width
+        let needed = strip.rows.count + (lastFits ? 0 : 1)
+        guard !compact, needed <= canvas.height else {
+            // No room for the breakdown: the total, and the tax in it when there is room.
             if summary.taxesIncluded, let taxes = summary.taxes, start > 4 {
                 canvas.text("Incl. \(summary.taxName) \(taxes.formatted)", y: y, style: theme[.muted], in: &grid, maxWidth: start - 2)
             }
             return
         }
-        let lastFits = DisplayWidth.of((strip.rows.last ?? "") + "  " + strip.total) <= canvas.width
-        let firstRow = lastFits ? canvas.height - strip.rows.count : canvas.height - 1 - strip.rows.count
-        for (index, row) in strip.rows.enumerated() where firstRow + index >= 0 {
-            canvas.text(row, y: firstRow + index, style: theme[.muted], in: &grid, maxWidth: canvas.width)
+        for (index, row) in strip.rows.enumerated() {
+            canvas.text(row, y: canvas.height - needed + index, style: theme[.muted], in: &grid, maxWidth: canvas.width)
         }
     }
 
