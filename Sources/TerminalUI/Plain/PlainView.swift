@@ -156,6 +156,19 @@ public enum PlainView {
         return lines.joined(separator: "\n")
     }
 
+    /// A secret field as plain mode prints it, whether or not the page shows its digits (a page shows
+    /// a card number while its field has focus; a transcript must never hold one): every digit a
+    /// dot, but the last four of a card number.
+    static func masked(_ value: String) -> String {
+        let digits = value.filter(\.isNumber).count
+        var seen = 0
+        return String(value.map { character -> Character in
+            guard character.isNumber else { return character }
+            seen += 1
+            return digits > 8 && seen > digits - 4 ? character : "•"
+        })
+    }
+
     static func checkout(_ page: CheckoutPage) -> String {
         var lines = ["Checkout · \(stepTitle(page.step))"]
         if let notice = page.notice { lines.append("Notice: \(notice)") }
@@ -164,7 +177,8 @@ public enum PlainView {
             lines.append("Loading…")
         case .contact, .delivery, .payment:
             for field in page.fields {
-                let value = field.displayValue.isEmpty ? "(empty)" : field.displayValue
+                let shown = field.isMasked ? masked(field.displayValue) : field.displayValue
+                let value = shown.isEmpty ? "(empty)" : shown
                 lines.append("  \(field.label): \(value)" + (field.error.map { " (\($0))" } ?? ""))
             }
         case .shipping:
