@@ -1,6 +1,7 @@
 import AppCore
 import CheckoutSheet
 import Foundation
+import Pictures
 import Storefront
 import TerminalUI
 
@@ -47,12 +48,32 @@ enum RenderBenchmark {
                                                         name: "pixel", fields: [.init("event", "page_viewed"), .init("type", "standard")]))
         }
         let environment = RenderEnvironment(profile: .ansi256, shopName: "Kestrel & Co.")
+        // The product page with its picture: converted once (timed), then on the shelf, as in the app.
+        var product = browsing
+        let mug = try await storefront.product(handle: "enamel-camp-mug")!
+        product.screens = [.collections, .productDetail(handle: mug.handle)]
+        product.productDetail = ProductDetailState(product: mug)
+        var withPicture = environment
+        let wanted = Renderer.render(product, size: size, environment: withPicture).wantedPictures
+        for key in wanted {
+            let bytes = try await storefront.pictureData(url: key.url, maxBytes: 1 << 20)
+            var converted: CellPicture?
+            let seconds = try BenchmarkClock.measure {
+                converted = PictureConverter.convert(try RGBAImage(png: bytes), columns: key.columns, rows: key.rows, depth: key.depth)
+            }
+            print(String(format: "picture %dx%d cells at %@: decoded and converted in %.2f ms (target under 20 ms for 40x20)",
+                         key.columns, key.rows, key.depth.rawValue, seconds * 1000))
+            withPicture.pictures.store(.success(converted!), for: key)
+        }
         return [
             measure("collections", browsing, size: size, frames: frames, environment: environment) { state, frame in
                 state.collections.selectedIndex = frame % max(1, state.collections.items.count)
             },
             measure("products (\(products.nodes.count) rows)", list, size: size, frames: frames, environment: environment) { state, frame in
                 state.collectionProducts[largest.handle]?.selectedIndex = frame % max(1, products.nodes.count)
+            },
+            measure("product page with its picture", product, size: size, frames: frames, environment: withPicture) { state, frame in
+                state.productDetail?.quantity = 1 + frame % 5
             },
             measure("checkout sheet + event log", sheet, size: size, frames: frames, environment: environment) { state, frame in
                 state.checkout.page = paymentPage(typed: frame % 16)
