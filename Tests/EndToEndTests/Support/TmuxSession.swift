@@ -24,14 +24,18 @@ final class TmuxSession {
             .map(\.path).first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    init(width: Int = 100, height: Int = 30, arguments: [String] = []) throws {
+    /// - Parameter stateDirectory: the `XDG_STATE_HOME` to run with (and `XDG_CACHE_HOME` beside
+    ///   it); a new temporary one when nil. Removed when the session ends either way.
+    init(width: Int = 100, height: Int = 30, arguments: [String] = [], stateDirectory: URL? = nil) throws {
         guard let binary = TmuxSession.storefrontBinary() else {
             throw EndToEndSetupError("the storefront binary is not built: run swift build --build-tests first")
         }
         socket = "storefront-e2e-\(getpid())-\(UUID().uuidString.prefix(8))"
-        stateDirectory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
-        try FileManager.default.createDirectory(at: stateDirectory, withIntermediateDirectories: true)
-        let command = (["env", "XDG_STATE_HOME=\(stateDirectory.path)", "LANG=C.UTF-8", binary] + arguments)
+        self.stateDirectory = stateDirectory ?? FileManager.default.temporaryDirectory.appendingPathComponent(socket)
+        try FileManager.default.createDirectory(at: self.stateDirectory, withIntermediateDirectories: true)
+        let command = (["env", "XDG_STATE_HOME=\(self.stateDirectory.path)",
+                        "XDG_CACHE_HOME=\(self.stateDirectory.appendingPathComponent("cache").path)", "LANG=C.UTF-8", binary]
+                       + arguments)
             .map { "'\($0.replacingOccurrences(of: "'", with: "'\\''"))'" }.joined(separator: " ")
         // The first command starts the tmux server, which keeps the descriptors it was given: no
         // pipe here, or reading its output would wait for the server to exit.
