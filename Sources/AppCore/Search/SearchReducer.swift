@@ -42,6 +42,8 @@ struct SearchReducer {
                 state.search.resultsQuery = query
                 state.search.errorText = nil
                 state.search.errorPosition = nil
+                state.search.failure = nil
+                state.search.failedQuery = nil
             case .failure(let error) where error.searchSyntax != nil:
                 state.search.results = PagedList()
                 state.search.resultsQuery = nil
@@ -49,6 +51,11 @@ struct SearchReducer {
                 state.search.errorPosition = error.searchSyntax?.position
             case .failure(let error):
                 state.errorMessage = error.message
+                // A first page that failed leaves the answer unknown: the screen must not say "no results".
+                if cursor == nil {
+                    state.search.failure = error.message
+                    state.search.failedQuery = query
+                }
             }
             return .none
         }

@@ -11,6 +11,15 @@ public struct SearchState: Hashable, Sendable {
     public var errorText: String?
     /// 1-based position of the error in `query`, for a caret under it.
     public var errorPosition: Int?
+    /// Why the search for `failedQuery` could not run (the storefront out of reach): its answer is
+    /// unknown, which is not the same as no results.
+    public var failure: String?
+    public var failedQuery: String?
+
+    /// The reason the current query has no answer, if it has none because the search failed.
+    public var failureOfCurrentQuery: String? {
+        failedQuery == query.trimmingCharacters(in: .whitespaces) ? failure : nil
+    }
 
     public init(query: String = "", results: PagedList<Product> = PagedList(), resultsQuery: String? = nil,
                 errorText: String? = nil, errorPosition: Int? = nil) {

@@ -21,7 +21,7 @@ struct HeaderView {
         }
         // Offline, the shown data is saved data: that is said first, and it is never dropped.
         if case .offline(let age, _) = state.connection {
-            let long = "offline, saved \(Self.age(age)) · "
+            let long = age.map { "offline, saved \(Self.age($0)) · " } ?? "offline · "
             cartText = (DisplayWidth.of(long + cartText) + 1 <= canvas.width / 2 ? long : "offline · ") + cartText
         }
         let cartStart = canvas.textRight(cartText + " ", y: 0, style: style, in: &grid,

@@ -30,6 +30,12 @@ struct SearchView {
         let status: String
         if query.isEmpty {
             status = "Type to search the catalog."
+        } else if !isSearching, let failure = state.failureOfCurrentQuery {
+            for (index, line) in TextLayout.wrap("Could not search for \"\(query)\": \(failure)", width: canvas.width - 2)
+                .prefix(2).enumerated() {
+                canvas.text(line, x: 1, y: 2 + index, style: theme[.error], in: &grid)
+            }
+            return
         } else if isSearching && state.resultsQuery != query {
             status = "Searching…"
         } else {
