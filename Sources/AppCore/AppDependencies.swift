@@ -14,6 +14,10 @@ public struct AppDependencies: Sendable {
     public var loadCartId: @Sendable () async -> String?
     /// Remembers the current cart id (nil forgets it, after an order or an expired cart).
     public var saveCartId: @Sendable (String?) async -> Void
+    /// The current cart as last seen, kept for a start without network (over a Storefront API).
+    public var loadSeenCart: @Sendable () async -> Cart?
+    /// Keeps the cart as the storefront last confirmed it.
+    public var saveSeenCart: @Sendable (Cart) async -> Void
     public var settings: AppSettings
     /// The customer account; nil when the app runs without one.
     public var account: AccountClient?
@@ -28,11 +32,14 @@ public struct AppDependencies: Sendable {
                 now: @escaping @Sendable () -> Date = { Date() },
                 loadCartId: @escaping @Sendable () async -> String? = { nil },
                 saveCartId: @escaping @Sendable (String?) async -> Void = { _ in },
+                loadSeenCart: @escaping @Sendable () async -> Cart? = { nil },
+                saveSeenCart: @escaping @Sendable (Cart) async -> Void = { _ in },
                 settings: AppSettings = AppSettings(), account: AccountClient? = nil,
                 connectionEvents: @escaping @Sendable () -> AsyncStream<ConnectionEvent> = { AsyncStream { $0.finish() } },
                 openURL: @escaping @Sendable (String) async -> Bool = { _ in false }) {
         self.storefront = storefront; self.checkout = checkout; self.clock = clock; self.uuid = uuid
-        self.now = now; self.loadCartId = loadCartId; self.saveCartId = saveCartId; self.settings = settings
+        self.now = now; self.loadCartId = loadCartId; self.saveCartId = saveCartId
+        self.loadSeenCart = loadSeenCart; self.saveSeenCart = saveSeenCart; self.settings = settings
         self.account = account; self.connectionEvents = connectionEvents; self.openURL = openURL
     }
 }

@@ -32,6 +32,8 @@ enum InteractiveSession {
                     return AppDependencies(storefront: remote, checkout: checkout,
                                            loadCartId: { await cartIds.current() },
                                            saveCartId: { id in await cartIds.set(id) },
+                                           loadSeenCart: { await cartIds.lastSeen() },
+                                           saveSeenCart: { cart in await cartIds.remember(cart) },
                                            account: .live(commands, login: loginOptions),
                                            connectionEvents: { connection.events }, openURL: Self.openInBrowser)
                 }

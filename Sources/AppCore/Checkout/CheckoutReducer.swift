@@ -75,6 +75,10 @@ struct CheckoutReducer {
             state.errorMessage = "The cart is still updating; try again in a moment."
             return .none
         }
+        guard !state.cart.isUnconfirmed else {
+            state.errorMessage = "Your cart is shown as last seen: checkout opens once the storefront confirms it."
+            return .none
+        }
         state.checkout.isPresented = true
         state.checkout.page = .loading
         state.checkout.completedOrderId = nil

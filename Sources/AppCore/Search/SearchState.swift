@@ -22,8 +22,8 @@ public struct SearchState: Hashable, Sendable {
     }
 
     public init(query: String = "", results: PagedList<Product> = PagedList(), resultsQuery: String? = nil,
-                errorText: String? = nil, errorPosition: Int? = nil) {
+                errorText: String? = nil, errorPosition: Int? = nil, failure: String? = nil, failedQuery: String? = nil) {
         self.query = query; self.results = results; self.resultsQuery = resultsQuery
-        self.errorText = errorText; self.errorPosition = errorPosition
+        self.errorText = errorText; self.errorPosition = errorPosition; self.failure = failure; self.failedQuery = failedQuery
     }
 }

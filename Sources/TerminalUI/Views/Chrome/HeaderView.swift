@@ -15,6 +15,8 @@ struct HeaderView {
             cartText = canvas.width >= 60 ? "cart \(items) · \(cart.cost.totalAmount.formatted)"
                 : "cart \(cart.totalQuantity) · \(cart.cost.totalAmount.formatted)"
         }
+        // A cart shown as last seen is not confirmed: it says so.
+        if state.cart.isUnconfirmed && state.cart.cart != nil { cartText = "last seen: " + cartText }
         // The login state goes before the cart's total is cut: the total is what the buyer checks.
         if let account = accountText, DisplayWidth.of(account + " · " + cartText) + 1 <= canvas.width / 2 {
             cartText = account + " · " + cartText
