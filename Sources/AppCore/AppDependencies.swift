@@ -24,6 +24,9 @@ public struct AppDependencies: Sendable {
     /// What the storefront client says about the network (over a Storefront API); listened to from
     /// `appStarted` until the stream ends. The embedded storefront has nothing to say.
     public var connectionEvents: @Sendable () -> AsyncStream<ConnectionEvent>
+    /// Reads a product past any saved answer: an order changed its stock. nil reads through
+    /// `storefront` (the embedded store has no cache).
+    public var freshProduct: (@Sendable (String) async throws -> Product?)?
     /// Opens an address in a browser; false when there is none to open (over SSH, in a bare terminal).
     public var openURL: @Sendable (String) async -> Bool
 
@@ -36,10 +39,12 @@ public struct AppDependencies: Sendable {
                 saveSeenCart: @escaping @Sendable (Cart) async -> Void = { _ in },
                 settings: AppSettings = AppSettings(), account: AccountClient? = nil,
                 connectionEvents: @escaping @Sendable () -> AsyncStream<ConnectionEvent> = { AsyncStream { $0.finish() } },
-                openURL: @escaping @Sendable (String) async -> Bool = { _ in false }) {
+                openURL: @escaping @Sendable (String) async -> Bool = { _ in false },
+                freshProduct: (@Sendable (String) async throws -> Product?)? = nil) {
         self.storefront = storefront; self.checkout = checkout; self.clock = clock; self.uuid = uuid
         self.now = now; self.loadCartId = loadCartId; self.saveCartId = saveCartId
         self.loadSeenCart = loadSeenCart; self.saveSeenCart = saveSeenCart; self.settings = settings
         self.account = account; self.connectionEvents = connectionEvents; self.openURL = openURL
+        self.freshProduct = freshProduct
     }
 }
