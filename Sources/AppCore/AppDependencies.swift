@@ -14,12 +14,19 @@ public struct AppDependencies: Sendable {
     public var loadCartId: @Sendable () async -> String?
     /// Remembers the current cart id (nil forgets it, after an order or an expired cart).
     public var saveCartId: @Sendable (String?) async -> Void
+    /// The current cart as last seen, kept for a start without network (over a Storefront API).
+    public var loadSeenCart: @Sendable () async -> Cart?
+    /// Keeps the cart as the storefront last confirmed it.
+    public var saveSeenCart: @Sendable (Cart) async -> Void
     public var settings: AppSettings
     /// The customer account; nil when the app runs without one.
     public var account: AccountClient?
     /// What the storefront client says about the network (over a Storefront API); listened to from
     /// `appStarted` until the stream ends. The embedded storefront has nothing to say.
     public var connectionEvents: @Sendable () -> AsyncStream<ConnectionEvent>
+    /// Reads a product past any saved answer: an order changed its stock. nil reads through
+    /// `storefront` (the embedded store has no cache).
+    public var freshProduct: (@Sendable (String) async throws -> Product?)?
     /// Opens an address in a browser; false when there is none to open (over SSH, in a bare terminal).
     public var openURL: @Sendable (String) async -> Bool
     /// What the storefront found wrong with its saved state when it opened (a corrupt file set
@@ -31,13 +38,18 @@ public struct AppDependencies: Sendable {
                 now: @escaping @Sendable () -> Date = { Date() },
                 loadCartId: @escaping @Sendable () async -> String? = { nil },
                 saveCartId: @escaping @Sendable (String?) async -> Void = { _ in },
+                loadSeenCart: @escaping @Sendable () async -> Cart? = { nil },
+                saveSeenCart: @escaping @Sendable (Cart) async -> Void = { _ in },
                 settings: AppSettings = AppSettings(), account: AccountClient? = nil,
                 connectionEvents: @escaping @Sendable () -> AsyncStream<ConnectionEvent> = { AsyncStream { $0.finish() } },
                 openURL: @escaping @Sendable (String) async -> Bool = { _ in false },
-                startupNotices: [String] = []) {
+                startupNotices: [String] = [],
+                freshProduct: (@Sendable (String) async throws -> Product?)? = nil) {
         self.storefront = storefront; self.checkout = checkout; self.clock = clock; self.uuid = uuid
-        self.now = now; self.loadCartId = loadCartId; self.saveCartId = saveCartId; self.settings = settings
+        self.now = now; self.loadCartId = loadCartId; self.saveCartId = saveCartId
+        self.loadSeenCart = loadSeenCart; self.saveSeenCart = saveSeenCart; self.settings = settings
         self.account = account; self.connectionEvents = connectionEvents; self.openURL = openURL
         self.startupNotices = startupNotices
+        self.freshProduct = freshProduct
     }
 }

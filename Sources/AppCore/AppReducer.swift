@@ -41,7 +41,8 @@ public struct AppReducer: Sendable {
         case .connection(let event):
             ConnectionReducer.reduce(into: &state.connection, event: event)
             // Back online after a start that could not look up the saved cart: look again.
-            if event == .answered, state.cart.restoreFailed, state.cart.cart == nil, !state.isLoading(.cartRestore) {
+            if event == .answered, state.cart.restoreFailed, state.cart.cart == nil || state.cart.isUnconfirmed,
+               !state.isLoading(.cartRestore) {
                 return CartReducer(dependencies: dependencies).restore(&state)
             }
             return .none

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Storefront
+import Synchronization
 
 /// Options every command takes, before or after the subcommand's name:
 /// `storefront --catalog x.json search tea` and `storefront search tea --catalog x.json`.
@@ -33,8 +34,11 @@ struct GlobalOptions: ParsableArguments {
         guard var configuration else { return nil }
         configuration.cachePolicy = cachePolicy
         configuration.offlineFallbackAge = offlineFallbackAge
+        // One warning per command, however many of its requests fell back to saved answers.
+        let warned = Mutex(false)
         return GraphQLStorefront(configuration: configuration, onEvent: onEvent ?? { event in
-            guard case .servedFromCacheAfterNetworkFailure(_, let age, let error) = event else { return }
+            guard case .servedFromCacheAfterNetworkFailure(_, let age, let error) = event,
+                  !warned.withLock({ wasWarned in defer { wasWarned = true }; return wasWarned }) else { return }
             let minutes = Int((age / 60).rounded())
             FileHandle.standardError.write(Data("storefront: offline (\(error.description)); showing data cached \(minutes) min ago\n".utf8))
         })

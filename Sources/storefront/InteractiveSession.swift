@@ -61,8 +61,14 @@ enum InteractiveSession {
             return AppDependencies(storefront: remote, checkout: checkout,
                                    loadCartId: { await cartIds.current() },
                                    saveCartId: { id in await cartIds.set(id) },
+                                   loadSeenCart: { await cartIds.lastSeen() },
+                                   saveSeenCart: { cart in await cartIds.remember(cart) },
                                    account: .live(commands, login: loginOptions),
-                                   connectionEvents: { connection.events }, openURL: Self.openInBrowser)
+                                   connectionEvents: { connection.events }, openURL: Self.openInBrowser,
+                                   freshProduct: { handle in
+                                       // Past the five-minute cache, and into it: an order changed the stock.
+                                       try await remote.withCachePolicy(.networkFirst(expireIn: 300)).product(handle: handle)
+                                   })
         }
         let storefront = EmbeddedStorefront(catalog: try global.openCatalog())
         let checkout = CheckoutSheet(webViews: SimulatedCheckoutServer(backend: storefront))

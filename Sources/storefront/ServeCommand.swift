@@ -18,6 +18,9 @@ struct ServeCommand: AsyncParsableCommand {
             --inject, --fail-rate and --latency-ms rehearse a bad network: failures are chosen at random \
             among those given (\(FaultPlan.Fault.allCases.map(\.rawValue).joined(separator: ", "))).
 
+            The server is the shop: a checkout over it places orders at \(CheckoutEndpoint.Path.orders) (the cart \
+            is completed, stock goes down), as \(ShopDiscovery.path) says.
+
             A customer account server answers under \(AccountEndpoint.Path.base) (OpenID discovery, a login \
             page for a demo customer, tokens with PKCE, refresh, logout, userinfo, orders): log in with \
             `storefront login`. --auto-approve skips the login page and approves every valid request at once.

@@ -148,6 +148,54 @@ final class AppStartTests: XCTestCase {
         await store.finish()
     }
 
+    /// Offline at start, the cart as last seen is shown, marked as not confirmed (checkout waits
+    /// for it); when the storefront answers, the real cart replaces it.
+    func testOfflineTheCartAsLastSeenIsShownUntilConfirmed() async {
+        var env = TestEnvironment()
+        env.storefront.onCollections = { _ in .empty }
+        let attempts = Recorder<String>()
+        var current = Fixtures.shirtCart()
+        current.note = "confirmed"
+        env.storefront.onCart = { [current] id in
+            attempts.record(id)
+            if attempts.values.count == 1 { throw StorefrontError.transport("the connection was refused") }
+            return current
+        }
+        let seen = Fixtures.shirtCart()
+        env.storedCartId = seen.id
+        env.seenCart = seen
+        let (events, client) = AsyncStream.makeStream(of: ConnectionEvent.self)
+        env.connectionEvents = events
+        let store = env.store(AppState(collections: PagedList(pageInfo: .empty)))
+
+        await store.send(.appStarted) { $0.loading = [.collections, .cartRestore] }
+        await store.receive(.collections(.pageResponse(after: nil, .success(.empty)))) { $0.loading = [.cartRestore] }
+        let failure = AppError(message: "Could not reach the storefront: the connection was refused")
+        await store.receive(.cart(.restoredAsLastSeen(seen, error: failure))) {
+            $0.loading = []
+            $0.cart.restoreFailed = true
+            $0.cart.cart = seen
+            $0.cart.confirmedCart = seen
+            $0.cart.isUnconfirmed = true
+            $0.errorMessage = "Your cart as last seen, not confirmed yet: Could not reach the storefront: the connection was refused"
+        }
+        await store.send(.checkout(.start)) {
+            $0.errorMessage = "Your cart is shown as last seen: checkout opens once the storefront confirms it."
+        }
+        client.yield(.answered)
+        await store.receive(.connection(.answered)) { $0.loading = [.cartRestore] }
+        await store.receive(.cart(.restoreResponse(.success(current)))) {
+            $0.loading = []
+            $0.cart.restoreFailed = false
+            $0.cart.cart = current
+            $0.cart.confirmedCart = current
+            $0.cart.isUnconfirmed = false
+        }
+        client.finish()
+        await store.finish()
+        XCTAssertEqual(env.seenCarts.values, [current])
+    }
+
     /// Offline at start, the saved cart cannot be looked up; it is not forgotten, and when the
     /// storefront answers again it is looked up once more and the error goes away.
     func testASavedCartIsLookedUpAgainWhenTheStorefrontAnswers() async {

@@ -142,6 +142,40 @@ final class CheckoutTests: XCTestCase {
         XCTAssertEqual(env.savedCartIds.values, [nil])
     }
 
+    /// The order took stock: the ordered product is read again and every copy the app holds
+    /// (the collection's list, the product screen) shows what is left.
+    func testACompletedOrderRefreshesTheStockOfWhatWasOrdered() async {
+        var env = TestEnvironment()
+        let before = Fixtures.shirt(stock: 10)
+        let after = Fixtures.shirt(stock: 9)
+        let reads = Recorder<String>()
+        env.storefront.onProduct = { handle in reads.record(handle); return after }
+        var state = cartScreen()
+        state.collectionProducts["shirts"] = PagedList(items: [before])
+        state.productDetail = ProductDetailState(product: before)
+        let store = env.store(state)
+
+        await start(store)
+        env.sheet.emit(.event(Fixtures.completed(orderId: "1001")))
+        await store.receive(.checkout(.sheetUpdate(.event(Fixtures.completed(orderId: "1001")), at: time))) {
+            $0.eventLog.entries.append(EventLogEntry(id: 1, time: self.time, name: "complete",
+                                                     fields: [.init("order", "1001"), .init("decoded", "full"), .init("email", "a@b.example")]))
+            $0.eventLog.nextEntryId = 2
+            $0.checkout.completedOrderId = "1001"
+            $0.orders = [PlacedOrder(id: "1001", name: nil, placedAt: self.time)]
+            $0.cart = CartState()
+        }
+        await store.receive(.checkout(.orderedProductRefreshed(after))) {
+            $0.collectionProducts["shirts"] = PagedList(items: [after])
+            $0.productDetail = ProductDetailState(product: after)
+        }
+        await store.send(.checkout(.close))
+        await expectCanceled(store, afterCompletion: true, entryId: 2)
+        await expectDismissed(store, entryId: 3)
+        await store.finish()
+        XCTAssertEqual(reads.values, ["shirt"])
+    }
+
     func testAFailedCheckoutShowsTheErrorBar() async {
         let env = TestEnvironment()
         let store = env.store(cartScreen(preloaded: true))

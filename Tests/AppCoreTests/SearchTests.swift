@@ -178,19 +178,31 @@ final class SearchTests: XCTestCase {
         await store.finish()
     }
 
-    func testOtherSearchFailuresGoToTheErrorBar() async {
+    /// A search that could not run is not "no results": the search screen keeps why, for that
+    /// query, beside the error bar; the next answer clears it.
+    func testOtherSearchFailuresGoToTheErrorBarAndLeaveTheAnswerUnknown() async {
         var env = TestEnvironment()
-        env.storefront.onSearch = { _, _ in throw StorefrontError.http(status: 503, bodySnippet: "busy", retryAfter: 2) }
+        env.storefront.onSearch = { _, _ in throw StorefrontError.transport("the connection was refused") }
         let store = env.store()
-        await store.send(.search(.insert("hat"))) {
-            $0.search.query = "hat"
+        await store.send(.search(.insert("hammock"))) {
+            $0.search.query = "hammock"
             $0.loading = [.search]
         }
         await env.clock.waitForSleepers(1)
         await env.clock.advance(by: .milliseconds(300))
-        await store.receive(.search(.response(query: "hat", after: nil, .failure(AppError(message: "The storefront answered HTTP 503: busy"))))) {
+        let message = "Could not reach the storefront: the connection was refused"
+        await store.receive(.search(.response(query: "hammock", after: nil, .failure(AppError(message: message))))) {
             $0.loading = []
-            $0.errorMessage = "The storefront answered HTTP 503: busy"
+            $0.errorMessage = message
+            $0.search.failure = message
+            $0.search.failedQuery = "hammock"
+        }
+        XCTAssertEqual(store.state.search.failureOfCurrentQuery, message)
+        await store.send(.search(.response(query: "hammock", after: nil, .success(.empty)))) {
+            $0.search.failure = nil
+            $0.search.failedQuery = nil
+            $0.search.resultsQuery = "hammock"
+            $0.search.results.pageInfo = Page<Product>.empty.pageInfo
         }
         await store.finish()
     }

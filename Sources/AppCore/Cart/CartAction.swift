@@ -22,6 +22,8 @@ public enum CartAction: Hashable, Sendable {
 
     /// The cart found at start from the saved id (nil: none saved, or it expired).
     case restoreResponse(Result<Cart?, AppError>)
+    /// The saved cart could not be looked up (`error`); this is how it was last seen.
+    case restoredAsLastSeen(Cart, error: AppError)
     /// The answer to the mutation stamped `requestId`.
     case mutationResponse(requestId: Int, Result<CartPayload, AppError>)
 }

@@ -86,17 +86,35 @@ struct CartReducer {
             state.loading.remove(.cartRestore)
             switch result {
             case .success(let cart):
-                if state.cart.restoreFailed, state.errorMessage?.hasPrefix(Self.restoreFailure) == true { state.errorMessage = nil }
+                if state.cart.restoreFailed, let message = state.errorMessage,
+                   message.hasPrefix(Self.restoreFailure) || message.hasPrefix(Self.lastSeenNotice) { state.errorMessage = nil }
                 state.cart.restoreFailed = false
-                // A cart made while the restore ran wins.
-                guard state.cart.cart == nil, let cart else { return .none }
+                let wasUnconfirmed = state.cart.isUnconfirmed
+                if wasUnconfirmed && cart == nil {
+                    // The cart shown as last seen is gone (completed or expired meanwhile).
+                    state.cart = CartState(nextRequestId: state.cart.nextRequestId)
+                    state.errorMessage = "Your saved cart is no longer open; the next item starts a new cart."
+                    return .none
+                }
+                // A cart made while the restore ran wins (one only shown as last seen does not).
+                guard state.cart.cart == nil || wasUnconfirmed, let cart else { return .none }
                 state.cart.cart = cart
                 state.cart.confirmedCart = cart
-                return attachCustomerIfMissing(&state)
+                state.cart.isUnconfirmed = false
+                return .merge(saveSeen(cart), attachCustomerIfMissing(&state))
             case .failure(let error):
                 state.cart.restoreFailed = true
                 state.errorMessage = "\(Self.restoreFailure)\(error.message)"
             }
+            return .none
+        case .restoredAsLastSeen(let cart, let error):
+            state.loading.remove(.cartRestore)
+            state.cart.restoreFailed = true
+            guard state.cart.cart == nil else { return .none }
+            state.cart.cart = cart
+            state.cart.confirmedCart = cart
+            state.cart.isUnconfirmed = true
+            state.errorMessage = "\(Self.lastSeenNotice)\(error.message)"
             return .none
         case .mutationResponse(let requestId, let result):
             return mutationResponse(requestId, result, &state)
@@ -104,13 +122,16 @@ struct CartReducer {
     }
 
     static let restoreFailure = "Could not restore your cart: "
+    static let lastSeenNotice = "Your cart as last seen, not confirmed yet: "
 
-    /// Looks up the cart saved by the previous run. An expired cart is forgotten.
+    /// Looks up the cart saved by the previous run. An expired cart is forgotten. When it cannot
+    /// be looked up, the cart as last seen stands in, marked as not confirmed.
     func restore(_ state: inout AppState) -> Effect<AppAction> {
         state.loading.insert(.cartRestore)
         let storefront = dependencies.storefront
         let loadCartId = dependencies.loadCartId
         let saveCartId = dependencies.saveCartId
+        let loadSeenCart = dependencies.loadSeenCart
         return .run { send in
             guard let id = await loadCartId() else {
                 await send(.cart(.restoreResponse(.success(nil))))
@@ -118,8 +139,18 @@ struct CartReducer {
             }
             let result = await Result.capture { try await storefront.cart(id: id) }
             if case .success(nil) = result { await saveCartId(nil) }
+            if case .failure(let error) = result, let seen = await loadSeenCart(), seen.id == id {
+                await send(.cart(.restoredAsLastSeen(seen, error: error)))
+                return
+            }
             await send(.cart(.restoreResponse(result)))
         }
+    }
+
+    /// Keeps the confirmed cart for a start without network.
+    private func saveSeen(_ cart: Cart) -> Effect<AppAction> {
+        let saveSeenCart = dependencies.saveSeenCart
+        return .run { _ in await saveSeenCart(cart) }
     }
 
     /// Adds merchandise: to the cart when there is one, by creating the cart with this line when
@@ -248,8 +279,10 @@ struct CartReducer {
         var effects: [Effect<AppAction>] = []
         if case .success(let payload) = result, let cart = payload.cart, requestId > state.cart.confirmedRequestId {
             if cart.id != state.cart.confirmedCart?.id { effects.append(save(cartId: cart.id)) }
+            effects.append(saveSeen(cart))
             state.cart.confirmedCart = cart
             state.cart.confirmedRequestId = requestId
+            state.cart.isUnconfirmed = false
         }
         // A newer request is in flight: its answer decides what is shown.
         guard requestId == state.cart.latestRequestId else { return .merge(effects) }

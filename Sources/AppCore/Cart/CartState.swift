@@ -33,6 +33,9 @@ public struct CartState: Hashable, Sendable {
     /// The saved cart could not be looked up (the storefront was unreachable): it is looked up
     /// again when the storefront answers.
     public var restoreFailed = false
+    /// `cart` is the saved cart as last seen, not confirmed by the storefront (it could not be
+    /// reached at start): shown, marked as such, and looked up again when the storefront answers.
+    public var isUnconfirmed = false
 
     public init(cart: Cart? = nil, confirmedCart: Cart? = nil, latestRequestId: Int? = nil, confirmedRequestId: Int = 0,
                 nextRequestId: Int = 1, queuedLines: [CartLineInput] = [], warnings: [CartWarning] = [],

@@ -1,5 +1,6 @@
 import Foundation
 import CheckoutSheet
+import Storefront
 
 public enum CheckoutAction: Hashable, Sendable {
     /// Enter on the cart: presents the checkout sheet over the cart.
@@ -16,4 +17,6 @@ public enum CheckoutAction: Hashable, Sendable {
     case openWebCheckout
     /// Whether a browser was opened.
     case webCheckoutOpened(Bool)
+    /// A product of the order just placed, read again: its stock went down.
+    case orderedProductRefreshed(Product)
 }

@@ -42,6 +42,9 @@ struct CheckoutReducer {
             guard state.checkout.isPresented, let url = state.checkout.page?.webCheckoutURL else { return .none }
             let openURL = dependencies.openURL
             return .run { send in await send(.checkout(.webCheckoutOpened(await openURL(url)))) }
+        case .orderedProductRefreshed(let product):
+            StockRefresh.replace(product, in: &state)
+            return .none
         case .webCheckoutOpened(let opened):
             guard !opened else { return .none }
             state.errorMessage = "No browser could be opened here: copy the address from the checkout into one."
@@ -77,6 +80,10 @@ struct CheckoutReducer {
             state.errorMessage = "The cart is still updating; try again in a moment."
             return .none
         }
+        guard !state.cart.isUnconfirmed else {
+            state.errorMessage = "Your cart is shown as last seen: checkout opens once the storefront confirms it."
+            return .none
+        }
         state.checkout.isPresented = true
         state.checkout.page = .loading
         state.checkout.completedOrderId = nil
@@ -103,6 +110,19 @@ struct CheckoutReducer {
         state.checkout.errorBarMessage = nil
     }
 
+    /// The order took stock: the ordered products are read again, past any saved answer, so no
+    /// screen goes on showing what was on the shelf before.
+    private func refreshStock(of handles: Set<String>) -> Effect<AppAction> {
+        guard !handles.isEmpty else { return .none }
+        let storefront = dependencies.storefront
+        let read = dependencies.freshProduct ?? { try await storefront.product(handle: $0) }
+        return .run { send in
+            for handle in handles.sorted() {
+                if let product = try? await read(handle) { await send(.checkout(.orderedProductRefreshed(product))) }
+            }
+        }
+    }
+
     private func handle(_ event: CheckoutEvent, at time: Date, _ state: inout AppState) -> Effect<AppAction> {
         switch event {
         case .completed(let completed):
@@ -112,11 +132,12 @@ struct CheckoutReducer {
             clearErrorBar(&state)
             state.checkout.notice = nil
             state.orders.append(PlacedOrder(id: completed.orderId, name: state.checkout.page?.orderName, placedAt: time))
+            let ordered = Set(state.cart.cart?.lines.map(\.merchandise.productHandle) ?? [])
             // The cart became an order: the next add starts a new cart.
             state.cart = CartState()
             state.checkout.preloadedURL = nil
             let saveCartId = dependencies.saveCartId
-            return .run { _ in await saveCartId(nil) }
+            return .merge(.run { _ in await saveCartId(nil) }, refreshStock(of: ordered))
         case .failed(let error):
             state.checkout.lastError = error
             state.checkout.preloadedURL = nil

@@ -6,9 +6,10 @@ import Synchronization
 /// the network fails; the app then says so rather than pretending the data is live.
 public enum ConnectionStatus: Hashable, Sendable {
     case online
-    /// The last read failed on the network and was answered from the cache: the shown data is
-    /// `dataAge` seconds old; `reason` is the failure in words.
-    case offline(dataAge: TimeInterval, reason: String)
+    /// The storefront could not be reached. When a saved answer stood in, the shown data is
+    /// `dataAge` seconds old (nil: no saved answer was needed, or none was there); `reason` is the
+    /// failure in words.
+    case offline(dataAge: TimeInterval?, reason: String)
 }
 
 /// What the storefront client reports about the network, as the app's dependencies deliver it.
@@ -17,6 +18,9 @@ public enum ConnectionEvent: Hashable, Sendable {
     case answered
     /// The network failed and a cached answer `dataAge` seconds old was served instead.
     case servedFromCache(dataAge: TimeInterval, reason: String)
+    /// A request found no network (a cart, a mutation, a read with nothing saved): offline at once,
+    /// not only once the cache runs out.
+    case unreachable(reason: String)
 }
 
 enum ConnectionReducer {
@@ -24,6 +28,11 @@ enum ConnectionReducer {
         switch event {
         case .answered: status = .online
         case .servedFromCache(let age, let reason): status = .offline(dataAge: age, reason: reason)
+        case .unreachable(let reason):
+            // The age of what is on screen stays known.
+            if case .offline(let age, _) = status { status = .offline(dataAge: age, reason: reason) } else {
+                status = .offline(dataAge: nil, reason: reason)
+            }
         }
     }
 
@@ -54,6 +63,9 @@ public final class ConnectionMonitor: Sendable {
             case .servedFromCacheAfterNetworkFailure(_, let age, let error):
                 offline.withLock { $0 = true }
                 continuation.yield(.servedFromCache(dataAge: age, reason: error.description))
+            case .unreachable(_, let error):
+                offline.withLock { $0 = true }
+                continuation.yield(.unreachable(reason: error.description))
             case .responseReceived(_, let status, _, _) where status < 500:
                 if offline.withLock({ wasOffline in defer { wasOffline = false }; return wasOffline }) {
                     continuation.yield(.answered)

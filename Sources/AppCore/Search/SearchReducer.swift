@@ -45,6 +45,10 @@ struct SearchReducer {
                 if cursor == nil { state.search.results.selectedIndex = 0 }
                 state.search.results.receive(page, after: cursor)
                 state.search.resultsQuery = query
+                state.search.errorText = nil
+                state.search.errorPosition = nil
+                state.search.failure = nil
+                state.search.failedQuery = nil
             case .failure(let error) where error.searchSyntax != nil:
                 state.search.results = PagedList()
                 state.search.resultsQuery = nil
@@ -58,6 +62,11 @@ struct SearchReducer {
                 .cancellable(id: .search, cancelInFlight: true)
             case .failure(let error):
                 state.errorMessage = error.message
+                // A first page that failed leaves the answer unknown: the screen must not say "no results".
+                if cursor == nil {
+                    state.search.failure = error.message
+                    state.search.failedQuery = query
+                }
             }
             return .none
         case .showSyntaxError(let query, let error):

@@ -16,10 +16,19 @@ public struct SearchState: Hashable, Sendable {
     /// The previous query, shown selected when search is opened again: typing replaces it,
     /// backspace clears it, enter and the arrows still reach its results.
     public var isQuerySelected = false
+    /// Why the search for `failedQuery` could not run (the storefront out of reach): its answer is
+    /// unknown, which is not the same as no results.
+    public var failure: String?
+    public var failedQuery: String?
+
+    /// The reason the current query has no answer, if it has none because the search failed.
+    public var failureOfCurrentQuery: String? {
+        failedQuery == query.trimmingCharacters(in: .whitespaces) ? failure : nil
+    }
 
     public init(query: String = "", results: PagedList<Product> = PagedList(), resultsQuery: String? = nil,
-                errorText: String? = nil, errorPosition: Int? = nil) {
+                errorText: String? = nil, errorPosition: Int? = nil, failure: String? = nil, failedQuery: String? = nil) {
         self.query = query; self.results = results; self.resultsQuery = resultsQuery
-        self.errorText = errorText; self.errorPosition = errorPosition
+        self.errorText = errorText; self.errorPosition = errorPosition; self.failure = failure; self.failedQuery = failedQuery
     }
 }

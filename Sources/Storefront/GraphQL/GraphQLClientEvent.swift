@@ -8,4 +8,7 @@ public enum GraphQLClientEvent: Sendable {
     case servedFromCache(operation: String, age: TimeInterval)
     /// The network failed; a cached answer was served instead. The app should say so.
     case servedFromCacheAfterNetworkFailure(operation: String, age: TimeInterval, error: StorefrontError)
+    /// The storefront could not be reached at all (after any retries): the app is offline, whether
+    /// or not a saved answer stands in (carts and mutations have none).
+    case unreachable(operation: String, error: StorefrontError)
 }

@@ -155,6 +155,7 @@ public final class GraphQLStorefront: StorefrontClient {
                 return try GraphQLResponseParser.validate(response, now: now())
             }
         } catch let error as TransportError {
+            await emit(.unreachable(operation: operation.name, error: .transport(error.message)))
             throw StorefrontError.transport(error.message)
         }
     }

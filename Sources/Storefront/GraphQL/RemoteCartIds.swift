@@ -29,6 +29,38 @@ public actor RemoteCartIds {
         all[endpoint] = id
         ids = all
         try? store.write(all, to: Self.fileName)
+        if id == nil { forgetSeen() }
+    }
+
+    /// The cart of this endpoint as the storefront last confirmed it, for a start without network:
+    /// shown as last seen until the storefront answers. Only the current cart's.
+    public func lastSeen() -> Cart? {
+        guard let id = current(), case .loaded(let seen) = store.read([String: Cart].self, from: Self.seenFileName, now: Date()),
+              let cart = seen[endpoint], cart.id == id else { return nil }
+        return cart
+    }
+
+    /// Keeps `cart` as last seen. Nothing of the buyer is kept: no token, customer, email or phone.
+    public func remember(_ cart: Cart) {
+        var kept = cart
+        kept.buyerIdentity = BuyerIdentity(countryCode: cart.buyerIdentity.countryCode)
+        var seen = readSeen()
+        guard seen[endpoint] != kept else { return }
+        seen[endpoint] = kept
+        try? store.write(seen, to: Self.seenFileName)
+    }
+
+    static let seenFileName = "remote-carts-seen.json"
+
+    private func forgetSeen() {
+        var seen = readSeen()
+        guard seen.removeValue(forKey: endpoint) != nil else { return }
+        try? store.write(seen, to: Self.seenFileName)
+    }
+
+    private func readSeen() -> [String: Cart] {
+        if case .loaded(let seen) = store.read([String: Cart].self, from: Self.seenFileName, now: Date()) { return seen }
+        return [:]
     }
 
     private func load() -> [String: String] {

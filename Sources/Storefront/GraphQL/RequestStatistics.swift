@@ -30,6 +30,7 @@ actor RequestStatisticsRecorder {
         case .retrying: statistics.retries += 1
         case .servedFromCache: statistics.cacheHits += 1
         case .servedFromCacheAfterNetworkFailure: statistics.cacheFallbacks += 1
+        case .unreachable: break
         }
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import AppCore
 import AppCoreTesting
 import CheckoutSheet
+import Storefront
 
 /// Dependencies for reducer tests: a fixed time, a test clock, a recorder for saved cart ids.
 struct TestEnvironment {
@@ -18,18 +19,23 @@ struct TestEnvironment {
     let openedURLs = Recorder<String>()
     var browserOpens = false
     var startupNotices: [String] = []
+    /// The cart as last seen, for a start without network; carts kept as seen are recorded.
+    var seenCart: Cart?
+    let seenCarts = Recorder<Cart>()
 
     var dependencies: AppDependencies {
         let saved = savedCartIds
         let stored = storedCartId
         let events = connectionEvents
         let opened = openedURLs, opens = browserOpens
+        let seen = seenCart, seenCarts = seenCarts
         return AppDependencies(
             storefront: storefront, checkout: sheet, clock: clock,
             uuid: { UUID(uuidString: "00000000-0000-0000-0000-000000000001")! },
             now: { Fixtures.date },
             loadCartId: { stored },
             saveCartId: { saved.record($0) },
+            loadSeenCart: { seen }, saveSeenCart: { seenCarts.record($0) },
             settings: settings, account: account,
             connectionEvents: { events ?? AsyncStream { $0.finish() } },
             openURL: { url in opened.record(url); return opens }, startupNotices: startupNotices)

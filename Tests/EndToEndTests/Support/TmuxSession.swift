@@ -24,18 +24,23 @@ final class TmuxSession {
             .map(\.path).first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    /// `prepare` gets the state directory (`XDG_STATE_HOME`) before the app starts.
+    /// - Parameters:
+    ///   - stateDirectory: the `XDG_STATE_HOME` to run with (and `XDG_CACHE_HOME` beside it); a new
+    ///     temporary one when nil. Removed when the session ends either way.
+    ///   - prepare: gets the state directory before the app starts.
     init(width: Int = 100, height: Int = 30, arguments: [String] = [], environment: [String: String] = [:],
-         prepare: (URL) throws -> Void = { _ in }) throws {
+         stateDirectory: URL? = nil, prepare: (URL) throws -> Void = { _ in }) throws {
         guard let binary = TmuxSession.storefrontBinary() else {
             throw EndToEndSetupError("the storefront binary is not built: run swift build --build-tests first")
         }
         socket = "storefront-e2e-\(getpid())-\(UUID().uuidString.prefix(8))"
-        stateDirectory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
-        try FileManager.default.createDirectory(at: stateDirectory, withIntermediateDirectories: true)
-        try prepare(stateDirectory)
+        self.stateDirectory = stateDirectory ?? FileManager.default.temporaryDirectory.appendingPathComponent(socket)
+        try FileManager.default.createDirectory(at: self.stateDirectory, withIntermediateDirectories: true)
+        try prepare(self.stateDirectory)
         let settings = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-        let command = (["env", "XDG_STATE_HOME=\(stateDirectory.path)", "LANG=C.UTF-8"] + settings + [binary] + arguments)
+        let command = (["env", "XDG_STATE_HOME=\(self.stateDirectory.path)",
+                        "XDG_CACHE_HOME=\(self.stateDirectory.appendingPathComponent("cache").path)", "LANG=C.UTF-8"]
+                       + settings + [binary] + arguments)
             .map { "'\($0.replacingOccurrences(of: "'", with: "'\\''"))'" }.joined(separator: " ")
         // The first command starts the tmux server, which keeps the descriptors it was given: no
         // pipe here, or reading its output would wait for the server to exit.

@@ -132,6 +132,23 @@ struct GraphQLStorefrontCacheTests {
         }
     }
 
+    /// A cart has no saved answer to stand in: the client still says the storefront is out of
+    /// reach, so the app can say offline at once.
+    @Test func aRequestWithoutNetworkIsReportedEvenWithNothingSaved() async throws {
+        let transport = ScriptedTransport([.refused])
+        let events = Protected<[String]>([])
+        var configuration = client(transport).configuration
+        configuration.retry = .never
+        let storefront = GraphQLStorefront(configuration: configuration, transport: transport,
+                                           cache: ResponseCache(directory: nil), onEvent: { event in
+            if case .unreachable(let operation, let error) = event { events.update { $0.append("\(operation): \(error)") } }
+        })
+        await #expect(throws: StorefrontError.transport("the connection was refused")) {
+            try await storefront.cart(id: "gid://shopify/Cart/1")
+        }
+        #expect(events.value == ["Cart: Could not reach the storefront: the connection was refused"])
+    }
+
     @Test func theKeyCoversTokenLocaleAndVariables() async throws {
         let cache = ResponseCache(directory: nil)
         let transport = ScriptedTransport(Array(repeating: .json(Self.shopJSON), count: 4))

@@ -32,4 +32,33 @@ struct RemoteCartIdsTests {
         await ids.set("gid://shopify/Cart/new?key=k")
         #expect(await RemoteCartIds(directory: directory, endpoint: aurora).current() == "gid://shopify/Cart/new?key=k")
     }
+
+    /// The cart as last seen stands in for a start without network: only the current cart's, and
+    /// nothing of the buyer is written down.
+    @Test func theCartAsLastSeenIsKeptWithoutTheBuyer() async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try EmbeddedStorefront.fixture()
+        var cart = try #require(try await store.cartCreate(CartInput(lines: [
+            CartLineInput(merchandiseId: try Fixtures.variantId("sencha"), quantity: 2)])).cart)
+        cart.buyerIdentity = BuyerIdentity(email: "ada@example.com", countryCode: "NL", customerAccessToken: "shcat_secret")
+        let ids = RemoteCartIds(directory: directory, endpoint: aurora)
+        await ids.set(cart.id)
+        await ids.remember(cart)
+
+        let seen = try #require(await RemoteCartIds(directory: directory, endpoint: aurora).lastSeen())
+        #expect(seen.lines == cart.lines && seen.cost == cart.cost)
+        #expect(seen.buyerIdentity == BuyerIdentity(countryCode: "NL"))
+        let written = try String(contentsOf: directory.appendingPathComponent(RemoteCartIds.seenFileName), encoding: .utf8)
+        #expect(!written.contains("shcat_secret") && !written.contains("ada@example.com"))
+        #expect(await RemoteCartIds(directory: directory, endpoint: kestrel).lastSeen() == nil)
+
+        // Another cart in use, or none: the old one is not shown.
+        await ids.set("gid://shopify/Cart/other?key=k")
+        #expect(await ids.lastSeen() == nil)
+        await ids.set(cart.id)
+        #expect(await ids.lastSeen() != nil)
+        await ids.set(nil)
+        await ids.set(cart.id)
+        #expect(await ids.lastSeen() == nil)
+    }
 }

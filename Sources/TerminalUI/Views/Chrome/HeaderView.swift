@@ -15,13 +15,15 @@ struct HeaderView {
             cartText = canvas.width >= 60 ? "cart \(items) · \(cart.cost.totalAmount.formatted)"
                 : "cart \(cart.totalQuantity) · \(cart.cost.totalAmount.formatted)"
         }
+        // A cart shown as last seen is not confirmed: it says so.
+        if state.cart.isUnconfirmed && state.cart.cart != nil { cartText = "last seen: " + cartText }
         // The login state goes before the cart's total is cut: the total is what the buyer checks.
         if let account = accountText, DisplayWidth.of(account + " · " + cartText) + 1 <= canvas.width / 2 {
             cartText = account + " · " + cartText
         }
         // Offline, the shown data is saved data: that is said first, and it is never dropped.
         if case .offline(let age, _) = state.connection {
-            let long = "offline, saved \(Self.age(age)) · "
+            let long = age.map { "offline, saved \(Self.age($0)) · " } ?? "offline · "
             cartText = (DisplayWidth.of(long + cartText) + 1 <= canvas.width / 2 ? long : "offline · ") + cartText
         }
         let cartStart = canvas.textRight(cartText + " ", y: 0, style: style, in: &grid,

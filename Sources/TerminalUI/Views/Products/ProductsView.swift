@@ -15,7 +15,10 @@ struct ProductsView {
         let loading = state.isLoading(.collectionProducts(handle: handle))
         let window = ListWindow(selected: list.selectedIndex, total: list.items.count, rows: Self.listRows(height: canvas.height),
                                 first: list.firstVisibleIndex)
-        let count = list.items.isEmpty && loading ? "" : (list.hasNextPage ? "\(list.items.count)+ products" : "\(list.items.count) products")
+        let count = list.items.isEmpty && loading ? ""
+            // Only the collection's preview is known (its first page did not load): never a total.
+            : !list.hasLoadedFirstPage ? (loading ? "loading…" : "first \(list.items.count) shown, the rest not loaded")
+            : (list.hasNextPage ? "\(list.items.count)+ products" : "\(list.items.count) products")
         let position = window.position(total: list.items.count)
         canvas.titleRow(" " + (collection?.title ?? handle), leftStyle: theme[.accent],
                         right: (position.isEmpty ? count : (canvas.width >= 60 ? position + " · " + count : position)) + " ", rightStyle: theme[.muted],

@@ -38,6 +38,12 @@ struct SearchView {
         let status: String
         if query.isEmpty {
             status = "Type to search the catalog."
+        } else if !isSearching, let failure = state.failureOfCurrentQuery {
+            for (index, line) in TextLayout.wrap("Could not search for \"\(query)\": \(failure)", width: canvas.width - 2)
+                .prefix(2).enumerated() {
+                canvas.text(line, x: 1, y: 2 + index, style: theme[.error], in: &grid)
+            }
+            return
         } else if state.isIncomplete {
             status = "Keep typing: the query is not complete yet."
         } else if isSearching && state.resultsQuery != query {
