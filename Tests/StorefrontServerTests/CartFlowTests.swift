@@ -89,7 +89,7 @@ struct CartFlowTests {
             #expect(payload.cart?.discountCodes.map(\.applicable) == [true, false, false, false])
             #expect(payload.warnings.map(\.message) == [
                 "FIKA5: does not combine with BREWDAY20",
-                "WELCOME10: for a first order only; log in (or give the cart an email) first",
+                "WELCOME10: first order only: log in first",
                 "NOPE: unknown code",
             ])
             #expect(payload.warnings.map(\.code) == [.discountCodeNotHonoured, .discountEligibleCustomerMissing, .discountNotFound])

@@ -188,7 +188,7 @@ import Testing
             shippingMethod: nil, payment: nil))
         let again = try await storefront.cartDiscountCodesUpdate(cartId: cart.id, discountCodes: ["FIRST10"])
         #expect(again.cart?.discountCodes == [CartDiscountCode(code: "FIRST10", applicable: false)])
-        #expect(again.warnings.map(\.message) == ["FIRST10: for a first order only, and this customer has ordered before"])
+        #expect(again.warnings.map(\.message) == ["FIRST10: first order only, and you have ordered before"])
     }
 
     @Test func discountCodesAreReplacedAndFollowTheSubtotal() async throws {

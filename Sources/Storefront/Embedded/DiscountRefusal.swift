@@ -31,8 +31,8 @@ enum DiscountRefusal: Hashable, Sendable {
         case .unknown: return "\(code): unknown code"
         case .inactive(let when): return "\(code): \(when)"
         case .minimum(let amount): return "\(code): needs a subtotal of \(amount.formatted)"
-        case .notFirstOrder: return "\(code): for a first order only, and this customer has ordered before"
-        case .customerUnknown: return "\(code): for a first order only; log in (or give the cart an email) first"
+        case .notFirstOrder: return "\(code): first order only, and you have ordered before"
+        case .customerUnknown: return "\(code): first order only: log in first"
         case .doesNotCombine(let other): return "\(code): does not combine with \(other)"
         }
     }
