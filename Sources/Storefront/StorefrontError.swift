@@ -11,9 +11,14 @@ public struct GraphQLErrorInfo: Hashable, Sendable, Codable {
     public var locations: [Location]
     public var path: [String]
     public var code: String?
+    /// `extensions.searchQuery` of a query argument that does not parse: where (1-based) and why.
+    public var searchPosition: Int?
+    public var searchReason: String?
 
-    public init(message: String, locations: [Location] = [], path: [String] = [], code: String? = nil) {
+    public init(message: String, locations: [Location] = [], path: [String] = [], code: String? = nil,
+                searchPosition: Int? = nil, searchReason: String? = nil) {
         self.message = message; self.locations = locations; self.path = path; self.code = code
+        self.searchPosition = searchPosition; self.searchReason = searchReason
     }
 }
 

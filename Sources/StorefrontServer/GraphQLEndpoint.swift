@@ -108,7 +108,12 @@ public final class GraphQLEndpoint: Sendable {
     static func withCode(_ error: GraphQLError) -> GraphQLError {
         guard let original = error.originalError, error.extensions["code"] == nil else { return error }
         switch original as? StorefrontError {
-        case .invalidArgument?, .invalidCursor?, .invalidSearch?: return error
+        case .invalidSearch(let syntax)?:
+            // Where the query went wrong, so a client can point at it as the embedded store does.
+            return GraphQLError(message: error.message, locations: error.locations, path: error.path, extensions: [
+                "searchQuery": ["position": .number(Number(syntax.position)), "reason": .string(syntax.message)],
+            ])
+        case .invalidArgument?, .invalidCursor?: return error
         default:
             return GraphQLError(message: error.message, locations: error.locations, path: error.path,
                                 extensions: ["code": "INTERNAL_SERVER_ERROR"])

@@ -27,6 +27,9 @@ enum CommandFailure: Error, CustomStringConvertible {
 }
 
 extension AsyncParsableCommand {
+    /// GraphQL error codes that say "not now" rather than "not like this".
+    static var tryLaterCodes: Set<String> { ["THROTTLED", "INTERNAL_SERVER_ERROR", "SHOP_INACTIVE"] }
+
     /// Runs `body`, turning a `CommandFailure` into its message on stderr and its exit status.
     func reportingFailures(_ body: () async throws -> Void) async throws {
         do {
@@ -38,6 +41,9 @@ extension AsyncParsableCommand {
             // From the Storefront API: the request was wrong (a query it rejects) or it failed.
             let failure: CommandFailure
             switch error {
+            case .graphQL(let errors) where errors.contains(where: { Self.tryLaterCodes.contains($0.code ?? "") }):
+                // The shop is busy or broken, not the request: try later.
+                failure = .unavailable(error.description)
             case .invalidArgument, .invalidSearch, .invalidCursor, .graphQL: failure = .input(error.description)
             default: failure = .unavailable(error.description)
             }

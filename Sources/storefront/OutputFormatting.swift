@@ -63,7 +63,11 @@ enum OutputFormatting {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
+        // Foundation pretty-prints an empty array as "[\n\n  ]"; a newline is never inside a JSON
+        // string (it is escaped there), so these only match empty containers.
         return String(decoding: try encoder.encode(value), as: UTF8.self)
+            .replacingOccurrences(of: #"\[\s*\n\s*\]"#, with: "[]", options: .regularExpression)
+            .replacingOccurrences(of: #"\{\s*\n\s*\}"#, with: "{}", options: .regularExpression)
     }
 
     /// "€12.50" or "€12.50 – €42.00".

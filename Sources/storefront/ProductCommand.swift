@@ -85,12 +85,14 @@ struct ProductCommand: AsyncParsableCommand {
             lines.append("\(option.name): \(option.optionValues.map(\.name).joined(separator: ", "))")
         }
         lines.append("")
-        let rows = [["VARIANT", "PRICE", "STOCK", "SKU"]] + product.variants.map { variant in
+        // A product without options has one variant the API calls "Default Title": no column for it.
+        let named = !product.options.isEmpty
+        let rows = [(named ? ["VARIANT"] : []) + ["PRICE", "STOCK", "SKU"]] + product.variants.map { variant in
             let stock = !variant.availableForSale ? "sold out" : variant.quantityAvailable.map { "\($0) left" } ?? "available"
             let price = variant.isOnSale ? "\(variant.price.formatted) (was \(variant.compareAtPrice!.formatted))" : variant.price.formatted
-            return [variant.title, price, stock, variant.sku ?? ""]
+            return (named ? [variant.title] : []) + [price, stock, variant.sku ?? ""]
         }
-        lines.append(OutputFormatting.table(rows, maxWidths: [36, 28, 10, 24]))
+        lines.append(OutputFormatting.table(rows, maxWidths: (named ? [36] : []) + [28, 10, 24]))
         if !product.description.isEmpty {
             lines.append("")
             lines.append(OutputFormatting.wrap(product.description, to: min(columns, 100)))

@@ -26,8 +26,15 @@ struct SearchCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Print JSON: an array of product summaries.")
     var json = false
 
-    @Option(name: .long, help: "Show at most this many products (0 for all).")
+    // Unconditional, so that "--limit -1" reaches the check below instead of reading as an option.
+    @Option(name: .long, parsing: .unconditional, help: "Show at most this many products, 1–250 (0 for all).")
     var limit = 250
+
+    func validate() throws {
+        guard (0...250).contains(limit) else {
+            throw ValidationError("--limit must be 1–250, or 0 for every match (was \(limit)).")
+        }
+    }
 
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The query; several words are one query.", valueName: "query"))
     var words: [String] = []
@@ -37,8 +44,14 @@ struct SearchCommand: AsyncParsableCommand {
             let query = words.joined(separator: " ")
             let shown: [Product], left: Int?
             if let remote = try global.remoteStorefront() {
-                let found = try await Page<Product>.collect(limit: limit > 0 ? limit : nil) { page in
-                    try await remote.search(query: query, page: page)
+                let found: (nodes: [Product], hasMore: Bool)
+                do {
+                    let collected = try await Page<Product>.collect(limit: limit > 0 ? limit : nil) { page in
+                        try await remote.search(query: query, page: page)
+                    }
+                    found = (collected.nodes, collected.hasMore)
+                } catch StorefrontError.invalidSearch(let error) {
+                    throw CommandFailure.input(Self.explain(error))
                 }
                 (shown, left) = (found.nodes, found.hasMore ? nil : 0)
             } else {

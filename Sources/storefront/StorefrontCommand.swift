@@ -14,7 +14,8 @@ struct StorefrontCommand: AsyncParsableCommand {
             --shop DOMAIN and --token (also STOREFRONT_SHOP and STOREFRONT_TOKEN). Exit status: 0 on \
             success, 1 when something asked for does not exist (an unknown product handle), 2 for bad \
             input (an unreadable catalog, a search query that does not parse), 3 when the storefront \
-            cannot be reached.
+            cannot be reached or asks to try later (throttled), 64 when the command line itself is wrong \
+            (an unknown subcommand or option, a value out of range).
             """,
         subcommands: [CollectionsCommand.self, SearchCommand.self, ProductCommand.self, CheckoutDemoCommand.self,
                       CheckoutCommand.self, ServeCommand.self, LoginCommand.self, LogoutCommand.self, WhoamiCommand.self]

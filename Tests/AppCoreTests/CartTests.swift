@@ -368,6 +368,70 @@ final class CartTests: XCTestCase {
         await store.finish()
     }
 
+    /// A refused code does not stay on the cart: the notice gives the server's reason, and the
+    /// codes that apply are kept.
+    func testARefusedCodeLeavesWithItsReason() async {
+        var env = TestEnvironment()
+        var withSave = Fixtures.shirtCart()
+        withSave.discountCodes = [CartDiscountCode(code: "SAVE10", applicable: true)]
+        var refused = withSave
+        refused.discountCodes.append(CartDiscountCode(code: "BIG20", applicable: false))
+        let warning = CartWarning(code: .discountPurchaseNotInRange, message: "BIG20: needs a subtotal of $100.00", target: "cart-1")
+        let asked = Recorder<[String]>()
+        env.storefront.onDiscountCodes = { [withSave, refused] _, codes in
+            asked.record(codes)
+            return codes.count == 2 ? CartPayload(cart: refused, warnings: [warning]) : CartPayload(cart: withSave)
+        }
+        let store = env.store(cartState(withSave))
+        await store.send(.cart(.beginEditing(.discountCode))) { $0.cart.editing = .discountCode }
+        await store.send(.cart(.insert("BIG20"))) { $0.cart.discountCodeText = "BIG20" }
+        await store.send(.cart(.commitEditing)) {
+            $0.cart.editing = nil
+            $0.cart.discountCodeText = ""
+            $0.cart.latestRequestId = 1
+            $0.cart.nextRequestId = 2
+            $0.loading = [.cartMutation]
+        }
+        await store.receive(.cart(.mutationResponse(requestId: 1, .success(CartPayload(cart: refused, warnings: [warning]))))) {
+            $0.cart.confirmedCart = refused
+            $0.cart.confirmedRequestId = 1
+            // Shown without the refused code at once; the cart is asked to drop it.
+            $0.cart.cart = withSave
+            $0.cart.discountNotice = "BIG20: needs a subtotal of $100.00"
+            $0.cart.latestRequestId = 2
+            $0.cart.nextRequestId = 3
+        }
+        XCTAssertNil(store.state.errorMessage, "a discount's reason goes beside the codes, not to the error bar")
+        await store.receive(.cart(.mutationResponse(requestId: 2, .success(CartPayload(cart: withSave)))), assert: Self.answered(2, with: withSave))
+        await store.finish()
+        XCTAssertEqual(asked.values, [["SAVE10", "BIG20"], ["SAVE10"]])
+    }
+
+    /// The selection goes on from the lines to the codes; x on a code removes that code only.
+    func testOneCodeAtATimeIsRemoved() async {
+        var env = TestEnvironment()
+        var both = Fixtures.shirtCart()
+        both.discountCodes = [CartDiscountCode(code: "SAVE10", applicable: true), CartDiscountCode(code: "FIKA5", applicable: true)]
+        var one = both
+        one.discountCodes.removeFirst()
+        env.storefront.onDiscountCodes = { [one] _, codes in
+            XCTAssertEqual(codes, ["FIKA5"])
+            return CartPayload(cart: one)
+        }
+        let store = env.store(cartState(both))
+        await store.send(.cart(.moveSelection(by: 1, rows: 5))) { $0.cart.selectedLineIndex = 1 }
+        XCTAssertEqual(store.state.cart.selectedDiscountCode?.code, "SAVE10")
+        await store.send(.cart(.requestRemove)) {
+            $0.cart.cart = one
+            $0.cart.latestRequestId = 1
+            $0.cart.nextRequestId = 2
+            $0.loading = [.cartMutation]
+        }
+        await store.receive(.cart(.mutationResponse(requestId: 1, .success(CartPayload(cart: one)))), assert: Self.answered(1, with: one))
+        XCTAssertEqual(store.state.cart.selectedDiscountCode?.code, "FIKA5")
+        await store.finish()
+    }
+
     func testSettingANoteIsOptimistic() async {
         var env = TestEnvironment()
         let noted = Fixtures.cart(lines: Fixtures.shirtCart().lines, note: "Gift wrap")

@@ -72,6 +72,36 @@ struct CartFlowTests {
         }
     }
 
+    /// The shop's codes over HTTP: order discounts do not stack unless both allow it, a first-order
+    /// code needs to know the customer, and each refusal comes back as the embedded store's warning.
+    @Test func discountRulesAreTheSameOverHTTP() async throws {
+        try await withServer { server async throws in
+            let client = server.client()
+            let (first, _) = try await variants(server)
+            // 1 kg of the house espresso: €42.00 a bag, three bags pass BREWDAY20's €100.
+            let espresso = try #require(try await server.embedded.product(handle: "house-espresso-blend"))
+            let kilo = try #require(espresso.variants.first { $0.title.hasPrefix("1 kg") }).id
+            let cart = try #require(try await client.cartCreate(CartInput(lines: [CartLineInput(merchandiseId: kilo, quantity: 3),
+                                                                                  CartLineInput(merchandiseId: first)])).cart)
+            let payload = try await client.cartDiscountCodesUpdate(cartId: cart.id, discountCodes: ["BREWDAY20", "FIKA5", "WELCOME10", "NOPE"])
+            let direct = try await server.embedded.cart(id: cart.id)
+            #expect(payload.cart == direct)
+            #expect(payload.cart?.discountCodes.map(\.applicable) == [true, false, false, false])
+            #expect(payload.warnings.map(\.message) == [
+                "FIKA5: does not combine with BREWDAY20",
+                "WELCOME10: first order only: log in first",
+                "NOPE: unknown code",
+            ])
+            #expect(payload.warnings.map(\.code) == [.discountCodeNotHonoured, .discountEligibleCustomerMissing, .discountNotFound])
+            // FIKA5 and WELCOME10 both combine with order discounts: with an email, they stack.
+            _ = try await client.cartBuyerIdentityUpdate(cartId: cart.id, buyerIdentity: BuyerIdentity(email: "new@example.com"))
+            let stacked = try await client.cartDiscountCodesUpdate(cartId: cart.id, discountCodes: ["WELCOME10", "FIKA5"])
+            #expect(stacked.cart?.discountCodes.map(\.applicable) == [true, true] && stacked.warnings.isEmpty)
+            let subtotal = try #require(stacked.cart?.cost.subtotalAmount)
+            #expect(stacked.cart?.cost.totalAmount == (subtotal - subtotal.multiplied(by: Decimal(string: "0.1")!) - Money(amount: 5, currencyCode: "EUR")).rounded())
+        }
+    }
+
     @Test func aCartThatDoesNotExistIsNil() async throws {
         try await withServer { server async throws in
             #expect(try await server.client().cart(id: "gid://shopify/Cart/nope?key=0") == nil)

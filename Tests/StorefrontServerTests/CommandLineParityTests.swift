@@ -86,6 +86,31 @@ struct CommandLineParityTests {
         }
     }
 
+    /// A query that does not parse: over HTTP the same positioned error, caret included, as reading
+    /// the catalog itself.
+    @Test func aBadQueryOverHTTPPointsAtThePosition() async throws {
+        try await withServer { server async throws in
+            let arguments = ["search", "tag:gift price:=5"]
+            let embedded = try await run(arguments, cache: server.cacheDirectory)
+            let overHTTP = try await run(["--endpoint", server.url.absoluteString, "--token", LoopbackServer.token] + arguments,
+                                         cache: server.cacheDirectory)
+            #expect(embedded.status == 2 && overHTTP.status == 2)
+            #expect(overHTTP.stderr == embedded.stderr)
+            #expect(overHTTP.stderr.hasSuffix("  tag:gift price:=5\n                ^\n"), "\(overHTTP.stderr)")
+        }
+    }
+
+    /// Throttled every time (the retries give up): the shop says "later", so status 3, not bad input.
+    @Test func aThrottledAnswerIsStatusThree() async throws {
+        try await withServer { server async throws in
+            await server.endpoint.failNext(.throttled, .throttled, .throttled, .throttled, .throttled, .throttled, .throttled, .throttled)
+            let result = try await run(["--endpoint", server.url.absoluteString, "--token", LoopbackServer.token, "search", "tea"],
+                                       cache: server.cacheDirectory)
+            #expect(result.status == 3, "\(result.stderr)")
+            #expect(result.stderr.contains("Throttled"))
+        }
+    }
+
     @Test func offlineReadsFallBackToTheCacheAndSaySo() async throws {
         try await withServer { server async throws in
             let arguments = ["--endpoint", server.url.absoluteString, "--token", LoopbackServer.token, "product", "house-espresso-blend"]

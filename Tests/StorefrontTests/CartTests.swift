@@ -133,7 +133,9 @@ import Testing
         (["WELCOME10"], "50.00", "45.00", [true]),
         (["FIKA5"], "50.00", "45.00", [true]),
         (["FIKA5"], "25.00", "25.00", [false]),                 // below the minimum subtotal
-        (["WELCOME10", "FIKA5"], "50.00", "40.00", [true, true]),
+        (["WELCOME10", "FIKA5"], "50.00", "40.00", [true, true]),   // both combine with order discounts
+        (["SAVE15", "WELCOME10"], "50.00", "42.50", [true, false]),  // SAVE15 combines with nothing
+        (["WELCOME10", "SAVE15"], "50.00", "45.00", [true, false]),  // the first code entered stays
         (["SAVE15"], "12.50", "10.62", [true]),                  // 1.875 off rounds to 1.88
         (["OLD15"], "50.00", "50.00", [false]),                  // ended
         (["NOPE"], "50.00", "50.00", [false]),
@@ -154,6 +156,39 @@ import Testing
         #expect(updated.cost.totalAmount == money(total))
         #expect(updated.discountCodes.map(\.code) == codes)
         #expect(updated.discountCodes.map(\.applicable) == applicable)
+    }
+
+    /// Each code that does not apply comes with a warning naming it and the reason.
+    @Test func refusedCodesSayWhy() async throws {
+        let cart = try await newCart([CartLineInput(merchandiseId: try Fixtures.variantId("gift-card", 0))])
+        let payload = try await storefront.cartDiscountCodesUpdate(cartId: cart.id, discountCodes: ["SAVE15", "FIKA5", "OLD15", "NOPE", "WELCOME10"])
+        #expect(payload.cart?.discountCodes.map(\.applicable) == [true, false, false, false, false])
+        #expect(payload.warnings.map(\.code) == [.discountPurchaseNotInRange, .discountCurrentlyInactive, .discountNotFound,
+                                                 .discountCodeNotHonoured])
+        #expect(payload.warnings.map(\.message) == ["FIKA5: needs a subtotal of €40.00", "OLD15: ended 2024-01-01",
+                                                    "NOPE: unknown code", "WELCOME10: does not combine with SAVE15"])
+        #expect(payload.warnings.allSatisfy { $0.target == cart.id })
+    }
+
+    /// A first-order code needs to know the customer (a guest without an email cannot prove a
+    /// first order), and stops applying once that email has an order.
+    @Test func aFirstOrderCodeChecksTheCustomersOrders() async throws {
+        let cart = try await newCart([CartLineInput(merchandiseId: try Fixtures.variantId("gift-card", 1))])
+        let guest = try await storefront.cartDiscountCodesUpdate(cartId: cart.id, discountCodes: ["FIRST10"])
+        #expect(guest.cart?.discountCodes == [CartDiscountCode(code: "FIRST10", applicable: false)])
+        #expect(guest.warnings.map(\.code) == [.discountEligibleCustomerMissing])
+        let named = try await storefront.cartBuyerIdentityUpdate(cartId: cart.id, buyerIdentity: BuyerIdentity(email: "Ada@Example.com"))
+        #expect(named.cart?.discountCodes == [CartDiscountCode(code: "FIRST10", applicable: true)])
+        #expect(named.cart?.cost.totalAmount == money("45.00") && named.warnings.isEmpty)
+        let euro = money("50.00")
+        let other = try await newCart([CartLineInput(merchandiseId: try Fixtures.variantId("gift-card", 1))])
+        _ = try await storefront.placeOrder(OrderDraft(
+            checkoutSessionId: "s-1", cartId: other.id, email: "ada@example.com", phone: nil, lineItems: [], subtotal: euro,
+            shipping: money("0"), taxes: money("0"), discounts: money("0"), total: euro, shippingAddress: nil, billingAddress: nil,
+            shippingMethod: nil, payment: nil))
+        let again = try await storefront.cartDiscountCodesUpdate(cartId: cart.id, discountCodes: ["FIRST10"])
+        #expect(again.cart?.discountCodes == [CartDiscountCode(code: "FIRST10", applicable: false)])
+        #expect(again.warnings.map(\.message) == ["FIRST10: first order only, and you have ordered before"])
     }
 
     @Test func discountCodesAreReplacedAndFollowTheSubtotal() async throws {

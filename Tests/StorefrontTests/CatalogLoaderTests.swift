@@ -41,7 +41,7 @@ func loadError(_ json: String) -> CatalogError {
         #expect(catalog.product(id: kettle.id) == kettle)
         #expect(catalog.variant(id: kettle.variants[1].id)?.variant == kettle.variants[1])
         #expect(catalog.variant(id: "gid://shopify/ProductVariant/999999") == nil)
-        #expect(catalog.discountCodes.map(\.code) == ["WELCOME10", "SAVE15", "FIKA5", "OLD15"])
+        #expect(catalog.discountCodes.map(\.code) == ["WELCOME10", "SAVE15", "FIKA5", "OLD15", "FIRST10"])
         #expect(catalog.collections.map(\.id) == ["gid://shopify/Collection/101", "gid://shopify/Collection/102",
                                                   "gid://shopify/Collection/103", "gid://shopify/Collection/104"])
     }

@@ -120,6 +120,33 @@ struct CommandLineTests {
         #expect(Set(vendorColumns).count == 1, "\(lines)")
     }
 
+    /// Usage mistakes are status 64, as --help says; a limit out of range says what is allowed.
+    @Test func usageMistakesAreStatus64() throws {
+        let unknown = try run(["serch", "tea"])
+        #expect(unknown.status == 64)
+        let option = try run(["collections", "--bogus"])
+        #expect(option.status == 64)
+        let limit = try run(["search", "tea", "--limit", "-1"])
+        #expect(limit.status == 64)
+        #expect(limit.stderr.contains("--limit must be 1–250, or 0 for every match (was -1)"), "\(limit.stderr)")
+        #expect(!limit.stderr.contains("Missing value"))
+        let help = try run(["--help"])
+        #expect(help.stdout.contains("64 when the command line itself is wrong"))
+    }
+
+    @Test func anEmptyResultIsAnEmptyJSONArray() throws {
+        let result = try run(["search", "zebra-that-is-not-there", "--json"])
+        #expect(result.status == 0 && result.stdout == "[]\n")
+    }
+
+    /// A product without options: no "Default Title" row in the text; the JSON keeps the API's name.
+    @Test func aProductWithoutOptionsHasNoDefaultTitleRow() throws {
+        let text = try run(["product", "cold-brew-concentrate"])
+        #expect(text.status == 0 && !text.stdout.contains("Default Title") && text.stdout.contains("PRICE"))
+        let json = try run(["product", "cold-brew-concentrate", "--json"])
+        #expect(json.stdout.contains("\"Default Title\""))
+    }
+
     /// Words as a POSIX shell splits them: whitespace separates, single quotes keep everything.
     static func shellWords(_ line: String) -> [String] {
         var words: [String] = [], word = "", quoted = false, started = false

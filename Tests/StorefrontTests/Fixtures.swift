@@ -12,10 +12,11 @@ enum Fixtures {
       "shop": {"name": "Test Shop", "description": "Tests.", "domain": "test-shop.example", "currencyCode": "EUR",
                "countryCode": "NL", "contactEmail": "hello@test-shop.example"},
       "discountCodes": [
-        {"code": "WELCOME10", "type": "percentage", "value": "10"},
+        {"code": "WELCOME10", "type": "percentage", "value": "10", "combinesWith": {"orderDiscounts": true}},
         {"code": "SAVE15", "type": "percentage", "value": "15"},
-        {"code": "FIKA5", "type": "fixedAmount", "value": "5.00", "minimumSubtotal": "40.00"},
-        {"code": "OLD15", "type": "percentage", "value": "15", "endsAt": "2024-01-01T00:00:00Z"}
+        {"code": "FIKA5", "type": "fixedAmount", "value": "5.00", "minimumSubtotal": "40.00", "combinesWith": {"orderDiscounts": true}},
+        {"code": "OLD15", "type": "percentage", "value": "15", "endsAt": "2024-01-01T00:00:00Z"},
+        {"code": "FIRST10", "type": "percentage", "value": "10", "firstOrderOnly": true}
       ],
       "collections": [
         {"id": 101, "handle": "coffee", "title": "Coffee", "updatedAt": "2024-06-01T00:00:00Z",

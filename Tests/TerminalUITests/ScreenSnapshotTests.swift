@@ -177,6 +177,18 @@ final class ScreenSnapshotTests: XCTestCase {
         snapshot(state, "cart-confirm-remove", sizes: [Size(width: 80, height: 24)])
     }
 
+    /// Two codes that apply, one row each, the selection on the second (x removes it), and the
+    /// reason a third was refused.
+    func testCartDiscountCodesOneARow() {
+        var state = Fixtures.withCart
+        state.screens = [.collections, .cart]
+        state.cart.cart?.discountCodes = [CartDiscountCode(code: "WELCOME10", applicable: true),
+                                          CartDiscountCode(code: "FIKA5", applicable: true)]
+        state.cart.discountNotice = "BREWDAY20: does not combine with WELCOME10"
+        state.cart.selectedLineIndex = (state.cart.cart?.lines.count ?? 0) + 1
+        snapshot(state, "cart-discount-codes", sizes: [Size(width: 80, height: 24), Size(width: 40, height: 12)])
+    }
+
     func testEmptyCart() {
         var state = Fixtures.browsing
         state.screens = [.collections, .cart]

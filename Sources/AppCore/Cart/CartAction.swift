@@ -6,7 +6,8 @@ public enum CartAction: Hashable, Sendable {
     /// +/- on the selected line.
     case incrementQuantity
     case decrementQuantity
-    /// x: asks to remove the selected line; a second x (or confirm) removes it.
+    /// x: asks to remove the selected line (a second x, or confirm, removes it); on a discount
+    /// code, removes that code.
     case requestRemove
     case confirmRemove
     case cancelRemove

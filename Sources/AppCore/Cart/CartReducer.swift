@@ -15,10 +15,12 @@ struct CartReducer {
     func reduce(into state: inout AppState, action: CartAction) -> Effect<AppAction> {
         switch action {
         case .moveSelection(let delta, let rows):
-            guard let count = state.cart.cart?.lines.count, count > 0 else { return .none }
+            let count = state.cart.selectableRows
+            guard let lines = state.cart.cart?.lines.count, lines > 0 else { return .none }
             state.cart.selectedLineIndex = min(max(state.cart.selectedLineIndex + delta, 0), count - 1)
-            state.cart.firstVisibleLineIndex = ListScroll.first(selected: state.cart.selectedLineIndex,
-                                                                previous: state.cart.firstVisibleLineIndex, total: count, rows: rows)
+            // On a code, the lines stay scrolled to their end.
+            state.cart.firstVisibleLineIndex = ListScroll.first(selected: min(state.cart.selectedLineIndex, lines - 1),
+                                                                previous: state.cart.firstVisibleLineIndex, total: lines, rows: rows)
             state.cart.pendingRemoveLineId = nil
             return .none
         case .incrementQuantity:
@@ -33,6 +35,7 @@ struct CartReducer {
             }
             return setQuantity(line.quantity - 1, of: line, &state)
         case .requestRemove:
+            if let code = state.cart.selectedDiscountCode { return removeDiscountCode(code.code, &state) }
             guard let line = state.cart.selectedLine else { return .none }
             if state.cart.pendingRemoveLineId == line.id { return reduce(into: &state, action: .confirmRemove) }
             state.cart.pendingRemoveLineId = line.id
@@ -51,7 +54,9 @@ struct CartReducer {
             state.cart.pendingRemoveLineId = nil
             state.cart.editing = field
             switch field {
-            case .discountCode: state.cart.discountCodeText = ""
+            case .discountCode:
+                state.cart.discountCodeText = ""
+                state.cart.discountNotice = nil
             case .note: state.cart.noteText = state.cart.cart?.note ?? ""
             }
             return .none
@@ -220,7 +225,8 @@ struct CartReducer {
         case .discountCode:
             let code = state.cart.discountCodeText.trimmingCharacters(in: .whitespaces)
             state.cart.discountCodeText = ""
-            guard !code.isEmpty, let existing = state.cart.cart?.discountCodes.map(\.code) else { return .none }
+            // The codes that apply, then the new one: a refused code does not stay.
+            guard !code.isEmpty, let existing = state.cart.cart?.discountCodes.filter(\.applicable).map(\.code) else { return .none }
             guard !existing.contains(where: { $0.caseInsensitiveCompare(code) == .orderedSame }) else { return .none }
             let codes = existing + [code]
             // Whether a code applies is the server's to say: no optimistic edit.
@@ -292,9 +298,12 @@ struct CartReducer {
         switch result {
         case .success(let payload):
             state.cart.cart = payload.cart ?? state.cart.confirmedCart
-            state.cart.warnings = payload.warnings
-            let messages = payload.userErrors.map(\.message) + payload.warnings.map(\.message)
+            // Discount warnings go beside the codes; the rest (stock, …) to the error bar.
+            let others = payload.warnings.filter { !$0.code.isAboutADiscount }
+            state.cart.warnings = others
+            let messages = payload.userErrors.map(\.message) + others.map(\.message)
             if !messages.isEmpty { state.errorMessage = messages.joined(separator: " ") }
+            if state.cart.queuedLines.isEmpty { effects.append(dropRefusedCodes(payload.warnings, &state)) }
         case .failure(let error):
             state.cart.cart = state.cart.confirmedCart
             state.errorMessage = error.message
@@ -317,8 +326,30 @@ struct CartReducer {
         return .run { _ in await saveCartId(cartId) }
     }
 
+    /// Codes the cart refused (just entered, or lapsed when a line went) leave the cart; the
+    /// notice says why, with the server's reason for each.
+    private func dropRefusedCodes(_ warnings: [CartWarning], _ state: inout AppState) -> Effect<AppAction> {
+        guard let codes = state.cart.cart?.discountCodes, codes.contains(where: { !$0.applicable }) else { return .none }
+        state.cart.discountNotice = codes.filter { !$0.applicable }.map { code in
+            warnings.first { $0.code.isAboutADiscount && $0.message.hasPrefix(code.code + ":") }?.message
+                ?? "\(code.code): does not apply to this cart"
+        }.joined(separator: " · ")
+        let kept = codes.filter(\.applicable).map(\.code)
+        return mutate(&state, edit: { $0.discountCodes.removeAll { !$0.applicable } }) { client, cartId in
+            try await client.cartDiscountCodesUpdate(cartId: cartId, discountCodes: kept)
+        }
+    }
+
+    private func removeDiscountCode(_ code: String, _ state: inout AppState) -> Effect<AppAction> {
+        state.cart.discountNotice = nil
+        let kept = (state.cart.cart?.discountCodes ?? []).map(\.code).filter { $0 != code }
+        return mutate(&state, edit: { $0.discountCodes.removeAll { $0.code == code } }) { client, cartId in
+            try await client.cartDiscountCodesUpdate(cartId: cartId, discountCodes: kept)
+        }
+    }
+
     private func clampSelection(_ state: inout AppState) {
-        let count = state.cart.cart?.lines.count ?? 0
+        let count = state.cart.selectableRows
         state.cart.selectedLineIndex = min(state.cart.selectedLineIndex, max(count - 1, 0))
         state.cart.firstVisibleLineIndex = min(state.cart.firstVisibleLineIndex, state.cart.selectedLineIndex)
     }

@@ -21,6 +21,7 @@ public struct CartState: Hashable, Sendable {
     /// Warnings of the last mutation (not enough stock, ...).
     public var warnings: [CartWarning]
 
+    /// The selected row: a line, or past the lines, one of the discount codes (so x removes one code).
     public var selectedLineIndex: Int
     /// The first line on screen, kept from move to move so the lines scroll one at a time.
     public var firstVisibleLineIndex = 0
@@ -36,6 +37,9 @@ public struct CartState: Hashable, Sendable {
     /// `cart` is the saved cart as last seen, not confirmed by the storefront (it could not be
     /// reached at start): shown, marked as such, and looked up again when the storefront answers.
     public var isUnconfirmed = false
+    /// Why the codes just refused or dropped do not apply ("FIKA5: needs a subtotal of €40.00"),
+    /// until the next discount edit. Only codes that apply stay on the cart.
+    public var discountNotice: String?
 
     public init(cart: Cart? = nil, confirmedCart: Cart? = nil, latestRequestId: Int? = nil, confirmedRequestId: Int = 0,
                 nextRequestId: Int = 1, queuedLines: [CartLineInput] = [], warnings: [CartWarning] = [],
@@ -52,4 +56,14 @@ public struct CartState: Hashable, Sendable {
         guard let lines = cart?.lines, lines.indices.contains(selectedLineIndex) else { return nil }
         return lines[selectedLineIndex]
     }
+
+    /// The discount code the selection is on, when it is past the lines.
+    public var selectedDiscountCode: CartDiscountCode? {
+        guard let cart else { return nil }
+        let index = selectedLineIndex - cart.lines.count
+        return cart.discountCodes.indices.contains(index) ? cart.discountCodes[index] : nil
+    }
+
+    /// Lines and discount codes: the rows the selection moves over.
+    public var selectableRows: Int { (cart?.lines.count ?? 0) + (cart?.discountCodes.count ?? 0) }
 }

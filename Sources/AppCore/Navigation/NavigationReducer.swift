@@ -37,6 +37,7 @@ struct NavigationReducer {
         if case .cart = popped {
             state.cart.editing = nil
             state.cart.pendingRemoveLineId = nil
+            state.cart.discountNotice = nil
         }
     }
 }

@@ -166,7 +166,9 @@ struct CatalogBuilder {
             return DiscountCode(code: code, title: PlainText.cleanLine(entry.title ?? code), kind: kind,
                                 minimumSubtotal: try entry.minimumSubtotal.map { try money($0, at: "\(at).minimumSubtotal") },
                                 startsAt: try entry.startsAt.map { try date($0, at: "\(at).startsAt") },
-                                endsAt: try entry.endsAt.map { try date($0, at: "\(at).endsAt") })
+                                endsAt: try entry.endsAt.map { try date($0, at: "\(at).endsAt") },
+                                firstOrderOnly: entry.firstOrderOnly ?? false,
+                                combinesWithOrderDiscounts: entry.combinesWithOrderDiscounts ?? false)
         }
     }
 

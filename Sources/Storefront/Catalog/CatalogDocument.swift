@@ -50,6 +50,10 @@ struct CatalogDocument {
         var minimumSubtotal: String?
         var startsAt: DateEntry?
         var endsAt: DateEntry?
+        /// Only for a customer who has not ordered before.
+        var firstOrderOnly: Bool?
+        /// `{"orderDiscounts": true}`: combines with other order discounts that allow it too.
+        var combinesWithOrderDiscounts: Bool?
     }
 
     struct ImageEntry {
@@ -191,9 +195,20 @@ extension CatalogDocument.DiscountCodeEntry {
     init(reading r: inout CatalogJSONReader) throws {
         var code: String?, type: String?, value: String?, title: String?, minimum: String?
         var starts: CatalogDocument.DateEntry?, ends: CatalogDocument.DateEntry?
+        var firstOrderOnly: Bool?, combines: Bool?
         try r.object { r, key in
             if r.null() { return }
             switch key {
+            case "firstOrderOnly": firstOrderOnly = try r.bool()
+            case "combinesWith":
+                try r.object { r, key in
+                    if r.null() { return }
+                    switch key {
+                    case "orderDiscounts": combines = try r.bool()
+                    case "productDiscounts", "shippingDiscounts": _ = try r.bool()
+                    default: throw r.unknownField(key)
+                    }
+                }
             case "code": code = try r.string()
             case "type": type = try r.string()
             case "value": value = try r.string()
@@ -207,7 +222,8 @@ extension CatalogDocument.DiscountCodeEntry {
         guard let code else { throw r.missing("code") }
         guard let type else { throw r.missing("type") }
         guard let value else { throw r.missing("value") }
-        self.init(code: code, type: type, value: value, title: title, minimumSubtotal: minimum, startsAt: starts, endsAt: ends)
+        self.init(code: code, type: type, value: value, title: title, minimumSubtotal: minimum, startsAt: starts, endsAt: ends,
+                  firstOrderOnly: firstOrderOnly, combinesWithOrderDiscounts: combines)
     }
 }
 

@@ -2,12 +2,23 @@ import Foundation
 
 /// Builds the `Cart` the API returns from a stored cart: merchandise snapshots from the catalog,
 /// line and cart costs in `Decimal`, and which discount codes apply.
+///
+/// Discount codes follow Shopify's rules for order discounts: they are considered in the order
+/// they were entered; a code applies when it is known, active, the subtotal reaches its minimum,
+/// a first-order code's customer has no earlier order, and it combines with every code already
+/// applied (both must allow combining with order discounts). A first-order code needs to know the
+/// customer: a guest cart without an email cannot prove a first order, so it does not apply.
 struct CartPricing {
     let catalog: StoreCatalog
     let stock: StockLedger
     let now: Date
+    /// Lowercased emails of the orders placed so far, for first-order codes.
+    var orderEmails: Set<String> = []
 
-    func cart(from stored: StoredCart) -> Cart {
+    func cart(from stored: StoredCart) -> Cart { priced(stored).cart }
+
+    /// The cart, and a warning for each of its codes that does not apply.
+    func priced(_ stored: StoredCart) -> (cart: Cart, discountWarnings: [CartWarning]) {
         let currency = catalog.shop.currencyCode
         var lines: [CartLine] = []
         var subtotal = Money.zero(currency)
@@ -24,17 +35,39 @@ struct CartPricing {
                                    subtotalAmount: lineSubtotal, totalAmount: lineSubtotal)))
         }
         var reduction = Money.zero(currency)
+        var applied: [DiscountCode] = []
+        var warnings: [CartWarning] = []
+        let id = stored.id
         let codes = stored.discountCodes.map { code -> CartDiscountCode in
-            guard let discount = catalog.discountCode(code), discount.applies(toSubtotal: subtotal, at: now) else {
+            guard let discount = catalog.discountCode(code) else {
+                warnings.append(DiscountRefusal.unknown.warning(code: code, cartId: id))
                 return CartDiscountCode(code: code, applicable: false)
             }
+            if let refusal = refusal(of: discount, subtotal: subtotal, buyer: stored.buyerIdentity, applied: applied) {
+                warnings.append(refusal.warning(code: code, cartId: id))
+                return CartDiscountCode(code: code, applicable: false)
+            }
+            applied.append(discount)
             reduction = reduction + discount.reduction(ofSubtotal: subtotal)
             return CartDiscountCode(code: code, applicable: true)
         }
         let total = reduction.amount >= subtotal.amount ? Money.zero(currency) : (subtotal - reduction).rounded()
-        return Cart(id: stored.id, checkoutUrl: checkoutURL(of: stored), createdAt: stored.createdAt, updatedAt: stored.updatedAt,
-                    lines: lines, buyerIdentity: stored.buyerIdentity, discountCodes: codes, note: stored.note,
-                    attributes: stored.attributes, cost: CartCost(subtotalAmount: subtotal, totalAmount: total))
+        let cart = Cart(id: id, checkoutUrl: checkoutURL(of: stored), createdAt: stored.createdAt, updatedAt: stored.updatedAt,
+                        lines: lines, buyerIdentity: stored.buyerIdentity, discountCodes: codes, note: stored.note,
+                        attributes: stored.attributes, cost: CartCost(subtotalAmount: subtotal, totalAmount: total))
+        return (cart, warnings)
+    }
+
+    private func refusal(of discount: DiscountCode, subtotal: Money, buyer: BuyerIdentity, applied: [DiscountCode]) -> DiscountRefusal? {
+        if let refusal = discount.refusal(subtotal: subtotal, at: now) { return refusal }
+        if discount.firstOrderOnly {
+            guard let email = (buyer.email ?? buyer.customer?.email)?.lowercased(), !email.isEmpty else { return .customerUnknown }
+            if orderEmails.contains(email) { return .notFirstOrder }
+        }
+        if let other = applied.first(where: { !($0.combinesWithOrderDiscounts && discount.combinesWithOrderDiscounts) }) {
+            return .doesNotCombine(with: other.code)
+        }
+        return nil
     }
 
     func checkoutURL(of stored: StoredCart) -> String {

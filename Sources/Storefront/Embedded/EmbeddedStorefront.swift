@@ -213,7 +213,8 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
         }
         cart.updatedAt = time
         try save(cart)
-        return CartPayload(cart: pricing.cart(from: cart), warnings: warnings)
+        let priced = pricing.priced(cart)
+        return CartPayload(cart: priced.cart, warnings: warnings + priced.discountWarnings)
     }
 
     public func cartLinesAdd(cartId: String, lines: [CartLineInput]) async throws -> CartPayload {
@@ -281,10 +282,16 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
         }
         let outcome = change(CartRules(catalog: catalog, stock: stock, now: now()), stored)
         if outcome.cart != stored { try save(outcome.cart) }
-        return CartPayload(cart: pricing.cart(from: outcome.cart), userErrors: outcome.userErrors, warnings: outcome.warnings)
+        // Every answer says which of the cart's codes do not apply, and why (a code can lapse when a line goes).
+        let priced = pricing.priced(outcome.cart)
+        return CartPayload(cart: priced.cart, userErrors: outcome.userErrors, warnings: outcome.warnings + priced.discountWarnings)
     }
 
-    private var pricing: CartPricing { CartPricing(catalog: catalog, stock: stock, now: now()) }
+    /// Prices carts; first-order codes look at the emails of the orders placed here.
+    private var pricing: CartPricing {
+        CartPricing(catalog: catalog, stock: stock, now: now(),
+                    orderEmails: Set(orderBook.orders.compactMap { $0.draft.email?.lowercased() }))
+    }
 
     /// The stored cart behind an id, if it exists, the key matches and it is still open.
     private func openCart(_ id: String) -> StoredCart? {

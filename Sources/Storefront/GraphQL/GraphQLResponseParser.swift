@@ -104,7 +104,11 @@ struct WireGraphQLError: Decodable {
     init(info: GraphQLErrorInfo) { self.info = info }
 
     private enum CodingKeys: String, CodingKey { case message, locations, path, extensions }
-    private struct Extensions: Decodable { var code: String? }
+    private struct Extensions: Decodable {
+        var code: String?
+        var searchQuery: SearchQuery?
+        struct SearchQuery: Decodable { var position: Int; var reason: String }
+    }
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -117,8 +121,10 @@ struct WireGraphQLError: Decodable {
                 else { path.append(TextSanitizer.cleanLine(try elements.decode(String.self))) }
             }
         }
-        let code = (try? container.decodeIfPresent(Extensions.self, forKey: .extensions))??.code
+        let extensions = (try? container.decodeIfPresent(Extensions.self, forKey: .extensions)) ?? nil
         info = GraphQLErrorInfo(message: TextSanitizer.cleanLine(message), locations: locations ?? [], path: path,
-                                code: code.map(TextSanitizer.cleanLine))
+                                code: extensions?.code.map(TextSanitizer.cleanLine),
+                                searchPosition: extensions?.searchQuery?.position,
+                                searchReason: (extensions?.searchQuery?.reason).map(TextSanitizer.cleanLine))
     }
 }

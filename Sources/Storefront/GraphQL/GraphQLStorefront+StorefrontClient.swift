@@ -54,7 +54,16 @@ extension GraphQLStorefront {
     public func search(query: String, page: PageArguments) async throws -> Page<Product> {
         var variables = try Self.pageVariables(page)
         variables["query"] = .string(query)
-        return try await execute(.search, variables: variables, as: SearchData.self).value.search.page(\.model)
+        do {
+            return try await execute(.search, variables: variables, as: SearchData.self).value.search.page(\.model)
+        } catch StorefrontError.graphQL(let errors) {
+            // A query that does not parse, and the server said where: the same error as the embedded store's.
+            if let error = errors.first(where: { $0.searchPosition != nil }), let position = error.searchPosition {
+                throw StorefrontError.invalidSearch(SearchSyntaxError(position: position, message: error.searchReason ?? error.message,
+                                                                      query: query))
+            }
+            throw StorefrontError.graphQL(errors)
+        }
     }
 
     public func predictiveSearch(query: String, limit: Int) async throws -> [Product] {

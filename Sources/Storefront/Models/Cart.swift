@@ -205,6 +205,15 @@ public struct CartWarningCode: RawRepresentable, Hashable, Sendable, Codable, Cu
     public static let merchandiseNotEnoughStock = CartWarningCode(rawValue: "MERCHANDISE_NOT_ENOUGH_STOCK")
     public static let merchandiseOutOfStock = CartWarningCode(rawValue: "MERCHANDISE_OUT_OF_STOCK")
     public static let paymentsGiftCardsUnavailable = CartWarningCode(rawValue: "PAYMENTS_GIFT_CARDS_UNAVAILABLE")
+    public static let discountNotFound = CartWarningCode(rawValue: "DISCOUNT_NOT_FOUND")
+    public static let discountCurrentlyInactive = CartWarningCode(rawValue: "DISCOUNT_CURRENTLY_INACTIVE")
+    public static let discountPurchaseNotInRange = CartWarningCode(rawValue: "DISCOUNT_PURCHASE_NOT_IN_RANGE")
+    public static let discountCustomerNotEligible = CartWarningCode(rawValue: "DISCOUNT_CUSTOMER_NOT_ELIGIBLE")
+    public static let discountEligibleCustomerMissing = CartWarningCode(rawValue: "DISCOUNT_ELIGIBLE_CUSTOMER_MISSING")
+    public static let discountCodeNotHonoured = CartWarningCode(rawValue: "DISCOUNT_CODE_NOT_HONOURED")
+
+    /// A warning about a discount code (the API's codes for them all start with DISCOUNT_).
+    public var isAboutADiscount: Bool { rawValue.hasPrefix("DISCOUNT_") }
 }
 
 /// `CartWarning`: the cart changed, but not entirely as asked (stock was short, for example).

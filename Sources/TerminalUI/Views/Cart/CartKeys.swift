@@ -27,13 +27,19 @@ enum CartKeys {
             return KeyMap(title: "Cart", bindings: [KeyMaps.escape(state)], global: KeyMaps.global(state))
         }
         var bindings = KeyMaps.listMoves({ .cart(.moveSelection(by: $0, rows: $1)) }, rows: listRows)
+        // The selection goes on from the lines to the discount codes, where x removes one code.
+        let onCode = state.cart.selectedDiscountCode != nil
+        bindings += [KeyBinding([.enter], "enter", "checkout", .checkout(.start))]
+        if !onCode {
+            bindings += [
+                KeyBinding([.character("+"), .character("=")], "+/-", "qty", .cart(.incrementQuantity), help: "+ -"),
+                KeyBinding([.character("-")], "", "", .cart(.decrementQuantity)),
+            ]
+        }
         bindings += [
-            KeyBinding([.enter], "enter", "checkout", .checkout(.start)),
-            KeyBinding([.character("+"), .character("=")], "+/-", "qty", .cart(.incrementQuantity), help: "+ -"),
-            KeyBinding([.character("-")], "", "", .cart(.decrementQuantity)),
-            KeyBinding([.character("x"), .delete], "x", "remove", .cart(.requestRemove)),
+            KeyBinding([.character("x"), .delete], "x", onCode ? "remove code" : "remove", .cart(.requestRemove)),
             KeyBinding([.character("d")], "discount", .cart(.beginEditing(.discountCode))),
-            KeyBinding([.character("D")], "remove discounts", .cart(.clearDiscountCodes), inFooter: false),
+            KeyBinding([.character("D")], "remove every code", .cart(.clearDiscountCodes), inFooter: false),
             KeyBinding([.character("n")], "note", .cart(.beginEditing(.note))),
             KeyMaps.escape(state),
         ]

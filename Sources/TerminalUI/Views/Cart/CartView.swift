@@ -67,8 +67,14 @@ struct CartView {
         let compact = isCompact(height: height)
         let hasDiscounts = cart.cost.totalAmount != cart.cost.subtotalAmount
         let warningRows = min(1, state.warnings.count)
-        let belowRows = compact ? 3 + warningRows : 8 + warningRows + (hasDiscounts ? 1 : 0)
+        let discountRows = discountRowCount(state) - 1
+        let belowRows = (compact ? 3 + warningRows : 8 + warningRows + (hasDiscounts ? 1 : 0)) + discountRows
         return max(1, height - (compact ? 1 : 2) - 1 - belowRows)
+    }
+
+    /// One row per code (or one saying there is none), and one for the notice of refused codes.
+    static func discountRowCount(_ state: CartState) -> Int {
+        max(1, state.cart?.discountCodes.count ?? 0) + (state.discountNotice == nil ? 0 : 1)
     }
 
     struct Columns {
@@ -122,17 +128,27 @@ struct CartView {
                 .draw(in: canvas, x: x, y: y, width: min(30, canvas.width - x), theme: theme, grid: &grid)
             return y + 1
         }
+        var y = y
         if cart.discountCodes.isEmpty {
             canvas.text("none · d to add a code", x: x, y: y, style: theme[.muted], in: &grid)
-            return y + 1
+            y += 1
         }
-        var cx = x
-        for code in cart.discountCodes {
-            cx = canvas.text(code.code, x: cx, y: y, style: theme[.heading], in: &grid)
-            cx = canvas.text(code.applicable ? " ✓ applied  " : " ✗ not applicable  ", x: cx, y: y,
-                             style: theme[code.applicable ? .success : .warning], in: &grid)
+        // One code a row; the selection can stand on a code (x removes it).
+        for (index, code) in cart.discountCodes.enumerated() {
+            let selected = state.selectedLineIndex == cart.lines.count + index
+            let style = selected ? theme[.selection] : theme[.heading]
+            if selected { canvas.fill(Rect(x: x, y: y, width: canvas.width - x, height: 1), style: style, in: &grid) }
+            var cx = canvas.text(code.code, x: x, y: y, style: style, in: &grid)
+            cx = canvas.text(code.applicable ? " ✓ applied" : " ✗ does not apply", x: cx, y: y,
+                             style: selected ? style : theme[code.applicable ? .success : .warning], in: &grid)
+            if selected { canvas.text("  x remove", x: cx, y: y, style: style, in: &grid) }
+            y += 1
         }
-        return y + 1
+        if let notice = state.discountNotice {
+            canvas.text("✗ " + notice, x: x, y: y, style: theme[.warning], in: &grid, maxWidth: canvas.width - x)
+            y += 1
+        }
+        return y
     }
 
     private func drawNote(_ cart: Cart, y: Int, in canvas: Canvas, theme: Theme, grid: inout Grid) -> Int {
