@@ -152,7 +152,9 @@ final class AppStartTests: XCTestCase {
     /// for it); when the storefront answers, the real cart replaces it.
     func testOfflineTheCartAsLastSeenIsShownUntilConfirmed() async {
         var env = TestEnvironment()
-        env.storefront.onCollections = { _ in .empty }
+        // The collections answer last, so the cart's actions come in a known order.
+        let collections = Gate<Int, Page<Collection>>()
+        env.storefront.onCollections = { _ in try await collections.wait(for: 0) }
         let attempts = Recorder<String>()
         var current = Fixtures.shirtCart()
         current.note = "confirmed"
@@ -166,13 +168,12 @@ final class AppStartTests: XCTestCase {
         env.seenCart = seen
         let (events, client) = AsyncStream.makeStream(of: ConnectionEvent.self)
         env.connectionEvents = events
-        let store = env.store(AppState(collections: PagedList(pageInfo: .empty)))
+        let store = env.store()
 
         await store.send(.appStarted) { $0.loading = [.collections, .cartRestore] }
-        await store.receive(.collections(.pageResponse(after: nil, .success(.empty)))) { $0.loading = [.cartRestore] }
         let failure = AppError(message: "Could not reach the storefront: the connection was refused")
         await store.receive(.cart(.restoredAsLastSeen(seen, error: failure))) {
-            $0.loading = []
+            $0.loading = [.collections]
             $0.cart.restoreFailed = true
             $0.cart.cart = seen
             $0.cart.confirmedCart = seen
@@ -183,15 +184,20 @@ final class AppStartTests: XCTestCase {
             $0.errorMessage = "Your cart is shown as last seen: checkout opens once the storefront confirms it."
         }
         client.yield(.answered)
-        await store.receive(.connection(.answered)) { $0.loading = [.cartRestore] }
+        await store.receive(.connection(.answered)) { $0.loading = [.collections, .cartRestore] }
         await store.receive(.cart(.restoreResponse(.success(current)))) {
-            $0.loading = []
+            $0.loading = [.collections]
             $0.cart.restoreFailed = false
             $0.cart.cart = current
             $0.cart.confirmedCart = current
             $0.cart.isUnconfirmed = false
         }
         client.finish()
+        collections.answer(0, with: .empty)
+        await store.receive(.collections(.pageResponse(after: nil, .success(.empty)))) {
+            $0.loading = []
+            $0.collections.pageInfo = .empty
+        }
         await store.finish()
         XCTAssertEqual(env.seenCarts.values, [current])
     }
