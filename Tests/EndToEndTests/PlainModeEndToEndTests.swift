@@ -101,12 +101,12 @@ final class PlainModeEndToEndTests: XCTestCase {
     }
 
     func testCartQuantityRemoveDiscountAndNote() throws {
-        let output = try plain(["open 1", "add 1", "add 2", "cart", "qty 1 3", "qty 5 1", "discount WELCOME10",
+        let output = try plain(["open 1", "add 1", "add 2", "cart", "qty 1 3", "qty 5 1", "discount FIKA5",
                                 "note Leave it at the door", "remove 2", "discount none", "remove 1"])
         assertContains(output, [
             "  1. House Espresso Blend · 250 g / Whole bean · 3 × €12.50 = €37.50",
             "There is no line 5 in the cart: 1 to 2.",
-            "Discount: WELCOME10",
+            "Discount: FIKA5",
             "Note: Leave it at the door",
             "Discount: none",
             "Your cart is empty.",

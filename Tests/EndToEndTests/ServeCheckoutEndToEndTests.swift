@@ -61,7 +61,7 @@ final class ServeCheckoutEndToEndTests: XCTestCase {
         try session.send("Enter")
         try session.waitFor(text: "Card number")
         try session.fill(label: "Card number", with: "4242424242424242", shows: "4242")
-        try session.fill(label: "Expir", with: "1229")
+        try session.fill(label: "Expir", with: "1229", shows: "12 / 29")
         try session.fill(label: "Security code", with: "123", shows: "•••")
         try session.fill(label: "Name on card", with: "Ada Lovelace")
         try session.send("Enter")
