@@ -33,8 +33,10 @@ struct ProductDetailView {
         // Wide: choices on the left, picture and description on the right. Narrow: picture above
         // (when the screen is tall enough to keep the choices in view), description below.
         let sideBySide = inner.width >= 90
-        let leftWidth = sideBySide || inner.width >= Self.widthForPictureBeside ? 48 : inner.width
         let image = showsPictures ? (detail.selectedVariant?.image ?? product.images.first) : nil
+        // Beside the choices only when there is a picture to show: otherwise the choices take the width.
+        let beside = !sideBySide && inner.width >= Self.widthForPictureBeside && image?.pictureUrl != nil
+        let leftWidth = sideBySide || beside ? 48 : inner.width
         if sideBySide {
             let right = inner.sub(Rect(x: leftWidth + 4, y: 1, width: inner.width - leftWidth - 4, height: inner.height - 1))
             let picture = PictureView(image: image, maxColumns: min(right.width, 48), maxRows: min(18, right.height / 2))
@@ -45,7 +47,7 @@ struct ProductDetailView {
             let top = pictureRows > 0 ? pictureRows + 1 : 0
             return right.sub(Rect(x: 0, y: top, width: right.width, height: right.height - top))
         }
-        if inner.width >= Self.widthForPictureBeside {
+        if beside {
             // Medium: the picture beside the choices, the description below both.
             let pictureArea = inner.sub(Rect(x: leftWidth + 2, y: 1, width: inner.width - leftWidth - 2, height: inner.height - 1))
             let picture = PictureView(image: image, maxColumns: min(pictureArea.width, 30), maxRows: min(12, inner.height / 2))
