@@ -25,6 +25,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
+        .package(url: "https://github.com/apple/swift-nio-ssh", from: "0.15.1"),
     ],
     targets: [
         .systemLibrary(
@@ -58,6 +59,19 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The storefront over SSH: one `storefront` process per session on its own pty.
+        .target(
+            name: "StorefrontSSH",
+            dependencies: [
+                "AppCore",
+                .product(name: "NIOSSH", package: "swift-nio-ssh"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .target(name: "CheckoutSheet", dependencies: ["Storefront"]),
         // Customer Account login: OAuth 2.0 + PKCE for a native app, tokens on disk, refresh.
         .target(
@@ -83,8 +97,9 @@ let package = Package(
         .executableTarget(
             name: "storefront",
             dependencies: [
-                "Storefront", "CheckoutSheet", "AppCore", "TerminalUI", "StorefrontServer", "CustomerAccount",
+                "Storefront", "CheckoutSheet", "AppCore", "TerminalUI", "StorefrontServer", "CustomerAccount", "StorefrontSSH",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(

@@ -10,9 +10,9 @@ import TerminalUI
 enum InteractiveSession {
     /// Runs until the buyer quits. The catalog loads after the first frame is on screen; a catalog
     /// that cannot be used, or a missing terminal, ends the command with a clear message.
-    static func run(global: GlobalOptions) async throws {
+    static func run(global: GlobalOptions, opening link: DeepLink? = nil, cartOnAccount: Bool = false) async throws {
         do {
-            try await TerminalApp.run {
+            try await TerminalApp.run(opening: link) {
                 // A Storefront API (--endpoint, --shop): five minutes of cache-first reads, carts
                 // and checkout over the API. The terminal is the app's, so fallbacks are not printed.
                 // The customer logged in on this machine (storefront login): carts carry their token.
@@ -26,9 +26,16 @@ enum InteractiveSession {
                     let checkout = CheckoutSheet(webViews: SimulatedCheckoutServer(backend: StorefrontAPICheckoutBackend(storefront: remote)))
                     let commands = AccountCommands(tokenStore: tokens, output: { _ in })
                     let cartIds = RemoteCartIds(directory: stateDirectory, endpoint: remote.configuration.endpoint)
+                    // An SSH session keeps nothing: its customer's cart is remembered by the account server.
+                    let accountCart = cartOnAccount ? AccountCartPointer(manager: commands.tokenManager) : nil
                     return AppDependencies(storefront: remote, checkout: checkout,
-                                           loadCartId: { await cartIds.current() },
-                                           saveCartId: { id in await cartIds.set(id) },
+                                           loadCartId: {
+                                               if let accountCart { return await accountCart.current() }
+                                               return await cartIds.current()
+                                           },
+                                           saveCartId: { id in
+                                               if let accountCart { await accountCart.set(id) } else { await cartIds.set(id) }
+                                           },
                                            account: .live(commands, login: LoginCommand.defaultOptions),
                                            connectionEvents: { connection.events })
                 }

@@ -1,3 +1,4 @@
+import AppCore
 import ArgumentParser
 import Foundation
 
@@ -21,10 +22,23 @@ struct StorefrontCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
+    @Option(name: .long, help: ArgumentHelp("Open a screen at start: \(DeepLink.usage).", valueName: "screen"))
+    var open: String?
+
+    /// Keep the current cart on the account server instead of this machine (SSH sessions, which
+    /// keep nothing of their own).
+    @Flag(name: .customLong("cart-on-account"), help: .hidden)
+    var cartOnAccount = false
+
+    func validate() throws {
+        if let open, case .failure(let error) = DeepLink.parse(open) { throw ValidationError(error.description) }
+    }
+
     /// No subcommand: the interactive storefront in this terminal.
     func run() async throws {
+        let link = open.flatMap { try? DeepLink.parse($0).get() }
         try await reportingFailures {
-            try await InteractiveSession.run(global: global)
+            try await InteractiveSession.run(global: global, opening: link, cartOnAccount: cartOnAccount)
         }
     }
 }

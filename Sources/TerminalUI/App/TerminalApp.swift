@@ -27,6 +27,8 @@ public final class TerminalApp {
     public private(set) var renderedVersion = -1
     /// Frames drawn so far (for tests and the benchmark).
     public private(set) var framesDrawn = 0
+    /// The screen to open once the app has started (`--open`).
+    public var initialLink: DeepLink?
 
     public init(store: AppStore, dependencies: AppDependencies, driver: any TerminalDriver, environment: RenderEnvironment) {
         self.store = store; self.dependencies = dependencies; self.driver = driver; self.environment = environment
@@ -37,6 +39,7 @@ public final class TerminalApp {
     /// so the terminal shows the app at once. The terminal is restored on every way out (quit,
     /// Ctrl-C, SIGTERM, a crash signal, an error from `makeDependencies`).
     public static func run(environment processEnvironment: [String: String] = ProcessInfo.processInfo.environment,
+                           opening link: DeepLink? = nil,
                            makeDependencies: () async throws -> AppDependencies) async throws {
         let driver = try NcursesDriver(environment: processEnvironment)
         let environment = RenderEnvironment(profile: driver.profile)
@@ -50,6 +53,7 @@ public final class TerminalApp {
         }
         let app = TerminalApp(store: AppStore(dependencies: dependencies), dependencies: dependencies, driver: driver,
                               environment: environment)
+        app.initialLink = link
         await app.run()
     }
 
@@ -69,6 +73,7 @@ public final class TerminalApp {
         loadEnvironment(into: continuation)
 
         store.send(.appStarted)
+        if let initialLink { store.send(.navigation(.open(initialLink))) }
         renderIfNeeded()
         for await event in events {
             switch event {

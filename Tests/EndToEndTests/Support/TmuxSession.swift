@@ -24,14 +24,19 @@ final class TmuxSession {
             .map(\.path).first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    init(width: Int = 100, height: Int = 30, arguments: [String] = []) throws {
+    convenience init(width: Int = 100, height: Int = 30, arguments: [String] = []) throws {
         guard let binary = TmuxSession.storefrontBinary() else {
             throw EndToEndSetupError("the storefront binary is not built: run swift build --build-tests first")
         }
+        try self.init(width: width, height: height) { state in ["env", "XDG_STATE_HOME=\(state.path)", "LANG=C.UTF-8", binary] + arguments }
+    }
+
+    /// Runs `command` (given this session's state directory) in the pane instead of the storefront.
+    init(width: Int = 100, height: Int = 30, command: (URL) -> [String]) throws {
         socket = "storefront-e2e-\(getpid())-\(UUID().uuidString.prefix(8))"
         stateDirectory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
         try FileManager.default.createDirectory(at: stateDirectory, withIntermediateDirectories: true)
-        let command = (["env", "XDG_STATE_HOME=\(stateDirectory.path)", "LANG=C.UTF-8", binary] + arguments)
+        let command = command(stateDirectory)
             .map { "'\($0.replacingOccurrences(of: "'", with: "'\\''"))'" }.joined(separator: " ")
         // The first command starts the tmux server, which keeps the descriptors it was given: no
         // pipe here, or reading its output would wait for the server to exit.
@@ -52,6 +57,11 @@ final class TmuxSession {
     }
 
     func type(_ text: String) throws { try send(text, literal: true) }
+
+    /// Resizes the window, as a terminal window dragged to a new size.
+    func resize(width: Int, height: Int) throws {
+        try tmux("resize-window", "-t", name, "-x", "\(width)", "-y", "\(height)")
+    }
 
     /// The screen as text, one line per row.
     func screen() throws -> String { try tmux("capture-pane", "-p", "-t", name) }
