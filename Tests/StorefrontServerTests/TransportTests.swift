@@ -17,8 +17,10 @@ struct TransportTests {
     ]
     static let plain = String(repeating: #"{"data":{"shop":{"name":"Kestrel & Co."}}}"#, count: 20)
 
-    /// Runs `body` with a small server on an ephemeral loopback port.
-    func withHTTPServer(_ body: (URL) async throws -> Void) async throws {
+    /// Runs `body` with a small server on an ephemeral loopback port; `slowRequestArrived` hears of
+    /// each request to `/slow` as the server starts on it.
+    func withHTTPServer(slowRequestArrived: AsyncStream<Void>.Continuation? = nil,
+                        _ body: (URL) async throws -> Void) async throws {
         let router = Router()
         router.post("echo") { request, _ -> Response in
             var request = request
@@ -45,6 +47,7 @@ struct TransportTests {
             Response(status: .found, headers: [.location: "/gzip"])
         }
         router.get("slow") { _, _ -> Response in
+            slowRequestArrived?.yield()
             // Longer than any client here waits; the server's graceful stop waits for it.
             try? await Task.sleep(for: .seconds(1.5))
             return Response(status: .ok)
@@ -130,12 +133,14 @@ struct TransportTests {
     }
 
     @Test func cancellingTheTaskCancelsTheRequest() async throws {
-        try await withHTTPServer { base in
+        let (arrivals, arrived) = AsyncStream.makeStream(of: Void.self)
+        try await withHTTPServer(slowRequestArrived: arrived) { base in
             let request = Task {
                 try await HTTPClientTransport().send(TransportRequest(url: base.appendingPathComponent("slow"), method: "GET",
                                                                       headers: [], body: Data()))
             }
-            try await Task.sleep(for: .milliseconds(100))
+            // Cancelled while the server is working on it: the request is in flight, not yet sent or already answered.
+            _ = await arrivals.first { _ in true }
             request.cancel()
             await #expect(throws: CancellationError.self) { try await request.value }
         }

@@ -1,7 +1,9 @@
 import Foundation
 
 /// Every operation the client sends. Each is one named operation in its own `.graphql` resource file
-/// (`Documents/<rawValue>.graphql`), validated against the Storefront API schema in CI.
+/// (`Documents/<rawValue>.graphql`) that spreads the shared fragments of `Documents/Fragments/`;
+/// the text sent is the operation with the fragments it uses appended. Validated against the
+/// Storefront API schema in CI.
 public enum StorefrontOperation: String, CaseIterable, Sendable {
     case shop = "Shop"
     case collections = "Collections"
@@ -38,7 +40,7 @@ public enum StorefrontOperation: String, CaseIterable, Sendable {
     /// and hold the buyer's contact details).
     public var isCacheable: Bool { !isMutation && self != .cart }
 
-    /// The document text, loaded once from the module's resources.
+    /// The document text (the operation and the fragments it uses), loaded once from the module's resources.
     public var document: String {
         guard let text = StorefrontOperation.documents[self] else {
             // The resources are part of the module; a missing file is a packaging error.
@@ -48,10 +50,15 @@ public enum StorefrontOperation: String, CaseIterable, Sendable {
     }
 
     private static let documents: [StorefrontOperation: String] = {
+        let folder = Bundle.module.resourceURL?.appendingPathComponent("Documents/Fragments", isDirectory: true)
+        let names = folder.flatMap { try? FileManager.default.contentsOfDirectory(atPath: $0.path) } ?? []
+        let fragments = GraphQLFragments(texts: names.filter { $0.hasSuffix(".graphql") }.sorted().compactMap { name in
+            folder.flatMap { try? String(contentsOf: $0.appendingPathComponent(name), encoding: .utf8) }
+        })
         var texts: [StorefrontOperation: String] = [:]
         for operation in StorefrontOperation.allCases {
             let url = Bundle.module.url(forResource: operation.rawValue, withExtension: "graphql", subdirectory: "Documents")
-            if let url, let text = try? String(contentsOf: url, encoding: .utf8) { texts[operation] = text }
+            if let url, let text = try? String(contentsOf: url, encoding: .utf8) { texts[operation] = fragments.composing(text) }
         }
         return texts
     }()

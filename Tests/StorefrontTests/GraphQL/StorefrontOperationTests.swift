@@ -10,6 +10,40 @@ struct StorefrontOperationTests {
         #expect(operation.document.contains("@inContext(country: $country, language: $language)"))
     }
 
+    @Test(arguments: StorefrontOperation.allCases)
+    func everyFragmentSpreadIsDefinedOnceInTheDocumentSent(operation: StorefrontOperation) {
+        let document = operation.document
+        let spread = GraphQLFragments.spreads(in: document)
+        let defined = GraphQLFragments.fragmentDefinitions(in: document).map(\.0)
+        #expect(Set(spread) == Set(defined), "\(operation.name) spreads \(spread), defines \(defined)")
+        #expect(defined.count == Set(defined).count)
+    }
+
+    @Test func productsAndCartsAreSelectedThroughTheSharedFragments() {
+        #expect(GraphQLFragments.fragmentDefinitions(in: StorefrontOperation.products.document).map(\.0)
+            == ["ProductFields", "VariantFields", "ImageFields"])
+        #expect(GraphQLFragments.fragmentDefinitions(in: StorefrontOperation.cartLinesAdd.document).map(\.0)
+            == ["CartFields", "ImageFields"])
+        #expect(GraphQLFragments.fragmentDefinitions(in: StorefrontOperation.shop.document).isEmpty)
+    }
+
+    @Test func fragmentsAreFoundThroughCommentsAndNesting() {
+        let library = GraphQLFragments(texts: ["""
+            # A comment that mentions fragment Nothing on Shop { name }
+            fragment A on Product { id ...B variants(first: 1) { nodes { ... on ProductVariant { id } } } }
+            fragment B on Product { handle }
+            """])
+        let composed = library.composing("query Q { product(handle: \"x\") { ...A } }\n")
+        #expect(composed == """
+            query Q { product(handle: "x") { ...A } }
+
+            fragment A on Product { id ...B variants(first: 1) { nodes { ... on ProductVariant { id } } } }
+
+            fragment B on Product { handle }
+
+            """)
+    }
+
     @Test func onlyQueriesOtherThanTheCartAreCacheable() {
         #expect(StorefrontOperation.allCases.filter(\.isCacheable).map(\.name)
             == ["Shop", "Collections", "Collection", "CollectionProducts", "Products", "Product", "ProductRecommendations",
