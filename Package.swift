@@ -109,6 +109,10 @@ let package = Package(
         .testTarget(name: "StorefrontTests", dependencies: ["Storefront"]),
         .testTarget(name: "CheckoutSheetTests", dependencies: ["CheckoutSheet", "Storefront"]),
         .testTarget(
+            name: "StorefrontSSHTests",
+            dependencies: ["StorefrontSSH", .product(name: "NIOSSH", package: "swift-nio-ssh")]
+        ),
+        .testTarget(
             name: "AppCoreTests",
             dependencies: [
                 "AppCore", "AppCoreTesting", "Storefront", "CheckoutSheet",

@@ -208,7 +208,7 @@ final class SessionChannelHandler: ChannelDuplexHandler {
     private func scheduleLimits(_ context: ChannelHandlerContext) {
         let bound = NIOLoopBound(self, eventLoop: context.eventLoop)
         timers.append(context.eventLoop.scheduleTask(in: .seconds(Int64(limits.sessionLifetime))) {
-            bound.value.end(reason: "lifetime", goodbye: "This session has lasted its \(bound.value.limits.sessionLifetime / 60) minutes; connect again to go on shopping.")
+            bound.value.end(reason: "lifetime", goodbye: "This session has lasted its \(SessionLimits.duration(bound.value.limits.sessionLifetime)); connect again to go on shopping.")
         })
         scheduleIdleCheck(after: .seconds(Int64(limits.idleTimeout)), context.eventLoop)
     }
@@ -220,7 +220,7 @@ final class SessionChannelHandler: ChannelDuplexHandler {
             let idle = TimeAmount.seconds(Int64(handler.limits.idleTimeout))
             let quiet = NIODeadline.now() - handler.lastInput
             if quiet >= idle {
-                handler.end(reason: "idle", goodbye: "Closed after \(handler.limits.idleTimeout / 60) minutes without a key press; your cart is kept.")
+                handler.end(reason: "idle", goodbye: "Closed after \(SessionLimits.duration(handler.limits.idleTimeout)) without a key press; your cart is kept.")
             } else {
                 handler.scheduleIdleCheck(after: idle - quiet, loop)
             }

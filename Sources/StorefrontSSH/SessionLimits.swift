@@ -17,10 +17,11 @@ public struct SessionLimits: Hashable, Sendable {
 
     public var summary: String {
         "at most \(maximumSessions) sessions, \(maximumPerAddress) per address; handshake \(handshakeTimeout) s, "
-            + "idle \(Self.minutes(idleTimeout)), lifetime \(Self.minutes(sessionLifetime)), drain \(drainGrace) s"
+            + "idle \(Self.duration(idleTimeout)), lifetime \(Self.duration(sessionLifetime)), drain \(drainGrace) s"
     }
 
-    private static func minutes(_ seconds: Int) -> String {
+    /// "15 min", or "90 s" when it is not whole minutes.
+    static func duration(_ seconds: Int) -> String {
         seconds % 60 == 0 ? "\(seconds / 60) min" : "\(seconds) s"
     }
 }
