@@ -108,8 +108,8 @@ enum SSHBenchmark {
             let deadline = Date().addingTimeInterval(15)
             while !server.sessionPIDs.isEmpty && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
         }
-        // Every session's first frame (the collections list).
-        let needle = Array("Collections".utf8)
+        // Every session's first frame with the collections listed (the selection marker).
+        let needle = Array("▸".utf8)
         let frameDeadline = ContinuousClock.now + .seconds(90)
         while clients.contains(where: { !$0.framed }) && ContinuousClock.now < frameDeadline {
             pollAll(&clients, waiting: 20) { client, bytes, _ in
@@ -137,6 +137,14 @@ enum SSHBenchmark {
         let browseDeadline = browseStart + .seconds(Int64(keys) + 60)
         while clients.contains(where: { $0.framed && ($0.sent < keys || $0.sentAt != nil) }) && ContinuousClock.now < browseDeadline {
             let now = ContinuousClock.now
+            // A key that changed nothing on screen gets no answer: after a second it is counted
+            // as unanswered and the session goes on.
+            for index in clients.indices {
+                if let sent = clients[index].sentAt, now - sent > .seconds(1) {
+                    clients[index].sentAt = nil
+                    clients[index].nextSend = now
+                }
+            }
             for index in clients.indices where clients[index].framed && clients[index].sentAt == nil
                 && clients[index].sent < keys && clients[index].nextSend <= now {
                 let key = (clients[index].sent / 5) % 2 == 0 ? "j" : "k"

@@ -70,8 +70,9 @@ struct ServeCommand: AsyncParsableCommand {
         let endpoint = try GraphQLEndpoint(storefront: storefront, accessToken: token, faults: plan)
         let shop = try await storefront.shop()
         var accounts = AccountAuthority.Configuration(accessTokenLifetime: TimeInterval(tokenLifetime), autoApprove: autoApprove)
-        // The SSH front-end asks for its shoppers' sessions with the shop's token.
-        if ssh.port != nil { accounts.trustedFrontToken = token }
+        // SSH front-ends (this one, or others with --endpoint) ask for their shoppers' sessions
+        // with the shop's token.
+        accounts.trustedFrontToken = token
         let account = await AccountEndpoint.serving(storefront, configuration: accounts)
         let server = StorefrontAPIServer(endpoint: endpoint, account: account, port: port, log: { line in Self.write(line) })
         let announce: @Sendable (URL) async -> Void = { url in
