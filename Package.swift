@@ -33,6 +33,12 @@ let package = Package(
             pkgConfig: "ncursesw",
             providers: [.apt(["libncurses-dev"])]
         ),
+        // QR codes for addresses a phone should open (libqrencode); only TerminalUI imports it.
+        .systemLibrary(
+            name: "CQRencode",
+            pkgConfig: "libqrencode",
+            providers: [.apt(["libqrencode-dev"])]
+        ),
         .target(
             name: "Storefront",
             dependencies: [
@@ -93,7 +99,7 @@ let package = Package(
                 .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
             ]
         ),
-        .target(name: "TerminalUI", dependencies: ["AppCore", "Storefront", "CheckoutSheet", "CNcursesw"]),
+        .target(name: "TerminalUI", dependencies: ["AppCore", "Storefront", "CheckoutSheet", "CNcursesw", "CQRencode"]),
         .executableTarget(
             name: "storefront",
             dependencies: [
