@@ -25,6 +25,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
+        .package(url: "https://github.com/apple/swift-nio-ssh", from: "0.15.1"),
     ],
     targets: [
         .systemLibrary(
@@ -36,6 +37,12 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         // Product pictures: PNG decoding (libpng) and conversion to terminal cells (chafa).
         .target(name: "Pictures", dependencies: ["CChafa", "CPNG"]),
+        // QR codes for addresses a phone should open (libqrencode); only TerminalUI imports it.
+        .systemLibrary(
+            name: "CQRencode",
+            pkgConfig: "libqrencode",
+            providers: [.apt(["libqrencode-dev"])]
+        ),
         .target(
             name: "Storefront",
             dependencies: [
@@ -62,6 +69,19 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The storefront over SSH: one `storefront` process per session on its own pty.
+        .target(
+            name: "StorefrontSSH",
+            dependencies: [
+                "AppCore",
+                .product(name: "NIOSSH", package: "swift-nio-ssh"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .target(name: "CheckoutSheet", dependencies: ["Storefront"]),
         // Customer Account login: OAuth 2.0 + PKCE for a native app, tokens on disk, refresh.
         .target(
@@ -83,12 +103,13 @@ let package = Package(
                 .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
             ]
         ),
-        .target(name: "TerminalUI", dependencies: ["AppCore", "Storefront", "CheckoutSheet", "Pictures", "CNcursesw"]),
+        .target(name: "TerminalUI", dependencies: ["AppCore", "Storefront", "CheckoutSheet", "Pictures", "CNcursesw", "CQRencode"]),
         .executableTarget(
             name: "storefront",
             dependencies: [
-                "Storefront", "CheckoutSheet", "AppCore", "TerminalUI", "StorefrontServer", "CustomerAccount", "Pictures",
+                "Storefront", "CheckoutSheet", "AppCore", "TerminalUI", "StorefrontServer", "CustomerAccount", "StorefrontSSH", "Pictures",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // Seeded generators of hostile input per surface, shared by the property tests and
@@ -102,6 +123,10 @@ let package = Package(
         .testTarget(name: "StorefrontTests", dependencies: ["Storefront"]),
         .testTarget(name: "PicturesTests", dependencies: ["Pictures"]),
         .testTarget(name: "CheckoutSheetTests", dependencies: ["CheckoutSheet", "Storefront"]),
+        .testTarget(
+            name: "StorefrontSSHTests",
+            dependencies: ["StorefrontSSH", .product(name: "NIOSSH", package: "swift-nio-ssh")]
+        ),
         .testTarget(
             name: "AppCoreTests",
             dependencies: [

@@ -11,6 +11,7 @@ let benchmarks: [(name: String, summary: String, run: ([String]) async throws ->
     ("fuzz", "hostile inputs per surface: tried, failures, slowest [SURFACE|all] [--seconds N] [--cases N] [--seed N]", FuzzBenchmark.run),
     ("pictures", "picture decode and conversion time, cached redraw [--cells WxH] [--rounds N]", PictureBenchmark.main),
     ("pty", "first frame and bytes per key under a pty [--size WxH] [--peer PATH] [-- STOREFRONT...]", PtyBenchmark.main),
+    ("ssh", "concurrent SSH sessions: accepted, memory, CPU, key latency [--sessions 10,50,100] [--keys N]", SSHBenchmark.main),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -20,8 +21,9 @@ if wanted == "-h" || wanted == "--help" || (wanted != "all" && !benchmarks.conta
     for benchmark in benchmarks { print("  \(benchmark.name.padding(toLength: 10, withPad: " ", startingAt: 0)) \(benchmark.summary)") }
     exit(wanted == "-h" || wanted == "--help" ? 0 : 2)
 }
-// "all" runs the benchmarks; writing the catalog is a tool and fuzzing a long run: both by name only.
-for benchmark in benchmarks where (wanted == "all" && benchmark.name != "catalog" && benchmark.name != "fuzz") || benchmark.name == wanted {
+// "all" runs the benchmarks; writing the catalog is a tool, and fuzzing (a long run) and ssh (a
+// hundred clients) are run only by name.
+for benchmark in benchmarks where (wanted == "all" && !["catalog", "fuzz", "ssh"].contains(benchmark.name)) || benchmark.name == wanted {
     print("== \(benchmark.name): \(benchmark.summary)")
     do { try await benchmark.run(Array(arguments.dropFirst())) } catch {
         FileHandle.standardError.write(Data("\(benchmark.name) failed: \(error)\n".utf8))

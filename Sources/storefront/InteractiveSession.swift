@@ -14,13 +14,17 @@ enum InteractiveSession {
     /// Runs until the buyer quits: the terminal UI, or the plain mode (see `usesPlainMode`). In the
     /// terminal UI the catalog loads after the first frame is on screen; a catalog that cannot be
     /// used ends the command with a clear message.
-    static func run(global: GlobalOptions, plain: Bool) async throws {
+    /// `link` opens a screen at start (`--open`, an SSH deep link); `cartOnAccount` keeps the
+    /// current cart on the account server (an SSH session keeps nothing of its own).
+    static func run(global: GlobalOptions, plain: Bool, opening link: DeepLink? = nil, cartOnAccount: Bool = false) async throws {
         if usesPlainMode(asked: plain) {
-            try await PlainSession.run { try await dependencies(global: global) }
+            try await PlainSession.run { try await dependencies(global: global, cartOnAccount: cartOnAccount) }
             return
         }
         do {
-            let notices = try await TerminalApp.run { try await dependencies(global: global) }
+            let notices = try await TerminalApp.run(opening: link) {
+                try await dependencies(global: global, cartOnAccount: cartOnAccount)
+            }
             for notice in notices { FileHandle.standardError.write(Data("storefront: \(notice)\n".utf8)) }
         } catch let error as TerminalError {
             throw CommandFailure.input("\(error) storefront --plain works without one.")
@@ -41,7 +45,7 @@ enum InteractiveSession {
     }
 
     /// The storefront, checkout and account the session runs on.
-    private static func dependencies(global: GlobalOptions) async throws -> AppDependencies {
+    private static func dependencies(global: GlobalOptions, cartOnAccount: Bool = false) async throws -> AppDependencies {
         // A Storefront API (--endpoint, --shop): five minutes of cache-first reads, carts
         // and checkout over the API. The terminal is the app's, so fallbacks are not printed.
         // The customer logged in on this machine (storefront login): carts carry their token.
@@ -58,9 +62,16 @@ enum InteractiveSession {
             var loginOptions = LoginCommand.defaultOptions
             loginOptions.storefrontEndpoint = remote.configuration.endpoint
             let cartIds = RemoteCartIds(directory: stateDirectory, endpoint: remote.configuration.endpoint)
+            // An SSH session keeps nothing: its customer's cart is remembered by the account server.
+            let accountCart = cartOnAccount ? AccountCartPointer(manager: commands.tokenManager) : nil
             return AppDependencies(storefront: remote, checkout: checkout,
-                                   loadCartId: { await cartIds.current() },
-                                   saveCartId: { id in await cartIds.set(id) },
+                                   loadCartId: {
+                                       if let accountCart { return await accountCart.current() }
+                                       return await cartIds.current()
+                                   },
+                                   saveCartId: { id in
+                                       if let accountCart { await accountCart.set(id) } else { await cartIds.set(id) }
+                                   },
                                    loadSeenCart: { await cartIds.lastSeen() },
                                    saveSeenCart: { cart in await cartIds.remember(cart) },
                                    account: .live(commands, login: loginOptions),

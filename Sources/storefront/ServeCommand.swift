@@ -32,6 +32,7 @@ struct ServeCommand: AsyncParsableCommand {
     static let defaultPort = 8787
 
     @OptionGroup var global: GlobalOptions
+    @OptionGroup(title: "Serving over SSH") var ssh: SSHOptions
 
     @Option(help: "The port to listen on; 0 picks a free one.")
     var port: Int = defaultPort
@@ -90,6 +91,10 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // SSH in front of another Storefront API: nothing of the shop is served from here.
+        if ssh.port != nil, let remote = try global.remoteStorefront() {
+            return try await Self.front(endpoint: remote.configuration.endpoint, token: remote.configuration.accessToken, ssh: ssh)
+        }
         let storefront = try EmbeddedStorefront(catalogPath: global.catalog)
         let token = global.token ?? ProcessInfo.processInfo.environment["STOREFRONT_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
             ?? Self.randomToken()
@@ -101,12 +106,15 @@ struct ServeCommand: AsyncParsableCommand {
         let deadline = ShutdownDeadline(grace: limits.shutdownGrace)
         defer { withExtendedLifetime(deadline) {} }
         let shop = try await storefront.shop()
-        let account = await AccountEndpoint.serving(storefront, configuration: .init(
-            accessTokenLifetime: TimeInterval(tokenLifetime), autoApprove: autoApprove))
+        var accounts = AccountAuthority.Configuration(accessTokenLifetime: TimeInterval(tokenLifetime), autoApprove: autoApprove)
+        // SSH front-ends (this one, or others with --endpoint) ask for their shoppers' sessions
+        // with the shop's token.
+        accounts.trustedFrontToken = token
+        let account = await AccountEndpoint.serving(storefront, configuration: accounts)
         let checkout = CheckoutEndpoint(backend: storefront, accessToken: token)
         let server = StorefrontAPIServer(endpoint: endpoint, account: account, checkout: checkout, port: port,
                                          log: { line in Self.write(line) })
-        try await server.run { url in
+        let announce: @Sendable (URL) async -> Void = { url in
             let issuer = await account.authority.issuer
             Self.write("""
                 Storefront API for \(shop.name) at \(url.absoluteString)
@@ -117,6 +125,8 @@ struct ServeCommand: AsyncParsableCommand {
                 \(Self.describe(plan))
                 """)
         }
+        if ssh.port != nil { return try await Self.serve(server, token: token, ssh: ssh, announce: announce) }
+        try await server.run(onStart: announce)
     }
 
     private func faults(_ list: String) throws -> [FaultPlan.Fault] {

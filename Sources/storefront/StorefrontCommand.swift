@@ -1,3 +1,4 @@
+import AppCore
 import ArgumentParser
 import Foundation
 
@@ -26,10 +27,23 @@ struct StorefrontCommand: AsyncParsableCommand {
     @Flag(help: "A line-oriented conversation instead of the full-screen UI: numbered lists, one command per line (also when TERM=dumb or stdin or stdout is not a terminal).")
     var plain = false
 
+    @Option(name: .long, help: ArgumentHelp("Open a screen at start: \(DeepLink.usage).", valueName: "screen"))
+    var open: String?
+
+    /// Keep the current cart on the account server instead of this machine (SSH sessions, which
+    /// keep nothing of their own).
+    @Flag(name: .customLong("cart-on-account"), help: .hidden)
+    var cartOnAccount = false
+
+    func validate() throws {
+        if let open, case .failure(let error) = DeepLink.parse(open) { throw ValidationError(error.description) }
+    }
+
     /// No subcommand: the interactive storefront in this terminal.
     func run() async throws {
+        let link = open.flatMap { try? DeepLink.parse($0).get() }
         try await reportingFailures {
-            try await InteractiveSession.run(global: global, plain: plain)
+            try await InteractiveSession.run(global: global, plain: plain, opening: link, cartOnAccount: cartOnAccount)
         }
     }
 }

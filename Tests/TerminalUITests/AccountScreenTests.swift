@@ -29,7 +29,8 @@ final class AccountScreenTests: XCTestCase {
 
     func testWaitingForTheBrowserShowsTheWholeAddress() {
         let url = URL(string: "http://127.0.0.1:8787/account/oauth/authorize?scope=openid%20email%20customer-account-api%3Afull&client_id=storefront-cli&response_type=code&redirect_uri=http%3A%2F%2F127.0.0.1%3A40123%2Fcallback&state=abc&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM&code_challenge_method=S256")!
-        snapshot(state(.loggingIn(authorizationURL: url)), "account-logging-in", sizes: [Size(width: 80, height: 24)])
+        // 80x24 has no room for the QR code; 120x40 shows it beside the address.
+        snapshot(state(.loggingIn(authorizationURL: url)), "account-logging-in", sizes: [Size(width: 80, height: 24), Size(width: 120, height: 40)])
         let text = Renderer.render(state(.loggingIn(authorizationURL: url)), size: Size(width: 80, height: 24),
                                    environment: Fixtures.environment).text
         let joined = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined()

@@ -6,4 +6,6 @@ public enum NavigationAction: Hashable, Sendable {
     case openCart
     case toggleHelp
     case quit
+    /// Opens a screen named at start (`storefront --open cart`, `ssh -t shop cart`).
+    case open(DeepLink)
 }

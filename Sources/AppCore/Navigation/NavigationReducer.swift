@@ -27,6 +27,8 @@ struct NavigationReducer {
         case .quit:
             state.shouldQuit = true
             return .none
+        case .open(let link):
+            return open(link, &state)
         }
     }
 
@@ -38,6 +40,21 @@ struct NavigationReducer {
             state.cart.editing = nil
             state.cart.pendingRemoveLineId = nil
             state.cart.discountNotice = nil
+        }
+    }
+
+    /// A deep link is the keys a shopper would press: c, u, / and the query, or a product's page.
+    private func open(_ link: DeepLink, _ state: inout AppState) -> Effect<AppAction> {
+        switch link {
+        case .cart:
+            return reduce(into: &state, action: .openCart)
+        case .orders:
+            return AccountReducer(dependencies: dependencies).reduce(into: &state, action: .open)
+        case .search(let query):
+            state.push(.search)
+            return SearchReducer(dependencies: dependencies).reduce(into: &state, action: .insert(query))
+        case .product(let handle):
+            return ProductReducer(dependencies: dependencies).open(handle: handle, in: &state)
         }
     }
 }

@@ -19,6 +19,8 @@ public actor AccountAuthority: CustomerDirectory {
         /// Approve every valid request at once as the demo customer (tests, scripts).
         public var autoApprove = false
         public var clients: [AccountClientRegistration] = [.storefrontCLI]
+        /// The token an SSH front-end presents to ask for a key's session; nil: no key sessions.
+        public var trustedFrontToken: String?
 
         public init(accessTokenLifetime: TimeInterval = 3600, autoApprove: Bool = false) {
             self.accessTokenLifetime = accessTokenLifetime; self.autoApprove = autoApprove
@@ -65,6 +67,10 @@ public actor AccountAuthority: CustomerDirectory {
     private var refreshTokens: [String: TokenRecord] = [:]
     private var idTokens: [String: Int] = [:]
     private var nextGrant = 1
+    /// SSH keys' customers (by fingerprint), whose grants they are, and every customer's cart.
+    private var keyCustomers: [String: Customer] = [:]
+    private var grantCustomers: [Int: Customer] = [:]
+    var customerCarts: [String: String] = [:]
 
     public init(issuer: URL, customer: Customer = DemoCustomer.customer, configuration: Configuration = Configuration(),
                 orders: @escaping @Sendable () async throws -> [Order] = { [] }, now: @escaping @Sendable () -> Date = { Date() },
@@ -242,7 +248,24 @@ public actor AccountAuthority: CustomerDirectory {
 
     public func customer(for accessToken: String) -> Customer? {
         guard let record = accessTokens[accessToken], record.expiresAt > now() else { return nil }
-        return customer
+        return grantCustomers[record.grant] ?? customer
+    }
+
+    var currentTime: Date { now() }
+
+    func keyCustomer(_ fingerprint: String) -> Customer {
+        if let known = keyCustomers[fingerprint] { return known }
+        let created = Self.customer(forKey: fingerprint, number: keyCustomers.count + 1)
+        keyCustomers[fingerprint] = created
+        return created
+    }
+
+    /// Tokens for `customer` under a grant of their own (refresh keeps naming them).
+    func issueForCustomer(_ customer: Customer, clientId: String, scope: String) -> TokenResponse {
+        let grant = nextGrant
+        nextGrant += 1
+        grantCustomers[grant] = customer
+        return issue(grant: grant, clientId: clientId, scope: scope, withIDToken: false)
     }
 
     /// The customer's orders, newest first (orders of a cart that carried the customer, or placed

@@ -15,10 +15,14 @@ public final class AccountEndpoint: Sendable {
         public static let logout = "/logout"
         public static let userinfo = "/userinfo"
         public static let orders = "/customer/orders"
+        /// An SSH front-end asks for a key's session (bearer: the shop's access token).
+        public static let keySession = "/ssh/session"
+        /// The customer's current cart (GET, PUT with a `cartId` form field; empty forgets it).
+        public static let cart = "/customer/cart"
         /// Every path, under `base`, with the methods it takes.
         public static let routes: [(path: String, methods: [String])] = [
             (discovery, ["GET"]), (authorize, ["GET", "POST"]), (token, ["POST"]), (revoke, ["POST"]),
-            (logout, ["GET", "POST"]), (userinfo, ["GET"]), (orders, ["GET"]),
+            (logout, ["GET", "POST"]), (userinfo, ["GET"]), (orders, ["GET"]), (keySession, ["POST"]), (cart, ["GET", "PUT"]),
         ].map { (base + $0.0, $0.1) }
     }
 
@@ -81,6 +85,8 @@ public final class AccountEndpoint: Sendable {
             } catch {
                 return .json(500, #"{"error":"server_error"}"#)
             }
+        case ("POST", Path.keySession), ("GET", Path.cart), ("PUT", Path.cart):
+            return await keyRoutes(request, path: path)
         default:
             return .json(404, #"{"error":"not_found"}"#)
         }

@@ -35,6 +35,8 @@ public final class TerminalApp {
     private let pictures: PictureLoader
     private var picturesInFlight: Set<PictureKey> = []
     private var events: AsyncStream<Event>.Continuation?
+    /// The screen to open once the app has started (`--open`).
+    public var initialLink: DeepLink?
 
     public init(store: AppStore, dependencies: AppDependencies, driver: any TerminalDriver, environment: RenderEnvironment) {
         self.store = store; self.dependencies = dependencies; self.driver = driver; self.environment = environment
@@ -50,6 +52,7 @@ public final class TerminalApp {
     /// Returns what is worth saying once the terminal is back (another terminfo entry stood in for TERM's).
     @discardableResult
     public static func run(environment processEnvironment: [String: String] = ProcessInfo.processInfo.environment,
+                           opening link: DeepLink? = nil,
                            makeDependencies: () async throws -> AppDependencies) async throws -> [String] {
         let driver = try NcursesDriver(environment: processEnvironment)
         let environment = RenderEnvironment(profile: driver.profile)
@@ -63,6 +66,7 @@ public final class TerminalApp {
         }
         let app = TerminalApp(store: AppStore(dependencies: dependencies), dependencies: dependencies, driver: driver,
                               environment: environment)
+        app.initialLink = link
         await app.run()
         return driver.entryNotice.map { [$0] } ?? []
     }
@@ -92,6 +96,7 @@ public final class TerminalApp {
         loadEnvironment(into: continuation)
 
         store.send(.appStarted)
+        if let initialLink { store.send(.navigation(.open(initialLink))) }
         renderIfNeeded()
         for await event in events {
             switch event {

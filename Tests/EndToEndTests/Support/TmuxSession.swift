@@ -24,23 +24,31 @@ final class TmuxSession {
             .map(\.path).first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
+    /// The storefront in the pane.
     /// - Parameters:
     ///   - stateDirectory: the `XDG_STATE_HOME` to run with (and `XDG_CACHE_HOME` beside it); a new
     ///     temporary one when nil. Removed when the session ends either way.
     ///   - prepare: gets the state directory before the app starts.
-    init(width: Int = 100, height: Int = 30, arguments: [String] = [], environment: [String: String] = [:],
-         stateDirectory: URL? = nil, prepare: (URL) throws -> Void = { _ in }) throws {
+    convenience init(width: Int = 100, height: Int = 30, arguments: [String] = [], environment: [String: String] = [:],
+                     stateDirectory: URL? = nil, prepare: (URL) throws -> Void = { _ in }) throws {
         guard let binary = TmuxSession.storefrontBinary() else {
             throw EndToEndSetupError("the storefront binary is not built: run swift build --build-tests first")
         }
+        let settings = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        try self.init(width: width, height: height, stateDirectory: stateDirectory, prepare: prepare) { state in
+            ["env", "XDG_STATE_HOME=\(state.path)", "XDG_CACHE_HOME=\(state.appendingPathComponent("cache").path)", "LANG=C.UTF-8"]
+                + settings + [binary] + arguments
+        }
+    }
+
+    /// Runs `command` (given this session's state directory) in the pane instead of the storefront.
+    init(width: Int = 100, height: Int = 30, stateDirectory: URL? = nil, prepare: (URL) throws -> Void = { _ in },
+         command: (URL) -> [String]) throws {
         socket = "storefront-e2e-\(getpid())-\(UUID().uuidString.prefix(8))"
         self.stateDirectory = stateDirectory ?? FileManager.default.temporaryDirectory.appendingPathComponent(socket)
         try FileManager.default.createDirectory(at: self.stateDirectory, withIntermediateDirectories: true)
         try prepare(self.stateDirectory)
-        let settings = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-        let command = (["env", "XDG_STATE_HOME=\(self.stateDirectory.path)",
-                        "XDG_CACHE_HOME=\(self.stateDirectory.appendingPathComponent("cache").path)", "LANG=C.UTF-8"]
-                       + settings + [binary] + arguments)
+        let command = command(self.stateDirectory)
             .map { "'\($0.replacingOccurrences(of: "'", with: "'\\''"))'" }.joined(separator: " ")
         // The first command starts the tmux server, which keeps the descriptors it was given: no
         // pipe here, or reading its output would wait for the server to exit.
@@ -61,6 +69,11 @@ final class TmuxSession {
     }
 
     func type(_ text: String) throws { try send(text, literal: true) }
+
+    /// Resizes the window, as a terminal window dragged to a new size.
+    func resize(width: Int, height: Int) throws {
+        try tmux("resize-window", "-t", name, "-x", "\(width)", "-y", "\(height)")
+    }
 
     /// The screen as text, one line per row.
     func screen() throws -> String { try tmux("capture-pane", "-p", "-t", name) }

@@ -14,7 +14,8 @@ struct AccountView {
         var lines: [(String, Role)] = []
         guard state.isAvailable else {
             lines = [("Customer accounts are not set up in this storefront.", .muted)]
-            return draw(lines, from: 2, in: inner, theme: theme, grid: &grid)
+            draw(lines, from: 2, in: inner, theme: theme, grid: &grid)
+            return
         }
         switch state.status {
         case .unknown:
@@ -32,8 +33,23 @@ struct AccountView {
                 lines = [("Starting the login…", .muted)]
                 break
             }
-            lines = [("Open this address in a browser to log in:", .text), ("", .text), (url.absoluteString, .link),
-                     ("", .text), ("Waiting for the browser to come back… (esc cancels)", .muted)]
+            lines = [("Open this address in a browser to log in:", .text), ("", .text),
+                     (url.absoluteString, .link), ("", .text), ("Waiting for the browser to come back… (esc cancels)", .muted)]
+            // For a phone, when it fits (an SSH session has no browser of its own): beside the
+            // text on a wide screen, else below it.
+            guard let code = QRCodeText.rows(for: url.absoluteString), let codeWidth = code.first?.count else { break }
+            if inner.width >= codeWidth + 32, inner.height >= code.count + 2 {
+                let text = inner.sub(Rect(x: 0, y: 0, width: inner.width - codeWidth - 2, height: inner.height))
+                lines[0].0 = "Open this address in a browser to log in, or scan the code with a phone:"
+                draw(lines, from: 2, in: text, theme: theme, grid: &grid)
+                drawCode(code, x: inner.width - codeWidth, y: 2, in: inner, theme: theme, grid: &grid)
+                return
+            }
+            let used = draw(lines, from: 2, in: inner, theme: theme, grid: &grid)
+            if codeWidth <= inner.width, code.count <= inner.height - used - 1 {
+                drawCode(code, x: 0, y: used + 1, in: inner, theme: theme, grid: &grid)
+            }
+            return
         case .loggedIn(let session):
             lines = loggedIn(session.customer)
         }
@@ -62,14 +78,23 @@ struct AccountView {
         return lines
     }
 
-    /// Each paragraph wrapped to the width (an address is cut anywhere, so all of it shows).
-    private func draw(_ paragraphs: [(String, Role)], from top: Int, in canvas: Canvas, theme: Theme, grid: inout Grid) {
+    private func drawCode(_ rows: [String], x: Int, y: Int, in canvas: Canvas, theme: Theme, grid: inout Grid) {
+        let area = canvas.sub(Rect(x: x, y: y, width: canvas.width - x, height: canvas.height - y))
+        for (index, row) in rows.enumerated() { area.text(row, y: index, style: theme[.text], in: &grid) }
+    }
+
+    /// Each paragraph wrapped to the width (an address is cut anywhere, so all of it shows);
+    /// returns the row after the last one drawn.
+    @discardableResult
+    private func draw(_ paragraphs: [(String, Role)], from top: Int, in canvas: Canvas, theme: Theme, grid: inout Grid) -> Int {
         let rows = paragraphs.flatMap { text, role in
             (text.isEmpty ? [""] : TextLayout.wrap(text, width: max(1, canvas.width))).map { ($0, role) }
         }
-        for (index, row) in rows.prefix(max(0, canvas.height - top)).enumerated() {
+        let shown = rows.prefix(max(0, canvas.height - top))
+        for (index, row) in shown.enumerated() {
             canvas.text(row.0, y: top + index, style: theme[row.1], in: &grid, maxWidth: canvas.width)
         }
+        return top + shown.count
     }
 
     /// "2026-11-22" in the terminal's time zone.

@@ -1,0 +1,28 @@
+import NIOCore
+import NIOConcurrencyHelpers
+import NIOSSH
+
+/// Lets everyone in, and learns who they are. A "none" attempt is refused so the client goes on to
+/// offer its keys; any key the client proves it holds (ed25519 and ECDSA: swift-nio-ssh checks
+/// the signature before asking here) becomes the shopper's identity. A client without such a key
+/// falls back to a password, and any password (an empty one: press Enter) makes a guest.
+final class ShopperAuthentication: NIOSSHServerUserAuthenticationDelegate {
+    /// Read by the session once authentication is done (same connection, same event loop).
+    let identity = NIOLockedValueBox<ShopperIdentity?>(nil)
+
+    var supportedAuthenticationMethods: NIOSSHAvailableUserAuthenticationMethods { [.publicKey, .password] }
+
+    func requestReceived(request: NIOSSHUserAuthenticationRequest,
+                         responsePromise: EventLoopPromise<NIOSSHUserAuthenticationOutcome>) {
+        switch request.request {
+        case .publicKey(let offer):
+            identity.withLockedValue { $0 = .key(KeyFingerprint(offer.publicKey)) }
+            responsePromise.succeed(.success)
+        case .password:
+            identity.withLockedValue { $0 = .guest }
+            responsePromise.succeed(.success)
+        case .none, .hostBased:
+            responsePromise.succeed(.failure)
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import XCTest
+import AppCore
+import AppCoreTesting
+import Storefront
+
+/// `storefront --open …` and `ssh -t shop …`: the names parse strictly, and each opens its screen
+/// as the keys would.
+@MainActor
+final class DeepLinkTests: XCTestCase {
+    func testTheFourNamesParse() {
+        XCTAssertEqual(try DeepLink.parse("cart").get(), .cart)
+        XCTAssertEqual(try DeepLink.parse("  orders ").get(), .orders)
+        XCTAssertEqual(try DeepLink.parse("search sencha OR (gyokuro AND -tag:sale)").get(), .search("sencha OR (gyokuro AND -tag:sale)"))
+        XCTAssertEqual(try DeepLink.parse("product House-Espresso-Blend").get(), .product(handle: "house-espresso-blend"))
+        for link in [DeepLink.cart, .orders, .search("tea"), .product(handle: "a-b")] {
+            XCTAssertEqual(try DeepLink.parse(link.argument).get(), link)
+        }
+    }
+
+    func testAnythingElseIsRefusedWithAReason() {
+        XCTAssertEqual(DeepLink.parse("cart; id"), .failure(.unknown("cart; id")))
+        XCTAssertEqual(DeepLink.parse("sh -c id"), .failure(.unknown("sh -c id")))
+        XCTAssertEqual(DeepLink.parse(""), .failure(.unknown("")))
+        XCTAssertEqual(DeepLink.parse("cart now"), .failure(.unexpectedArgument("cart")))
+        XCTAssertEqual(DeepLink.parse("search"), .failure(.missingArgument("search", "QUERY")))
+        XCTAssertEqual(DeepLink.parse("product ../etc/passwd"), .failure(.badHandle))
+        XCTAssertEqual(DeepLink.parse("product a;id"), .failure(.badHandle))
+        XCTAssertEqual(DeepLink.parse("search tea\u{1b}[2J"), .failure(.controlCharacters))
+        XCTAssertEqual(DeepLink.parse("search " + String(repeating: "a", count: 300)), .failure(.tooLong))
+        XCTAssertEqual(DeepLinkError.unknown("cart; id").description,
+                       "\"cart; id\" is not a screen to open; try cart, orders, search QUERY or product HANDLE (nothing is run by a shell).")
+    }
+
+    func testCartOpensTheCart() async {
+        let env = TestEnvironment()
+        let store = env.store()
+        await store.send(.navigation(.open(.cart))) { $0.screens = [.collections, .cart] }
+        await store.finish()
+    }
+
+    func testOrdersOpenTheAccountScreen() async {
+        let env = TestEnvironment()
+        var state = AppState()
+        state.account = AccountState(status: .loggedOut, isAvailable: true)
+        let store = env.store(state)
+        await store.send(.navigation(.open(.orders))) { $0.screens = [.collections, .account] }
+        await store.finish()
+    }
+
+    func testSearchTypesTheQuery() async {
+        var env = TestEnvironment()
+        let results = Fixtures.page(Fixtures.products(2, prefix: "t"), hasNextPage: false)
+        env.storefront.onSearch = { query, _ in
+            XCTAssertEqual(query, "tea")
+            return results
+        }
+        let store = env.store()
+        await store.send(.navigation(.open(.search("tea")))) {
+            $0.screens = [.collections, .search]
+            $0.search.query = "tea"
+            $0.loading = [.search]
+        }
+        await env.clock.waitForSleepers(1)
+        await env.clock.advance(by: .milliseconds(300))
+        await store.receive(.search(.response(query: "tea", after: nil, .success(results)))) {
+            $0.loading = []
+            $0.search.results = PagedList(items: results.nodes, pageInfo: results.pageInfo)
+            $0.search.resultsQuery = "tea"
+        }
+        await store.finish()
+    }
+
+    func testProductLoadsItsPage() async {
+        var env = TestEnvironment()
+        let shirt = Fixtures.shirt()
+        env.storefront.onProduct = { handle in
+            XCTAssertEqual(handle, "shirt")
+            return shirt
+        }
+        let store = env.store()
+        await store.send(.navigation(.open(.product(handle: "shirt")))) {
+            $0.screens = [.collections, .productDetail(handle: "shirt")]
+            $0.productDetail = ProductDetailState(handle: "shirt")
+            $0.loading = [.product(handle: "shirt")]
+        }
+        await store.receive(.product(.response(handle: "shirt", .success(shirt)))) {
+            $0.loading = []
+            $0.productDetail = ProductDetailState(product: shirt)
+        }
+        await store.finish()
+    }
+}
