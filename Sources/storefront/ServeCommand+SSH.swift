@@ -89,8 +89,10 @@ private final class StopSignals: @unchecked Sendable {
     init() {
         (stream, continuation) = AsyncStream<Void>.makeStream()
         let continuation = continuation
+        // Not `signal(number, SIG_IGN)` here: `serve` already watches these signals through dispatch
+        // sources (its shutdown deadline), and setting the disposition again would take the
+        // signals away from those sources.
         sources = [SIGTERM, SIGINT].map { number in
-            signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler { continuation.yield() }
             source.resume()

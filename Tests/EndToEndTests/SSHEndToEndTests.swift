@@ -31,7 +31,7 @@ final class SSHEndToEndTests: XCTestCase {
         try session.send("Enter")
         try session.waitFor(text: "Card number")
         try fill(session, label: "Card number", with: "4242424242424242", shows: "4242")
-        try fill(session, label: "Expir", with: "1229")
+        try fill(session, label: "Expir", with: "1229", shows: "12 / 29")
         try fill(session, label: "Security code", with: "123", shows: "•••")
         try fill(session, label: "Name on card", with: "Ada Lovelace")
         try session.send("Enter")
@@ -73,7 +73,7 @@ final class SSHEndToEndTests: XCTestCase {
         try first.waitFor(text: "ssh exited 0")
         let again = try shop.session(key: ada, ["cart"])
         let cart = try again.waitFor(text: "cart 1 item")
-        XCTAssertTrue(cart.contains("Qty") && cart.contains("Taxes and shipping"), cart)
+        XCTAssertTrue(cart.contains("Qty") && cart.contains("Shipping is calculated at checkout"), cart)
         try again.send("q")
         try again.waitFor(text: "ssh exited 0")
     }
@@ -152,9 +152,9 @@ final class SSHEndToEndTests: XCTestCase {
         let second = try shop.session(key: key)
         let refused = try second.waitFor(text: "ssh exited 1")
         XCTAssertTrue(refused.contains("storefront: Too many sessions from your address (1 at most); close one and try again."), refused)
-        // No key pressed for three seconds: the storefront is stopped (SIGTERM: 128 + 15) and the
+        // No key pressed for three seconds: the storefront is asked to stop (SIGTERM, which it takes as quit) and the
         // goodbye follows it.
-        let closed = try first.waitFor(text: "ssh exited 143")
+        let closed = try first.waitFor(text: "ssh exited 0")
         XCTAssertTrue(closed.contains("Closed after 3 s without a key press; your cart is kept."), closed)
         try shop.waitForOutput("the idle session's end in the log") { $0.contains("reason=idle") }
     }
