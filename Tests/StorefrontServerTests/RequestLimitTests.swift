@@ -86,3 +86,12 @@ struct RequestLimitTests {
         #expect(response.status == 413)
     }
 }
+
+extension RequestLimitTests {
+    @Test func oneIntrospectionFitsTheBudgetButManyAliasedCopiesDoNot() async throws {
+        let walk = "__schema { types { name fields { name type { name ofType { name } } } } }"
+        #expect(try await answer("{ \(walk) }").code == nil)
+        let many = "{" + (0..<6).map { "i\($0): \(walk)" }.joined(separator: " ") + "}"
+        #expect(try await answer(many).code == "MAX_COST_EXCEEDED")
+    }
+}
