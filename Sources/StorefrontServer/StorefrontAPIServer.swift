@@ -64,7 +64,9 @@ public struct StorefrontAPIServer: Sendable {
             let body = try await request.collectBody(within: endpoint.limits)
             let answer = await endpoint.handle(token: request.headers[tokenHeader], body: body)
             let elapsed = start.duration(to: clock.now)
-            await log("\(answer.operationName ?? "-") \(answer.status) \(elapsed.formatted(.units(allowed: [.milliseconds], fractionalPart: .show(length: 1))))")
+            // The operation name is the client's text: no controls, and not a screenful, in the log.
+            let operation = answer.operationName.map { String(TextSanitizer.cleanLine($0).prefix(64)) } ?? "-"
+            await log("\(operation) \(answer.status) \(elapsed.formatted(.units(allowed: [.milliseconds], fractionalPart: .show(length: 1))))")
             return Self.response(answer)
         }
         if let account { addAccountRoutes(account, to: router) }
