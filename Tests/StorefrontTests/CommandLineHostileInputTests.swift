@@ -45,3 +45,12 @@ struct CommandLineHostileInputTests {
         #expect(run.stderr.contains("unknown field 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa…'"))
     }
 }
+
+extension CommandLineHostileInputTests {
+    @Test func aFileNameWithEscapesIsReportedWithoutThem() throws {
+        let run = try cli.run(["checkout", "replay", "/nonexistent\u{1B}]0;title\u{07}\u{1B}[2J"])
+        #expect(run.status == 2)
+        #expect(run.stderr.hasPrefix("storefront: cannot read /nonexistent: "))
+        #expect(!run.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+    }
+}
