@@ -35,7 +35,10 @@ public struct StorefrontAPIServer: Sendable {
         let app = Application(
             router: makeRouter(),
             server: .http1(configuration: .init(
-                idleTimeout: .nanoseconds(Int64(limits.clientTimeout.components.seconds) * 1_000_000_000),
+                // Silence for twice the client timeout closes a connection; a body that stalls is
+                // answered 408 at the client timeout, before that.
+                idleTimeout: .nanoseconds(2 * Int64(limits.clientTimeout.components.seconds) * 1_000_000_000
+                                          + 2 * limits.clientTimeout.components.attoseconds / 1_000_000_000),
                 // The parser refuses (400) at twice our limit; between the two the guard answers 431.
                 httpDecoderConfiguration: .init(maxHeaderFieldSize: 2 * limits.maximumHeaderBytes,
                                                 maxHeaderListSize: 2 * limits.maximumHeaderBytes, maxHeaderFieldCount: 200))),

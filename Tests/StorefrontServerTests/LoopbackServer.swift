@@ -23,12 +23,12 @@ final class LoopbackServer: Sendable {
     /// The bundled catalog, read once for all tests.
     private static let catalog = Result { try CatalogLoader.bundled() }
 
-    static func start(faults: FaultPlan = .none) async throws -> LoopbackServer {
+    static func start(faults: FaultPlan = .none, limits: RequestLimits = .standard) async throws -> LoopbackServer {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-server-\(UUID().uuidString)")
         // Whole seconds: carts' dates then travel through DateTime without rounding.
         let embedded = EmbeddedStorefront(catalog: try catalog.get(), stateDirectory: directory.appendingPathComponent("state"),
                                           now: { Date(timeIntervalSince1970: 1_790_000_000) })
-        let endpoint = try GraphQLEndpoint(storefront: embedded, accessToken: token, faults: faults)
+        let endpoint = try GraphQLEndpoint(storefront: embedded, accessToken: token, faults: faults, limits: limits)
         let requestLog = RequestLog()
         let server = StorefrontAPIServer(endpoint: endpoint, log: { line in await requestLog.append(line) })
         let (urls, continuation) = AsyncStream.makeStream(of: URL.self)
