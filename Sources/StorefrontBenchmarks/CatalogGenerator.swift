@@ -1,21 +1,15 @@
 import Foundation
+import StorefrontFuzzing
 
 /// A large, believable catalog as JSON, deterministic for a seed: the shape of the shipped
 /// catalog (options, variants, prices as strings, tags, dates, images) at any size.
 struct CatalogGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
     // SplitMix64: small, fast and the same on every machine.
-    private mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    private mutating func int(_ range: Range<Int>) -> Int { range.lowerBound + Int(next() % UInt64(range.count)) }
+    private var random: FuzzRandom
+
+    init(seed: UInt64) { random = FuzzRandom(seed: seed) }
+
+    private mutating func int(_ range: Range<Int>) -> Int { range.lowerBound + Int(random.next() % UInt64(range.count)) }
     private mutating func pick<T>(_ items: [T]) -> T { items[int(0..<items.count)] }
 
     private static let adjectives = ["Ceramic", "Organic", "Hand-Thrown", "Stoneware", "Merino", "Linen", "Waxed", "Brass",

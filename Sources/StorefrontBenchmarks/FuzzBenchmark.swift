@@ -8,7 +8,8 @@ import StorefrontServer
 /// `storefront-bench fuzz SURFACE|all [--seconds N] [--cases N] [--seed N]`: the property tests'
 /// hostile-input generators, run for longer. GraphQL requests go over HTTP to a `serve` started
 /// in this process on 127.0.0.1 (a free port), so the server's limits and framework are in the
-/// path. A hang is an input without an answer within 5 s.
+/// path; `--url URL --token T` sends them to a `storefront serve` running elsewhere instead (to
+/// watch that process's memory). A hang is an input without an answer within 5 s.
 enum FuzzBenchmark {
     static func run(_ arguments: [String]) async throws {
         let seconds = BenchmarkArguments.option("--seconds", in: arguments).flatMap(Double.init) ?? 10
@@ -34,13 +35,16 @@ enum FuzzBenchmark {
                 let storefront = try EmbeddedStorefront(catalog: try CatalogLoader.bundled(), stateDirectory: state)
                 target = .oauth(account: await AccountEndpoint.serving(storefront, configuration: .init(autoApprove: true)))
             case .graphql:
-                let (url, server) = try await startServer(state: state)
+                let external = BenchmarkArguments.option("--url", in: arguments).flatMap(URL.init(string:))
+                let token = external == nil ? "fuzz" : BenchmarkArguments.option("--token", in: arguments) ?? ""
+                let (url, server): (URL, Task<Void, Never>)
+                if let external { (url, server) = (external, Task {}) } else { (url, server) = try await startServer(state: state) }
                 let client = HTTPClient(eventLoopGroupProvider: .singleton)
                 target = .graphql { body in
                     var request = HTTPClientRequest(url: url.absoluteString)
                     request.method = .POST
                     request.headers.add(name: "Content-Type", value: "application/json")
-                    request.headers.add(name: GraphQLEndpoint.tokenHeader, value: "fuzz")
+                    request.headers.add(name: GraphQLEndpoint.tokenHeader, value: token)
                     request.body = .bytes(ByteBuffer(bytes: body))
                     guard let response = try? await client.execute(request, timeout: .seconds(5)),
                           let answer = try? await response.body.collect(upTo: 256 << 20) else { return nil }

@@ -40,9 +40,13 @@ public struct StorefrontAPIServer: Sendable {
         let app = Application(
             router: makeRouter(),
             server: .http1(configuration: .init(
-                idleTimeout: .nanoseconds(Int64(limits.clientTimeout.components.seconds) * 1_000_000_000),
-                httpDecoderConfiguration: .init(maxHeaderFieldSize: limits.maximumHeaderBytes,
-                                                maxHeaderListSize: limits.maximumHeaderBytes, maxHeaderFieldCount: 200))),
+                // Silence for twice the client timeout closes a connection; a body that stalls is
+                // answered 408 at the client timeout, before that.
+                idleTimeout: .nanoseconds(2 * Int64(limits.clientTimeout.components.seconds) * 1_000_000_000
+                                          + 2 * limits.clientTimeout.components.attoseconds / 1_000_000_000),
+                // The parser refuses (400) at twice our limit; between the two the guard answers 431.
+                httpDecoderConfiguration: .init(maxHeaderFieldSize: 2 * limits.maximumHeaderBytes,
+                                                maxHeaderListSize: 2 * limits.maximumHeaderBytes, maxHeaderFieldCount: 200))),
             configuration: .init(address: .hostname(host, port: port), serverName: nil),
             onServerRunning: { [origin] channel in
                 let port = channel.localAddress?.port ?? 0
@@ -69,7 +73,9 @@ public struct StorefrontAPIServer: Sendable {
             let body = try await request.collectBody(within: endpoint.limits)
             let answer = await endpoint.handle(token: request.headers[tokenHeader], body: body)
             let elapsed = start.duration(to: clock.now)
-            await log("\(answer.operationName ?? "-") \(answer.status) \(elapsed.formatted(.units(allowed: [.milliseconds], fractionalPart: .show(length: 1))))")
+            // The operation name is the client's text: no controls, and not a screenful, in the log.
+            let operation = answer.operationName.map { String(TextSanitizer.cleanLine($0).prefix(64)) } ?? "-"
+            await log("\(operation) \(answer.status) \(elapsed.formatted(.units(allowed: [.milliseconds], fractionalPart: .show(length: 1))))")
             return Self.response(answer)
         }
         for path in PictureRoute.paths {

@@ -35,7 +35,8 @@ extension AsyncParsableCommand {
         do {
             try await body()
         } catch let failure as CommandFailure {
-            FileHandle.standardError.write(Data("storefront: \(failure.description)\n".utf8))
+            // Messages quote what was typed (a path, a handle): nothing in them may reach the terminal as a control.
+            FileHandle.standardError.write(Data("storefront: \(TextSanitizer.clean(failure.description))\n".utf8))
             throw failure.exitCode
         } catch let error as StorefrontError {
             // From the Storefront API: the request was wrong (a query it rejects) or it failed.

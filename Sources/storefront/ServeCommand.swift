@@ -25,7 +25,16 @@ struct ServeCommand: AsyncParsableCommand {
             page for a demo customer, tokens with PKCE, refresh, logout, userinfo, orders): log in with \
             `storefront login`. --auto-approve skips the login page and approves every valid request at once.
 
-            Every request is bounded (the defaults): a body of \(RequestLimits.standard.maximumBodyBytes) bytes             (else 413), a target of \(RequestLimits.standard.maximumURLBytes) bytes (414), headers of             \(RequestLimits.standard.maximumHeaderBytes) bytes (431), a document of \(RequestLimits.standard.maximumDocumentBytes)             bytes with brackets nested at most \(RequestLimits.standard.maximumNesting) deep, at most             \(RequestLimits.standard.maximumFields) fields and \(RequestLimits.standard.maximumAliases) aliases, selections             \(RequestLimits.standard.maximumDepth) deep, a query cost of \(RequestLimits.standard.maximumCost)             (objects 1, connections 2 + first/last × what each node selects, mutations 10; MAX_COST_EXCEEDED),             \(RequestLimits.standard.maximumMutations) mutations per request, variables nested             \(RequestLimits.standard.maximumVariablesNesting) deep, \(RequestLimits.standard.timeBudget) of work per request             (TIMEOUT), \(RequestLimits.standard.clientTimeout) for a client to send a request or stay idle,             \(RequestLimits.standard.maximumConcurrentRequests) requests at once (503), and             \(RequestLimits.standard.shutdownGrace) after SIGTERM or SIGINT before the process exits regardless.
+            Every request is bounded (the defaults): a body of \(RequestLimits.standard.maximumBodyBytes) bytes (else 413), \
+            a target of \(RequestLimits.standard.maximumURLBytes) bytes (414), headers of \(RequestLimits.standard.maximumHeaderBytes) bytes (431), \
+            a document of \(RequestLimits.standard.maximumDocumentBytes) bytes with brackets nested at most \(RequestLimits.standard.maximumNesting) deep, \
+            at most \(RequestLimits.standard.maximumFields) fields and \(RequestLimits.standard.maximumAliases) aliases, selections \(RequestLimits.standard.maximumDepth) deep, \
+            a query cost of \(RequestLimits.standard.maximumCost) (objects 1, connections 2 + first/last × what each node selects, \
+            mutations 10, introspection 1000; MAX_COST_EXCEEDED), \(RequestLimits.standard.maximumMutations) mutations per request, \
+            variables nested \(RequestLimits.standard.maximumVariablesNesting) deep, \(RequestLimits.standard.timeBudget) of work per request (TIMEOUT), \
+            \(RequestLimits.standard.clientTimeout) for a client to send a body (408) and twice that of silence before a connection \
+            is closed, \(RequestLimits.standard.maximumConcurrentRequests) requests at once (503), and \(RequestLimits.standard.shutdownGrace) after \
+            SIGTERM or SIGINT before the process exits regardless.
             """)
 
     /// The port `storefront login` looks for the account server on when told nothing else.

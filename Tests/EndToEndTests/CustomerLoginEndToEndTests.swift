@@ -107,6 +107,15 @@ struct CustomerLoginEndToEndTests {
             #expect(!printed.contains(secret))
             #expect(!logged.contains(secret))
         }
+        // Nor any file left behind (the token file is gone after logout), nor a JWT or a customer
+        // token of any value in what was printed or logged.
+        let secrets = [token, session.refreshToken?.rawValue, session.idToken?.rawValue].compactMap { $0 }
+        var findings = SecretScan.findings(in: printed, place: "output", secrets: secrets)
+            + SecretScan.findings(in: logged, place: "request log", secrets: secrets + [LocalAccountServer.storefrontToken])
+        for file in SecretScan.files(under: server.directory) {
+            findings += SecretScan.findings(in: file.text, place: file.path, secrets: secrets)
+        }
+        #expect(findings.isEmpty, "\(findings)")
     }
 
     /// A refresh against the real server before expiry, then a revoked refresh token: the app is

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Storefront
 @testable import StorefrontServer
 import Testing
@@ -84,5 +85,65 @@ struct RequestLimitTests {
             body: Data(repeating: 0x20, count: RequestLimits.standard.maximumBodyBytes + 1)))
         await server.stop()
         #expect(response.status == 413)
+    }
+}
+
+extension RequestLimitTests {
+    @Test func oneIntrospectionFitsTheBudgetButManyAliasedCopiesDoNot() async throws {
+        let walk = "__schema { types { name fields { name type { name ofType { name } } } } }"
+        #expect(try await answer("{ \(walk) }").code == nil)
+        let many = "{" + (0..<6).map { "i\($0): \(walk)" }.joined(separator: " ") + "}"
+        #expect(try await answer(many).code == "MAX_COST_EXCEEDED")
+    }
+}
+
+extension RequestLimitTests {
+    @Test func workPastItsTimeBudgetIsAnsweredAtOnceAndCancelled() async throws {
+        let cancelled = Mutex(false)
+        let clock = ContinuousClock()
+        let start = clock.now
+        let result = await withTimeBudget(.milliseconds(100)) { () async -> Int in
+            do { try await Task.sleep(for: .seconds(30)) } catch { cancelled.withLock { $0 = true } }
+            return 1
+        }
+        #expect(result == nil)
+        // Long before the work's 30 s (a loaded suite can delay the timer by seconds).
+        #expect(start.duration(to: clock.now) < .seconds(20))
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(cancelled.withLock { $0 })
+    }
+
+    @Test func workWithinItsBudgetGivesItsAnswer() async {
+        #expect(await withTimeBudget(.seconds(5)) { 42 } == 42)
+    }
+
+    @Test func whenTheCallerIsCancelledTheWorkIsToo() async throws {
+        let cancelled = Mutex(false)
+        let caller = Task {
+            await withTimeBudget(.seconds(30)) { () async -> Int in
+                do { try await Task.sleep(for: .seconds(30)) } catch { cancelled.withLock { $0 = true } }
+                return 1
+            }
+        }
+        try await Task.sleep(for: .milliseconds(50))
+        caller.cancel()
+        #expect(await caller.value == nil)
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(cancelled.withLock { $0 })
+    }
+}
+
+extension RequestLimitTests {
+    @Test func anOperationNameWithEscapesIsLoggedWithoutThem() async throws {
+        let server = try await LoopbackServer.start()
+        let name = "Q\u{1B}]52;c;aGk=\u{07}\u{1B}[2J" + String(repeating: "x", count: 500)
+        let body = try JSONSerialization.data(withJSONObject: ["query": "{ shop { name } }", "operationName": name])
+        _ = try await HTTPClientTransport().send(TransportRequest(
+            url: server.url, headers: [(GraphQLEndpoint.tokenHeader, LoopbackServer.token)], body: body))
+        let lines = await server.requestLog.lines
+        await server.stop()
+        #expect(lines.count == 1)
+        #expect(!lines.joined().unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F })
+        #expect(lines.first.map { $0.count < 100 } == true)
     }
 }

@@ -5,6 +5,7 @@ import GraphQL
 /// connection 2 plus the objects it can return (`first` or `last`, from a literal or a variable)
 /// times what each of them selects, a mutation field 10. Fragments count where they are spread;
 /// each is measured once, so a fragment spread many times costs no more work here than once.
+/// Introspection (`__schema`, `__type`) has a fixed cost of its own.
 struct QueryCost {
     private(set) var cost = 0
     private(set) var depth = 0
@@ -117,8 +118,16 @@ struct QueryCost {
         return result
     }
 
+    /// Introspection walks the whole schema whatever it selects: one full introspection query fits
+    /// the budget, many aliased copies do not.
+    static let introspectionCost = ["__schema": 1_000, "__type": 100]
+
     private mutating func measure(_ field: Field) -> (cost: Int, depth: Int) {
         guard let set = field.selectionSet else { return (0, 1) }   // a scalar or an enum
+        if let fixed = Self.introspectionCost[field.name.value] {
+            let inner = measure(set)
+            return (add(fixed, inner.cost), inner.depth + 1)
+        }
         guard let size = pageSize(field) else {
             let inner = measure(set)
             return (add(1, inner.cost), inner.depth + 1)

@@ -24,6 +24,7 @@ struct RequestGuard<Context: Hummingbird.RequestContext>: RouterMiddleware {
             return Self.refuse(431, "The request's headers are longer than \(limits.maximumHeaderBytes) bytes.")
         }
         if let declared = request.headers[.contentLength].flatMap({ Int($0) }), declared > limits.maximumBodyBytes {
+            await Self.drain(request.body, within: limits.clientTimeout)
             return Self.refuse(413, "The request body is longer than \(limits.maximumBodyBytes) bytes.")
         }
         let (now, _) = inFlight.count.add(1, ordering: .relaxed)
@@ -36,10 +37,21 @@ struct RequestGuard<Context: Hummingbird.RequestContext>: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch is NIOTooManyBytesError {
-            // A body without a length (chunked) that went past the limit while it was read.
+            // A body without a length (chunked) that went past the limit while it was read. Its
+            // stream was iterated already and cannot be again: the connection closes after this.
             return Self.refuse(413, "The request body is longer than \(limits.maximumBodyBytes) bytes.")
         } catch is BodyTimeout {
             return Self.refuse(408, "The request body did not arrive within \(limits.clientTimeout).")
+        }
+    }
+
+    /// Reads and drops what is left of a refused body, for at most `time`: a client that sends its
+    /// whole body before it reads the answer (most do, without `Expect: 100-continue`) then gets
+    /// the 413 instead of a connection cut off under it. Nothing is kept, so memory stays flat.
+    static func drain(_ body: RequestBody, within time: Duration) async {
+        _ = await withTimeBudget(time) {
+            do { for try await _ in body {} } catch {}
+            return true
         }
     }
 

@@ -30,7 +30,8 @@ public struct RequestLimits: Sendable, Hashable {
     public var maximumVariablesNesting = 12
     /// Wall time for one request's work, from the end of its body to its answer.
     public var timeBudget: Duration = .seconds(10)
-    /// Time a client has to send its whole request once connected, and to stay idle between requests.
+    /// Time a client has to send a request's body (else 408); twice this without a byte from the
+    /// client (half-sent headers, an idle keep-alive connection) closes the connection.
     public var clientTimeout: Duration = .seconds(10)
     /// Requests worked on at once; more are answered 503 with Retry-After at once.
     public var maximumConcurrentRequests = 32

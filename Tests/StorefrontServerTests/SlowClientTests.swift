@@ -1,0 +1,54 @@
+import Foundation
+@testable import StorefrontServer
+import Testing
+
+/// Clients that connect and then send slowly, or nothing: the server lets go of them.
+struct SlowClientTests {
+    /// A raw TCP connection to the server, for sending exactly what a slow client would.
+    final class Connection {
+        let socket: Int32
+        init(port: Int) throws {
+            socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(port).bigEndian)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
+            var timeout = timeval(tv_sec: 10, tv_usec: 0)
+            setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        }
+        deinit { close(socket) }
+        func send(_ text: String) { _ = text.withCString { Foundation.send(socket, $0, strlen($0), 0) } }
+        /// Everything the server sends until it closes the connection (or 10 s pass).
+        func readToEnd() -> String {
+            var data = [UInt8](), buffer = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let n = recv(socket, &buffer, buffer.count, 0)
+                if n <= 0 { break }
+                data += buffer[..<n]
+            }
+            return String(decoding: data, as: UTF8.self)
+        }
+    }
+
+    static var limits: RequestLimits {
+        var limits = RequestLimits.standard
+        limits.clientTimeout = .seconds(2)
+        return limits
+    }
+
+    @Test func aClientThatSendsHalfItsHeadersIsLetGo() async throws {
+        let server = try await LoopbackServer.start(limits: Self.limits)
+        let connection = try Connection(port: try #require(server.url.port))
+        connection.send("POST \(GraphQLEndpoint.path) HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        let clock = ContinuousClock()
+        let start = clock.now
+        _ = connection.readToEnd()
+        let waited = start.duration(to: clock.now)
+        await server.stop()
+        #expect(waited >= .seconds(1) && waited < .seconds(8))
+    }
+}
