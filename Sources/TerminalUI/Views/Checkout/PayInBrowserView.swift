@@ -23,15 +23,25 @@ struct PayInBrowserView {
         if !compact { y += 1 }
         y = drawAddress(from: y, in: canvas, theme: theme, grid: &grid)
         if !compact { y += 1 }
-        for line in TextLayout.wrap("o opens it in your browser. This sheet watches your cart and records the order "
-                                    + "when it is paid there.", width: canvas.width).prefix(compact ? 1 : 2) where y < canvas.height {
-            canvas.text(line, y: y, style: theme[.muted], in: &grid)
-            y += 1
+        // For a phone, when it fits (an SSH session has no browser of its own): the address as a QR
+        // code on the right, the rest of the page beside it.
+        var rest = canvas.sub(Rect(x: 0, y: y, width: canvas.width, height: canvas.height - y))
+        if let code = QRCodeText.rows(for: url), let codeWidth = code.first?.count,
+           rest.width >= codeWidth + 30, rest.height >= code.count {
+            let area = rest.sub(Rect(x: rest.width - codeWidth, y: 0, width: codeWidth, height: code.count))
+            for (index, row) in code.enumerated() { area.text(row, y: index, style: theme[.text], in: &grid) }
+            rest = rest.sub(Rect(x: 0, y: 0, width: rest.width - codeWidth - 2, height: rest.height))
         }
-        y += 1
-        if let summary = page.summary, canvas.height - y >= 3 {
+        var row = 0
+        for line in TextLayout.wrap("o opens it in your browser. This sheet watches your cart and records the order "
+                                    + "when it is paid there.", width: rest.width).prefix(compact ? 1 : 3) where row < rest.height {
+            rest.text(line, y: row, style: theme[.muted], in: &grid)
+            row += 1
+        }
+        row += 1
+        if let summary = page.summary, rest.height - row >= 3 {
             OrderSummaryView(summary: summary)
-                .draw(in: canvas.sub(Rect(x: 0, y: y, width: canvas.width, height: canvas.height - y)), theme: theme, grid: &grid)
+                .draw(in: rest.sub(Rect(x: 0, y: row, width: rest.width, height: rest.height - row)), theme: theme, grid: &grid)
         }
     }
 
