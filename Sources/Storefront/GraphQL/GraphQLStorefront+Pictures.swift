@@ -8,7 +8,9 @@ extension GraphQLStorefront {
         guard var target = URLComponents(string: url), let scheme = target.scheme, ["http", "https"].contains(scheme) else {
             throw StorefrontError.invalidArgument("not a picture URL: \(TextSanitizer.cleanLine(String(url.prefix(200))))")
         }
-        if let host = target.host, let domain = try? await shop().domain, host == domain || host == "cdn." + domain,
+        // The shop's domain from the cache when it is there: one request for many pictures.
+        if let host = target.host, let domain = try? await withCachePolicy(.cacheFirst(expireIn: 3600)).shop().domain,
+           host == domain || host == "cdn." + domain,
            let endpoint = URLComponents(url: configuration.endpoint, resolvingAgainstBaseURL: false) {
             target.scheme = endpoint.scheme
             target.host = endpoint.host

@@ -11,8 +11,6 @@ public struct RenderEnvironment: Sendable {
     public var timeZone: TimeZone
     /// Product pictures converted so far.
     public var pictures: PictureShelf = PictureShelf()
-    /// False with `--no-image`: no pictures anywhere.
-    public var showsPictures = true
     /// Where the shop is based: it decides whether its prices include tax (VAT in the Netherlands).
     public var shopCountryCode: String?
 

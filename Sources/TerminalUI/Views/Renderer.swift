@@ -18,12 +18,12 @@ public enum Renderer {
         let body = Canvas(rect: layout.body)
         switch state.screen {
         case .collections: CollectionsView(state: state, sizeClass: layout.sizeClass, pictures: environment.pictures,
-                                           pictureDepth: environment.profile.pictureDepth, showsPictures: environment.showsPictures)
+                                           pictureDepth: environment.profile.pictureDepth)
             .draw(in: body, theme: theme, grid: &grid)
         case .products(let handle): ProductsView(state: state, handle: handle).draw(in: body, theme: theme, grid: &grid)
         case .productDetail: ProductDetailView(detail: state.productDetail, isLoading: state.loading.contains {
                 if case .product = $0 { true } else { false } }, pictures: environment.pictures,
-                pictureDepth: environment.profile.pictureDepth, showsPictures: environment.showsPictures)
+                pictureDepth: environment.profile.pictureDepth)
             .draw(in: body, theme: theme, grid: &grid)
         case .search: SearchView(state: state.search, isSearching: state.isLoading(.search)).draw(in: body, theme: theme, grid: &grid)
         case .cart: CartView(state: state.cart, isUpdating: state.isLoading(.cartMutation) || state.isLoading(.cartCreate),

@@ -15,7 +15,6 @@ struct CollectionsView {
     /// The preview pane's thumbnail: the collection's picture, else its first product's.
     var pictures = PictureShelf()
     var pictureDepth: PictureDepth = .ansi256
-    var showsPictures = false
 
     func draw(in canvas: Canvas, theme: Theme, grid: inout Grid) {
         let list = state.collections
@@ -102,7 +101,7 @@ struct CollectionsView {
     }
 
     private func drawPreview(_ collection: Collection, in canvas: Canvas, theme: Theme, grid: inout Grid) {
-        let image = showsPictures ? (collection.image?.pictureUrl != nil ? collection.image : collection.productsPreview.first?.images.first) : nil
+        let image = collection.image?.pictureUrl != nil ? collection.image : collection.productsPreview.first?.images.first
         let thumbnail = PictureView(image: canvas.height >= 24 ? image : nil, maxColumns: 28, maxRows: 9)
         let (thumbnailColumns, thumbnailRows) = thumbnail.size
         let textWidth = thumbnailColumns > 0 ? canvas.width - thumbnailColumns - 2 : canvas.width

@@ -14,7 +14,6 @@ struct ProductDetailView {
     /// description on a wide screen, above the choices on a tall narrow one, left out otherwise.
     var pictures = PictureShelf()
     var pictureDepth: PictureDepth = .ansi256
-    var showsPictures = false
 
     func draw(in canvas: Canvas, theme: Theme, grid: inout Grid) {
         guard let detail, let product = detail.product else {
@@ -33,7 +32,7 @@ struct ProductDetailView {
         // Wide: choices on the left, picture and description on the right. Narrow: picture above
         // (when the screen is tall enough to keep the choices in view), description below.
         let sideBySide = inner.width >= 90
-        let image = showsPictures ? (detail.selectedVariant?.image ?? product.images.first) : nil
+        let image = detail.selectedVariant?.image ?? product.images.first
         // Beside the choices only when there is a picture to show: otherwise the choices take the width.
         let beside = !sideBySide && inner.width >= Self.widthForPictureBeside && image?.pictureUrl != nil
         let leftWidth = sideBySide || beside ? 48 : inner.width
@@ -76,10 +75,10 @@ struct ProductDetailView {
 
     /// The description's scroll: rows of text shown at a time, and the largest offset (its last
     /// line on the last row), for a body of `size`. The keys use it; the view draws the same.
-    static func descriptionScroll(_ detail: ProductDetailState, body size: Size, showsPictures: Bool = true) -> (rows: Int, limit: Int) {
+    static func descriptionScroll(_ detail: ProductDetailState, body size: Size) -> (rows: Int, limit: Int) {
         guard let product = detail.product, !product.description.isEmpty else { return (1, 0) }
         var scratch = Grid(size: size)
-        let area = ProductDetailView(detail: detail, isLoading: false, showsPictures: showsPictures)
+        let area = ProductDetailView(detail: detail, isLoading: false)
             .drawChoicesAndPlaceDescription(product, detail, in: Canvas(rect: scratch.bounds), theme: Theme.standard(.monochrome),
                                             grid: &scratch)
         let lines = TextLayout.wrap(product.description, width: area.width).count
