@@ -150,8 +150,8 @@ struct CheckoutReducer {
             let reason = state.checkout.lastError.map { " (\($0.message))" } ?? ""
             state.checkout.notice = "Reloaded after an error\(reason): your details are kept."
             return .none
-        case .canceled, .pixel, .linkClicked:
-            // A cancel, even the one that follows a completion, is the buyer closing the sheet: not an error.
+        case .canceled, .dismissed, .pixel, .linkClicked, .started, .updated, .requested, .answered:
+            // A cancel (or dismiss), even the one that follows a completion, is the buyer closing the sheet: not an error.
             return .none
         }
     }

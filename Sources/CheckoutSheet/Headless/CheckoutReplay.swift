@@ -1,5 +1,7 @@
-/// `checkout replay`: recorded bridge messages (one `{"name","body"}` object per line) through the
-/// same decoder and lifecycle rules as the sheet, as if a presented sheet had received them.
+/// `checkout replay`: recorded bridge messages (one per line) through the same decoder and lifecycle
+/// rules as the sheet, as if a presented sheet had received them. Each line's protocol is found
+/// from the line itself: a `{"name","body"}` object is 8.1, a JSON-RPC object is 2025-10 (either
+/// spelling of its methods), and the closing rules follow the last protocol seen.
 /// Events come out as JSON lines (`CheckoutEventLine`); a line that is not understood produces an
 /// `error` line naming it, and the replay goes on. Messages the rules ignore (a second completion,
 /// anything after the sheet is gone) produce notes.
@@ -31,7 +33,11 @@ public struct CheckoutReplay: Sendable {
         let text = line.hasSuffix("\r") ? String(line.dropLast()) : line
         guard !text.allSatisfy({ $0 == " " || $0 == "\t" }) else { return Step() }
         let message: BridgeMessage
-        do { message = try BridgeMessageDecoder.decode(text) } catch {
+        do {
+            let decoded = try BridgeMessageDecoder.decodeDetectingProtocol(text)
+            message = decoded.message
+            lifecycle.protocolVersion = decoded.protocolVersion
+        } catch {
             return Step(output: [CheckoutEventLine.error(line: lineNumber, message: error.description)], understood: false)
         }
         var output: [String] = []

@@ -1,11 +1,18 @@
 import Synchronization
 
 /// A delegate that writes every lifecycle event as a JSON line (`CheckoutEventLine`) and keeps them.
+/// It answers the page's requests (protocol 2025-10) with what `answer` gives, at once; nil leaves
+/// a request unanswered, so its deadline passes.
 public final class EventPrinter: CheckoutDelegate {
     private let output: @Sendable (String) -> Void
+    private let answer: @Sendable (CheckoutRequest) -> CheckoutRequestAnswer?
     private let recorded = Mutex<[CheckoutEvent]>([])
 
-    public init(output: @escaping @Sendable (String) -> Void) { self.output = output }
+    public init(output: @escaping @Sendable (String) -> Void,
+                answer: @escaping @Sendable (CheckoutRequest) -> CheckoutRequestAnswer? = { _ in nil }) {
+        self.output = output
+        self.answer = answer
+    }
 
     /// The events so far, in order.
     public var events: [CheckoutEvent] { recorded.withLock { $0 } }
@@ -21,4 +28,12 @@ public final class EventPrinter: CheckoutDelegate {
     public func checkoutDidClickLink(url: String) { record(.linkClicked(url: url)) }
     public func checkoutDidEmitWebPixelEvent(event: PixelEvent) { record(.pixel(event)) }
     public func checkoutDidStartRecovery() { record(.recoveryStarted) }
+    public func checkoutDidStart(event: CheckoutStartEvent) { record(.started(event)) }
+    public func checkoutDidUpdate(snapshot: CheckoutSnapshot) { record(.updated(snapshot)) }
+    public func checkoutDidDismiss(afterCompletion: Bool) { record(.dismissed(afterCompletion: afterCompletion)) }
+    public func checkoutDidEndRequest(_ outcome: CheckoutRequestOutcome) { record(.answered(outcome)) }
+    public func checkoutDidRequest(_ request: CheckoutRequest, reply: CheckoutRequestReply) {
+        record(.requested(request))
+        if let answer = answer(request) { reply.send(answer) }
+    }
 }

@@ -14,11 +14,14 @@ public struct ScriptedBuyer: Sendable {
         public var openLinks: [String]
         /// Press "Pay now" twice at once, like an impatient double Enter.
         public var doubleSubmit: Bool
+        /// Close the sheet when the review shows a notice (Pay now failed) instead of trying again.
+        public var closeOnNotice: Bool
 
         public init(cards: [String] = [TestCards.approved], closeAt: CheckoutPage.Step? = nil,
-                    closeAfterCompletion: Bool = false, openLinks: [String] = [], doubleSubmit: Bool = false) {
+                    closeAfterCompletion: Bool = false, openLinks: [String] = [], doubleSubmit: Bool = false,
+                    closeOnNotice: Bool = false) {
             self.cards = cards; self.closeAt = closeAt; self.closeAfterCompletion = closeAfterCompletion
-            self.openLinks = openLinks; self.doubleSubmit = doubleSubmit
+            self.openLinks = openLinks; self.doubleSubmit = doubleSubmit; self.closeOnNotice = closeOnNotice
         }
     }
 
@@ -83,6 +86,7 @@ public struct ScriptedBuyer: Sendable {
                           "nameOnCard": nameOnCard]
             return .inputs(fill(page, values) + [.submit])
         case .review:
+            if plan.closeOnNotice && page.notice != nil { return .close }
             return plan.doubleSubmit ? .doubleSubmit : .inputs([.submit])
         case .thankYou:
             return plan.closeAfterCompletion ? .close : .done

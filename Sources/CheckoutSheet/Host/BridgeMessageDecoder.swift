@@ -1,6 +1,7 @@
 import Storefront
 
-/// Decodes protocol 8.1 bridge messages: `{"name": NAME, "body": BODY}` where BODY is a JSON document
+/// Decodes bridge messages of either protocol: a JSON-RPC object is protocol 2025-10
+/// (`EmbeddedMessageDecoder`); anything else is read as protocol 8.1: `{"name": NAME, "body": BODY}` where BODY is a JSON document
 /// written into a string (double-encoded). Tolerance is deliberate and limited:
 /// - `webPixels` needs only the event's name and type; id, timestamp, context and data may be missing.
 /// - `completed` needs `orderDetails.id`; anything else missing or malformed makes it `partial`.
@@ -8,10 +9,21 @@ import Storefront
 /// Every string taken from a message is sanitised here.
 public enum BridgeMessageDecoder {
     public static func decode(_ text: String) throws(BridgeDecodingError) -> BridgeMessage {
+        try decodeDetectingProtocol(text).message
+    }
+
+    /// The message and the protocol its line is written in.
+    public static func decodeDetectingProtocol(_ text: String) throws(BridgeDecodingError)
+        -> (message: BridgeMessage, protocolVersion: CheckoutProtocol) {
         let envelope: JSONValue
         do { envelope = try JSONValue(parsing: text) } catch {
             throw BridgeDecodingError(kind: .notJSON, name: nil, reason: "not JSON (\(error))")
         }
+        if EmbeddedMessageDecoder.isEmbedded(envelope) { return (try EmbeddedMessageDecoder.decode(envelope), .embedded202510) }
+        return (try decode81(envelope), .bridge81)
+    }
+
+    private static func decode81(_ envelope: JSONValue) throws(BridgeDecodingError) -> BridgeMessage {
         guard envelope.objectMembers != nil, let rawName = envelope["name"]?.stringValue else {
             throw BridgeDecodingError(kind: .notAnEnvelope, name: nil,
                                       reason: "expected an object {\"name\": string, \"body\": string}")
@@ -129,6 +141,11 @@ public enum BridgeMessageDecoder {
         case .ignoredError(let group): return "error (group \(group), ignored)"
         case .webPixel(let pixel): return "webPixels \(pixel.kind.rawValue) \(pixel.name)"
         case .checkoutBlocking(let blocking): return "checkoutBlockingEvent \(blocking)"
+        case .ready(let id, let offered): return "ready (id \(id), offers \(offered.joined(separator: " ")))"
+        case .started: return "start"
+        case .updated: return "update"
+        case .request(let request): return "\(request.eventName) (id \(request.id))"
+        case .response(let id): return "response (id \(id))"
         }
     }
 }

@@ -9,6 +9,11 @@ import Storefront
 /// then recovered once (a fresh checkout without the bridge) if the app agrees and the URL is not a
 /// multipass URL; pixel events flow only after the sheet is presented. Ours on top: one completion
 /// per session, no failure or recovery after a completion, cancel says whether it followed one.
+///
+/// Protocol 2025-10 changes four things: the sheet closing is `dismiss` (also after a failure that
+/// is not recovered), `start` is delivered once and an `update` identical to the snapshot before
+/// it is suppressed, every `complete` is delivered (the app's handling is idempotent; a failure
+/// after one still changes nothing), and requests are delivered for the host to answer.
 public struct CheckoutLifecycle: Hashable, Sendable {
     public enum Phase: Hashable, Sendable {
         /// The bridged checkout is up.
@@ -44,6 +49,8 @@ public struct CheckoutLifecycle: Hashable, Sendable {
     }
 
     public let checkoutURL: String
+    /// Decides the names of the closing events and the 2025-10 rules above.
+    public var protocolVersion: CheckoutProtocol
     public private(set) var phase: Phase = .checkout
     public private(set) var isPresented: Bool
     public private(set) var hasCompleted = false
@@ -51,11 +58,17 @@ public struct CheckoutLifecycle: Hashable, Sendable {
     /// The page is showing a modal (`checkoutBlockingEvent`).
     public private(set) var isBlocking = false
     private var undecidedFailure: CheckoutError?
+    public private(set) var hasStarted = false
+    /// The last snapshot delivered (by start or update), to suppress an identical update.
+    private var lastSnapshot: CheckoutSnapshot?
 
-    public init(checkoutURL: String, presented: Bool = false) {
+    public init(checkoutURL: String, presented: Bool = false, protocolVersion: CheckoutProtocol = .bridge81) {
         self.checkoutURL = checkoutURL
         self.isPresented = presented
+        self.protocolVersion = protocolVersion
     }
+
+    private var isEmbedded: Bool { protocolVersion == .embedded202510 }
 
     /// The sheet is on screen: pixel events may flow from now on.
     public mutating func presented() { isPresented = true }
@@ -67,6 +80,10 @@ public struct CheckoutLifecycle: Hashable, Sendable {
         case .checkout: break
         }
         switch message {
+        case .completed(let event, _) where isEmbedded:
+            // Not deduplicated in 2025-10: each one reaches the delegate.
+            hasCompleted = true
+            return Outcome(events: [.completed(event)])
         case .completed(let event, _):
             guard !hasCompleted else { return .note("a second completion in the same session ignored (order \(event.orderId))") }
             hasCompleted = true
@@ -81,8 +98,24 @@ public struct CheckoutLifecycle: Hashable, Sendable {
         case .checkoutBlocking(let blocking):
             isBlocking = blocking
             return Outcome()
+        case .ready, .response:
+            return Outcome()
+        case .started(let start):
+            guard !hasStarted else { return .note("a second start ignored") }
+            hasStarted = true
+            lastSnapshot = start.snapshot
+            return Outcome(events: [.started(start)])
+        case .updated(let snapshot):
+            guard snapshot != lastSnapshot else { return .note("update identical to the one before suppressed") }
+            lastSnapshot = snapshot
+            return Outcome(events: [.updated(snapshot)])
+        case .request(let request):
+            return Outcome(events: [.requested(request)])
         }
     }
+
+    /// A preloaded checkout was presented: its start went by with no one watching and is not replayed.
+    public mutating func startedWhilePreloading() { hasStarted = true }
 
     /// A failure: from an `error` message, an HTTP status, or a load that could not start.
     public mutating func fail(_ error: CheckoutError) -> Outcome {
@@ -96,7 +129,7 @@ public struct CheckoutLifecycle: Hashable, Sendable {
         }
         phase = .dismissed
         let why = recoveryAttempted ? "recovery was already tried" : "multipass checkouts are never recovered"
-        return Outcome(events: [.failed(error)], directive: .dismiss, notes: ["no recovery: \(why)"])
+        return Outcome(events: [.failed(error)] + closing, directive: .dismiss, notes: ["no recovery: \(why)"])
     }
 
     /// The answer of `shouldRecoverFromError` for the failure `fail` returned as `recoveryDecision`.
@@ -109,7 +142,7 @@ public struct CheckoutLifecycle: Hashable, Sendable {
             return Outcome(events: [.recoveryStarted], directive: .startRecovery)
         }
         phase = .dismissed
-        return Outcome(directive: .dismiss, notes: ["no recovery: shouldRecoverFromError answered false"])
+        return Outcome(events: closing, directive: .dismiss, notes: ["no recovery: shouldRecoverFromError answered false"])
     }
 
     /// The page navigated. In recovery, a thank-you URL is the completion (order id from `order_id`).
@@ -135,8 +168,12 @@ public struct CheckoutLifecycle: Hashable, Sendable {
         guard phase != .dismissed else { return .note("the sheet is already dismissed") }
         phase = .dismissed
         undecidedFailure = nil
-        return Outcome(events: [.canceled(afterCompletion: hasCompleted)], directive: .dismiss)
+        let event: CheckoutEvent = isEmbedded ? .dismissed(afterCompletion: hasCompleted) : .canceled(afterCompletion: hasCompleted)
+        return Outcome(events: [event], directive: .dismiss)
     }
+
+    /// In 2025-10 a failure that closes the sheet is followed by `dismiss`; 8.1 says nothing more.
+    private var closing: [CheckoutEvent] { isEmbedded ? [.dismissed(afterCompletion: false)] : [] }
 
     private func describe(_ message: BridgeMessage) -> String {
         switch message {
@@ -144,6 +181,11 @@ public struct CheckoutLifecycle: Hashable, Sendable {
         case .error, .ignoredError: return "error message"
         case .webPixel(let pixel): return "pixel event \(pixel.name)"
         case .checkoutBlocking: return "checkoutBlockingEvent message"
+        case .ready: return "ready handshake"
+        case .started: return "start message"
+        case .updated: return "update message"
+        case .request(let request): return "\(request.eventName) request"
+        case .response: return "response"
         }
     }
 }

@@ -35,6 +35,11 @@ struct ScenarioRun {
         case .pixel(let p): return "pixel:\(p.name)"
         case .linkClicked(let url): return "link:\(url)"
         case .recoveryStarted: return "recovery"
+        case .started: return "start"
+        case .updated: return "update"
+        case .dismissed(let after): return "dismiss:\(after)"
+        case .requested(let r): return r.eventName
+        case .answered(let o): return "answer:\(o.request.eventName):\(o.result.rawValue)"
         }
     }
 }
