@@ -21,10 +21,18 @@ extension SimulatedCheckout {
     /// The address a browser would report, with the app's token hidden.
     var reportedURL: String { CheckoutURL.redacted(request?.url ?? "") }
 
-    func openEmbedded() async {
-        guard let form else { return }
+    /// Opens the protocol; an app token that is not a JWT is refused before anything else.
+    func openEmbedded() async -> Bool {
+        guard let form, let request else { return false }
+        if let token = CheckoutURL.embedding(of: request.url)?.authentication, !token.isWellFormed {
+            self.form = nil
+            await showUnavailable("This app could not be authenticated.")
+            await postBridge(EmbeddedMessage.error(code: "UNAUTHORIZED", message: "The app's token is not a valid JWT"))
+            return false
+        }
         await postBridge(EmbeddedMessage.ready(id: makeID(for: .ready), offering: CheckoutDelegation.allCases))
         await postBridge(EmbeddedMessage.start(form.snapshot, locale: "en-\(form.countryCode)"))
+        return true
     }
 
     func postUpdate(payment: Bool) async {

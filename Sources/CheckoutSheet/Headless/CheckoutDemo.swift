@@ -21,7 +21,11 @@ public struct CheckoutDemo: Sendable {
                 protocolVersion: CheckoutProtocol = .bridge81) {
         self.scenario = scenario; self.backend = backend; self.checkoutURL = checkoutURL; self.seed = seed
         self.clock = clock; self.logLevel = logLevel; self.protocolVersion = protocolVersion
+        issuedAt = clock.now()
     }
+
+    /// When the app's token was issued: when the demo was set up.
+    private let issuedAt: Date
 
     /// The app's token for this run (protocol 2025-10): a client-credentials JWT signed with a secret
     /// drawn from the seed, for the checkout's shop.
@@ -29,7 +33,7 @@ public struct CheckoutDemo: Sendable {
         AppAuthenticationToken.clientCredentials(
             clientId: "storefront-checkout-demo",
             clientSecret: SeededIdentifiers.hex(SeededIdentifiers.fnv1a("demo-client-secret-\(seed)")),
-            audience: URLComponents(string: checkoutURL)?.host ?? "shop.example", issuedAt: clock.now())
+            audience: URLComponents(string: checkoutURL)?.host ?? "shop.example", issuedAt: issuedAt)
     }
 
     var configuration: CheckoutConfiguration {

@@ -114,8 +114,12 @@ public struct CheckoutLifecycle: Hashable, Sendable {
         }
     }
 
-    /// A preloaded checkout was presented: its start went by with no one watching and is not replayed.
-    public mutating func startedWhilePreloading() { hasStarted = true }
+    /// A preloaded checkout was presented: its start went by with no one watching and is not
+    /// replayed; an update identical to what it said is still suppressed.
+    public mutating func startedWhilePreloading(_ snapshot: CheckoutSnapshot?) {
+        hasStarted = true
+        lastSnapshot = snapshot
+    }
 
     /// A failure: from an `error` message, an HTTP status, or a load that could not start.
     public mutating func fail(_ error: CheckoutError) -> Outcome {

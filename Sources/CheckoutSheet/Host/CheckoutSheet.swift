@@ -16,6 +16,8 @@ public actor CheckoutSheet: CheckoutSheetPresenting {
     private struct ViewRecord {
         var view: any CheckoutWebView
         var lastPage: CheckoutPage = .loading
+        /// The checkout as the `start` of a preloading page described it (protocol 2025-10).
+        var preloadedSnapshot: CheckoutSnapshot?
     }
     private var views: [Int: ViewRecord] = [:]
     private var cache = PreloadCache<Int>()
@@ -125,7 +127,7 @@ public actor CheckoutSheet: CheckoutSheetPresenting {
         let page = views[viewID]?.lastPage ?? .loading
         var lifecycle = CheckoutLifecycle(checkoutURL: checkoutURL, presented: true,
                                           protocolVersion: currentConfiguration.protocolVersion)
-        if !needsLoad { lifecycle.startedWhilePreloading() }
+        if !needsLoad { lifecycle.startedWhilePreloading(views[viewID]?.preloadedSnapshot) }
         session = Session(lifecycle: lifecycle, continuation: continuation, delegate: delegate, viewID: viewID, page: page)
         let requestURL = CheckoutURL.embedding(checkoutURL, for: currentConfiguration)
         continuation.yield(.page(page))
@@ -233,7 +235,8 @@ public actor CheckoutSheet: CheckoutSheetPresenting {
             switch decode(text) {
             case .ready(let id, let offered):
                 await answerReady(id: id, offered: offered, viewID: viewID)
-            case .started:
+            case .started(let start):
+                views[viewID]?.preloadedSnapshot = start.snapshot
                 write(.debug, "start of the preloading checkout: not replayed when it is presented")
             case .error(let error):
                 await clearCache(because: "preload failed: \(error.message)")

@@ -180,8 +180,7 @@ public actor SimulatedCheckout: CheckoutWebView {
         form = CheckoutForm(cart: cart, shop: shop, token: token)
         if let saved = await server.progress(token: token) { form!.resume(saved) }
         if speaksEmbedded {
-            await openEmbedded()
-            await arrive()
+            if await openEmbedded() { await arrive() }
         } else {
             await arrive()
             await pixel(.checkoutStarted)
