@@ -356,13 +356,16 @@ public actor CheckoutSheet: CheckoutSheetPresenting {
             write(.debug, "an answer to request \(id) came after it ended; dropped")
             return
         }
-        await views[viewID]?.view.post(hostMessage: EmbeddedMessage.reply(id: id, answer))
+        // The outcome first, so the events of what the page does with the answer come after it.
+        var answer = answer
         if case .errors(let messages) = answer {
-            await deliver(.answered(CheckoutRequestOutcome(request: request, result: .error,
-                                                           message: messages.map(TextSanitizer.cleanLine).joined(separator: "; "))))
+            let clean = messages.map(TextSanitizer.cleanLine)
+            answer = .errors(clean)
+            await deliver(.answered(CheckoutRequestOutcome(request: request, result: .error, message: clean.joined(separator: "; "))))
         } else {
             await deliver(.answered(CheckoutRequestOutcome(request: request, result: .answered)))
         }
+        await views[viewID]?.view.post(hostMessage: EmbeddedMessage.reply(id: id, answer))
     }
 
     /// No answer in time: the page is told, so the step fails there and the checkout goes on.
@@ -370,9 +373,9 @@ public actor CheckoutSheet: CheckoutSheetPresenting {
         guard let (request, viewID) = pendingRequests.removeValue(forKey: id) else { return }
         let message = "The app did not answer \(request.eventName) within \(deadline.components.seconds) s."
         write(.error, message)
+        await deliver(.answered(CheckoutRequestOutcome(request: request, result: .timeout, message: message)))
         await views[viewID]?.view.post(hostMessage: EmbeddedMessage.errorReply(id: id, code: EmbeddedMessage.timeoutCode,
                                                                                message: message))
-        await deliver(.answered(CheckoutRequestOutcome(request: request, result: .timeout, message: message)))
     }
 
     /// One fresh checkout without the bridge, in place of the failed one.
