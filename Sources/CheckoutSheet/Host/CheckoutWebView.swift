@@ -21,6 +21,17 @@ public struct CheckoutWebRequest: Hashable, Sendable {
     public var headers: [String: String] { purpose == .prefetch ? ["Shopify-Purpose": "prefetch"] : [:] }
 }
 
+/// Descriptions hide the app's token (protocol 2025-10) that the URL may carry.
+extension CheckoutWebRequest: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    public var description: String {
+        "CheckoutWebRequest(url: \(CheckoutURL.redacted(url)), purpose: \(purpose.rawValue), bridgeEnabled: \(bridgeEnabled))"
+    }
+    public var debugDescription: String { description }
+    public var customMirror: Mirror {
+        Mirror(self, children: ["url": CheckoutURL.redacted(url), "purpose": purpose, "bridgeEnabled": bridgeEnabled])
+    }
+}
+
 /// What a checkout web view tells the sheet that hosts it: what a browser view would report
 /// (responses, failed loads, navigations, link activations, the rendered page) plus the bridge
 /// messages the page posts, as JSON text. The host never looks inside the page otherwise.
