@@ -7,16 +7,16 @@ import Storefront
 /// the cart's id from the backend, which the demo command seeds with the same seed). In protocol
 /// 2025-10 the app authenticates with a JWT made locally from the seed, and answers the page's
 /// requests as the scenario says.
-public struct CheckoutDemo: Sendable {
-    public var scenario: CheckoutScenario
-    public var backend: any CheckoutBackend
-    public var checkoutURL: String
-    public var seed: UInt64
-    public var clock: ManualClock
-    public var logLevel: CheckoutConfiguration.LogLevel
-    public var protocolVersion: CheckoutProtocol
+package struct CheckoutDemo: Sendable {
+    package var scenario: CheckoutScenario
+    package var backend: any CheckoutBackend
+    package var checkoutURL: String
+    package var seed: UInt64
+    package var clock: ManualClock
+    package var logLevel: CheckoutConfiguration.LogLevel
+    package var protocolVersion: CheckoutProtocol
 
-    public init(scenario: CheckoutScenario, backend: any CheckoutBackend, checkoutURL: String, seed: UInt64 = 1,
+    package init(scenario: CheckoutScenario, backend: any CheckoutBackend, checkoutURL: String, seed: UInt64 = 1,
                 clock: ManualClock = ManualClock(start: ManualClock.demoStart), logLevel: CheckoutConfiguration.LogLevel = .none,
                 protocolVersion: CheckoutProtocol = .bridge81) {
         self.scenario = scenario; self.backend = backend; self.checkoutURL = checkoutURL; self.seed = seed
@@ -29,7 +29,7 @@ public struct CheckoutDemo: Sendable {
 
     /// The app's token for this run (protocol 2025-10): a client-credentials JWT signed with a secret
     /// drawn from the seed, for the checkout's shop.
-    public var appAuthentication: AppAuthenticationToken {
+    package var appAuthentication: AppAuthenticationToken {
         AppAuthenticationToken.clientCredentials(
             clientId: "storefront-checkout-demo",
             clientSecret: SeededIdentifiers.hex(SeededIdentifiers.fnv1a("demo-client-secret-\(seed)")),
@@ -51,7 +51,7 @@ public struct CheckoutDemo: Sendable {
     ///   - log: receives the sheet's log lines (at `logLevel`).
     ///   - tap: sees every signal the checkout pages send to the sheet, bridge messages included.
     @discardableResult
-    public func run(output: @escaping @Sendable (String) -> Void,
+    package func run(output: @escaping @Sendable (String) -> Void,
                     log: @escaping @Sendable (CheckoutLogEntry) -> Void = { _ in },
                     tap: @escaping @Sendable (CheckoutWebSignal) -> Void = { _ in }) async -> [CheckoutEvent] {
         if scenario.paidEarlier { await payEarlier() }

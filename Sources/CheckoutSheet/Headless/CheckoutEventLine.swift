@@ -15,8 +15,8 @@
 ///     {"event":"dismiss","afterCompletion":false}
 ///     {"event":"error","line":3,"message":"..."}          (replay: a line that was not understood)
 /// A 2025-10 completion adds `orderConfirmation` and `cart` to the complete line.
-public enum CheckoutEventLine {
-    public static func jsonValue(_ event: CheckoutEvent) -> JSONValue {
+package enum CheckoutEventLine {
+    package static func jsonValue(_ event: CheckoutEvent) -> JSONValue {
         let name = JSONValue.string(event.name)
         switch event {
         case .completed(let completed):
@@ -64,17 +64,17 @@ public enum CheckoutEventLine {
         }
     }
 
-    public static func jsonValue(_ error: CheckoutError) -> JSONValue {
+    package static func jsonValue(_ error: CheckoutError) -> JSONValue {
         .object([("type", .string(error.typeName)), ("message", .string(error.message)),
                  ("code", .string(error.code.rawValue)),
                  ("statusCode", error.statusCode.map { .number(String($0)) } ?? .null),
                  ("recoverable", .bool(error.isRecoverable))])
     }
 
-    public static func encode(_ event: CheckoutEvent) -> String { jsonValue(event).serialized }
+    package static func encode(_ event: CheckoutEvent) -> String { jsonValue(event).serialized }
 
     /// A replay line that produced no event because it was not understood.
-    public static func error(line: Int, message: String) -> String {
+    package static func error(line: Int, message: String) -> String {
         JSONValue.object([("event", .string("error")), ("line", .number(String(line))), ("message", .string(message))]).serialized
     }
 }

@@ -2,9 +2,9 @@ import Storefront
 
 /// A scripted checkout for `checkout-demo`: what goes wrong (faults), what the buyer does (plan),
 /// and how the sheet is opened.
-public struct CheckoutScenario: Hashable, Sendable {
+package struct CheckoutScenario: Hashable, Sendable {
     /// How the checkout URL is opened.
-    public enum Opening: Hashable, Sendable {
+    package enum Opening: Hashable, Sendable {
         /// `present` straight away.
         case present
         /// `preload` when the cart opens, `present` a little later.
@@ -13,21 +13,21 @@ public struct CheckoutScenario: Hashable, Sendable {
         case multipass
     }
 
-    public var name: String
-    public var summary: String
-    public var faults: CheckoutFaults
-    public var plan: ScriptedBuyer.Plan
-    public var opening: Opening
+    package var name: String
+    package var summary: String
+    package var faults: CheckoutFaults
+    package var plan: ScriptedBuyer.Plan
+    package var opening: Opening
     /// The cart was already paid in an earlier checkout (run silently first).
-    public var paidEarlier: Bool
+    package var paidEarlier: Bool
     /// How long the cart lies untouched before the checkout opens (carts expire after ten days).
-    public var idle: Duration
+    package var idle: Duration
     /// Protocol 2025-10: what the host declares it takes over.
-    public var delegations: Set<CheckoutDelegation>
+    package var delegations: Set<CheckoutDelegation>
     /// Protocol 2025-10: how the host answers each kind of request; a kind left out is never answered.
-    public var answers: [CheckoutDelegation: CheckoutRequestAnswer]
+    package var answers: [CheckoutDelegation: CheckoutRequestAnswer]
 
-    public init(name: String, summary: String, faults: CheckoutFaults = .none, plan: ScriptedBuyer.Plan = .init(),
+    package init(name: String, summary: String, faults: CheckoutFaults = .none, plan: ScriptedBuyer.Plan = .init(),
                 opening: Opening = .present, paidEarlier: Bool = false, idle: Duration = .zero,
                 delegations: Set<CheckoutDelegation> = [], answers: [CheckoutDelegation: CheckoutRequestAnswer] = [:]) {
         self.name = name; self.summary = summary; self.faults = faults; self.plan = plan
@@ -35,28 +35,28 @@ public struct CheckoutScenario: Hashable, Sendable {
         self.delegations = delegations; self.answers = answers
     }
 
-    public static func named(_ name: String) -> CheckoutScenario? { all.first { $0.name == name } }
+    package static func named(_ name: String) -> CheckoutScenario? { all.first { $0.name == name } }
 
     /// The scenarios of `protocolVersion`.
-    public static func all(for protocolVersion: CheckoutProtocol) -> [CheckoutScenario] {
+    package static func all(for protocolVersion: CheckoutProtocol) -> [CheckoutScenario] {
         protocolVersion == .bridge81 ? all : embedded
     }
 
-    public static func named(_ name: String, protocolVersion: CheckoutProtocol) -> CheckoutScenario? {
+    package static func named(_ name: String, protocolVersion: CheckoutProtocol) -> CheckoutScenario? {
         all(for: protocolVersion).first { $0.name == name }
     }
 
     /// The saved address the demo host hands over when it picks the delivery address.
-    public static let savedAddress = MailingAddress(firstName: "Ada", lastName: "Lovelace", address1: "12 St James's Square",
+    package static let savedAddress = MailingAddress(firstName: "Ada", lastName: "Lovelace", address1: "12 St James's Square",
                                                     city: "London", countryCode: "GB", postalCode: "SW1Y 4JH")
 
     /// The saved card the demo host hands over when it picks the payment method.
-    public static let savedCard = CheckoutPaymentCard(number: TestCards.approved, expiry: "12/30", securityCode: "123",
+    package static let savedCard = CheckoutPaymentCard(number: TestCards.approved, expiry: "12/30", securityCode: "123",
                                                       nameOnCard: "Ada Lovelace")
 
     /// The scenarios that make sense in protocol 2025-10: the 8.1 ones it shares (no pixels to show,
     /// so the pixel-only ones are left out), and the delegated requests.
-    public static let embedded: [CheckoutScenario] = {
+    package static let embedded: [CheckoutScenario] = {
         let shared = ["complete", "cancel", "decline-then-complete", "expired", "already-completed", "unavailable",
                       "unrecoverable", "offline", "preload-hit"]
         var preloadHit = named("preload-hit")
@@ -75,7 +75,7 @@ public struct CheckoutScenario: Hashable, Sendable {
         ]
     }()
 
-    public static let all: [CheckoutScenario] = [
+    package static let all: [CheckoutScenario] = [
         CheckoutScenario(name: "complete", summary: "the buyer fills every step and pays; the thank-you page stays up"),
         CheckoutScenario(name: "cancel", summary: "the buyer gives contact and address, then closes the sheet at shipping",
                          plan: .init(closeAt: .shipping)),

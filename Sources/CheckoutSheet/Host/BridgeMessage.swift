@@ -2,7 +2,7 @@
 /// (completed, error, webPixels, checkoutBlockingEvent); 2025-10 (JSON-RPC) adds the handshake,
 /// start, update and requests, and shares completion, errors and blocking. The host turns them into
 /// lifecycle events under the rules of `CheckoutLifecycle`.
-public enum BridgeMessage: Hashable, Sendable {
+package enum BridgeMessage: Hashable, Sendable {
     /// 2025-10 `ec.ready`: the page opens the protocol, offering delegations; the host answers `id`.
     case ready(id: String, offered: [String])
     /// 2025-10 `checkout.start` / `ec.start`.
@@ -26,7 +26,7 @@ public enum BridgeMessage: Hashable, Sendable {
     case checkoutBlocking(Bool)
 
     /// The wire names, as the page writes them.
-    public enum Name: String, CaseIterable, Sendable {
+    package enum Name: String, CaseIterable, Sendable {
         case completed, error, webPixels, checkoutBlockingEvent
     }
 }

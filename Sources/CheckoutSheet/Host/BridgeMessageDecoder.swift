@@ -7,13 +7,13 @@ import Storefront
 /// - `completed` needs `orderDetails.id`; anything else missing or malformed makes it `partial`.
 /// - unknown members are ignored everywhere; unknown message names are an error the host reports.
 /// Every string taken from a message is sanitised here.
-public enum BridgeMessageDecoder {
-    public static func decode(_ text: String) throws(BridgeDecodingError) -> BridgeMessage {
+package enum BridgeMessageDecoder {
+    package static func decode(_ text: String) throws(BridgeDecodingError) -> BridgeMessage {
         try decodeDetectingProtocol(text).message
     }
 
     /// The message and the protocol its line is written in.
-    public static func decodeDetectingProtocol(_ text: String) throws(BridgeDecodingError)
+    package static func decodeDetectingProtocol(_ text: String) throws(BridgeDecodingError)
         -> (message: BridgeMessage, protocolVersion: CheckoutProtocol) {
         let envelope: JSONValue
         do { envelope = try JSONValue(parsing: text) } catch {
@@ -133,7 +133,7 @@ public enum BridgeMessageDecoder {
     }
 
     /// A one-line description naming the message, never its content (for logs).
-    public static func summary(of message: BridgeMessage) -> String {
+    package static func summary(of message: BridgeMessage) -> String {
         switch message {
         case .completed(let event, let issues):
             return "completed (order \(event.orderId), \(event.decoded.rawValue)\(issues.isEmpty ? "" : ", \(issues.count) issues"))"

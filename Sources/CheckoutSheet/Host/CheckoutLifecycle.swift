@@ -14,8 +14,8 @@ import Storefront
 /// is not recovered), `start` is delivered once and an `update` identical to the snapshot before
 /// it is suppressed, every `complete` is delivered (the app's handling is idempotent; a failure
 /// after one still changes nothing), and requests are delivered for the host to answer.
-public struct CheckoutLifecycle: Hashable, Sendable {
-    public enum Phase: Hashable, Sendable {
+package struct CheckoutLifecycle: Hashable, Sendable {
+    package enum Phase: Hashable, Sendable {
         /// The bridged checkout is up.
         case checkout
         /// The one recovery attempt is up: no bridge, completion only from the thank-you URL.
@@ -24,23 +24,23 @@ public struct CheckoutLifecycle: Hashable, Sendable {
         case dismissed
     }
 
-    public enum Directive: Hashable, Sendable {
+    package enum Directive: Hashable, Sendable {
         /// Load the checkout again in a fresh recovery view (no bridge).
         case startRecovery
         /// Take the sheet down.
         case dismiss
     }
 
-    public struct Outcome: Hashable, Sendable {
-        public var events: [CheckoutEvent] = []
-        public var directive: Directive?
+    package struct Outcome: Hashable, Sendable {
+        package var events: [CheckoutEvent] = []
+        package var directive: Directive?
         /// Why an input had no effect, for the log (and replay's diagnostics).
-        public var notes: [String] = []
+        package var notes: [String] = []
         /// A failure that may be recovered: the host asks `shouldRecoverFromError` (after delivering
         /// `events`, which hold the failure) and answers with `resolveFailure(recover:)`.
-        public var recoveryDecision: CheckoutError?
+        package var recoveryDecision: CheckoutError?
 
-        public init(events: [CheckoutEvent] = [], directive: Directive? = nil, notes: [String] = [],
+        package init(events: [CheckoutEvent] = [], directive: Directive? = nil, notes: [String] = [],
                     recoveryDecision: CheckoutError? = nil) {
             self.events = events; self.directive = directive; self.notes = notes; self.recoveryDecision = recoveryDecision
         }
@@ -48,21 +48,21 @@ public struct CheckoutLifecycle: Hashable, Sendable {
         static func note(_ text: String) -> Outcome { Outcome(notes: [text]) }
     }
 
-    public let checkoutURL: String
+    package let checkoutURL: String
     /// Decides the names of the closing events and the 2025-10 rules above.
-    public var protocolVersion: CheckoutProtocol
-    public private(set) var phase: Phase = .checkout
-    public private(set) var isPresented: Bool
-    public private(set) var hasCompleted = false
-    public private(set) var recoveryAttempted = false
+    package var protocolVersion: CheckoutProtocol
+    package private(set) var phase: Phase = .checkout
+    package private(set) var isPresented: Bool
+    package private(set) var hasCompleted = false
+    package private(set) var recoveryAttempted = false
     /// The page is showing a modal (`checkoutBlockingEvent`).
-    public private(set) var isBlocking = false
+    package private(set) var isBlocking = false
     private var undecidedFailure: CheckoutError?
-    public private(set) var hasStarted = false
+    package private(set) var hasStarted = false
     /// The last snapshot delivered (by start or update), to suppress an identical update.
     private var lastSnapshot: CheckoutSnapshot?
 
-    public init(checkoutURL: String, presented: Bool = false, protocolVersion: CheckoutProtocol = .bridge81) {
+    package init(checkoutURL: String, presented: Bool = false, protocolVersion: CheckoutProtocol = .bridge81) {
         self.checkoutURL = checkoutURL
         self.isPresented = presented
         self.protocolVersion = protocolVersion
@@ -71,9 +71,9 @@ public struct CheckoutLifecycle: Hashable, Sendable {
     private var isEmbedded: Bool { protocolVersion == .embedded202510 }
 
     /// The sheet is on screen: pixel events may flow from now on.
-    public mutating func presented() { isPresented = true }
+    package mutating func presented() { isPresented = true }
 
-    public mutating func receive(_ message: BridgeMessage) -> Outcome {
+    package mutating func receive(_ message: BridgeMessage) -> Outcome {
         switch phase {
         case .dismissed: return .note("the sheet is dismissed; \(describe(message)) ignored")
         case .recovery: return .note("the recovery checkout has no bridge; \(describe(message)) ignored")
@@ -116,13 +116,13 @@ public struct CheckoutLifecycle: Hashable, Sendable {
 
     /// A preloaded checkout was presented: its start went by with no one watching and is not
     /// replayed; an update identical to what it said is still suppressed.
-    public mutating func startedWhilePreloading(_ snapshot: CheckoutSnapshot?) {
+    package mutating func startedWhilePreloading(_ snapshot: CheckoutSnapshot?) {
         hasStarted = true
         lastSnapshot = snapshot
     }
 
     /// A failure: from an `error` message, an HTTP status, or a load that could not start.
-    public mutating func fail(_ error: CheckoutError) -> Outcome {
+    package mutating func fail(_ error: CheckoutError) -> Outcome {
         guard phase != .dismissed else { return .note("the sheet is dismissed; failure \"\(error.message)\" ignored") }
         guard !hasCompleted else { return .note("failure \"\(error.message)\" after completion ignored") }
         guard undecidedFailure == nil else { return .note("failure \"\(error.message)\" while deciding on recovery ignored") }
@@ -137,7 +137,7 @@ public struct CheckoutLifecycle: Hashable, Sendable {
     }
 
     /// The answer of `shouldRecoverFromError` for the failure `fail` returned as `recoveryDecision`.
-    public mutating func resolveFailure(recover: Bool) -> Outcome {
+    package mutating func resolveFailure(recover: Bool) -> Outcome {
         guard undecidedFailure != nil else { return .note("no failure awaits a recovery decision") }
         undecidedFailure = nil
         if recover {
@@ -150,7 +150,7 @@ public struct CheckoutLifecycle: Hashable, Sendable {
     }
 
     /// The page navigated. In recovery, a thank-you URL is the completion (order id from `order_id`).
-    public mutating func navigated(to url: String) -> Outcome {
+    package mutating func navigated(to url: String) -> Outcome {
         guard phase == .recovery, CheckoutURL.isThankYouPage(url) else { return Outcome() }
         guard !hasCompleted else { return .note("thank-you page shown again; already completed") }
         hasCompleted = true
@@ -162,13 +162,13 @@ public struct CheckoutLifecycle: Hashable, Sendable {
     }
 
     /// The buyer opened a link of the page (policy page, mailto:, tel:).
-    public mutating func linkClicked(_ url: String) -> Outcome {
+    package mutating func linkClicked(_ url: String) -> Outcome {
         guard phase != .dismissed else { return .note("the sheet is dismissed; link ignored") }
         return Outcome(events: [.linkClicked(url: TextSanitizer.cleanLine(url))])
     }
 
     /// The buyer closes the sheet: cancel, which says whether an order was placed first.
-    public mutating func close() -> Outcome {
+    package mutating func close() -> Outcome {
         guard phase != .dismissed else { return .note("the sheet is already dismissed") }
         phase = .dismissed
         undecidedFailure = nil

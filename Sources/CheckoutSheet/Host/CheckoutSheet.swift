@@ -1,7 +1,10 @@
 import Foundation
 import Storefront
 
-/// The checkout sheet: present, preload, invalidate and configure, like the kit. It hosts checkout
+/// The checkout sheet: present, preload, invalidate and configure, like the kit; those, the
+/// configuration, the delegate, `CheckoutError` and the events are the module's public surface.
+/// The simulated web checkout, the headless runners and the wire formats are `package`: the app's
+/// own modules use them, nothing outside this package sees them. It hosts checkout
 /// web views made by a `CheckoutWebViewFactory`, listens to what they report (bridge messages as
 /// JSON text, responses, navigations) and turns that into lifecycle events under the rules of
 /// `CheckoutLifecycle`. Each event goes to the delegate, then onto the presentation's update stream.
@@ -42,7 +45,7 @@ public actor CheckoutSheet: CheckoutSheetPresenting {
     ///   - now: the clock of the preload cache's five-minute lifetime.
     ///   - sleep: waits out a request's deadline (protocol 2025-10).
     ///   - log: receives the lines `configuration.logLevel` lets through.
-    public init(configuration: CheckoutConfiguration = CheckoutConfiguration(), webViews: any CheckoutWebViewFactory,
+    package init(configuration: CheckoutConfiguration = CheckoutConfiguration(), webViews: any CheckoutWebViewFactory,
                 now: @escaping @Sendable () -> Date = { Date() },
                 sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) },
                 log: @escaping @Sendable (CheckoutLogEntry) -> Void = { _ in }) {
@@ -94,7 +97,7 @@ public actor CheckoutSheet: CheckoutSheetPresenting {
     }
 
     /// The URL whose checkout is ready in the cache, if any (and still fresh).
-    public func preloadedURL() -> String? {
+    package func preloadedURL() -> String? {
         guard let slot = cache.slot, cache.entry(for: slot.url, now: now()) != nil else { return nil }
         return slot.url
     }
@@ -153,17 +156,17 @@ public actor CheckoutSheet: CheckoutSheetPresenting {
     }
 
     /// True while a sheet is up.
-    public var isPresented: Bool { session != nil }
+    package var isPresented: Bool { session != nil }
 
     /// The page on screen, nil when no sheet is up.
-    public var currentPage: CheckoutPage? { session?.page }
+    package var currentPage: CheckoutPage? { session?.page }
 
     /// The page is showing a modal (`checkoutBlockingEvent`), such as a payment being processed.
-    public var isBlocking: Bool { session?.lifecycle.isBlocking ?? false }
+    package var isBlocking: Bool { session?.lifecycle.isBlocking ?? false }
 
     /// Waits until every load the sheet started has finished, a recovery load included. For headless
     /// runs and tests: the interactive app never needs it.
-    public func settle() async {
+    package func settle() async {
         while let (id, task) = tasks.first {
             await task.value
             tasks[id] = nil
@@ -453,7 +456,7 @@ public actor CheckoutSheet: CheckoutSheetPresenting {
     // MARK: HTTP statuses
 
     /// 401, 403 and 404 are final; 410 means the cart expired; 5xx may be recovered.
-    public static func error(forHTTPStatus status: Int) -> CheckoutError {
+    package static func error(forHTTPStatus status: Int) -> CheckoutError {
         let message = reasonPhrase(status)
         switch status {
         case 410:

@@ -5,17 +5,17 @@ import Foundation
 /// in `embed_auth` and is shown as `[REDACTED]` wherever the URL is written.
 extension CheckoutURL {
     /// What an embedded checkout URL asks for.
-    public struct Embedding: Hashable, Sendable {
-        public var protocolVersion: CheckoutProtocol
-        public var delegations: Set<CheckoutDelegation>
-        public var authentication: AppAuthenticationToken?
+    package struct Embedding: Hashable, Sendable {
+        package var protocolVersion: CheckoutProtocol
+        package var delegations: Set<CheckoutDelegation>
+        package var authentication: AppAuthenticationToken?
     }
 
     static let embedParameter = "embed"
     static let authParameter = "embed_auth"
 
     /// `url` with the embed parameters of `configuration` added; unchanged for protocol 8.1.
-    public static func embedding(_ url: String, for configuration: CheckoutConfiguration) -> String {
+    package static func embedding(_ url: String, for configuration: CheckoutConfiguration) -> String {
         guard configuration.protocolVersion == .embedded202510 else { return url }
         var value = "protocol=\(configuration.protocolVersion.rawValue)"
         if !configuration.delegations.isEmpty {
@@ -29,7 +29,7 @@ extension CheckoutURL {
     }
 
     /// What `url` asks for; nil when it does not ask for an embedded checkout (protocol 8.1).
-    public static func embedding(of url: String) -> Embedding? {
+    package static func embedding(of url: String) -> Embedding? {
         guard let items = URLComponents(string: url)?.queryItems,
               let value = items.first(where: { $0.name == embedParameter })?.value else { return nil }
         var version: CheckoutProtocol?
@@ -49,7 +49,7 @@ extension CheckoutURL {
     }
 
     /// `url` with the value of `embed_auth` replaced by `[REDACTED]`: the form to write anywhere.
-    public static func redacted(_ url: String) -> String {
+    package static func redacted(_ url: String) -> String {
         var result = ""
         var rest = Substring(url)
         let marker = authParameter + "="

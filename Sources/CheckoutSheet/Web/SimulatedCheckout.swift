@@ -7,7 +7,7 @@ import Storefront
 /// draw, and bridge messages in the protocol the checkout URL asks for: 8.1 (pixel events held back
 /// until the host says the sheet is presented) or 2025-10 (`SimulatedCheckout+Embedded`). Without
 /// the bridge (a recovery checkout) it posts nothing.
-public actor SimulatedCheckout: CheckoutWebView {
+package actor SimulatedCheckout: CheckoutWebView {
     let server: SimulatedCheckoutServer
     private let signals: CheckoutWebSignalSink
     var request: CheckoutWebRequest?
@@ -33,7 +33,7 @@ public actor SimulatedCheckout: CheckoutWebView {
 
     // MARK: CheckoutWebView
 
-    public func load(_ request: CheckoutWebRequest) async {
+    package func load(_ request: CheckoutWebRequest) async {
         self.request = request
         form = nil
         webCheckout = nil
@@ -62,7 +62,7 @@ public actor SimulatedCheckout: CheckoutWebView {
         await open(request, faults: faults)
     }
 
-    public func post(hostMessage: String) async {
+    package func post(hostMessage: String) async {
         guard let message = try? JSONValue(parsing: hostMessage) else { return }
         if message["jsonrpc"] != nil {
             await receiveReply(message)
@@ -83,7 +83,7 @@ public actor SimulatedCheckout: CheckoutWebView {
         startWatchingWebCheckout()
     }
 
-    public func handle(_ input: CheckoutPageInput) async {
+    package func handle(_ input: CheckoutPageInput) async {
         guard !stopped else { return }
         if case .openLink(let url) = input {
             if links.contains(where: { $0.url == url }) { await emit(.linkActivated(url: url)) }
@@ -100,7 +100,7 @@ public actor SimulatedCheckout: CheckoutWebView {
         }
     }
 
-    public func stop() async { stopped = true }
+    package func stop() async { stopped = true }
 
     // MARK: Loading
 
