@@ -24,8 +24,10 @@ extension CheckoutEvent {
             return []
         case .started(let start):
             return [.init("locale", start.locale ?? "")]
-        case .updated:
-            return []
+        case .updated(let snapshot):
+            let total = snapshot.cart["cost"]?["totalAmount"]
+            guard let amount = total?["amount"]?.stringValue, let currency = total?["currencyCode"]?.stringValue else { return [] }
+            return [.init("total", "\(amount) \(currency)")]
         case .dismissed(let afterCompletion):
             return [.init("afterCompletion", afterCompletion ? "true" : "false")]
         case .requested(let request):
