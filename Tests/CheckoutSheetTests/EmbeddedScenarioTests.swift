@@ -87,6 +87,24 @@ final class EmbeddedScenarioTests: XCTestCase {
         XCTAssertEqual(payment.backend.state.withLock { $0.orders.count }, 1)
     }
 
+    /// The saved card the host hands over is typed into the page's form only: no event, line, log,
+    /// message or page shows its number (the field is not focused, so it is masked).
+    func testTheHostsCardNumberAppearsNowhere() async throws {
+        let run = try await run("payment-change")
+        let number = CheckoutScenario.savedCard.number
+        let texts = run.lines + run.logs + run.bridgeMessages + run.signals.map { String(describing: $0) }
+        for text in texts {
+            XCTAssertFalse(text.contains(number) || text.contains(String(number.dropLast(4))), String(text.prefix(200)))
+        }
+        let masked = run.signals.contains { signal in
+            if case .page(let page) = signal, page.step == .payment {
+                return page.fields.contains { $0.id == "cardNumber" && $0.displayValue.hasSuffix("4242") }
+            }
+            return false
+        }
+        XCTAssertTrue(masked, "the payment step shows the card it was given, masked")
+    }
+
     func testSubmitTimeoutSaysWhyAndPlacesNoOrder() async throws {
         let run = try await run("submit-timeout")
         XCTAssertEqual(Array(run.lines.suffix(2)), [
