@@ -1,12 +1,12 @@
 /// Everything that can happen in the app: the buyer's intents (from the key map) and the answers of
 /// effects (`...Response`), one case per feature.
 public enum AppAction: Hashable, Sendable {
-    /// Loads the collections and restores the saved cart.
+    /// Loads the collections, restores the saved cart and reads the saved session.
     case appStarted
     case navigation(NavigationAction)
     case collections(CollectionsAction)
     case products(ProductsAction)
-    case product(ProductAction)
+    case productDetail(ProductDetailAction)
     case search(SearchAction)
     case cart(CartAction)
     case checkout(CheckoutAction)

@@ -88,8 +88,8 @@ final class AppStartTests: XCTestCase {
         gate.answer(0, with: .failure(StorefrontError.transport("offline")))
         await store.receive(.collections(.pageResponse(after: nil, .failure(AppError(message: "Could not reach the storefront: offline"))))) {
             $0.loading = []
-            $0.errorMessage = "Could not reach the storefront: offline"
         }
+        await store.receive(.collections(.delegate(.failed(AppError(message: "Could not reach the storefront: offline"))))) { $0.errorMessage = "Could not reach the storefront: offline" }
         await store.send(.errorBar(.dismiss)) { $0.errorMessage = nil }
         await store.finish()
     }
@@ -106,8 +106,8 @@ final class AppStartTests: XCTestCase {
         await store.receive(.cart(.restoreResponse(.failure(AppError(message: "The storefront answered HTTP 500"))))) {
             $0.loading = [.collections]
             $0.cart.restoreFailed = true
-            $0.errorMessage = "Could not restore your cart: The storefront answered HTTP 500"
         }
+        await store.receive(.cart(.delegate(.failed(AppError(message: "Could not restore your cart: The storefront answered HTTP 500"))))) { $0.errorMessage = "Could not restore your cart: The storefront answered HTTP 500" }
         gate.answer(0, with: .empty)
         await store.receive(.collections(.pageResponse(after: nil, .success(.empty)))) {
             $0.loading = []
@@ -178,11 +178,10 @@ final class AppStartTests: XCTestCase {
             $0.cart.cart = seen
             $0.cart.confirmedCart = seen
             $0.cart.isUnconfirmed = true
-            $0.errorMessage = "Your cart as last seen, not confirmed yet: Could not reach the storefront: the connection was refused"
         }
-        await store.send(.checkout(.start)) {
-            $0.errorMessage = "Your cart is shown as last seen: checkout opens once the storefront confirms it."
-        }
+        await store.receive(.cart(.delegate(.failed(AppError(message: "Your cart as last seen, not confirmed yet: Could not reach the storefront: the connection was refused"))))) { $0.errorMessage = "Your cart as last seen, not confirmed yet: Could not reach the storefront: the connection was refused" }
+        await store.send(.checkout(.start))
+        await store.receive(.checkout(.delegate(.failed(AppError(message: "Your cart is shown as last seen: checkout opens once the storefront confirms it."))))) { $0.errorMessage = "Your cart is shown as last seen: checkout opens once the storefront confirms it." }
         client.yield(.answered)
         await store.receive(.connection(.answered)) { $0.loading = [.collections, .cartRestore] }
         await store.receive(.cart(.restoreResponse(.success(current)))) {
@@ -192,6 +191,8 @@ final class AppStartTests: XCTestCase {
             $0.cart.confirmedCart = current
             $0.cart.isUnconfirmed = false
         }
+        // The bar shows the checkout's refusal, not the cart's notice: it stays.
+        await store.receive(.cart(.delegate(.withdrawError(["Could not restore your cart: ", "Your cart as last seen, not confirmed yet: "]))))
         client.finish()
         collections.answer(0, with: .empty)
         await store.receive(.collections(.pageResponse(after: nil, .success(.empty)))) {
@@ -224,16 +225,18 @@ final class AppStartTests: XCTestCase {
         await store.receive(.cart(.restoreResponse(.failure(failure)))) {
             $0.loading = [.collections]
             $0.cart.restoreFailed = true
-            $0.errorMessage = "Could not restore your cart: Could not reach the storefront: the connection was refused"
         }
+        await store.receive(.cart(.delegate(.failed(AppError(message: "Could not restore your cart: Could not reach the storefront: the connection was refused"))))) { $0.errorMessage = "Could not restore your cart: Could not reach the storefront: the connection was refused" }
         client.yield(.answered)
         await store.receive(.connection(.answered)) { $0.loading = [.collections, .cartRestore] }
         await store.receive(.cart(.restoreResponse(.success(Fixtures.shirtCart())))) {
             $0.loading = [.collections]
             $0.cart.restoreFailed = false
-            $0.errorMessage = nil
             $0.cart.cart = Fixtures.shirtCart()
             $0.cart.confirmedCart = Fixtures.shirtCart()
+        }
+        await store.receive(.cart(.delegate(.withdrawError(["Could not restore your cart: ", "Your cart as last seen, not confirmed yet: "])))) {
+            $0.errorMessage = nil
         }
         // Answers while the cart is there change nothing.
         client.yield(.answered)

@@ -1,8 +1,8 @@
-/// Moves between screens. Opening the cart preloads its checkout, so a later checkout is instant.
-struct NavigationReducer {
-    let dependencies: AppDependencies
-
-    func reduce(into state: inout AppState, action: NavigationAction) -> Effect<AppAction> {
+/// Moving between screens and toggling overlays: the stack is the app's own state. What a screen
+/// does when it opens or closes is asked of its feature by action. Opening the cart preloads its
+/// checkout, so a later checkout is instant.
+extension AppReducer {
+    func navigate(_ action: NavigationAction, _ state: inout AppState) -> Effect<AppAction> {
         switch action {
         case .back:
             if state.isHelpVisible {
@@ -10,17 +10,16 @@ struct NavigationReducer {
                 return .none
             }
             if state.checkout.isPresented {
-                return CheckoutReducer(dependencies: dependencies).reduce(into: &state, action: .close)
+                return reduce(into: &state, action: .checkout(.close))
             }
-            pop(&state)
-            return .none
+            return pop(&state)
         case .openSearch:
             state.push(.search)
             state.search.isQuerySelected = !state.search.query.isEmpty
             return .none
         case .openCart:
             state.push(.cart)
-            return CheckoutReducer(dependencies: dependencies).preloadIfNeeded(&state)
+            return reduce(into: &state, action: .checkout(.preload))
         case .toggleHelp:
             state.isHelpVisible.toggle()
             return .none
@@ -32,29 +31,27 @@ struct NavigationReducer {
         }
     }
 
-    private func pop(_ state: inout AppState) {
-        guard state.screens.count > 1 else { return }
+    private func pop(_ state: inout AppState) -> Effect<AppAction> {
+        guard state.screens.count > 1 else { return .none }
         let popped = state.screens.removeLast()
         if case .productDetail = popped { state.productDetail = nil }
-        if case .cart = popped {
-            state.cart.editing = nil
-            state.cart.pendingRemoveLineId = nil
-            state.cart.discountNotice = nil
-        }
+        if case .cart = popped { return reduce(into: &state, action: .cart(.screenClosed)) }
+        return .none
     }
 
     /// A deep link is the keys a shopper would press: c, u, / and the query, or a product's page.
     private func open(_ link: DeepLink, _ state: inout AppState) -> Effect<AppAction> {
         switch link {
         case .cart:
-            return reduce(into: &state, action: .openCart)
+            return navigate(.openCart, &state)
         case .orders:
-            return AccountReducer(dependencies: dependencies).reduce(into: &state, action: .open)
+            return reduce(into: &state, action: .account(.open))
         case .search(let query):
             state.push(.search)
-            return SearchReducer(dependencies: dependencies).reduce(into: &state, action: .insert(query))
+            return reduce(into: &state, action: .search(.insert(query)))
         case .product(let handle):
-            return ProductReducer(dependencies: dependencies).open(handle: handle, in: &state)
+            state.push(.productDetail(handle: handle))
+            return reduce(into: &state, action: .productDetail(.openHandle(handle)))
         }
     }
 }
