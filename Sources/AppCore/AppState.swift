@@ -2,7 +2,7 @@ import Storefront
 
 /// Everything the app shows, as one value. The view layer renders it; only reducers change it.
 public struct AppState: Hashable, Sendable {
-    /// The navigation stack; never empty, `.collections` at the bottom.
+    /// The navigation stack, each screen with its own state; never empty, `.collections` at the bottom.
     public var screens: [Screen]
     public var isHelpVisible: Bool
 
@@ -10,8 +10,6 @@ public struct AppState: Hashable, Sendable {
     public var collections: PagedList<Collection>
     /// The products of every collection opened so far, by collection handle.
     public var collectionProducts: [String: PagedList<Product>]
-    /// The product detail screen (the product on top of the stack).
-    public var productDetail: ProductDetailState?
     public var search: SearchState
     public var cart: CartState
     public var checkout: CheckoutState
@@ -38,10 +36,11 @@ public struct AppState: Hashable, Sendable {
                 shouldQuit: Bool = false, account: AccountState = AccountState()) {
         self.screens = screens.isEmpty ? [.collections] : screens
         self.isHelpVisible = isHelpVisible; self.collections = collections
-        self.collectionProducts = collectionProducts; self.productDetail = productDetail; self.search = search
+        self.collectionProducts = collectionProducts; self.search = search
         self.cart = cart; self.checkout = checkout; self.eventLog = eventLog; self.orders = orders
         self.loading = loading; self.errorMessage = errorMessage; self.shouldQuit = shouldQuit
         self.account = account
+        if let productDetail { self.productDetail = productDetail }
     }
 
     /// The screen on top of the stack.

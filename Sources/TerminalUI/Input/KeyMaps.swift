@@ -10,14 +10,7 @@ public enum KeyMaps {
     public static func current(for state: AppState, listRows: Int = 10, body: Size = Size(width: 80, height: 22)) -> KeyMap {
         if state.isHelpVisible { return help(state) }
         if state.checkout.isPresented, let page = state.checkout.page { return CheckoutKeys.map(page) }
-        switch state.screen {
-        case .collections: return CollectionsKeys.map(state, listRows: listRows)
-        case .products: return ProductsKeys.map(state, listRows: listRows)
-        case .productDetail: return ProductDetailKeys.map(state, body: body)
-        case .search: return SearchKeys.map(state, listRows: listRows)
-        case .cart: return CartKeys.map(state, listRows: listRows)
-        case .account: return AccountKeys.map(state)
-        }
+        return state.screen.presenter.keyMap(state, listRows: listRows, body: body)
     }
 
     /// Keys of every screen where letters are commands.
