@@ -1,3 +1,6 @@
+import CheckoutSheet
+import Storefront
+
 /// Everything that can happen in the app: the buyer's intents (from the key map) and the answers of
 /// effects (`...Response`), one case per feature.
 public enum AppAction: Hashable, Sendable {
@@ -13,6 +16,9 @@ public enum AppAction: Hashable, Sendable {
     case eventLog(EventLogAction)
     case errorBar(ErrorBarAction)
     case account(AccountAction)
+    /// The shop's own description (nil when it could not be read) and the checkout sheet's
+    /// configuration, read once at start after the first page of collections.
+    case shopLoaded(Shop?, CheckoutConfiguration)
     /// The storefront client's news about the network.
     case connection(ConnectionEvent)
 }

@@ -10,12 +10,17 @@ public struct AppReducer: Reducer, Sendable {
         switch action {
         case .appStarted:
             if !dependencies.startupNotices.isEmpty { state.errorMessage = dependencies.startupNotices.joined(separator: " ") }
+            // The shop's name follows the first page: the list is what the buyer waits for.
             return .merge(
-                reduce(into: &state, action: .collections(.reload)),
+                .concatenate(reduce(into: &state, action: .collections(.reload)), loadShop()),
                 reduce(into: &state, action: .cart(.restore)),
                 reduce(into: &state, action: .account(.start)),
                 ConnectionReducer.listen(dependencies.connectionEvents)
             )
+        case .shopLoaded(let shop, let configuration):
+            if let shop { state.shop = shop }
+            state.checkoutConfiguration = configuration
+            return .none
         case .navigation(let action):
             // Moving to another screen leaves the last error behind, unless the move itself caused it.
             let (screens, message) = (state.screens, state.errorMessage)
@@ -52,6 +57,17 @@ public struct AppReducer: Reducer, Sendable {
             return features(&state, action)
         case .collections, .products, .productDetail, .search, .cart, .checkout, .eventLog, .errorBar, .account:
             return features(&state, action)
+        }
+    }
+
+    /// The shop's description and the sheet's configuration; a shop that cannot be read leaves the
+    /// name the app started with.
+    private func loadShop() -> Effect<AppAction> {
+        let storefront = dependencies.storefront
+        let checkout = dependencies.checkout
+        return .run { send in
+            let shop = try? await storefront.shop()
+            await send(.shopLoaded(shop, await checkout.configuration()))
         }
     }
 

@@ -1,3 +1,4 @@
+import CheckoutSheet
 import Storefront
 
 /// Everything the app shows, as one value. The view layer renders it; only reducers change it.
@@ -25,6 +26,10 @@ public struct AppState: Hashable, Sendable {
     public var loading: Set<RequestKind>
     /// The one error bar: the latest failure, user error or warning, until dismissed.
     public var errorMessage: String?
+    /// The shop's name, description and country; nil until it answers at start.
+    public var shop: Shop?
+    /// How the checkout sheet looks (title, colours), as the sheet says at start.
+    public var checkoutConfiguration = CheckoutConfiguration()
     /// Set by quit: the driver ends the loop when it sees it.
     public var shouldQuit: Bool
 

@@ -1,6 +1,7 @@
 import XCTest
 import AppCore
 import AppCoreTesting
+import CheckoutSheet
 import Storefront
 
 @MainActor
@@ -21,6 +22,7 @@ final class AppStartTests: XCTestCase {
             $0.loading = [.cartRestore]
             $0.collections = PagedList(items: page.nodes, pageInfo: page.pageInfo)
         }
+        await store.receive(.shopLoaded(nil, CheckoutConfiguration()))
         cartGate.answer("cart-1", with: Fixtures.shirtCart())
         await store.receive(.cart(.restoreResponse(.success(Fixtures.shirtCart())))) {
             $0.loading = []
@@ -47,6 +49,7 @@ final class AppStartTests: XCTestCase {
             $0.loading = []
             $0.collections.pageInfo = .empty
         }
+        await store.receive(.shopLoaded(nil, CheckoutConfiguration()))
         await store.finish()
         XCTAssertEqual(env.savedCartIds.values, [nil])
     }
@@ -68,6 +71,7 @@ final class AppStartTests: XCTestCase {
             $0.loading = []
             $0.collections.pageInfo = .empty
         }
+        await store.receive(.shopLoaded(nil, CheckoutConfiguration()))
         // Moving on to another screen takes it down; it does not come back.
         await store.send(.navigation(.openCart)) {
             $0.screens = [.collections, .cart]
@@ -90,6 +94,7 @@ final class AppStartTests: XCTestCase {
             $0.loading = []
         }
         await store.receive(.collections(.delegate(.failed(AppError(message: "Could not reach the storefront: offline"))))) { $0.errorMessage = "Could not reach the storefront: offline" }
+        await store.receive(.shopLoaded(nil, CheckoutConfiguration()))
         await store.send(.errorBar(.dismiss)) { $0.errorMessage = nil }
         await store.finish()
     }
@@ -113,6 +118,7 @@ final class AppStartTests: XCTestCase {
             $0.loading = []
             $0.collections.pageInfo = .empty
         }
+        await store.receive(.shopLoaded(nil, CheckoutConfiguration()))
         await store.finish()
         XCTAssertEqual(env.savedCartIds.values, [])
     }
@@ -145,6 +151,7 @@ final class AppStartTests: XCTestCase {
             $0.loading = []
             $0.collections.pageInfo = .empty
         }
+        await store.receive(.shopLoaded(nil, CheckoutConfiguration()))
         await store.finish()
     }
 
@@ -199,6 +206,7 @@ final class AppStartTests: XCTestCase {
             $0.loading = []
             $0.collections.pageInfo = .empty
         }
+        await store.receive(.shopLoaded(nil, CheckoutConfiguration()))
         await store.finish()
         XCTAssertEqual(env.seenCarts.values, [current])
     }
@@ -247,8 +255,38 @@ final class AppStartTests: XCTestCase {
             $0.loading = []
             $0.collections.pageInfo = .empty
         }
+        await store.receive(.shopLoaded(nil, CheckoutConfiguration()))
         await store.finish()
         XCTAssertEqual(attempts.values, ["cart-1", "cart-1"])
         XCTAssertEqual(env.savedCartIds.values, [])
+    }
+
+    /// The shop's name and country and the sheet's look come through the store at start, after the
+    /// first page of collections; a shop that cannot be read keeps the name the app started with.
+    func testTheShopAndTheSheetConfigurationArriveAfterTheFirstPage() async {
+        var env = TestEnvironment()
+        let shop = Shop(name: "Kestrel & Co.", description: "Coffee and the things that make it.", domain: "kestrel.example",
+                        currencyCode: "EUR", countryCode: "NL")
+        env.storefront.onShop = { shop }
+        let gate = Gate<Int, Page<Collection>>()
+        env.storefront.onCollections = { _ in try await gate.wait(for: 0) }
+        var configuration = CheckoutConfiguration()
+        configuration.title = "Kassa"
+        await env.sheet.configure(configuration)
+        let store = env.store()
+
+        await store.send(.appStarted) { $0.loading = [.collections, .cartRestore] }
+        await store.receive(.cart(.restoreResponse(.success(nil)))) { $0.loading = [.collections] }
+        XCTAssertNil(store.state.shop, "the shop is read after the first page")
+        gate.answer(0, with: .empty)
+        await store.receive(.collections(.pageResponse(after: nil, .success(.empty)))) {
+            $0.loading = []
+            $0.collections.pageInfo = .empty
+        }
+        await store.receive(.shopLoaded(shop, configuration)) {
+            $0.shop = shop
+            $0.checkoutConfiguration = configuration
+        }
+        await store.finish()
     }
 }

@@ -14,7 +14,7 @@ public enum Renderer {
         let layout = layout(for: state, size: size)
         let keys = KeyMaps.current(for: state, listRows: listRows(state, layout), body: Size(width: layout.body.width, height: layout.body.height))
 
-        HeaderView(state: state, shopName: environment.shopName).draw(in: Canvas(rect: layout.header), theme: theme, grid: &grid)
+        HeaderView(state: state, shopName: state.shop?.name ?? environment.shopName).draw(in: Canvas(rect: layout.header), theme: theme, grid: &grid)
         state.screen.presenter.draw(state, in: Canvas(rect: layout.body),
                                     context: ScreenContext(theme: theme, environment: environment, sizeClass: layout.sizeClass),
                                     grid: &grid)
@@ -23,7 +23,7 @@ public enum Renderer {
         }
         if state.checkout.isPresented, let page = state.checkout.page {
             grid.focus = nil // the list under the sheet is not where the buyer is
-            CheckoutSheetView(page: page, configuration: environment.checkoutConfiguration, hints: keys.footerHints,
+            CheckoutSheetView(page: page, configuration: state.checkoutConfiguration, hints: keys.footerHints,
                               notice: state.checkout.notice)
                 .draw(over: layout.body, profile: environment.profile, grid: &grid)
         }

@@ -11,7 +11,7 @@ struct CartPresenter: ScreenPresenter {
     func draw(_ state: AppState, in canvas: Canvas, context: ScreenContext, grid: inout Grid) {
         CartView(state: state.cart, isUpdating: state.isLoading(.cartMutation) || state.isLoading(.cartCreate),
                  isRestoring: state.isLoading(.cartRestore),
-                 taxNote: ShippingCountry.cartTaxNote(shopCountry: context.environment.shopCountryCode ?? ""))
+                 taxNote: ShippingCountry.cartTaxNote(shopCountry: state.shop?.countryCode ?? ""))
             .draw(in: canvas, theme: context.theme, grid: &grid)
     }
 }
