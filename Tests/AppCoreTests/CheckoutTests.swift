@@ -9,6 +9,8 @@ final class CheckoutTests: XCTestCase {
     let cart = Fixtures.shirtCart()
     var url: String { cart.checkoutUrl }
     let time = Fixtures.date
+    /// The lines an order of `cart` records.
+    let orderedLines = [CustomerOrder.LineItem(title: "Shirt shirt (S / Red)", quantity: 1)]
 
     func cartScreen(preloaded: Bool = false) -> AppState {
         AppState(screens: [.collections, .cart], cart: CartState(cart: cart, confirmedCart: cart),
@@ -129,7 +131,7 @@ final class CheckoutTests: XCTestCase {
             $0.eventLog.nextEntryId = 3
             $0.checkout.completedOrderId = "1001"
             $0.checkout.preloadedURL = nil
-            $0.orders = [PlacedOrder(id: "1001", name: "#1001", placedAt: self.time)]
+            $0.orders = [PlacedOrder(id: "1001", name: "#1001", placedAt: self.time, lines: self.orderedLines, total: Fixtures.usd("20.00"))]
         }
         await store.receive(.checkout(.delegate(.orderPlaced))) { $0.cart = CartState() }
 
@@ -164,7 +166,7 @@ final class CheckoutTests: XCTestCase {
                                                      fields: [.init("order", "1001"), .init("decoded", "full"), .init("email", "a@b.example")]))
             $0.eventLog.nextEntryId = 2
             $0.checkout.completedOrderId = "1001"
-            $0.orders = [PlacedOrder(id: "1001", name: nil, placedAt: self.time)]
+            $0.orders = [PlacedOrder(id: "1001", name: nil, placedAt: self.time, lines: self.orderedLines, total: Fixtures.usd("20.00"))]
         }
         await store.receive(.checkout(.delegate(.orderPlaced))) { $0.cart = CartState() }
         await store.receive(.checkout(.orderedProductRefreshed(after))) {
@@ -270,7 +272,7 @@ final class CheckoutTests: XCTestCase {
             $0.eventLog.nextEntryId = 4
             $0.checkout.notice = nil
             $0.checkout.completedOrderId = "7"
-            $0.orders = [PlacedOrder(id: "7", name: nil, placedAt: self.time)]
+            $0.orders = [PlacedOrder(id: "7", name: nil, placedAt: self.time, lines: self.orderedLines, total: Fixtures.usd("20.00"))]
         }
         await store.receive(.checkout(.delegate(.orderPlaced))) { $0.cart = CartState() }
         await store.cancelInFlightEffects()
@@ -290,7 +292,7 @@ final class CheckoutTests: XCTestCase {
                                                  fields: [.init("order", "8"), .init("decoded", "full"), .init("email", "a@b.example")])]
             $0.eventLog.nextEntryId = 2
             $0.checkout.completedOrderId = "8"
-            $0.orders = [PlacedOrder(id: "8", name: nil, placedAt: self.time)]
+            $0.orders = [PlacedOrder(id: "8", name: nil, placedAt: self.time, lines: self.orderedLines, total: Fixtures.usd("20.00"))]
         }
         await store.receive(.checkout(.delegate(.orderPlaced))) { $0.cart = CartState() }
         await store.cancelInFlightEffects()
@@ -315,7 +317,7 @@ final class CheckoutTests: XCTestCase {
             $0.eventLog.nextEntryId = 3
             $0.checkout.notice = nil
             $0.checkout.completedOrderId = "7"
-            $0.orders = [PlacedOrder(id: "7", name: nil, placedAt: self.time)]
+            $0.orders = [PlacedOrder(id: "7", name: nil, placedAt: self.time, lines: self.orderedLines, total: Fixtures.usd("20.00"))]
         }
         await store.receive(.checkout(.delegate(.orderPlaced))) { $0.cart = CartState() }
         env.sheet.emit(.event(Fixtures.completed(orderId: "7")))

@@ -143,7 +143,9 @@ struct CheckoutReducer: Reducer {
             // Whatever went wrong on the way, the order is placed: the thank-you page stands alone.
             let withdraw = clearErrorBar(&state)
             state.checkout.notice = nil
-            state.orders.append(PlacedOrder(id: completed.orderId, name: state.checkout.page?.orderName, placedAt: time))
+            state.orders.append(PlacedOrder(id: completed.orderId, name: state.checkout.page?.orderName, placedAt: time,
+                                            lines: PlacedOrder.lines(of: state.cart.cart),
+                                            total: completed.orderDetails.cart?.price.total ?? state.cart.cart?.cost.totalAmount))
             let ordered = Set(state.cart.cart?.lines.map(\.merchandise.productHandle) ?? [])
             // The cart became an order: the next add starts a new cart.
             state.checkout.preloadedURL = nil
