@@ -16,6 +16,7 @@ public enum AppAction: Hashable, Sendable {
     case eventLog(EventLogAction)
     case errorBar(ErrorBarAction)
     case account(AccountAction)
+    case orders(OrdersAction)
     /// The shop's own description (nil when it could not be read) and the checkout sheet's
     /// configuration, read once at start after the first page of collections.
     case shopLoaded(Shop?, CheckoutConfiguration)

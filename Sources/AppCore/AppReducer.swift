@@ -52,10 +52,17 @@ public struct AppReducer: Reducer, Sendable {
         case .account(.open):
             state.push(.account)
             return features(&state, action)
+        case .orders(.open):
+            // From the thank-you page: the sheet closes over the cart, the orders open.
+            let close = state.checkout.isPresented ? reduce(into: &state, action: .checkout(.close)) : .none
+            state.push(.orders(OrdersState()))
+            return .merge(close, features(&state, action))
+        case .orders(.delegate(.failed(let error))):
+            return reduce(into: &state, action: .errorBar(.show(error.message)))
         case .checkout(.orderedProductRefreshed(let product)):
             StockRefresh.replace(product, in: &state)
             return features(&state, action)
-        case .collections, .products, .productDetail, .search, .cart, .checkout, .eventLog, .errorBar, .account:
+        case .collections, .products, .productDetail, .search, .cart, .checkout, .eventLog, .errorBar, .account, .orders:
             return features(&state, action)
         }
     }
@@ -88,6 +95,8 @@ public struct AppReducer: Reducer, Sendable {
                   embed: AppAction.checkout, CheckoutReducer(dependencies: dependencies)).reduce(into: &state, action: action),
             Scope(state: \.accountFeature, action: { if case .account(let a) = $0 { a } else { nil } },
                   embed: AppAction.account, AccountReducer(dependencies: dependencies)).reduce(into: &state, action: action),
+            Scope(state: \.ordersFeature, action: { if case .orders(let a) = $0 { a } else { nil } },
+                  embed: AppAction.orders, OrdersReducer(dependencies: dependencies)).reduce(into: &state, action: action),
             Scope(state: \.eventLog, action: { if case .eventLog(let a) = $0 { a } else { nil } },
                   embed: AppAction.eventLog, EventLogReducer()).reduce(into: &state, action: action),
             Scope(state: \.errorMessage, action: { if case .errorBar(let a) = $0 { a } else { nil } },

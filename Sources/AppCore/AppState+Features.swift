@@ -35,6 +35,19 @@ extension AppState {
         set { checkout = newValue.checkout; eventLog = newValue.eventLog; orders = newValue.orders }
     }
 
+    var ordersFeature: OrdersReducer.State {
+        get {
+            var screen: OrdersState?
+            for case .orders(let orders) in screens.reversed() { screen = orders; break }
+            return .init(screen: screen, placed: orders, isSignedIn: account.isLoggedIn)
+        }
+        set {
+            guard let screen = newValue.screen, let index = screens.lastIndex(where: { $0.isSamePlace(as: .orders(screen)) })
+            else { return }
+            screens[index] = .orders(screen)
+        }
+    }
+
     var accountFeature: AccountReducer.State {
         get { .init(account: account, isOnScreen: screen == .account) }
         set { account = newValue.account }

@@ -11,6 +11,7 @@ public enum Screen: Hashable, Sendable {
     case cart
     /// The customer account: log in, who you are, your orders.
     case account
+    case orders(OrdersState)
 
     /// The page of a product known so far only by its handle.
     public static func productDetail(handle: String) -> Screen { .productDetail(ProductDetailState(handle: handle)) }
@@ -27,6 +28,7 @@ extension Screen {
     public func isSamePlace(as other: Screen) -> Bool {
         switch (self, other) {
         case (.productDetail(let a), .productDetail(let b)): return a.handle == b.handle
+        case (.orders, .orders): return true
         default: return self == other
         }
     }

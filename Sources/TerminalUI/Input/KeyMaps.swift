@@ -21,10 +21,14 @@ public enum KeyMaps {
         if state.account.isAvailable && state.screen != .account {
             keys.append(KeyBinding([.character("u")], "account", .account(.open)))
         }
-        return keys + [KeyBinding([.character("e")], "events", .eventLog(.toggle))] + logScrolling(letters: true) + [
+        keys += [KeyBinding([.character("e")], "events", .eventLog(.toggle))] + logScrolling(letters: true) + [
             KeyBinding([.character("q"), .ctrl("c")], "quit", .navigation(.quit)),
-            KeyBinding([.character("?"), .function(1)], "?", "help", .navigation(.toggleHelp), help: "? f1"),
         ]
+        // After quit: where the footer is short of room, quit stays and help lists the orders.
+        if !state.screen.isSamePlace(as: .orders(OrdersState())) {
+            keys.append(KeyBinding([.character("o")], "orders", .orders(.open)))
+        }
+        return keys + [KeyBinding([.character("?"), .function(1)], "?", "help", .navigation(.toggleHelp), help: "? f1")]
     }
 
     /// Keys of a screen while a text field takes the letters: only control and function keys are free.

@@ -10,6 +10,7 @@ extension Screen {
         case .search: SearchPresenter()
         case .cart: CartPresenter()
         case .account: AccountPresenter()
+        case .orders(let orders): OrdersPresenter(orders: orders)
         }
     }
 }
