@@ -17,6 +17,7 @@ public enum AppAction: Hashable, Sendable {
     case errorBar(ErrorBarAction)
     case account(AccountAction)
     case orders(OrdersAction)
+    case about(AboutAction)
     /// The shop's own description (nil when it could not be read) and the checkout sheet's
     /// configuration, read once at start after the first page of collections.
     case shopLoaded(Shop?, CheckoutConfiguration)

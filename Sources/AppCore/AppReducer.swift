@@ -57,12 +57,15 @@ public struct AppReducer: Reducer, Sendable {
             let close = state.checkout.isPresented ? reduce(into: &state, action: .checkout(.close)) : .none
             state.push(.orders(OrdersState()))
             return .merge(close, features(&state, action))
+        case .about(.open):
+            state.push(.about(AboutState()))
+            return .none
         case .orders(.delegate(.failed(let error))):
             return reduce(into: &state, action: .errorBar(.show(error.message)))
         case .checkout(.orderedProductRefreshed(let product)):
             StockRefresh.replace(product, in: &state)
             return features(&state, action)
-        case .collections, .products, .productDetail, .search, .cart, .checkout, .eventLog, .errorBar, .account, .orders:
+        case .collections, .products, .productDetail, .search, .cart, .checkout, .eventLog, .errorBar, .account, .orders, .about:
             return features(&state, action)
         }
     }
@@ -97,6 +100,8 @@ public struct AppReducer: Reducer, Sendable {
                   embed: AppAction.account, AccountReducer(dependencies: dependencies)).reduce(into: &state, action: action),
             Scope(state: \.ordersFeature, action: { if case .orders(let a) = $0 { a } else { nil } },
                   embed: AppAction.orders, OrdersReducer(dependencies: dependencies)).reduce(into: &state, action: action),
+            Scope(state: \.aboutFeature, action: { if case .about(let a) = $0 { a } else { nil } },
+                  embed: AppAction.about, AboutReducer()).reduce(into: &state, action: action),
             Scope(state: \.eventLog, action: { if case .eventLog(let a) = $0 { a } else { nil } },
                   embed: AppAction.eventLog, EventLogReducer()).reduce(into: &state, action: action),
             Scope(state: \.errorMessage, action: { if case .errorBar(let a) = $0 { a } else { nil } },

@@ -12,6 +12,7 @@ public enum Screen: Hashable, Sendable {
     /// The customer account: log in, who you are, your orders.
     case account
     case orders(OrdersState)
+    case about(AboutState)
 
     /// The page of a product known so far only by its handle.
     public static func productDetail(handle: String) -> Screen { .productDetail(ProductDetailState(handle: handle)) }
@@ -28,7 +29,7 @@ extension Screen {
     public func isSamePlace(as other: Screen) -> Bool {
         switch (self, other) {
         case (.productDetail(let a), .productDetail(let b)): return a.handle == b.handle
-        case (.orders, .orders): return true
+        case (.orders, .orders), (.about, .about): return true
         default: return self == other
         }
     }

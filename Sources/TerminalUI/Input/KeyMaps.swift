@@ -28,6 +28,9 @@ public enum KeyMaps {
         if !state.screen.isSamePlace(as: .orders(OrdersState())) {
             keys.append(KeyBinding([.character("o")], "orders", .orders(.open)))
         }
+        if !state.screen.isSamePlace(as: .about(AboutState())) {
+            keys.append(KeyBinding([.character("i")], "about", .about(.open)))
+        }
         return keys + [KeyBinding([.character("?"), .function(1)], "?", "help", .navigation(.toggleHelp), help: "? f1")]
     }
 

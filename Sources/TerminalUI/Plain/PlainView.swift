@@ -18,6 +18,7 @@ public enum PlainView {
         case .cart: return cart(state.cart)
         case .account: return account(state.account)
         case .orders(let orders): return OrdersPresenter.plain(orders, state)
+        case .about: return AboutPresenter.plain(state)
         }
     }
 

@@ -11,6 +11,7 @@ extension Screen {
         case .cart: CartPresenter()
         case .account: AccountPresenter()
         case .orders(let orders): OrdersPresenter(orders: orders)
+        case .about(let about): AboutPresenter(about: about)
         }
     }
 }
