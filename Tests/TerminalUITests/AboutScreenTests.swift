@@ -28,14 +28,7 @@ final class AboutScreenTests: XCTestCase {
         return state
     }
 
-    private func snapshot(_ state: AppState, _ name: String, file: StaticString = #filePath, line: UInt = #line) {
-        for size in [Size(width: 80, height: 24), Size(width: 120, height: 40), Size(width: 40, height: 12)] {
-            assertSnapshot(Renderer.render(state, size: size, environment: Fixtures.environment).text,
-                           named: "\(name)-\(size)", file: file, line: line)
-        }
-    }
-
-    func testTheDescriptionAndThePolicies() { snapshot(state(), "about") }
+    func testTheDescriptionAndThePolicies() { assertScreenSnapshots(state(), "about") }
 
     /// Scrolled to the end, the terms of service are on screen.
     func testScrolledToTheEnd() {
@@ -47,7 +40,7 @@ final class AboutScreenTests: XCTestCase {
         XCTAssertFalse(text.contains("↓ more"), text)
     }
 
-    func testWithoutTheShopsAnswer() { snapshot(state(shop: nil), "about-unknown") }
+    func testWithoutTheShopsAnswer() { assertScreenSnapshots(state(shop: nil), "about-unknown") }
 
     func testKeys() {
         XCTAssertEqual(KeyMaps.current(for: Fixtures.browsing).action(for: .character("i")), .about(.open))

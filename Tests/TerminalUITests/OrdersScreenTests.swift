@@ -22,21 +22,14 @@ final class OrdersScreenTests: XCTestCase {
         return state
     }
 
-    private func snapshot(_ state: AppState, _ name: String, file: StaticString = #filePath, line: UInt = #line) {
-        for size in [Size(width: 80, height: 24), Size(width: 120, height: 40), Size(width: 40, height: 12)] {
-            assertSnapshot(Renderer.render(state, size: size, environment: Fixtures.environment).text,
-                           named: "\(name)-\(size)", file: file, line: line)
-        }
-    }
+    func testTheOrdersPlacedHereNewestFirst() { assertScreenSnapshots(state(), "orders-list") }
 
-    func testTheOrdersPlacedHereNewestFirst() { snapshot(state(), "orders-list") }
-
-    func testOneOrdersDetails() { snapshot(state(OrdersState(selectedIndex: 1, openOrderId: "gid://shopify/Order/1001")), "orders-details") }
+    func testOneOrdersDetails() { assertScreenSnapshots(state(OrdersState(selectedIndex: 1, openOrderId: "gid://shopify/Order/1001")), "orders-details") }
 
     func testNoOrdersYet() {
         var empty = state(placed: [])
         empty.account = AccountState(status: .loggedOut, isAvailable: true)
-        snapshot(empty, "orders-empty")
+        assertScreenSnapshots(empty, "orders-empty")
     }
 
     /// Signed in, the account's orders are listed (not those placed here as a guest).
