@@ -61,6 +61,8 @@ let package = Package(
             name: "StorefrontServer",
             dependencies: [
                 "Storefront", "CustomerAccount", "Pictures",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "GraphQL", package: "GraphQL"),
                 .product(name: "Graphiti", package: "Graphiti"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -118,7 +120,8 @@ let package = Package(
         .executableTarget(
             name: "StorefrontBenchmarks",
             dependencies: ["Storefront", "CheckoutSheet", "AppCore", "TerminalUI", "StorefrontServer", "StorefrontFuzzing", "CustomerAccount",
-                           "Pictures", .product(name: "AsyncHTTPClient", package: "async-http-client")]
+                           "Pictures", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                           .product(name: "NIOCore", package: "swift-nio")]
         ),
         .testTarget(name: "StorefrontTests", dependencies: ["Storefront"]),
         .testTarget(name: "PicturesTests", dependencies: ["Pictures"]),
@@ -150,7 +153,7 @@ let package = Package(
         .testTarget(
             name: "StorefrontServerTests",
             dependencies: [
-                "StorefrontServer", "Storefront", "CustomerAccount", "StorefrontFuzzing",
+                "StorefrontServer", "Storefront", "CustomerAccount", "StorefrontFuzzing", "Pictures",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "GraphQL", package: "GraphQL"),
                 .product(name: "Logging", package: "swift-log"),

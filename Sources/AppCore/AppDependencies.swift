@@ -8,7 +8,6 @@ public struct AppDependencies: Sendable {
     public var checkout: any CheckoutSheetPresenting
     /// Drives the search debounce; tests pass a clock that moves only when told.
     public var clock: any Clock<Duration>
-    public var uuid: @Sendable () -> UUID
     public var now: @Sendable () -> Date
     /// The id of the cart of the previous run, if one was saved.
     public var loadCartId: @Sendable () async -> String?
@@ -34,7 +33,7 @@ public struct AppDependencies: Sendable {
     public var startupNotices: [String]
 
     public init(storefront: any StorefrontClient, checkout: any CheckoutSheetPresenting,
-                clock: any Clock<Duration> = ContinuousClock(), uuid: @escaping @Sendable () -> UUID = { UUID() },
+                clock: any Clock<Duration> = ContinuousClock(),
                 now: @escaping @Sendable () -> Date = { Date() },
                 loadCartId: @escaping @Sendable () async -> String? = { nil },
                 saveCartId: @escaping @Sendable (String?) async -> Void = { _ in },
@@ -45,7 +44,7 @@ public struct AppDependencies: Sendable {
                 openURL: @escaping @Sendable (String) async -> Bool = { _ in false },
                 startupNotices: [String] = [],
                 freshProduct: (@Sendable (String) async throws -> Product?)? = nil) {
-        self.storefront = storefront; self.checkout = checkout; self.clock = clock; self.uuid = uuid
+        self.storefront = storefront; self.checkout = checkout; self.clock = clock
         self.now = now; self.loadCartId = loadCartId; self.saveCartId = saveCartId
         self.loadSeenCart = loadSeenCart; self.saveSeenCart = saveSeenCart; self.settings = settings
         self.account = account; self.connectionEvents = connectionEvents; self.openURL = openURL

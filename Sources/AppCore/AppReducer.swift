@@ -1,6 +1,7 @@
-/// The whole app's reducer: routes each action to its feature's reducer. Pure: it changes the state
-/// and describes effects; the dependencies are only used inside those effects.
-public struct AppReducer: Sendable {
+/// The whole app's reducer: runs each feature's reducer on its slice of the state, and routes the
+/// features' delegate actions to the feature they concern. Pure: it changes the state and
+/// describes effects; the dependencies are only used inside those effects.
+public struct AppReducer: Reducer, Sendable {
     public var dependencies: AppDependencies
 
     public init(dependencies: AppDependencies) { self.dependencies = dependencies }
@@ -8,48 +9,104 @@ public struct AppReducer: Sendable {
     public func reduce(into state: inout AppState, action: AppAction) -> Effect<AppAction> {
         switch action {
         case .appStarted:
-            state.loading.insert(.collections)
             if !dependencies.startupNotices.isEmpty { state.errorMessage = dependencies.startupNotices.joined(separator: " ") }
+            // The shop's name follows the first page: the list is what the buyer waits for.
             return .merge(
-                CollectionsReducer(dependencies: dependencies).loadPage(after: nil),
-                CartReducer(dependencies: dependencies).restore(&state),
-                AccountReducer(dependencies: dependencies).start(&state),
+                .concatenate(reduce(into: &state, action: .collections(.reload)), loadShop()),
+                reduce(into: &state, action: .cart(.restore)),
+                reduce(into: &state, action: .account(.start)),
                 ConnectionReducer.listen(dependencies.connectionEvents)
             )
+        case .shopLoaded(let shop, let configuration):
+            if let shop { state.shop = shop }
+            state.checkoutConfiguration = configuration
+            return .none
         case .navigation(let action):
             // Moving to another screen leaves the last error behind, unless the move itself caused it.
             let (screens, message) = (state.screens, state.errorMessage)
-            let effect = NavigationReducer(dependencies: dependencies).reduce(into: &state, action: action)
+            let effect = navigate(action, &state)
             if state.screens != screens && state.errorMessage == message { state.errorMessage = nil }
             return effect
-        case .collections(let action):
-            return CollectionsReducer(dependencies: dependencies).reduce(into: &state, action: action)
-        case .products(let action):
-            return ProductsReducer(dependencies: dependencies).reduce(into: &state, action: action)
-        case .product(let action):
-            return ProductReducer(dependencies: dependencies).reduce(into: &state, action: action)
-        case .search(let action):
-            return SearchReducer(dependencies: dependencies).reduce(into: &state, action: action)
-        case .cart(let action):
-            return CartReducer(dependencies: dependencies).reduce(into: &state, action: action)
-        case .checkout(let action):
-            return CheckoutReducer(dependencies: dependencies).reduce(into: &state, action: action)
-        case .eventLog(let action):
-            return EventLogReducer.reduce(into: &state.eventLog, action: action)
-        case .account(let action):
-            return AccountReducer(dependencies: dependencies).reduce(into: &state, action: action)
         case .connection(let event):
             ConnectionReducer.reduce(into: &state.connection, event: event)
             // Back online after a start that could not look up the saved cart: look again.
             if event == .answered, state.cart.restoreFailed, state.cart.cart == nil || state.cart.isUnconfirmed,
                !state.isLoading(.cartRestore) {
-                return CartReducer(dependencies: dependencies).restore(&state)
+                return reduce(into: &state, action: .cart(.restore))
             }
             return .none
-        case .errorBar(.dismiss):
-            state.errorMessage = nil
+        case .collections(.delegate(let delegate)):
+            return route(delegate, &state)
+        case .products(.delegate(let delegate)):
+            return route(delegate, &state)
+        case .productDetail(.delegate(let delegate)):
+            return route(delegate, &state)
+        case .search(.delegate(let delegate)):
+            return route(delegate, &state)
+        case .cart(.delegate(let delegate)):
+            return route(delegate, &state)
+        case .checkout(.delegate(let delegate)):
+            return route(delegate, &state)
+        case .account(.delegate(let delegate)):
+            return route(delegate, &state)
+        case .account(.open):
+            state.push(.account)
+            return features(&state, action)
+        case .orders(.open):
+            // From the thank-you page: the sheet closes over the cart, the orders open.
+            let close = state.checkout.isPresented ? reduce(into: &state, action: .checkout(.close)) : .none
+            state.push(.orders(OrdersState()))
+            return .merge(close, features(&state, action))
+        case .about(.open):
+            state.push(.about(AboutState()))
             return .none
+        case .orders(.delegate(.failed(let error))):
+            return reduce(into: &state, action: .errorBar(.show(error.message)))
+        case .checkout(.orderedProductRefreshed(let product)):
+            StockRefresh.replace(product, in: &state)
+            return features(&state, action)
+        case .collections, .products, .productDetail, .search, .cart, .checkout, .eventLog, .errorBar, .account, .orders, .about:
+            return features(&state, action)
         }
+    }
+
+    /// The shop's description and the sheet's configuration; a shop that cannot be read leaves the
+    /// name the app started with.
+    private func loadShop() -> Effect<AppAction> {
+        let storefront = dependencies.storefront
+        let checkout = dependencies.checkout
+        return .run { send in
+            let shop = try? await storefront.shop()
+            await send(.shopLoaded(shop, await checkout.configuration()))
+        }
+    }
+
+    /// The feature reducers, each on its own slice.
+    private func features(_ state: inout AppState, _ action: AppAction) -> Effect<AppAction> {
+        .merge(
+            Scope(state: \.collectionsFeature, action: { if case .collections(let a) = $0 { a } else { nil } },
+                  embed: AppAction.collections, CollectionsReducer(dependencies: dependencies)).reduce(into: &state, action: action),
+            Scope(state: \.productsFeature, action: { if case .products(let a) = $0 { a } else { nil } },
+                  embed: AppAction.products, ProductsReducer(dependencies: dependencies)).reduce(into: &state, action: action),
+            Scope(state: \.productDetailFeature, action: { if case .productDetail(let a) = $0 { a } else { nil } },
+                  embed: AppAction.productDetail, ProductDetailReducer(dependencies: dependencies)).reduce(into: &state, action: action),
+            Scope(state: \.searchFeature, action: { if case .search(let a) = $0 { a } else { nil } },
+                  embed: AppAction.search, SearchReducer(dependencies: dependencies)).reduce(into: &state, action: action),
+            Scope(state: \.cartFeature, action: { if case .cart(let a) = $0 { a } else { nil } },
+                  embed: AppAction.cart, CartReducer(dependencies: dependencies)).reduce(into: &state, action: action),
+            Scope(state: \.checkoutFeature, action: { if case .checkout(let a) = $0 { a } else { nil } },
+                  embed: AppAction.checkout, CheckoutReducer(dependencies: dependencies)).reduce(into: &state, action: action),
+            Scope(state: \.accountFeature, action: { if case .account(let a) = $0 { a } else { nil } },
+                  embed: AppAction.account, AccountReducer(dependencies: dependencies)).reduce(into: &state, action: action),
+            Scope(state: \.ordersFeature, action: { if case .orders(let a) = $0 { a } else { nil } },
+                  embed: AppAction.orders, OrdersReducer(dependencies: dependencies)).reduce(into: &state, action: action),
+            Scope(state: \.aboutFeature, action: { if case .about(let a) = $0 { a } else { nil } },
+                  embed: AppAction.about, AboutReducer()).reduce(into: &state, action: action),
+            Scope(state: \.eventLog, action: { if case .eventLog(let a) = $0 { a } else { nil } },
+                  embed: AppAction.eventLog, EventLogReducer()).reduce(into: &state, action: action),
+            Scope(state: \.errorMessage, action: { if case .errorBar(let a) = $0 { a } else { nil } },
+                  embed: AppAction.errorBar, ErrorBarReducer()).reduce(into: &state, action: action)
+        )
     }
 }
 

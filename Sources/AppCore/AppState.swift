@@ -1,8 +1,9 @@
+import CheckoutSheet
 import Storefront
 
 /// Everything the app shows, as one value. The view layer renders it; only reducers change it.
 public struct AppState: Hashable, Sendable {
-    /// The navigation stack; never empty, `.collections` at the bottom.
+    /// The navigation stack, each screen with its own state; never empty, `.collections` at the bottom.
     public var screens: [Screen]
     public var isHelpVisible: Bool
 
@@ -10,8 +11,6 @@ public struct AppState: Hashable, Sendable {
     public var collections: PagedList<Collection>
     /// The products of every collection opened so far, by collection handle.
     public var collectionProducts: [String: PagedList<Product>]
-    /// The product detail screen (the product on top of the stack).
-    public var productDetail: ProductDetailState?
     public var search: SearchState
     public var cart: CartState
     public var checkout: CheckoutState
@@ -27,6 +26,10 @@ public struct AppState: Hashable, Sendable {
     public var loading: Set<RequestKind>
     /// The one error bar: the latest failure, user error or warning, until dismissed.
     public var errorMessage: String?
+    /// The shop's name, description and country; nil until it answers at start.
+    public var shop: Shop?
+    /// How the checkout sheet looks (title, colours), as the sheet says at start.
+    public var checkoutConfiguration = CheckoutConfiguration()
     /// Set by quit: the driver ends the loop when it sees it.
     public var shouldQuit: Bool
 
@@ -38,10 +41,11 @@ public struct AppState: Hashable, Sendable {
                 shouldQuit: Bool = false, account: AccountState = AccountState()) {
         self.screens = screens.isEmpty ? [.collections] : screens
         self.isHelpVisible = isHelpVisible; self.collections = collections
-        self.collectionProducts = collectionProducts; self.productDetail = productDetail; self.search = search
+        self.collectionProducts = collectionProducts; self.search = search
         self.cart = cart; self.checkout = checkout; self.eventLog = eventLog; self.orders = orders
         self.loading = loading; self.errorMessage = errorMessage; self.shouldQuit = shouldQuit
         self.account = account
+        if let productDetail { self.productDetail = productDetail }
     }
 
     /// The screen on top of the stack.

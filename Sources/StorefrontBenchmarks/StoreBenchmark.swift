@@ -61,11 +61,11 @@ enum StoreBenchmark {
         script += Array(repeating: .products(.moveSelection(by: 1, rows: 17)), count: 10)
         script += Array(repeating: .products(.moveSelection(by: -1, rows: 17)), count: 10)
         script.append(.products(.openSelected))
-        script += [.product(.selectOptionValue(by: 1)), .product(.selectOptionValue(by: 1)), .product(.focusOption(by: 1)),
-                   .product(.selectOptionValue(by: 1)), .product(.selectOptionValue(by: -1)), .product(.focusOption(by: -1)),
-                   .product(.selectOptionValue(by: -1)), .product(.incrementQuantity), .product(.incrementQuantity),
-                   .product(.decrementQuantity)]
-        script.append(.product(.addToCart))
+        script += [.productDetail(.selectOptionValue(by: 1)), .productDetail(.selectOptionValue(by: 1)), .productDetail(.focusOption(by: 1)),
+                   .productDetail(.selectOptionValue(by: 1)), .productDetail(.selectOptionValue(by: -1)), .productDetail(.focusOption(by: -1)),
+                   .productDetail(.selectOptionValue(by: -1)), .productDetail(.incrementQuantity), .productDetail(.incrementQuantity),
+                   .productDetail(.decrementQuantity)]
+        script.append(.productDetail(.addToCart))
         script += [.navigation(.back), .navigation(.back), .navigation(.openSearch)]
         script += "shirt 12".map { .search(.insert(String($0))) }
         script += Array(repeating: .search(.deleteBackward), count: 8)

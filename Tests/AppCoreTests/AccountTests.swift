@@ -63,17 +63,19 @@ final class AccountTests: XCTestCase {
         let store = env.store(Self.loggedIn(AppState(screens: [.collections, .productDetail(handle: "shirt")],
                                                      productDetail: ProductDetailState(product: shirt))))
 
-        await store.send(.product(.addToCart)) {
+        await store.send(.productDetail(.addToCart)) {
+            $0.productDetail?.confirmation = "Added 1 × Shirt shirt (S / Red) to your cart."
+        }
+        await store.receive(.productDetail(.delegate(.addToCart(CartMerchandise(variant: shirt.variants[0], of: shirt), quantity: 1)))) {
             $0.loading = [.cartCreate]
             $0.cart.latestRequestId = 1
             $0.cart.nextRequestId = 2
-            $0.productDetail?.confirmation = "Added 1 × Shirt shirt (S / Red) to your cart."
         }
         await store.receive(.cart(.mutationResponse(requestId: 1, .success(CartPayload(cart: created)))),
                             assert: CartTests.answered(1, with: created))
         await env.clock.waitForSleepers(1)
         await env.clock.advance(by: .seconds(4))
-        await store.receive(.product(.confirmationExpired)) { $0.productDetail?.confirmation = nil }
+        await store.receive(.productDetail(.confirmationExpired)) { $0.productDetail?.confirmation = nil }
         await store.finish()
         XCTAssertEqual(inputs.values.map(\.buyerIdentity), [BuyerIdentity(customerAccessToken: "tok-1")])
     }
@@ -105,6 +107,8 @@ final class AccountTests: XCTestCase {
         await store.receive(.account(.loginResponse(.success(Self.session)))) {
             $0.account.status = .loggedIn(Self.session)
             $0.account.isLoadingOrders = true
+        }
+        await store.receive(.account(.delegate(.loggedIn))) {
             $0.cart.latestRequestId = 1
             $0.cart.nextRequestId = 2
             $0.loading = [.cartMutation]
@@ -134,8 +138,8 @@ final class AccountTests: XCTestCase {
         state.account = AccountState(status: .unknown, isAvailable: true)
         let store = env.store(state)
 
-        await store.send(.account(.sessionLoaded(Self.session))) {
-            $0.account.status = .loggedIn(Self.session)
+        await store.send(.account(.sessionLoaded(Self.session))) { $0.account.status = .loggedIn(Self.session) }
+        await store.receive(.account(.delegate(.sessionRestored))) {
             $0.cart.latestRequestId = 1
             $0.cart.nextRequestId = 2
             $0.loading = [.cartMutation]
@@ -202,8 +206,8 @@ final class AccountTests: XCTestCase {
         await store.send(.account(.logInTapped)) { $0.account.status = .loggingIn(authorizationURL: nil) }
         await store.receive(.account(.loginResponse(.failure(AppError(message: "state mismatch"))))) {
             $0.account.status = .loggedOut
-            $0.errorMessage = "Login failed: state mismatch"
         }
+        await store.receive(.account(.delegate(.failed(AppError(message: "Login failed: state mismatch"))))) { $0.errorMessage = "Login failed: state mismatch" }
         await store.finish()
     }
 
@@ -218,21 +222,26 @@ final class AccountTests: XCTestCase {
         let store = env.store(Self.loggedIn(AppState(screens: [.collections, .productDetail(handle: "shirt")],
                                                      productDetail: ProductDetailState(product: Fixtures.shirt()))))
 
-        await store.send(.product(.addToCart)) {
+        await store.send(.productDetail(.addToCart)) {
+            $0.productDetail?.confirmation = "Added 1 × Shirt shirt (S / Red) to your cart."
+        }
+        let shirt = Fixtures.shirt()
+        await store.receive(.productDetail(.delegate(.addToCart(CartMerchandise(variant: shirt.variants[0], of: shirt), quantity: 1)))) {
             $0.loading = [.cartCreate]
             $0.cart.latestRequestId = 1
             $0.cart.nextRequestId = 2
-            $0.productDetail?.confirmation = "Added 1 × Shirt shirt (S / Red) to your cart."
         }
-        await store.receive(.account(.sessionEnded(reason: "refresh token revoked"))) {
+        await store.receive(.cart(.delegate(.sessionEnded(reason: "refresh token revoked")))) {
             $0.account.status = .sessionEnded(reason: "refresh token revoked")
-            $0.errorMessage = "Your session has ended (refresh token revoked). Log in again on the account screen; your cart is kept."
         }
+        await store.receive(.account(.delegate(.failed(AppError(message: "Your session has ended (refresh token revoked). Log in again on the account screen; your cart is kept."))))) { $0.errorMessage = "Your session has ended (refresh token revoked). Log in again on the account screen; your cart is kept." }
+        // The new cart has no customer to take the token from.
+        await store.receive(.account(.delegate(.sessionEnded)))
         await store.receive(.cart(.mutationResponse(requestId: 1, .success(CartPayload(cart: created)))),
                             assert: CartTests.answered(1, with: created))
         await env.clock.waitForSleepers(1)
         await env.clock.advance(by: .seconds(4))
-        await store.receive(.product(.confirmationExpired)) { $0.productDetail?.confirmation = nil }
+        await store.receive(.productDetail(.confirmationExpired)) { $0.productDetail?.confirmation = nil }
         await store.finish()
         XCTAssertEqual(inputs.values.map(\.buyerIdentity), [nil])
     }
@@ -248,9 +257,9 @@ final class AccountTests: XCTestCase {
         let cart = Self.signedInCart()
         let store = env.store(Self.loggedIn(AppState(cart: CartState(cart: cart, confirmedCart: cart))))
 
-        await store.send(.account(.sessionEnded(reason: "expired"))) {
-            $0.account.status = .sessionEnded(reason: "expired")
-            $0.errorMessage = "Your session has ended (expired). Log in again on the account screen; your cart is kept."
+        await store.send(.account(.sessionEnded(reason: "expired"))) { $0.account.status = .sessionEnded(reason: "expired") }
+        await store.receive(.account(.delegate(.failed(AppError(message: "Your session has ended (expired). Log in again on the account screen; your cart is kept."))))) { $0.errorMessage = "Your session has ended (expired). Log in again on the account screen; your cart is kept." }
+        await store.receive(.account(.delegate(.sessionEnded))) {
             $0.cart.cart?.buyerIdentity = BuyerIdentity(email: "ada@example.com")
             $0.cart.latestRequestId = 1
             $0.cart.nextRequestId = 2
@@ -273,10 +282,8 @@ final class AccountTests: XCTestCase {
         let store = env.store(Self.loggedIn(AppState(screens: [.collections, .account], cart: CartState(cart: cart, confirmedCart: cart))))
 
         await store.send(.account(.logOutTapped))
-        await store.receive(.account(.logoutResponse(.success(true)))) {
-            $0.account.status = .loggedOut
-            $0.cart = CartState()
-        }
+        await store.receive(.account(.logoutResponse(.success(true)))) { $0.account.status = .loggedOut }
+        await store.receive(.account(.delegate(.loggedOut))) { $0.cart = CartState() }
         await store.finish()
         XCTAssertEqual(logouts.values, [true])
         XCTAssertEqual(env.savedCartIds.values, [nil])
@@ -289,6 +296,7 @@ final class AccountTests: XCTestCase {
         let store = env.store(Self.loggedIn(AppState(cart: CartState(cart: cart, confirmedCart: cart))))
         await store.send(.account(.logOutTapped))
         await store.receive(.account(.logoutResponse(.success(true)))) { $0.account.status = .loggedOut }
+        await store.receive(.account(.delegate(.loggedOut)))
         await store.finish()
         XCTAssertEqual(env.savedCartIds.values, [])
     }

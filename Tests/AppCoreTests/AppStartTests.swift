@@ -1,6 +1,7 @@
 import XCTest
 import AppCore
 import AppCoreTesting
+import CheckoutSheet
 import Storefront
 
 @MainActor
@@ -21,6 +22,7 @@ final class AppStartTests: XCTestCase {
             $0.loading = [.cartRestore]
             $0.collections = PagedList(items: page.nodes, pageInfo: page.pageInfo)
         }
+        await store.receive(.shopLoaded(nil, CheckoutConfiguration()))
         cartGate.answer("cart-1", with: Fixtures.shirtCart())
         await store.receive(.cart(.restoreResponse(.success(Fixtures.shirtCart())))) {
             $0.loading = []
@@ -47,6 +49,7 @@ final class AppStartTests: XCTestCase {
             $0.loading = []
             $0.collections.pageInfo = .empty
         }
+        await store.receive(.shopLoaded(nil, CheckoutConfiguration()))
         await store.finish()
         XCTAssertEqual(env.savedCartIds.values, [nil])
     }
@@ -68,6 +71,7 @@ final class AppStartTests: XCTestCase {
             $0.loading = []
             $0.collections.pageInfo = .empty
         }
+        await store.receive(.shopLoaded(nil, CheckoutConfiguration()))
         // Moving on to another screen takes it down; it does not come back.
         await store.send(.navigation(.openCart)) {
             $0.screens = [.collections, .cart]
@@ -88,8 +92,9 @@ final class AppStartTests: XCTestCase {
         gate.answer(0, with: .failure(StorefrontError.transport("offline")))
         await store.receive(.collections(.pageResponse(after: nil, .failure(AppError(message: "Could not reach the storefront: offline"))))) {
             $0.loading = []
-            $0.errorMessage = "Could not reach the storefront: offline"
         }
+        await store.receive(.collections(.delegate(.failed(AppError(message: "Could not reach the storefront: offline"))))) { $0.errorMessage = "Could not reach the storefront: offline" }
+        await store.receive(.shopLoaded(nil, CheckoutConfiguration()))
         await store.send(.errorBar(.dismiss)) { $0.errorMessage = nil }
         await store.finish()
     }
@@ -106,13 +111,14 @@ final class AppStartTests: XCTestCase {
         await store.receive(.cart(.restoreResponse(.failure(AppError(message: "The storefront answered HTTP 500"))))) {
             $0.loading = [.collections]
             $0.cart.restoreFailed = true
-            $0.errorMessage = "Could not restore your cart: The storefront answered HTTP 500"
         }
+        await store.receive(.cart(.delegate(.failed(AppError(message: "Could not restore your cart: The storefront answered HTTP 500"))))) { $0.errorMessage = "Could not restore your cart: The storefront answered HTTP 500" }
         gate.answer(0, with: .empty)
         await store.receive(.collections(.pageResponse(after: nil, .success(.empty)))) {
             $0.loading = []
             $0.collections.pageInfo = .empty
         }
+        await store.receive(.shopLoaded(nil, CheckoutConfiguration()))
         await store.finish()
         XCTAssertEqual(env.savedCartIds.values, [])
     }
@@ -145,6 +151,7 @@ final class AppStartTests: XCTestCase {
             $0.loading = []
             $0.collections.pageInfo = .empty
         }
+        await store.receive(.shopLoaded(nil, CheckoutConfiguration()))
         await store.finish()
     }
 
@@ -178,11 +185,10 @@ final class AppStartTests: XCTestCase {
             $0.cart.cart = seen
             $0.cart.confirmedCart = seen
             $0.cart.isUnconfirmed = true
-            $0.errorMessage = "Your cart as last seen, not confirmed yet: Could not reach the storefront: the connection was refused"
         }
-        await store.send(.checkout(.start)) {
-            $0.errorMessage = "Your cart is shown as last seen: checkout opens once the storefront confirms it."
-        }
+        await store.receive(.cart(.delegate(.failed(AppError(message: "Your cart as last seen, not confirmed yet: Could not reach the storefront: the connection was refused"))))) { $0.errorMessage = "Your cart as last seen, not confirmed yet: Could not reach the storefront: the connection was refused" }
+        await store.send(.checkout(.start))
+        await store.receive(.checkout(.delegate(.failed(AppError(message: "Your cart is shown as last seen: checkout opens once the storefront confirms it."))))) { $0.errorMessage = "Your cart is shown as last seen: checkout opens once the storefront confirms it." }
         client.yield(.answered)
         await store.receive(.connection(.answered)) { $0.loading = [.collections, .cartRestore] }
         await store.receive(.cart(.restoreResponse(.success(current)))) {
@@ -192,12 +198,15 @@ final class AppStartTests: XCTestCase {
             $0.cart.confirmedCart = current
             $0.cart.isUnconfirmed = false
         }
+        // The bar shows the checkout's refusal, not the cart's notice: it stays.
+        await store.receive(.cart(.delegate(.withdrawError(["Could not restore your cart: ", "Your cart as last seen, not confirmed yet: "]))))
         client.finish()
         collections.answer(0, with: .empty)
         await store.receive(.collections(.pageResponse(after: nil, .success(.empty)))) {
             $0.loading = []
             $0.collections.pageInfo = .empty
         }
+        await store.receive(.shopLoaded(nil, CheckoutConfiguration()))
         await store.finish()
         XCTAssertEqual(env.seenCarts.values, [current])
     }
@@ -224,16 +233,18 @@ final class AppStartTests: XCTestCase {
         await store.receive(.cart(.restoreResponse(.failure(failure)))) {
             $0.loading = [.collections]
             $0.cart.restoreFailed = true
-            $0.errorMessage = "Could not restore your cart: Could not reach the storefront: the connection was refused"
         }
+        await store.receive(.cart(.delegate(.failed(AppError(message: "Could not restore your cart: Could not reach the storefront: the connection was refused"))))) { $0.errorMessage = "Could not restore your cart: Could not reach the storefront: the connection was refused" }
         client.yield(.answered)
         await store.receive(.connection(.answered)) { $0.loading = [.collections, .cartRestore] }
         await store.receive(.cart(.restoreResponse(.success(Fixtures.shirtCart())))) {
             $0.loading = [.collections]
             $0.cart.restoreFailed = false
-            $0.errorMessage = nil
             $0.cart.cart = Fixtures.shirtCart()
             $0.cart.confirmedCart = Fixtures.shirtCart()
+        }
+        await store.receive(.cart(.delegate(.withdrawError(["Could not restore your cart: ", "Your cart as last seen, not confirmed yet: "])))) {
+            $0.errorMessage = nil
         }
         // Answers while the cart is there change nothing.
         client.yield(.answered)
@@ -244,8 +255,38 @@ final class AppStartTests: XCTestCase {
             $0.loading = []
             $0.collections.pageInfo = .empty
         }
+        await store.receive(.shopLoaded(nil, CheckoutConfiguration()))
         await store.finish()
         XCTAssertEqual(attempts.values, ["cart-1", "cart-1"])
         XCTAssertEqual(env.savedCartIds.values, [])
+    }
+
+    /// The shop's name and country and the sheet's look come through the store at start, after the
+    /// first page of collections; a shop that cannot be read keeps the name the app started with.
+    func testTheShopAndTheSheetConfigurationArriveAfterTheFirstPage() async {
+        var env = TestEnvironment()
+        let shop = Shop(name: "Kestrel & Co.", description: "Coffee and the things that make it.", domain: "kestrel.example",
+                        currencyCode: "EUR", countryCode: "NL")
+        env.storefront.onShop = { shop }
+        let gate = Gate<Int, Page<Collection>>()
+        env.storefront.onCollections = { _ in try await gate.wait(for: 0) }
+        var configuration = CheckoutConfiguration()
+        configuration.title = "Kassa"
+        await env.sheet.configure(configuration)
+        let store = env.store()
+
+        await store.send(.appStarted) { $0.loading = [.collections, .cartRestore] }
+        await store.receive(.cart(.restoreResponse(.success(nil)))) { $0.loading = [.collections] }
+        XCTAssertNil(store.state.shop, "the shop is read after the first page")
+        gate.answer(0, with: .empty)
+        await store.receive(.collections(.pageResponse(after: nil, .success(.empty)))) {
+            $0.loading = []
+            $0.collections.pageInfo = .empty
+        }
+        await store.receive(.shopLoaded(shop, configuration)) {
+            $0.shop = shop
+            $0.checkoutConfiguration = configuration
+        }
+        await store.finish()
     }
 }

@@ -42,16 +42,18 @@ final class CartTests: XCTestCase {
         state.productDetail?.quantity = 2
         let store = env.store(state)
 
-        await store.send(.product(.addToCart)) {
+        await store.send(.productDetail(.addToCart)) {
+            $0.productDetail?.confirmation = "Added 2 × Shirt shirt (S / Red) to your cart."
+        }
+        await store.receive(.productDetail(.delegate(.addToCart(CartMerchandise(variant: shirt.variants[0], of: shirt), quantity: 2)))) {
             $0.loading = [.cartCreate]
             $0.cart.latestRequestId = 1
             $0.cart.nextRequestId = 2
-            $0.productDetail?.confirmation = "Added 2 × Shirt shirt (S / Red) to your cart."
         }
         await store.receive(.cart(.mutationResponse(requestId: 1, .success(CartPayload(cart: created)))), assert: Self.answered(1, with: created))
         await env.clock.waitForSleepers(1)
         await env.clock.advance(by: .seconds(4))
-        await store.receive(.product(.confirmationExpired)) { $0.productDetail?.confirmation = nil }
+        await store.receive(.productDetail(.confirmationExpired)) { $0.productDetail?.confirmation = nil }
         await store.finish()
         XCTAssertEqual(inputs.values, [CartInput(lines: [CartLineInput(merchandiseId: "shirt-s-red", quantity: 2)])])
         XCTAssertEqual(env.savedCartIds.values, ["cart-1"])
@@ -72,21 +74,25 @@ final class CartTests: XCTestCase {
         let store = env.store(AppState(screens: [.collections, .productDetail(handle: "shirt")],
                                        productDetail: ProductDetailState(product: shirt)))
 
-        await store.send(.product(.addToCart)) {
+        await store.send(.productDetail(.addToCart)) {
+            $0.productDetail?.confirmation = "Added 1 × Shirt shirt (S / Red) to your cart."
+        }
+        await store.receive(.productDetail(.delegate(.addToCart(CartMerchandise(variant: shirt.variants[0], of: shirt), quantity: 1)))) {
             $0.loading = [.cartCreate]
             $0.cart.latestRequestId = 1
             $0.cart.nextRequestId = 2
-            $0.productDetail?.confirmation = "Added 1 × Shirt shirt (S / Red) to your cart."
         }
         // The next key takes the confirmation away.
-        await store.send(.product(.selectOptionValue(by: 0))) { $0.productDetail?.confirmation = nil }
-        await store.send(.product(.focusOption(by: 1))) { $0.productDetail?.focusedOptionIndex = 1 }
-        await store.send(.product(.selectOptionValue(by: 1))) {
+        await store.send(.productDetail(.selectOptionValue(by: 0))) { $0.productDetail?.confirmation = nil }
+        await store.send(.productDetail(.focusOption(by: 1))) { $0.productDetail?.focusedOptionIndex = 1 }
+        await store.send(.productDetail(.selectOptionValue(by: 1))) {
             $0.productDetail?.selectedOptions[1].value = "Blue"
         }
-        await store.send(.product(.addToCart)) {
-            $0.cart.queuedLines = [CartLineInput(merchandiseId: "shirt-s-blue", quantity: 1)]
+        await store.send(.productDetail(.addToCart)) {
             $0.productDetail?.confirmation = "Added 1 × Shirt shirt (S / Blue) to your cart."
+        }
+        await store.receive(.productDetail(.delegate(.addToCart(CartMerchandise(variant: blue, of: shirt), quantity: 1)))) {
+            $0.cart.queuedLines = [CartLineInput(merchandiseId: "shirt-s-blue", quantity: 1)]
         }
         let created = Fixtures.shirtCart()
         gate.answer(0, with: CartPayload(cart: created))
@@ -103,7 +109,7 @@ final class CartTests: XCTestCase {
         await store.receive(.cart(.mutationResponse(requestId: 2, .success(CartPayload(cart: withBoth)))), assert: Self.answered(2, with: withBoth))
         await env.clock.waitForSleepers(1)
         await env.clock.advance(by: .seconds(4))
-        await store.receive(.product(.confirmationExpired)) { $0.productDetail?.confirmation = nil }
+        await store.receive(.productDetail(.confirmationExpired)) { $0.productDetail?.confirmation = nil }
         await store.finish()
         XCTAssertEqual(env.savedCartIds.values, ["cart-1"])
     }
@@ -122,13 +128,15 @@ final class CartTests: XCTestCase {
         let pending = CartLine(id: "pending:shirt-s-blue", quantity: 1, merchandise: CartMerchandise(variant: blue, of: shirt),
                                cost: CartLineCost(amountPerQuantity: Fixtures.usd("20.00"), subtotalAmount: Fixtures.usd("20.00"),
                                                   totalAmount: Fixtures.usd("20.00")))
-        await store.send(.product(.addToCart)) {
+        await store.send(.productDetail(.addToCart)) {
+            $0.productDetail?.confirmation = "Added 1 × Shirt shirt (S / Blue) to your cart."
+        }
+        await store.receive(.productDetail(.delegate(.addToCart(CartMerchandise(variant: blue, of: shirt), quantity: 1)))) {
             $0.cart.cart?.lines.append(pending)
             $0.cart.cart?.cost = CartCost(subtotalAmount: Fixtures.usd("40.00"), totalAmount: Fixtures.usd("40.00"))
             $0.cart.latestRequestId = 1
             $0.cart.nextRequestId = 2
             $0.loading = [.cartMutation]
-            $0.productDetail?.confirmation = "Added 1 × Shirt shirt (S / Blue) to your cart."
         }
         let server = Fixtures.cart(lines: [Fixtures.line("line-1", variant: shirt.variants[0], of: shirt, quantity: 1),
                                            Fixtures.line("line-2", variant: blue, of: shirt, quantity: 1)])
@@ -136,7 +144,7 @@ final class CartTests: XCTestCase {
         await store.receive(.cart(.mutationResponse(requestId: 1, .success(CartPayload(cart: server)))), assert: Self.answered(1, with: server))
         await env.clock.waitForSleepers(1)
         await env.clock.advance(by: .seconds(4))
-        await store.receive(.product(.confirmationExpired)) { $0.productDetail?.confirmation = nil }
+        await store.receive(.productDetail(.confirmationExpired)) { $0.productDetail?.confirmation = nil }
         await store.finish()
         XCTAssertEqual(env.savedCartIds.values, [])
     }
@@ -201,8 +209,8 @@ final class CartTests: XCTestCase {
             $0.cart.cart = Fixtures.shirtCart(quantity: 2)
             $0.cart.latestRequestId = nil
             $0.loading = []
-            $0.errorMessage = "Could not reach the storefront: connection reset"
         }
+        await store.receive(.cart(.delegate(.failed(AppError(message: "Could not reach the storefront: connection reset"))))) { $0.errorMessage = "Could not reach the storefront: connection reset" }
         await store.finish()
     }
 
@@ -216,8 +224,8 @@ final class CartTests: XCTestCase {
             $0.cart.cart = Fixtures.shirtCart(quantity: 1)
             $0.cart.latestRequestId = nil
             $0.loading = []
-            $0.errorMessage = "The storefront answered HTTP 502"
         }
+        await store.receive(.cart(.delegate(.failed(AppError(message: "The storefront answered HTTP 502"))))) { $0.errorMessage = "The storefront answered HTTP 502" }
         await store.finish()
     }
 
@@ -234,8 +242,8 @@ final class CartTests: XCTestCase {
             $0.cart.confirmedRequestId = 1
             $0.cart.latestRequestId = nil
             $0.loading = []
-            $0.errorMessage = "Quantity is invalid."
         }
+        await store.receive(.cart(.delegate(.failed(AppError(message: "Quantity is invalid."))))) { $0.errorMessage = "Quantity is invalid." }
         await store.finish()
     }
 
@@ -258,8 +266,8 @@ final class CartTests: XCTestCase {
             $0.cart.cart = Fixtures.shirtCart()
             $0.cart.latestRequestId = nil
             $0.loading = []
-            $0.errorMessage = "The line does not exist."
         }
+        await store.receive(.cart(.delegate(.failed(AppError(message: "The line does not exist."))))) { $0.errorMessage = "The line does not exist." }
         await store.finish()
     }
 
@@ -277,8 +285,8 @@ final class CartTests: XCTestCase {
             $0.cart.latestRequestId = nil
             $0.cart.warnings = [warning]
             $0.loading = []
-            $0.errorMessage = "Only 2 of Shirt S / Red are in stock."
         }
+        await store.receive(.cart(.delegate(.failed(AppError(message: "Only 2 of Shirt S / Red are in stock."))))) { $0.errorMessage = "Only 2 of Shirt S / Red are in stock." }
         await store.finish()
     }
 

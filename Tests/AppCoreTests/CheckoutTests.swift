@@ -9,6 +9,8 @@ final class CheckoutTests: XCTestCase {
     let cart = Fixtures.shirtCart()
     var url: String { cart.checkoutUrl }
     let time = Fixtures.date
+    /// The lines an order of `cart` records.
+    let orderedLines = [CustomerOrder.LineItem(title: "Shirt shirt (S / Red)", quantity: 1)]
 
     func cartScreen(preloaded: Bool = false) -> AppState {
         AppState(screens: [.collections, .cart], cart: CartState(cart: cart, confirmedCart: cart),
@@ -20,6 +22,7 @@ final class CheckoutTests: XCTestCase {
             $0.checkout.isPresented = true
             $0.checkout.page = .loading
         }
+        await store.receive(.checkout(.delegate(.presented)))
     }
 
     /// The cancel a closing sheet reports: logged, never an error.
@@ -62,7 +65,8 @@ final class CheckoutTests: XCTestCase {
         let env = TestEnvironment()
         let store = env.store()
         await store.send(.navigation(.openCart)) { $0.screens = [.collections, .cart] }
-        await store.send(.checkout(.start)) { $0.errorMessage = "Your cart is empty." }
+        await store.send(.checkout(.start))
+        await store.receive(.checkout(.delegate(.failed(AppError(message: "Your cart is empty."))))) { $0.errorMessage = "Your cart is empty." }
         await store.finish()
         XCTAssertEqual(env.sheet.calls, [])
     }
@@ -77,8 +81,8 @@ final class CheckoutTests: XCTestCase {
             $0.cart.latestRequestId = 1
             $0.cart.nextRequestId = 2
             $0.loading = [.cartMutation]
-            $0.checkout.preloadedURL = nil
         }
+        await store.receive(.cart(.delegate(.changed))) { $0.checkout.preloadedURL = nil }
         await store.receive(.cart(.mutationResponse(requestId: 1, .success(CartPayload(cart: Fixtures.shirtCart(quantity: 2)))))) {
             $0.cart.confirmedCart = Fixtures.shirtCart(quantity: 2)
             $0.cart.confirmedRequestId = 1
@@ -127,9 +131,9 @@ final class CheckoutTests: XCTestCase {
             $0.eventLog.nextEntryId = 3
             $0.checkout.completedOrderId = "1001"
             $0.checkout.preloadedURL = nil
-            $0.orders = [PlacedOrder(id: "1001", name: "#1001", placedAt: self.time)]
-            $0.cart = CartState()
+            $0.orders = [PlacedOrder(id: "1001", name: "#1001", placedAt: self.time, lines: self.orderedLines, total: Fixtures.usd("20.00"))]
         }
+        await store.receive(.checkout(.delegate(.orderPlaced))) { $0.cart = CartState() }
 
         // The buyer closes the thank-you page: the cancel that follows a completion is not an error.
         await store.send(.checkout(.close))
@@ -162,9 +166,9 @@ final class CheckoutTests: XCTestCase {
                                                      fields: [.init("order", "1001"), .init("decoded", "full"), .init("email", "a@b.example")]))
             $0.eventLog.nextEntryId = 2
             $0.checkout.completedOrderId = "1001"
-            $0.orders = [PlacedOrder(id: "1001", name: nil, placedAt: self.time)]
-            $0.cart = CartState()
+            $0.orders = [PlacedOrder(id: "1001", name: nil, placedAt: self.time, lines: self.orderedLines, total: Fixtures.usd("20.00"))]
         }
+        await store.receive(.checkout(.delegate(.orderPlaced))) { $0.cart = CartState() }
         await store.receive(.checkout(.orderedProductRefreshed(after))) {
             $0.collectionProducts["shirts"] = PagedList(items: [after])
             $0.productDetail = ProductDetailState(product: after)
@@ -191,9 +195,9 @@ final class CheckoutTests: XCTestCase {
             $0.eventLog.nextEntryId = 2
             $0.checkout.lastError = error
             $0.checkout.preloadedURL = nil
-            $0.errorMessage = "Checkout failed: Internal Server Error"
             $0.checkout.errorBarMessage = "Checkout failed: Internal Server Error"
         }
+        await store.receive(.checkout(.delegate(.failed(AppError(message: "Checkout failed: Internal Server Error"))))) { $0.errorMessage = "Checkout failed: Internal Server Error" }
         await expectDismissed(store, entryId: 2)
         await store.finish()
         // The cart is kept for another try.
@@ -229,7 +233,8 @@ final class CheckoutTests: XCTestCase {
         var state = cartScreen()
         state.cart.latestRequestId = 4
         let store = env.store(state)
-        await store.send(.checkout(.start)) { $0.errorMessage = "The cart is still updating; try again in a moment." }
+        await store.send(.checkout(.start))
+        await store.receive(.checkout(.delegate(.failed(AppError(message: "The cart is still updating; try again in a moment."))))) { $0.errorMessage = "The cart is still updating; try again in a moment." }
         await store.finish()
         XCTAssertEqual(env.sheet.calls, [])
     }
@@ -249,17 +254,17 @@ final class CheckoutTests: XCTestCase {
             ])]
             $0.eventLog.nextEntryId = 2
             $0.checkout.lastError = error
-            $0.errorMessage = "Checkout failed: Bad Gateway"
             $0.checkout.errorBarMessage = "Checkout failed: Bad Gateway"
         }
+        await store.receive(.checkout(.delegate(.failed(AppError(message: "Checkout failed: Bad Gateway"))))) { $0.errorMessage = "Checkout failed: Bad Gateway" }
         env.sheet.emit(.event(.recoveryStarted))
         await store.receive(.checkout(.sheetUpdate(.event(.recoveryStarted), at: time))) {
             $0.eventLog.entries.append(EventLogEntry(id: 2, time: self.time, name: "recovery"))
             $0.eventLog.nextEntryId = 3
-            $0.errorMessage = nil
             $0.checkout.errorBarMessage = nil
             $0.checkout.notice = "Reloaded after an error (Bad Gateway): your details are kept."
         }
+        await store.receive(.checkout(.delegate(.withdrawError(["Checkout failed: Bad Gateway"])))) { $0.errorMessage = nil }
         env.sheet.emit(.event(Fixtures.completed(orderId: "7")))
         await store.receive(.checkout(.sheetUpdate(.event(Fixtures.completed(orderId: "7")), at: time))) {
             $0.eventLog.entries.append(EventLogEntry(id: 3, time: self.time, name: "complete",
@@ -267,9 +272,9 @@ final class CheckoutTests: XCTestCase {
             $0.eventLog.nextEntryId = 4
             $0.checkout.notice = nil
             $0.checkout.completedOrderId = "7"
-            $0.orders = [PlacedOrder(id: "7", name: nil, placedAt: self.time)]
-            $0.cart = CartState()
+            $0.orders = [PlacedOrder(id: "7", name: nil, placedAt: self.time, lines: self.orderedLines, total: Fixtures.usd("20.00"))]
         }
+        await store.receive(.checkout(.delegate(.orderPlaced))) { $0.cart = CartState() }
         await store.cancelInFlightEffects()
         await store.finish()
     }
@@ -287,9 +292,9 @@ final class CheckoutTests: XCTestCase {
                                                  fields: [.init("order", "8"), .init("decoded", "full"), .init("email", "a@b.example")])]
             $0.eventLog.nextEntryId = 2
             $0.checkout.completedOrderId = "8"
-            $0.orders = [PlacedOrder(id: "8", name: nil, placedAt: self.time)]
-            $0.cart = CartState()
+            $0.orders = [PlacedOrder(id: "8", name: nil, placedAt: self.time, lines: self.orderedLines, total: Fixtures.usd("20.00"))]
         }
+        await store.receive(.checkout(.delegate(.orderPlaced))) { $0.cart = CartState() }
         await store.cancelInFlightEffects()
         await store.finish()
         XCTAssertEqual(store.state.errorMessage, "Could not reach the storefront")
@@ -312,9 +317,9 @@ final class CheckoutTests: XCTestCase {
             $0.eventLog.nextEntryId = 3
             $0.checkout.notice = nil
             $0.checkout.completedOrderId = "7"
-            $0.orders = [PlacedOrder(id: "7", name: nil, placedAt: self.time)]
-            $0.cart = CartState()
+            $0.orders = [PlacedOrder(id: "7", name: nil, placedAt: self.time, lines: self.orderedLines, total: Fixtures.usd("20.00"))]
         }
+        await store.receive(.checkout(.delegate(.orderPlaced))) { $0.cart = CartState() }
         env.sheet.emit(.event(Fixtures.completed(orderId: "7")))
         await store.receive(.checkout(.sheetUpdate(.event(Fixtures.completed(orderId: "7")), at: time))) {
             $0.eventLog.entries.append(EventLogEntry(id: 3, time: self.time, name: "complete",

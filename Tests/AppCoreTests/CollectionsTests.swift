@@ -97,10 +97,9 @@ final class CollectionsTests: XCTestCase {
             $0.collections.selectedIndex = 8
             $0.loading = [.collections]
         }
-        await store.receive(.collections(.pageResponse(after: "c9", .failure(AppError(message: "Could not reach the storefront: timed out"))))) {
-            $0.loading = []
-            $0.errorMessage = "Could not reach the storefront: timed out"
-        }
+        let failure = AppError(message: "Could not reach the storefront: timed out")
+        await store.receive(.collections(.pageResponse(after: "c9", .failure(failure)))) { $0.loading = [] }
+        await store.receive(.collections(.delegate(.failed(failure)))) { $0.errorMessage = "Could not reach the storefront: timed out" }
         await store.send(.collections(.moveSelection(by: 1, rows: 10))) {
             $0.collections.selectedIndex = 9
             $0.loading = [.collections]
@@ -148,7 +147,8 @@ final class ProductsTests: XCTestCase {
         let store = env.store(AppState(collections: PagedList(items: [Fixtures.collection("spring"), summer], pageInfo: .empty,
                                                               selectedIndex: 1)))
 
-        await store.send(.collections(.openSelected)) {
+        await store.send(.collections(.openSelected))
+        await store.receive(.collections(.delegate(.openCollection(summer)))) {
             $0.screens = [.collections, .products(collectionHandle: "summer")]
             $0.collectionProducts["summer"] = PagedList(items: self.preview)
             $0.loading = [.collectionProducts(handle: "summer")]
@@ -159,7 +159,10 @@ final class ProductsTests: XCTestCase {
         }
         await store.send(.navigation(.back)) { $0.screens = [.collections] }
         // Opening it again shows what was loaded, without asking again.
-        await store.send(.collections(.openSelected)) { $0.screens = [.collections, .products(collectionHandle: "summer")] }
+        await store.send(.collections(.openSelected))
+        await store.receive(.collections(.delegate(.openCollection(summer)))) {
+            $0.screens = [.collections, .products(collectionHandle: "summer")]
+        }
         await store.finish()
         XCTAssertEqual(requests.values, ["summer 10 -"])
     }
@@ -174,13 +177,17 @@ final class ProductsTests: XCTestCase {
         }
         let summer = Fixtures.collection("summer", preview: preview)
         let store = env.store(AppState(collections: PagedList(items: [summer], pageInfo: .empty)))
-        await store.send(.collections(.openSelected)) {
+        await store.send(.collections(.openSelected))
+        await store.receive(.collections(.delegate(.openCollection(summer)))) {
             $0.screens = [.collections, .products(collectionHandle: "summer")]
             $0.collectionProducts["summer"] = PagedList(items: self.preview)
             $0.loading = [.collectionProducts(handle: "summer")]
         }
         await store.send(.navigation(.back)) { $0.screens = [.collections] }
-        await store.send(.collections(.openSelected)) { $0.screens = [.collections, .products(collectionHandle: "summer")] }
+        await store.send(.collections(.openSelected))
+        await store.receive(.collections(.delegate(.openCollection(summer)))) {
+            $0.screens = [.collections, .products(collectionHandle: "summer")]
+        }
         gate.answer(0, with: firstPage)
         await store.receive(.products(.pageResponse(handle: "summer", after: nil, .success(firstPage)))) {
             $0.loading = []
@@ -213,7 +220,8 @@ final class ProductsTests: XCTestCase {
             $0.collectionProducts["summer"]?.selectedIndex = 14
             $0.collectionProducts["summer"]?.firstVisibleIndex = 5
         }
-        await store.send(.products(.openSelected)) {
+        await store.send(.products(.openSelected))
+        await store.receive(.products(.delegate(.openProduct(Fixtures.shirt(handle: "q4"))))) {
             $0.screens.append(.productDetail(handle: "q4"))
             $0.productDetail = ProductDetailState(
                 handle: "q4", product: Fixtures.shirt(handle: "q4"),
@@ -232,10 +240,9 @@ final class ProductsTests: XCTestCase {
         let store = env.store(AppState(screens: [.collections, .products(collectionHandle: "summer")],
                                        collectionProducts: ["summer": PagedList(items: firstPage.nodes, pageInfo: firstPage.pageInfo)]))
         await store.send(.products(.loadNextPage)) { $0.loading = [.collectionProducts(handle: "summer")] }
-        await store.receive(.products(.pageResponse(handle: "summer", after: "c9", .failure(AppError(message: "Unknown page cursor \"c9\""))))) {
-            $0.loading = []
-            $0.errorMessage = "Unknown page cursor \"c9\""
-        }
+        let failure = AppError(message: "Unknown page cursor \"c9\"")
+        await store.receive(.products(.pageResponse(handle: "summer", after: "c9", .failure(failure)))) { $0.loading = [] }
+        await store.receive(.products(.delegate(.failed(failure)))) { $0.errorMessage = "Unknown page cursor \"c9\"" }
         await store.finish()
     }
 }

@@ -83,7 +83,7 @@ final class DeepLinkTests: XCTestCase {
             $0.productDetail = ProductDetailState(handle: "shirt")
             $0.loading = [.product(handle: "shirt")]
         }
-        await store.receive(.product(.response(handle: "shirt", .success(shirt)))) {
+        await store.receive(.productDetail(.response(handle: "shirt", .success(shirt)))) {
             $0.loading = []
             $0.productDetail = ProductDetailState(product: shirt)
         }

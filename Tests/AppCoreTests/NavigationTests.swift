@@ -23,7 +23,8 @@ final class NavigationTests: XCTestCase {
         let store = env.store(AppState(screens: [.collections, .productDetail(handle: "a"), .search],
                                        productDetail: ProductDetailState(product: a),
                                        search: SearchState(query: "b", results: PagedList(items: [b]), resultsQuery: "b")))
-        await store.send(.search(.openSelected)) {
+        await store.send(.search(.openSelected))
+        await store.receive(.search(.delegate(.openProduct(b)))) {
             $0.screens = [.collections, .search, .productDetail(handle: "b")]
             $0.productDetail = ProductDetailState(product: b)
         }

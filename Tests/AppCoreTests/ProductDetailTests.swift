@@ -25,25 +25,26 @@ final class ProductDetailTests: XCTestCase {
         let env = TestEnvironment()
         let store = env.store(detailState(Fixtures.shirt()))
 
-        await store.send(.product(.incrementQuantity)) { $0.productDetail?.quantity = 2 }
-        await store.send(.product(.incrementQuantity)) { $0.productDetail?.quantity = 3 }
+        await store.send(.productDetail(.incrementQuantity)) { $0.productDetail?.quantity = 2 }
+        await store.send(.productDetail(.incrementQuantity)) { $0.productDetail?.quantity = 3 }
         // Size M: the M / Red variant has 2 in stock, so the quantity drops to 2.
-        await store.send(.product(.selectOptionValue(by: 1))) {
+        await store.send(.productDetail(.selectOptionValue(by: 1))) {
             $0.productDetail?.selectedOptions = self.options("M", "Red")
             $0.productDetail?.quantity = 2
         }
         XCTAssertEqual(store.state.productDetail?.selectedVariant?.id, "shirt-m-red")
-        await store.send(.product(.incrementQuantity))
+        await store.send(.productDetail(.incrementQuantity))
         // Past the last value nothing changes.
-        await store.send(.product(.selectOptionValue(by: 1)))
-        await store.send(.product(.focusOption(by: 1))) { $0.productDetail?.focusedOptionIndex = 1 }
-        await store.send(.product(.focusOption(by: 1)))
-        await store.send(.product(.selectOptionValue(by: 1))) { $0.productDetail?.selectedOptions = self.options("M", "Blue") }
+        await store.send(.productDetail(.selectOptionValue(by: 1)))
+        await store.send(.productDetail(.focusOption(by: 1))) { $0.productDetail?.focusedOptionIndex = 1 }
+        await store.send(.productDetail(.focusOption(by: 1)))
+        await store.send(.productDetail(.selectOptionValue(by: 1))) { $0.productDetail?.selectedOptions = self.options("M", "Blue") }
         XCTAssertNil(store.state.productDetail?.selectedVariant)
-        await store.send(.product(.addToCart)) { $0.errorMessage = "Shirt shirt: this combination is not available; choose another." }
-        await store.send(.product(.decrementQuantity)) { $0.productDetail?.quantity = 1 }
-        await store.send(.product(.decrementQuantity))
-        await store.send(.product(.selectOptionValue(by: -1))) { $0.productDetail?.selectedOptions = self.options("M", "Red") }
+        await store.send(.productDetail(.addToCart))
+        await store.receive(.productDetail(.delegate(.failed(AppError(message: "Shirt shirt: this combination is not available; choose another."))))) { $0.errorMessage = "Shirt shirt: this combination is not available; choose another." }
+        await store.send(.productDetail(.decrementQuantity)) { $0.productDetail?.quantity = 1 }
+        await store.send(.productDetail(.decrementQuantity))
+        await store.send(.productDetail(.selectOptionValue(by: -1))) { $0.productDetail?.selectedOptions = self.options("M", "Red") }
         await store.finish()
     }
 
@@ -52,7 +53,8 @@ final class ProductDetailTests: XCTestCase {
         var product = Fixtures.shirt()
         product.variants = product.variants.map { var v = $0; v.availableForSale = false; v.quantityAvailable = 0; return v }
         let store = env.store(detailState(product))
-        await store.send(.product(.addToCart)) { $0.errorMessage = "Shirt shirt is sold out." }
+        await store.send(.productDetail(.addToCart))
+        await store.receive(.productDetail(.delegate(.failed(AppError(message: "Shirt shirt is sold out."))))) { $0.errorMessage = "Shirt shirt is sold out." }
         await store.finish()
     }
 
@@ -62,7 +64,8 @@ final class ProductDetailTests: XCTestCase {
         var detail = ProductDetailState(product: Fixtures.shirt(firstAvailable: false))
         detail.selectedOptions = options("S", "Red")
         let store = env.store(AppState(screens: [.collections, .productDetail(handle: "shirt")], productDetail: detail))
-        await store.send(.product(.addToCart)) { $0.errorMessage = "Shirt shirt: S / Red is sold out; choose another." }
+        await store.send(.productDetail(.addToCart))
+        await store.receive(.productDetail(.delegate(.failed(AppError(message: "Shirt shirt: S / Red is sold out; choose another."))))) { $0.errorMessage = "Shirt shirt: S / Red is sold out; choose another." }
         await store.finish()
     }
 
@@ -79,20 +82,20 @@ final class ProductDetailTests: XCTestCase {
         state.productDetail?.quantity = 4
         let store = env.store(state)
 
-        await store.send(.product(.reload)) { $0.loading = [.product(handle: "shirt")] }
+        await store.send(.productDetail(.reload)) { $0.loading = [.product(handle: "shirt")] }
         // A second reload while the first runs asks for nothing.
-        await store.send(.product(.reload))
+        await store.send(.productDetail(.reload))
         var restocked = Fixtures.shirt(stock: 3)
         restocked.title = "Shirt (restocked)"
         answers.answer(1, with: restocked)
-        await store.receive(.product(.response(handle: "shirt", .success(restocked)))) {
+        await store.receive(.productDetail(.response(handle: "shirt", .success(restocked)))) {
             $0.loading = []
             $0.productDetail?.product = restocked
             $0.productDetail?.quantity = 3
         }
-        await store.send(.product(.reload)) { $0.loading = [.product(handle: "shirt")] }
+        await store.send(.productDetail(.reload)) { $0.loading = [.product(handle: "shirt")] }
         answers.answer(2, with: nil)
-        await store.receive(.product(.response(handle: "shirt", .success(nil)))) {
+        await store.receive(.productDetail(.response(handle: "shirt", .success(nil)))) {
             $0.loading = []
             $0.productDetail?.product = nil
             $0.productDetail?.notFound = true
@@ -104,8 +107,9 @@ final class ProductDetailTests: XCTestCase {
     func testAResponseForAnotherProductIsIgnored() async {
         let env = TestEnvironment()
         let store = env.store(detailState(Fixtures.shirt()))
-        await store.send(.product(.response(handle: "other", .success(Fixtures.shirt(handle: "other")))))
-        await store.send(.product(.response(handle: "shirt", .failure(AppError(message: "boom"))))) { $0.errorMessage = "boom" }
+        await store.send(.productDetail(.response(handle: "other", .success(Fixtures.shirt(handle: "other")))))
+        await store.send(.productDetail(.response(handle: "shirt", .failure(AppError(message: "boom")))))
+        await store.receive(.productDetail(.delegate(.failed(AppError(message: "boom"))))) { $0.errorMessage = "boom" }
         await store.finish()
     }
 }

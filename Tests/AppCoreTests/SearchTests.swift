@@ -193,10 +193,10 @@ final class SearchTests: XCTestCase {
         let message = "Could not reach the storefront: the connection was refused"
         await store.receive(.search(.response(query: "hammock", after: nil, .failure(AppError(message: message))))) {
             $0.loading = []
-            $0.errorMessage = message
             $0.search.failure = message
             $0.search.failedQuery = "hammock"
         }
+        await store.receive(.search(.delegate(.failed(AppError(message: message))))) { $0.errorMessage = message }
         XCTAssertEqual(store.state.search.failureOfCurrentQuery, message)
         await store.send(.search(.response(query: "hammock", after: nil, .success(.empty)))) {
             $0.search.failure = nil
@@ -239,7 +239,8 @@ final class SearchTests: XCTestCase {
             $0.search.results.selectedIndex = 11
             $0.search.results.firstVisibleIndex = 2
         }
-        await store.send(.search(.openSelected)) {
+        await store.send(.search(.openSelected))
+        await store.receive(.search(.delegate(.openProduct(Fixtures.shirt(handle: "z1"))))) {
             $0.screens.append(.productDetail(handle: "z1"))
             $0.productDetail = ProductDetailState(product: Fixtures.shirt(handle: "z1"))
         }

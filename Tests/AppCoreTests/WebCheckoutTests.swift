@@ -29,9 +29,8 @@ final class WebCheckoutTests: XCTestCase {
         let env = TestEnvironment()
         let store = env.store(presented(address))
         await store.send(.checkout(.openWebCheckout))
-        await store.receive(.checkout(.webCheckoutOpened(false))) {
-            $0.errorMessage = "No browser could be opened here: copy the address from the checkout into one."
-        }
+        await store.receive(.checkout(.webCheckoutOpened(false)))
+        await store.receive(.checkout(.delegate(.failed(AppError(message: "No browser could be opened here: copy the address from the checkout into one."))))) { $0.errorMessage = "No browser could be opened here: copy the address from the checkout into one." }
         await store.finish()
     }
 

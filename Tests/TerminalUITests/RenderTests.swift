@@ -23,6 +23,14 @@ final class RenderTests: XCTestCase {
         XCTAssertFalse(grid[3, other].style.attributes.contains(.reverse))
     }
 
+    /// The header names the shop once its answer is in the state; until then, the name it started with.
+    func testTheHeaderNamesTheShopFromTheState() throws {
+        var state = Fixtures.browsing
+        XCTAssertTrue(render(state, Size(width: 80, height: 24)).line(0).hasPrefix(" Aurora Outfitters"))
+        state.shop = Shop(name: "Kestrel & Co.", description: "", domain: "kestrel.example", currencyCode: "EUR", countryCode: "NL")
+        XCTAssertTrue(render(state, Size(width: 80, height: 24)).line(0).hasPrefix(" Kestrel & Co."))
+    }
+
     func testCompareAtPriceIsStruckAndErrorsAreBold() throws {
         var state = Fixtures.browsing
         state.screens = [.collections, .productDetail(handle: "linen-shirt")]
@@ -37,10 +45,10 @@ final class RenderTests: XCTestCase {
     }
 
     func testTheSheetUsesTheConfiguredTintWhileLoading() throws {
-        var environment = Fixtures.environment
-        environment.checkoutConfiguration.tintColor = .indexed(202)
-        environment.checkoutConfiguration.title = "Kassa"
-        let grid = Renderer.render(Fixtures.checkout(.loading), size: Size(width: 80, height: 24), environment: environment)
+        var state = Fixtures.checkout(.loading)
+        state.checkoutConfiguration.tintColor = .indexed(202)
+        state.checkoutConfiguration.title = "Kassa"
+        let grid = Renderer.render(state, size: Size(width: 80, height: 24), environment: Fixtures.environment)
         XCTAssertNotNil(row(containing: "─ Kassa ─", in: grid))
         let y = try XCTUnwrap(row(containing: "━", in: grid))
         let x = try XCTUnwrap(grid.line(y).firstIndex(of: "━")).utf16Offset(in: grid.line(y))

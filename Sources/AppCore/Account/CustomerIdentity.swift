@@ -6,20 +6,16 @@ struct CustomerIdentity: Sendable {
     let account: AccountClient?
     let isLoggedIn: Bool
 
-    init(dependencies: AppDependencies, state: AppState) {
-        account = dependencies.account
-        isLoggedIn = state.account.isLoggedIn
-    }
 
     /// For a new cart: the customer's token, or nothing when logged out or the token is refused
-    /// (then the session-ended action goes out and the cart is made anonymous).
-    func forNewCart(_ send: Send<AppAction>) async -> BuyerIdentity? {
+    /// (then the cart tells the account the session ended and the cart is made anonymous).
+    func forNewCart(_ send: Send<CartAction>) async -> BuyerIdentity? {
         guard let token = await token(send) else { return nil }
         return BuyerIdentity(customerAccessToken: token)
     }
 
     /// `identity` with the customer's token; nil when there is none to give.
-    func attached(to identity: BuyerIdentity, _ send: Send<AppAction>) async -> BuyerIdentity? {
+    func attached(to identity: BuyerIdentity, _ send: Send<CartAction>) async -> BuyerIdentity? {
         guard let token = await token(send) else { return nil }
         var updated = identity
         updated.customerAccessToken = token
@@ -35,12 +31,12 @@ struct CustomerIdentity: Sendable {
         return anonymous
     }
 
-    private func token(_ send: Send<AppAction>) async -> String? {
+    private func token(_ send: Send<CartAction>) async -> String? {
         guard isLoggedIn, let account else { return nil }
         switch await account.accessToken() {
         case .token(let token): return token
         case .loginRequired(let reason):
-            await send(.account(.sessionEnded(reason: reason)))
+            await send(.delegate(.sessionEnded(reason: reason)))
             return nil
         case .unavailable:
             return nil

@@ -1,6 +1,25 @@
 import Storefront
 
 public enum CartAction: Hashable, Sendable {
+    /// At start, and when the storefront answers again: looks up the cart saved by the previous run.
+    case restore
+    /// Adds merchandise (from the product screen): to the cart, or by creating one.
+    case add(CartMerchandise, quantity: Int)
+    /// The customer logged in: the cart in use gets their token.
+    case attachCustomer
+    /// A session was read at start: a cart without the customer gets them.
+    case attachCustomerIfMissing
+    /// The session ended: the cart stays, without the token and the customer.
+    case detachCustomer
+    /// Logged out: a signed-in cart went with the session, so the app forgets it.
+    case forgetSignedInCart
+    /// The cart became an order: the next add starts a new cart.
+    case orderPlaced
+    /// The cart screen left the stack: editing and a pending removal end there.
+    case screenClosed
+    /// The checkout sheet covered the cart: editing and a pending removal end.
+    case covered
+
     /// `rows`: how many rows the list shows, so it scrolls by lines and stays full.
     case moveSelection(by: Int, rows: Int)
     /// +/- on the selected line.
@@ -27,4 +46,16 @@ public enum CartAction: Hashable, Sendable {
     case restoredAsLastSeen(Cart, error: AppError)
     /// The answer to the mutation stamped `requestId`.
     case mutationResponse(requestId: Int, Result<CartPayload, AppError>)
+    case delegate(Delegate)
+
+    /// What the cart asks of the rest of the app.
+    public enum Delegate: Hashable, Sendable {
+        /// The cart changed: a preloaded checkout no longer matches it.
+        case changed
+        /// A token was refused while a cart request fetched it.
+        case sessionEnded(reason: String)
+        case failed(AppError)
+        /// Takes down the error bar when it still shows a message starting with one of these.
+        case withdrawError([String])
+    }
 }

@@ -9,11 +9,46 @@ import Storefront
 /// - A request that throws rolls the shown cart back and shows the error bar; user errors and
 ///   warnings in a payload are shown in the bar, and the cart comes from the payload.
 /// - A cart change invalidates a preloaded checkout.
-struct CartReducer {
+struct CartReducer: Reducer {
+    struct State: Equatable {
+        var cart: CartState
+        var loading: Set<RequestKind>
+        /// Read from the account and the checkout; not written back.
+        var isLoggedIn: Bool
+        var hasPreloadedCheckout: Bool
+    }
+
     let dependencies: AppDependencies
 
-    func reduce(into state: inout AppState, action: CartAction) -> Effect<AppAction> {
+    func reduce(into state: inout State, action: CartAction) -> Effect<CartAction> {
         switch action {
+        case .restore:
+            return restore(&state)
+        case .add(let merchandise, let quantity):
+            return add(merchandise, quantity: quantity, to: &state)
+        case .attachCustomer:
+            return attachCustomer(&state)
+        case .attachCustomerIfMissing:
+            return attachCustomerIfMissing(&state)
+        case .detachCustomer:
+            return detachCustomer(&state)
+        case .forgetSignedInCart:
+            return forgetSignedInCart(&state)
+        case .orderPlaced:
+            state.cart = CartState()
+            let saveCartId = dependencies.saveCartId
+            return .run { _ in await saveCartId(nil) }
+        case .screenClosed:
+            state.cart.editing = nil
+            state.cart.pendingRemoveLineId = nil
+            state.cart.discountNotice = nil
+            return .none
+        case .covered:
+            state.cart.editing = nil
+            state.cart.pendingRemoveLineId = nil
+            return .none
+        case .delegate:
+            return .none
         case .moveSelection(let delta, let rows):
             let count = state.cart.selectableRows
             guard let lines = state.cart.cart?.lines.count, lines > 0 else { return .none }
@@ -91,27 +126,27 @@ struct CartReducer {
             state.loading.remove(.cartRestore)
             switch result {
             case .success(let cart):
-                if state.cart.restoreFailed, let message = state.errorMessage,
-                   message.hasPrefix(Self.restoreFailure) || message.hasPrefix(Self.lastSeenNotice) { state.errorMessage = nil }
+                // The notice of a failed restore is answered now.
+                let withdraw: Effect<CartAction> = state.cart.restoreFailed
+                    ? .send(.delegate(.withdrawError([Self.restoreFailure, Self.lastSeenNotice]))) : .none
                 state.cart.restoreFailed = false
                 let wasUnconfirmed = state.cart.isUnconfirmed
                 if wasUnconfirmed && cart == nil {
                     // The cart shown as last seen is gone (completed or expired meanwhile).
                     state.cart = CartState(nextRequestId: state.cart.nextRequestId)
-                    state.errorMessage = "Your saved cart is no longer open; the next item starts a new cart."
-                    return .none
+                    return .merge(withdraw, .send(.delegate(.failed(AppError(
+                        message: "Your saved cart is no longer open; the next item starts a new cart.")))))
                 }
                 // A cart made while the restore ran wins (one only shown as last seen does not).
-                guard state.cart.cart == nil || wasUnconfirmed, let cart else { return .none }
+                guard state.cart.cart == nil || wasUnconfirmed, let cart else { return withdraw }
                 state.cart.cart = cart
                 state.cart.confirmedCart = cart
                 state.cart.isUnconfirmed = false
-                return .merge(saveSeen(cart), attachCustomerIfMissing(&state))
+                return .merge(withdraw, saveSeen(cart), attachCustomerIfMissing(&state))
             case .failure(let error):
                 state.cart.restoreFailed = true
-                state.errorMessage = "\(Self.restoreFailure)\(error.message)"
+                return .send(.delegate(.failed(AppError(message: "\(Self.restoreFailure)\(error.message)"))))
             }
-            return .none
         case .restoredAsLastSeen(let cart, let error):
             state.loading.remove(.cartRestore)
             state.cart.restoreFailed = true
@@ -119,8 +154,7 @@ struct CartReducer {
             state.cart.cart = cart
             state.cart.confirmedCart = cart
             state.cart.isUnconfirmed = true
-            state.errorMessage = "\(Self.lastSeenNotice)\(error.message)"
-            return .none
+            return .send(.delegate(.failed(AppError(message: "\(Self.lastSeenNotice)\(error.message)"))))
         case .mutationResponse(let requestId, let result):
             return mutationResponse(requestId, result, &state)
         }
@@ -131,7 +165,7 @@ struct CartReducer {
 
     /// Looks up the cart saved by the previous run. An expired cart is forgotten. When it cannot
     /// be looked up, the cart as last seen stands in, marked as not confirmed.
-    func restore(_ state: inout AppState) -> Effect<AppAction> {
+    private func restore(_ state: inout State) -> Effect<CartAction> {
         state.loading.insert(.cartRestore)
         let storefront = dependencies.storefront
         let loadCartId = dependencies.loadCartId
@@ -139,28 +173,28 @@ struct CartReducer {
         let loadSeenCart = dependencies.loadSeenCart
         return .run { send in
             guard let id = await loadCartId() else {
-                await send(.cart(.restoreResponse(.success(nil))))
+                await send(.restoreResponse(.success(nil)))
                 return
             }
             let result = await Result.capture { try await storefront.cart(id: id) }
             if case .success(nil) = result { await saveCartId(nil) }
             if case .failure(let error) = result, let seen = await loadSeenCart(), seen.id == id {
-                await send(.cart(.restoredAsLastSeen(seen, error: error)))
+                await send(.restoredAsLastSeen(seen, error: error))
                 return
             }
-            await send(.cart(.restoreResponse(result)))
+            await send(.restoreResponse(result))
         }
     }
 
     /// Keeps the confirmed cart for a start without network.
-    private func saveSeen(_ cart: Cart) -> Effect<AppAction> {
+    private func saveSeen(_ cart: Cart) -> Effect<CartAction> {
         let saveSeenCart = dependencies.saveSeenCart
         return .run { _ in await saveSeenCart(cart) }
     }
 
     /// Adds merchandise: to the cart when there is one, by creating the cart with this line when
     /// there is none, or after the cart being created exists.
-    func add(_ merchandise: CartMerchandise, quantity: Int, to state: inout AppState) -> Effect<AppAction> {
+    private func add(_ merchandise: CartMerchandise, quantity: Int, to state: inout State) -> Effect<CartAction> {
         let line = CartLineInput(merchandiseId: merchandise.id, quantity: quantity)
         if state.cart.cart != nil {
             return mutate(&state, edit: { $0.add(merchandise, quantity: quantity) }) { client, cartId in
@@ -173,16 +207,16 @@ struct CartReducer {
         }
         state.loading.insert(.cartCreate)
         // A logged-in customer's cart carries their token, so checkout knows them.
-        let identity = CustomerIdentity(dependencies: dependencies, state: state)
+        let identity = CustomerIdentity(account: dependencies.account, isLoggedIn: state.isLoggedIn)
         return request(&state) { client, send in
             try await client.cartCreate(CartInput(lines: [line], buyerIdentity: await identity.forNewCart(send)))
         }
     }
 
     /// The customer just logged in: the cart in use gets their token (its lines and the rest stay).
-    func attachCustomer(_ state: inout AppState) -> Effect<AppAction> {
+    private func attachCustomer(_ state: inout State) -> Effect<CartAction> {
         guard let current = state.cart.cart?.buyerIdentity else { return .none }
-        let identity = CustomerIdentity(dependencies: dependencies, state: state)
+        let identity = CustomerIdentity(account: dependencies.account, isLoggedIn: state.isLoggedIn)
         return mutate(&state, edit: { _ in }) { client, cartId, send in
             guard let updated = await identity.attached(to: current, send) else {
                 return CartPayload(cart: try await client.cart(id: cartId))
@@ -193,14 +227,31 @@ struct CartReducer {
 
     /// A logged-in customer's cart carries them, wherever the login happened (`storefront login` in
     /// a shell leaves the cart of this app as it was): at start, the restored cart gets the token.
-    func attachCustomerIfMissing(_ state: inout AppState) -> Effect<AppAction> {
-        guard state.account.isLoggedIn, let cart = state.cart.cart, cart.buyerIdentity.customer == nil,
+    private func attachCustomerIfMissing(_ state: inout State) -> Effect<CartAction> {
+        guard state.isLoggedIn, let cart = state.cart.cart, cart.buyerIdentity.customer == nil,
               state.cart.latestRequestId == nil else { return .none }
         return attachCustomer(&state)
     }
 
+    /// The signed-in cart went with the session: start without a cart.
+    private func forgetSignedInCart(_ state: inout State) -> Effect<CartAction> {
+        guard let identity = state.cart.cart?.buyerIdentity,
+              identity.customerAccessToken != nil || identity.customer != nil else { return .none }
+        let changed = changed(&state)
+        state.cart = CartState(nextRequestId: state.cart.nextRequestId)
+        let saveCartId = dependencies.saveCartId
+        return .merge(changed, .run { _ in await saveCartId(nil) })
+    }
+
+    /// A preloaded checkout no longer matches the cart: the checkout is told.
+    private func changed(_ state: inout State) -> Effect<CartAction> {
+        guard state.hasPreloadedCheckout else { return .none }
+        state.hasPreloadedCheckout = false
+        return .send(.delegate(.changed))
+    }
+
     /// The session ended: the cart stays, without the token and the customer.
-    func detachCustomer(_ state: inout AppState) -> Effect<AppAction> {
+    private func detachCustomer(_ state: inout State) -> Effect<CartAction> {
         guard let current = state.cart.cart?.buyerIdentity,
               current.customerAccessToken != nil || current.customer != nil else { return .none }
         let anonymous = CustomerIdentity.detached(from: current)
@@ -209,7 +260,7 @@ struct CartReducer {
         }
     }
 
-    private func setQuantity(_ quantity: Int, of line: CartLine, _ state: inout AppState) -> Effect<AppAction> {
+    private func setQuantity(_ quantity: Int, of line: CartLine, _ state: inout State) -> Effect<CartAction> {
         let lineId = line.id
         // The server does not know this line yet; it will, as soon as the add is answered.
         guard !Cart.isProvisional(lineId: lineId) else { return .none }
@@ -218,7 +269,7 @@ struct CartReducer {
         }
     }
 
-    private func commitEditing(_ state: inout AppState) -> Effect<AppAction> {
+    private func commitEditing(_ state: inout State) -> Effect<CartAction> {
         guard let field = state.cart.editing else { return .none }
         state.cart.editing = nil
         switch field {
@@ -244,16 +295,16 @@ struct CartReducer {
     }
 
     /// Applies `edit` to the shown cart and sends `perform` for the current cart.
-    private func mutate(_ state: inout AppState, edit: (inout Cart) -> Void,
+    private func mutate(_ state: inout State, edit: (inout Cart) -> Void,
                         _ perform: @escaping @Sendable (any StorefrontClient, String) async throws -> CartPayload)
-        -> Effect<AppAction> {
+        -> Effect<CartAction> {
         mutate(&state, edit: edit) { client, cartId, _ in try await perform(client, cartId) }
     }
 
     /// `mutate` for requests that may also send actions of their own (the account's).
-    private func mutate(_ state: inout AppState, edit: (inout Cart) -> Void,
-                        _ perform: @escaping @Sendable (any StorefrontClient, String, Send<AppAction>) async throws -> CartPayload)
-        -> Effect<AppAction> {
+    private func mutate(_ state: inout State, edit: (inout Cart) -> Void,
+                        _ perform: @escaping @Sendable (any StorefrontClient, String, Send<CartAction>) async throws -> CartPayload)
+        -> Effect<CartAction> {
         guard var cart = state.cart.cart else { return .none }
         edit(&cart)
         state.cart.cart = cart
@@ -264,9 +315,9 @@ struct CartReducer {
     }
 
     /// Stamps a request with a new id and sends it; the cart changed, so a preloaded checkout is stale.
-    private func request(_ state: inout AppState,
-                         _ perform: @escaping @Sendable (any StorefrontClient, Send<AppAction>) async throws -> CartPayload)
-        -> Effect<AppAction> {
+    private func request(_ state: inout State,
+                         _ perform: @escaping @Sendable (any StorefrontClient, Send<CartAction>) async throws -> CartPayload)
+        -> Effect<CartAction> {
         let requestId = state.cart.nextRequestId
         state.cart.nextRequestId += 1
         state.cart.latestRequestId = requestId
@@ -274,15 +325,15 @@ struct CartReducer {
         return .merge(
             .run { send in
                 let result = await Result.capture { try await perform(storefront, send) }
-                await send(.cart(.mutationResponse(requestId: requestId, result)))
+                await send(.mutationResponse(requestId: requestId, result))
             },
-            CheckoutReducer(dependencies: dependencies).invalidatePreload(&state)
+            changed(&state)
         )
     }
 
     private func mutationResponse(_ requestId: Int, _ result: Result<CartPayload, AppError>,
-                                  _ state: inout AppState) -> Effect<AppAction> {
-        var effects: [Effect<AppAction>] = []
+                                  _ state: inout State) -> Effect<CartAction> {
+        var effects: [Effect<CartAction>] = []
         if case .success(let payload) = result, let cart = payload.cart, requestId > state.cart.confirmedRequestId {
             if cart.id != state.cart.confirmedCart?.id { effects.append(save(cartId: cart.id)) }
             effects.append(saveSeen(cart))
@@ -302,11 +353,11 @@ struct CartReducer {
             let others = payload.warnings.filter { !$0.code.isAboutADiscount }
             state.cart.warnings = others
             let messages = payload.userErrors.map(\.message) + others.map(\.message)
-            if !messages.isEmpty { state.errorMessage = messages.joined(separator: " ") }
+            if !messages.isEmpty { effects.append(.send(.delegate(.failed(AppError(message: messages.joined(separator: " ")))))) }
             if state.cart.queuedLines.isEmpty { effects.append(dropRefusedCodes(payload.warnings, &state)) }
         case .failure(let error):
             state.cart.cart = state.cart.confirmedCart
-            state.errorMessage = error.message
+            effects.append(.send(.delegate(.failed(error))))
         }
         clampSelection(&state)
         if !state.cart.queuedLines.isEmpty, state.cart.cart != nil {
@@ -321,14 +372,14 @@ struct CartReducer {
         return .merge(effects)
     }
 
-    private func save(cartId: String) -> Effect<AppAction> {
+    private func save(cartId: String) -> Effect<CartAction> {
         let saveCartId = dependencies.saveCartId
         return .run { _ in await saveCartId(cartId) }
     }
 
     /// Codes the cart refused (just entered, or lapsed when a line went) leave the cart; the
     /// notice says why, with the server's reason for each.
-    private func dropRefusedCodes(_ warnings: [CartWarning], _ state: inout AppState) -> Effect<AppAction> {
+    private func dropRefusedCodes(_ warnings: [CartWarning], _ state: inout State) -> Effect<CartAction> {
         guard let codes = state.cart.cart?.discountCodes, codes.contains(where: { !$0.applicable }) else { return .none }
         state.cart.discountNotice = codes.filter { !$0.applicable }.map { code in
             warnings.first { $0.code.isAboutADiscount && $0.message.hasPrefix(code.code + ":") }?.message
@@ -340,7 +391,7 @@ struct CartReducer {
         }
     }
 
-    private func removeDiscountCode(_ code: String, _ state: inout AppState) -> Effect<AppAction> {
+    private func removeDiscountCode(_ code: String, _ state: inout State) -> Effect<CartAction> {
         state.cart.discountNotice = nil
         let kept = (state.cart.cart?.discountCodes ?? []).map(\.code).filter { $0 != code }
         return mutate(&state, edit: { $0.discountCodes.removeAll { $0.code == code } }) { client, cartId in
@@ -348,7 +399,7 @@ struct CartReducer {
         }
     }
 
-    private func clampSelection(_ state: inout AppState) {
+    private func clampSelection(_ state: inout State) {
         let count = state.cart.selectableRows
         state.cart.selectedLineIndex = min(state.cart.selectedLineIndex, max(count - 1, 0))
         state.cart.firstVisibleLineIndex = min(state.cart.firstVisibleLineIndex, state.cart.selectedLineIndex)

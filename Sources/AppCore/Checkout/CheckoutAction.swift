@@ -5,6 +5,10 @@ import Storefront
 public enum CheckoutAction: Hashable, Sendable {
     /// Enter on the cart: presents the checkout sheet over the cart.
     case start
+    /// The cart screen opened: its checkout loads ahead, so a later checkout is instant.
+    case preload
+    /// The cart changed: the preloaded checkout no longer matches it.
+    case invalidatePreload
     /// The buyer's input to the sheet's page (fields, rates, submit, back, links).
     case pageInput(CheckoutPageInput)
     /// Esc on the sheet: closes it (the sheet answers with cancel, then dismissed).
@@ -19,4 +23,16 @@ public enum CheckoutAction: Hashable, Sendable {
     case webCheckoutOpened(Bool)
     /// A product of the order just placed, read again: its stock went down.
     case orderedProductRefreshed(Product)
+    case delegate(Delegate)
+
+    /// What the checkout asks of the rest of the app.
+    public enum Delegate: Hashable, Sendable {
+        /// The sheet covers the cart: the cart stops editing.
+        case presented
+        /// The cart became an order.
+        case orderPlaced
+        case failed(AppError)
+        /// Takes down the error bar when it still shows a message starting with one of these.
+        case withdrawError([String])
+    }
 }

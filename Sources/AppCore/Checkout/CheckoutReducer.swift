@@ -4,13 +4,28 @@ import Storefront
 
 /// The checkout sheet over the cart: preload when the cart opens, invalidate when the cart changes,
 /// present and follow the sheet's update stream until it is dismissed.
-struct CheckoutReducer {
+struct CheckoutReducer: Reducer {
+    struct State: Equatable {
+        var checkout: CheckoutState
+        var eventLog: EventLogState
+        /// Orders placed during this run.
+        var orders: [PlacedOrder]
+        /// Read from the cart; not written back.
+        var cart: CartState
+    }
+
     let dependencies: AppDependencies
 
-    func reduce(into state: inout AppState, action: CheckoutAction) -> Effect<AppAction> {
+    func reduce(into state: inout State, action: CheckoutAction) -> Effect<CheckoutAction> {
         switch action {
         case .start:
             return start(&state)
+        case .preload:
+            return preloadIfNeeded(&state)
+        case .invalidatePreload:
+            return invalidatePreload(&state)
+        case .delegate:
+            return .none
         case .pageInput(let input):
             guard state.checkout.isPresented else { return .none }
             let checkout = dependencies.checkout
@@ -41,19 +56,19 @@ struct CheckoutReducer {
         case .openWebCheckout:
             guard state.checkout.isPresented, let url = state.checkout.page?.webCheckoutURL else { return .none }
             let openURL = dependencies.openURL
-            return .run { send in await send(.checkout(.webCheckoutOpened(await openURL(url)))) }
-        case .orderedProductRefreshed(let product):
-            StockRefresh.replace(product, in: &state)
+            return .run { send in await send(.webCheckoutOpened(await openURL(url))) }
+        case .orderedProductRefreshed:
+            // The app puts the fresh product wherever a screen holds it.
             return .none
         case .webCheckoutOpened(let opened):
             guard !opened else { return .none }
-            state.errorMessage = "No browser could be opened here: copy the address from the checkout into one."
-            return .none
+            return .send(.delegate(.failed(AppError(
+                message: "No browser could be opened here: copy the address from the checkout into one."))))
         }
     }
 
     /// Preloads the cart's checkout unless it already is, or the cart is empty.
-    func preloadIfNeeded(_ state: inout AppState) -> Effect<AppAction> {
+    private func preloadIfNeeded(_ state: inout State) -> Effect<CheckoutAction> {
         guard let cart = state.cart.cart, !cart.isEmpty, state.cart.latestRequestId == nil,
               state.checkout.preloadedURL != cart.checkoutUrl else { return .none }
         let url = cart.checkoutUrl
@@ -63,93 +78,90 @@ struct CheckoutReducer {
     }
 
     /// Drops the preloaded checkout, which no longer matches the cart.
-    func invalidatePreload(_ state: inout AppState) -> Effect<AppAction> {
+    private func invalidatePreload(_ state: inout State) -> Effect<CheckoutAction> {
         guard state.checkout.preloadedURL != nil else { return .none }
         state.checkout.preloadedURL = nil
         let checkout = dependencies.checkout
         return .run { _ in await checkout.invalidate() }
     }
 
-    private func start(_ state: inout AppState) -> Effect<AppAction> {
+    private func start(_ state: inout State) -> Effect<CheckoutAction> {
         guard !state.checkout.isPresented else { return .none }
-        guard let cart = state.cart.cart, !cart.isEmpty else {
-            state.errorMessage = "Your cart is empty."
-            return .none
-        }
-        guard state.cart.latestRequestId == nil else {
-            state.errorMessage = "The cart is still updating; try again in a moment."
-            return .none
-        }
+        guard let cart = state.cart.cart, !cart.isEmpty else { return failed("Your cart is empty.") }
+        guard state.cart.latestRequestId == nil else { return failed("The cart is still updating; try again in a moment.") }
         guard !state.cart.isUnconfirmed else {
-            state.errorMessage = "Your cart is shown as last seen: checkout opens once the storefront confirms it."
-            return .none
+            return failed("Your cart is shown as last seen: checkout opens once the storefront confirms it.")
         }
         state.checkout.isPresented = true
         state.checkout.page = .loading
         state.checkout.completedOrderId = nil
         state.checkout.lastError = nil
-        clearErrorBar(&state)
-        state.cart.editing = nil
-        state.cart.pendingRemoveLineId = nil
+        let withdraw = clearErrorBar(&state)
         let url = cart.checkoutUrl
         let checkout = dependencies.checkout
         let now = dependencies.now
-        return .run { send in
+        let present: Effect<CheckoutAction> = .run { send in
             let updates = await checkout.present(checkoutURL: url)
             for await update in updates {
-                await send(.checkout(.sheetUpdate(update, at: now())))
+                await send(.sheetUpdate(update, at: now()))
             }
-            await send(.checkout(.presentationEnded))
+            await send(.presentationEnded)
         }
         .cancellable(id: .checkoutSheet, cancelInFlight: true)
+        return .merge(withdraw, .send(.delegate(.presented)), present)
+    }
+
+    private func failed(_ message: String) -> Effect<CheckoutAction> {
+        .send(.delegate(.failed(AppError(message: message))))
     }
 
     /// Takes down the error bar if it still shows the checkout's error.
-    private func clearErrorBar(_ state: inout AppState) {
-        if let message = state.checkout.errorBarMessage, state.errorMessage == message { state.errorMessage = nil }
+    private func clearErrorBar(_ state: inout State) -> Effect<CheckoutAction> {
+        guard let message = state.checkout.errorBarMessage else { return .none }
         state.checkout.errorBarMessage = nil
+        return .send(.delegate(.withdrawError([message])))
     }
 
     /// The order took stock: the ordered products are read again, past any saved answer, so no
     /// screen goes on showing what was on the shelf before.
-    private func refreshStock(of handles: Set<String>) -> Effect<AppAction> {
+    private func refreshStock(of handles: Set<String>) -> Effect<CheckoutAction> {
         guard !handles.isEmpty else { return .none }
         let storefront = dependencies.storefront
         let read = dependencies.freshProduct ?? { try await storefront.product(handle: $0) }
         return .run { send in
             for handle in handles.sorted() {
-                if let product = try? await read(handle) { await send(.checkout(.orderedProductRefreshed(product))) }
+                if let product = try? await read(handle) { await send(.orderedProductRefreshed(product)) }
             }
         }
     }
 
-    private func handle(_ event: CheckoutEvent, at time: Date, _ state: inout AppState) -> Effect<AppAction> {
+    private func handle(_ event: CheckoutEvent, at time: Date, _ state: inout State) -> Effect<CheckoutAction> {
         switch event {
         case .completed(let completed):
             guard state.checkout.completedOrderId == nil else { return .none }
             state.checkout.completedOrderId = completed.orderId
             // Whatever went wrong on the way, the order is placed: the thank-you page stands alone.
-            clearErrorBar(&state)
+            let withdraw = clearErrorBar(&state)
             state.checkout.notice = nil
-            state.orders.append(PlacedOrder(id: completed.orderId, name: state.checkout.page?.orderName, placedAt: time))
+            state.orders.append(PlacedOrder(id: completed.orderId, name: state.checkout.page?.orderName, placedAt: time,
+                                            lines: PlacedOrder.lines(of: state.cart.cart),
+                                            total: completed.orderDetails.cart?.price.total ?? state.cart.cart?.cost.totalAmount))
             let ordered = Set(state.cart.cart?.lines.map(\.merchandise.productHandle) ?? [])
             // The cart became an order: the next add starts a new cart.
-            state.cart = CartState()
             state.checkout.preloadedURL = nil
-            let saveCartId = dependencies.saveCartId
-            return .merge(.run { _ in await saveCartId(nil) }, refreshStock(of: ordered))
+            return .merge(withdraw, .send(.delegate(.orderPlaced)), refreshStock(of: ordered))
         case .failed(let error):
             state.checkout.lastError = error
             state.checkout.preloadedURL = nil
-            state.errorMessage = "Checkout failed: \(error.message)"
-            state.checkout.errorBarMessage = state.errorMessage
-            return .none
+            let message = "Checkout failed: \(error.message)"
+            state.checkout.errorBarMessage = message
+            return failed(message)
         case .recoveryStarted:
             // The sheet says it in one line instead of the error bar: the buyer goes on in it.
-            clearErrorBar(&state)
+            let withdraw = clearErrorBar(&state)
             let reason = state.checkout.lastError.map { " (\($0.message))" } ?? ""
             state.checkout.notice = "Reloaded after an error\(reason): your details are kept."
-            return .none
+            return withdraw
         case .canceled, .dismissed, .pixel, .linkClicked, .started, .updated, .requested, .answered:
             // A cancel (or dismiss), even the one that follows a completion, is the buyer closing the sheet: not an error.
             return .none

@@ -1,4 +1,5 @@
 import Foundation
+import Storefront
 
 /// An order placed through the checkout sheet during this run.
 public struct PlacedOrder: Hashable, Sendable {
@@ -6,6 +7,22 @@ public struct PlacedOrder: Hashable, Sendable {
     /// The buyer-facing name ("#1001") when the thank-you page showed it.
     public var name: String?
     public var placedAt: Date
+    /// What was ordered, as the cart held it.
+    public var lines: [CustomerOrder.LineItem]
+    /// What the order came to: the checkout's total when it said, else the cart's.
+    public var total: Money?
 
-    public init(id: String, name: String?, placedAt: Date) { self.id = id; self.name = name; self.placedAt = placedAt }
+    public init(id: String, name: String?, placedAt: Date, lines: [CustomerOrder.LineItem] = [], total: Money? = nil) {
+        self.id = id; self.name = name; self.placedAt = placedAt; self.lines = lines; self.total = total
+    }
+
+    /// The lines of `cart` as an order lists them: "Shirt (S / Red)" × 2.
+    static func lines(of cart: Cart?) -> [CustomerOrder.LineItem] {
+        (cart?.lines ?? []).map { line in
+            let merchandise = line.merchandise
+            let title = merchandise.title == "Default Title" ? merchandise.productTitle
+                : "\(merchandise.productTitle) (\(merchandise.title))"
+            return CustomerOrder.LineItem(title: title, quantity: line.quantity)
+        }
+    }
 }

@@ -10,4 +10,11 @@ public enum CollectionsAction: Hashable, Sendable {
     case reload
     /// A page of collections; `after` is the cursor it was asked after (nil for the first page).
     case pageResponse(after: String?, Result<Page<Collection>, AppError>)
+    case delegate(Delegate)
+
+    /// What the collections screen asks of the rest of the app.
+    public enum Delegate: Hashable, Sendable {
+        case openCollection(Collection)
+        case failed(AppError)
+    }
 }

@@ -1,17 +1,23 @@
 import Storefront
 
 /// The collections screen: a paged list whose next page loads as the selection nears its end.
-struct CollectionsReducer {
+struct CollectionsReducer: Reducer {
+    struct State: Equatable {
+        var collections: PagedList<Collection>
+        var loading: Set<RequestKind>
+    }
+
     let dependencies: AppDependencies
 
-    func reduce(into state: inout AppState, action: CollectionsAction) -> Effect<AppAction> {
+    func reduce(into state: inout State, action: CollectionsAction) -> Effect<CollectionsAction> {
         switch action {
         case .moveSelection(let delta, let rows):
             state.collections.moveSelection(by: delta, rows: rows)
-            return loadNextPageIfNeeded(&state)
+            guard state.collections.needsNextPage(threshold: dependencies.settings.prefetchDistance) else { return .none }
+            return reduce(into: &state, action: .loadNextPage)
         case .openSelected:
             guard let collection = state.collections.selectedItem else { return .none }
-            return ProductsReducer(dependencies: dependencies).open(collection, in: &state)
+            return .send(.delegate(.openCollection(collection)))
         case .loadNextPage:
             guard state.collections.hasNextPage, state.loading.insert(.collections).inserted else { return .none }
             return loadPage(after: state.collections.nextPageCursor)
@@ -23,20 +29,17 @@ struct CollectionsReducer {
             switch result {
             case .success(let page):
                 state.collections.receive(page, after: cursor)
+                return .none
             case .failure(let error):
-                state.errorMessage = error.message
+                return .send(.delegate(.failed(error)))
             }
+        case .delegate:
             return .none
         }
     }
 
-    private func loadNextPageIfNeeded(_ state: inout AppState) -> Effect<AppAction> {
-        guard state.collections.needsNextPage(threshold: dependencies.settings.prefetchDistance) else { return .none }
-        return reduce(into: &state, action: .loadNextPage)
-    }
-
     /// Asks for the page after `cursor` (the first page when nil), with each collection's product preview.
-    func loadPage(after cursor: String?) -> Effect<AppAction> {
+    private func loadPage(after cursor: String?) -> Effect<CollectionsAction> {
         let storefront = dependencies.storefront
         let settings = dependencies.settings
         return .run { send in
@@ -44,7 +47,7 @@ struct CollectionsReducer {
                 try await storefront.collections(.first(settings.pageSize, after: cursor), sortKey: .id,
                                                  productPreview: settings.productPreview)
             }
-            await send(.collections(.pageResponse(after: cursor, result)))
+            await send(.pageResponse(after: cursor, result))
         }
         .cancellable(id: .collectionsPage, cancelInFlight: cursor == nil)
     }

@@ -1,8 +1,8 @@
 import Foundation
 
 /// The event log pane.
-enum EventLogReducer {
-    static func reduce(into log: inout EventLogState, action: EventLogAction) -> Effect<AppAction> {
+struct EventLogReducer: Reducer {
+    func reduce(into log: inout EventLogState, action: EventLogAction) -> Effect<EventLogAction> {
         switch action {
         case .toggle:
             log.isVisible.toggle()

@@ -13,7 +13,7 @@ extension ProductDetailState {
     }
 
     /// The picker and quantity keys.
-    mutating func apply(_ action: ProductAction) {
+    mutating func apply(_ action: ProductDetailAction) {
         guard let product else { return }
         // A key on this screen is the next thing the buyer does: the confirmation has been read.
         confirmation = nil
@@ -37,7 +37,7 @@ extension ProductDetailState {
             quantity = max(quantity - 1, 1)
         case .scrollDescription(let delta, let limit):
             descriptionOffset = min(max(descriptionOffset + delta, 0), max(limit, 0))
-        case .addToCart, .reload, .response, .confirmationExpired:
+        case .addToCart, .reload, .response, .confirmationExpired, .open, .openHandle, .delegate:
             return
         }
     }

@@ -1,40 +1,50 @@
 import Storefront
 
 /// The products of the collection on top of the stack, paged like the collections.
-struct ProductsReducer {
+struct ProductsReducer: Reducer {
+    struct State: Equatable {
+        var collectionProducts: [String: PagedList<Product>]
+        var loading: Set<RequestKind>
+        /// The collection whose products are on screen (read from the stack; not written back).
+        var currentHandle: String?
+    }
+
     let dependencies: AppDependencies
 
-    func reduce(into state: inout AppState, action: ProductsAction) -> Effect<AppAction> {
+    func reduce(into state: inout State, action: ProductsAction) -> Effect<ProductsAction> {
         switch action {
+        case .open(let collection):
+            return open(collection, &state)
         case .moveSelection(let delta, let rows):
-            guard let handle = currentHandle(state) else { return .none }
+            guard let handle = state.currentHandle else { return .none }
             state.collectionProducts[handle, default: PagedList()].moveSelection(by: delta, rows: rows)
             guard state.collectionProducts[handle]?.needsNextPage(threshold: dependencies.settings.prefetchDistance) == true
             else { return .none }
             return loadNextPage(handle, &state)
         case .openSelected:
-            guard let handle = currentHandle(state),
+            guard let handle = state.currentHandle,
                   let product = state.collectionProducts[handle]?.selectedItem else { return .none }
-            return ProductReducer(dependencies: dependencies).open(product, in: &state)
+            return .send(.delegate(.openProduct(product)))
         case .loadNextPage:
-            guard let handle = currentHandle(state) else { return .none }
+            guard let handle = state.currentHandle else { return .none }
             return loadNextPage(handle, &state)
         case .pageResponse(let handle, let cursor, let result):
             state.loading.remove(.collectionProducts(handle: handle))
             switch result {
             case .success(let page):
                 state.collectionProducts[handle, default: PagedList()].receive(page, after: cursor)
+                return .none
             case .failure(let error):
-                state.errorMessage = error.message
+                return .send(.delegate(.failed(error)))
             }
+        case .delegate:
             return .none
         }
     }
 
-    /// Pushes the products screen of `collection`, showing its preview until the first page arrives.
-    func open(_ collection: Collection, in state: inout AppState) -> Effect<AppAction> {
+    /// Shows the preview of `collection` until the first page arrives, and asks for that page.
+    private func open(_ collection: Collection, _ state: inout State) -> Effect<ProductsAction> {
         let handle = collection.handle
-        state.push(.products(collectionHandle: handle))
         guard state.collectionProducts[handle]?.hasLoadedFirstPage != true else { return .none }
         if state.collectionProducts[handle] == nil {
             state.collectionProducts[handle] = PagedList(items: collection.productsPreview)
@@ -44,18 +54,13 @@ struct ProductsReducer {
         return loadPage(handle, after: nil)
     }
 
-    private func currentHandle(_ state: AppState) -> String? {
-        if case .products(let handle) = state.screen { return handle }
-        return nil
-    }
-
-    private func loadNextPage(_ handle: String, _ state: inout AppState) -> Effect<AppAction> {
+    private func loadNextPage(_ handle: String, _ state: inout State) -> Effect<ProductsAction> {
         guard let list = state.collectionProducts[handle], list.hasNextPage,
               state.loading.insert(.collectionProducts(handle: handle)).inserted else { return .none }
         return loadPage(handle, after: list.nextPageCursor)
     }
 
-    private func loadPage(_ handle: String, after cursor: String?) -> Effect<AppAction> {
+    private func loadPage(_ handle: String, after cursor: String?) -> Effect<ProductsAction> {
         let storefront = dependencies.storefront
         let pageSize = dependencies.settings.pageSize
         return .run { send in
@@ -63,7 +68,7 @@ struct ProductsReducer {
                 try await storefront.collectionProducts(handle: handle, page: .first(pageSize, after: cursor),
                                                         sortKey: .collectionDefault, reverse: false)
             }
-            await send(.products(.pageResponse(handle: handle, after: cursor, result)))
+            await send(.pageResponse(handle: handle, after: cursor, result))
         }
         .cancellable(id: .collectionProductsPage(handle))
     }

@@ -12,4 +12,11 @@ public enum SearchAction: Hashable, Sendable {
     case response(query: String, after: String?, Result<Page<Product>, AppError>)
     /// Typing paused on a query that does not parse: its error is shown.
     case showSyntaxError(query: String, AppError)
+    case delegate(Delegate)
+
+    /// What the search screen asks of the rest of the app.
+    public enum Delegate: Hashable, Sendable {
+        case openProduct(Product)
+        case failed(AppError)
+    }
 }

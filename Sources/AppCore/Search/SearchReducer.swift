@@ -4,10 +4,15 @@ import Storefront
 /// Search as you type: each edit restarts a 300 ms debounce (clock-driven) and cancels the search
 /// in flight; an empty query clears the results; a query that does not parse shows its error on
 /// the search screen once typing has paused a while longer (`syntaxErrorPause`).
-struct SearchReducer {
+struct SearchReducer: Reducer {
+    struct State: Equatable {
+        var search: SearchState
+        var loading: Set<RequestKind>
+    }
+
     let dependencies: AppDependencies
 
-    func reduce(into state: inout AppState, action: SearchAction) -> Effect<AppAction> {
+    func reduce(into state: inout State, action: SearchAction) -> Effect<SearchAction> {
         switch action {
         case .insert(let text):
             let cleaned = TextSanitizer.cleanLine(text)
@@ -33,7 +38,7 @@ struct SearchReducer {
             return loadNextPage(&state)
         case .openSelected:
             guard let product = state.search.results.selectedItem else { return .none }
-            return ProductReducer(dependencies: dependencies).open(product, in: &state)
+            return .send(.delegate(.openProduct(product)))
         case .loadNextPage:
             return loadNextPage(&state)
         case .response(let query, let cursor, let result):
@@ -57,16 +62,16 @@ struct SearchReducer {
                 let pause = dependencies.settings.syntaxErrorPause
                 return .run { send in
                     try await clock.sleep(for: pause)
-                    await send(.search(.showSyntaxError(query: query, error)))
+                    await send(.showSyntaxError(query: query, error))
                 }
                 .cancellable(id: .search, cancelInFlight: true)
             case .failure(let error):
-                state.errorMessage = error.message
                 // A first page that failed leaves the answer unknown: the screen must not say "no results".
                 if cursor == nil {
                     state.search.failure = error.message
                     state.search.failedQuery = query
                 }
+                return .send(.delegate(.failed(error)))
             }
             return .none
         case .showSyntaxError(let query, let error):
@@ -75,13 +80,15 @@ struct SearchReducer {
             state.search.errorText = error.message
             state.search.errorPosition = error.searchSyntax?.position
             return .none
+        case .delegate:
+            return .none
         }
     }
 
     /// Leading and trailing spaces do not change a search.
     static func normalized(_ query: String) -> String { query.trimmingCharacters(in: .whitespaces) }
 
-    private func queryChanged(_ state: inout AppState) -> Effect<AppAction> {
+    private func queryChanged(_ state: inout State) -> Effect<SearchAction> {
         // The old error belonged to the old text.
         state.search.isQuerySelected = false
         state.search.errorText = nil
@@ -103,7 +110,7 @@ struct SearchReducer {
         .cancellable(id: .search, cancelInFlight: true)
     }
 
-    private func loadNextPage(_ state: inout AppState) -> Effect<AppAction> {
+    private func loadNextPage(_ state: inout State) -> Effect<SearchAction> {
         guard let query = state.search.resultsQuery, query == Self.normalized(state.search.query),
               state.search.results.hasNextPage, state.loading.insert(.search).inserted else { return .none }
         let cursor = state.search.results.nextPageCursor
@@ -111,14 +118,14 @@ struct SearchReducer {
             .cancellable(id: .search)
     }
 
-    private var search: @Sendable (String, String?, Send<AppAction>) async -> Void {
+    private var search: @Sendable (String, String?, Send<SearchAction>) async -> Void {
         let storefront = dependencies.storefront
         let pageSize = dependencies.settings.pageSize
         return { query, cursor, send in
             let result = await Result.capture {
                 try await storefront.search(query: query, page: .first(pageSize, after: cursor))
             }
-            await send(.search(.response(query: query, after: cursor, result)))
+            await send(.response(query: query, after: cursor, result))
         }
     }
 }

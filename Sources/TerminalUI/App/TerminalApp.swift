@@ -17,7 +17,7 @@ import Glibc
 @MainActor
 public final class TerminalApp {
     enum Event: Sendable {
-        case input, stateChanged, environmentChanged(RenderEnvironment), interrupt, hangup
+        case input, stateChanged, interrupt, hangup
         case pictureReady(PictureKey, Result<CellPicture, PictureError>)
     }
 
@@ -93,7 +93,6 @@ public final class TerminalApp {
             source.resume()
             return source
         }
-        loadEnvironment(into: continuation)
 
         store.send(.appStarted)
         if let initialLink { store.send(.navigation(.open(initialLink))) }
@@ -109,10 +108,6 @@ public final class TerminalApp {
                 handle(keys)
             case .stateChanged:
                 break
-            case .environmentChanged(var updated):
-                updated.pictures = environment.pictures
-                environment = updated
-                dirty = true
             case .pictureReady(let key, let result):
                 picturesInFlight.remove(key)
                 environment.pictures.store(result, for: key)
@@ -203,23 +198,6 @@ public final class TerminalApp {
             picturesInFlight.insert(key)
             let loader = pictures
             Task { events.yield(.pictureReady(key, await loader.picture(key))) }
-        }
-    }
-
-    /// The shop's name and the sheet's configuration arrive after the first frame, so the first
-    /// paint does not wait for them.
-    private func loadEnvironment(into continuation: AsyncStream<Event>.Continuation) {
-        let storefront = dependencies.storefront
-        let checkout = dependencies.checkout
-        let current = environment
-        Task {
-            var updated = current
-            if let shop = try? await storefront.shop() {
-                updated.shopName = shop.name
-                updated.shopCountryCode = shop.countryCode
-            }
-            updated.checkoutConfiguration = await checkout.configuration()
-            continuation.yield(.environmentChanged(updated))
         }
     }
 }

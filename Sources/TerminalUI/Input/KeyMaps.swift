@@ -10,14 +10,7 @@ public enum KeyMaps {
     public static func current(for state: AppState, listRows: Int = 10, body: Size = Size(width: 80, height: 22)) -> KeyMap {
         if state.isHelpVisible { return help(state) }
         if state.checkout.isPresented, let page = state.checkout.page { return CheckoutKeys.map(page) }
-        switch state.screen {
-        case .collections: return CollectionsKeys.map(state, listRows: listRows)
-        case .products: return ProductsKeys.map(state, listRows: listRows)
-        case .productDetail: return ProductDetailKeys.map(state, body: body)
-        case .search: return SearchKeys.map(state, listRows: listRows)
-        case .cart: return CartKeys.map(state, listRows: listRows)
-        case .account: return AccountKeys.map(state)
-        }
+        return state.screen.presenter.keyMap(state, listRows: listRows, body: body)
     }
 
     /// Keys of every screen where letters are commands.
@@ -28,10 +21,17 @@ public enum KeyMaps {
         if state.account.isAvailable && state.screen != .account {
             keys.append(KeyBinding([.character("u")], "account", .account(.open)))
         }
-        return keys + [KeyBinding([.character("e")], "events", .eventLog(.toggle))] + logScrolling(letters: true) + [
+        keys += [KeyBinding([.character("e")], "events", .eventLog(.toggle))] + logScrolling(letters: true) + [
             KeyBinding([.character("q"), .ctrl("c")], "quit", .navigation(.quit)),
-            KeyBinding([.character("?"), .function(1)], "?", "help", .navigation(.toggleHelp), help: "? f1"),
         ]
+        // After quit: where the footer is short of room, quit stays and help lists the orders.
+        if !state.screen.isSamePlace(as: .orders(OrdersState())) {
+            keys.append(KeyBinding([.character("o")], "orders", .orders(.open)))
+        }
+        if !state.screen.isSamePlace(as: .about(AboutState())) {
+            keys.append(KeyBinding([.character("i")], "about", .about(.open)))
+        }
+        return keys + [KeyBinding([.character("?"), .function(1)], "?", "help", .navigation(.toggleHelp), help: "? f1")]
     }
 
     /// Keys of a screen while a text field takes the letters: only control and function keys are free.

@@ -272,7 +272,7 @@ public final class PlainSession {
         guard let detail = store.state.productDetail, detail.product != nil else { return say("The product is not loaded.") }
         guard detail.canAddToCart else { return say("This choice is sold out or not available.") }
         let title = detail.product?.title ?? detail.handle
-        store.send(.product(.addToCart))
+        store.send(.productDetail(.addToCart))
         say("Adding \(detail.quantity) × \(title)" + (detail.selectedVariant.map { v in
             v.title == "Default Title" ? "" : " · \(v.title)" } ?? "") + " to the cart.")
     }
@@ -301,8 +301,8 @@ public final class PlainSession {
             return say("No \(product.options[optionIndex].name) \"\(valueName)\": \(values.joined(separator: ", ")).")
         }
         let current = values.firstIndex(of: detail.selectedOptions[optionIndex].value) ?? 0
-        store.send(.product(.focusOption(by: optionIndex - detail.focusedOptionIndex)))
-        store.send(.product(.selectOptionValue(by: valueIndex - current)))
+        store.send(.productDetail(.focusOption(by: optionIndex - detail.focusedOptionIndex)))
+        store.send(.productDetail(.selectOptionValue(by: valueIndex - current)))
     }
 
     /// Exact (ignoring case) first, then a unique prefix.
@@ -322,7 +322,7 @@ public final class PlainSession {
             return say("qty Q works on a product; in the cart it is qty LINE Q.")
         }
         let steps = min(abs(quantity - detail.quantity), 999)
-        for _ in 0..<steps { store.send(.product(quantity > detail.quantity ? .incrementQuantity : .decrementQuantity)) }
+        for _ in 0..<steps { store.send(.productDetail(quantity > detail.quantity ? .incrementQuantity : .decrementQuantity)) }
         if let maximum = store.state.productDetail?.maximumQuantity, quantity > maximum {
             say("Only \(maximum) available: the quantity is \(maximum).")
         }

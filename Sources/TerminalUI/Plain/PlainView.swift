@@ -17,6 +17,8 @@ public enum PlainView {
         case .search: return search(state.search)
         case .cart: return cart(state.cart)
         case .account: return account(state.account)
+        case .orders(let orders): return OrdersPresenter.plain(orders, state)
+        case .about: return AboutPresenter.plain(state)
         }
     }
 

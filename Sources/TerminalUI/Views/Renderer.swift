@@ -14,30 +14,16 @@ public enum Renderer {
         let layout = layout(for: state, size: size)
         let keys = KeyMaps.current(for: state, listRows: listRows(state, layout), body: Size(width: layout.body.width, height: layout.body.height))
 
-        HeaderView(state: state, shopName: environment.shopName).draw(in: Canvas(rect: layout.header), theme: theme, grid: &grid)
-        let body = Canvas(rect: layout.body)
-        switch state.screen {
-        case .collections: CollectionsView(state: state, sizeClass: layout.sizeClass, pictures: environment.pictures,
-                                           pictureDepth: environment.profile.pictureDepth)
-            .draw(in: body, theme: theme, grid: &grid)
-        case .products(let handle): ProductsView(state: state, handle: handle).draw(in: body, theme: theme, grid: &grid)
-        case .productDetail: ProductDetailView(detail: state.productDetail, isLoading: state.loading.contains {
-                if case .product = $0 { true } else { false } }, pictures: environment.pictures,
-                pictureDepth: environment.profile.pictureDepth)
-            .draw(in: body, theme: theme, grid: &grid)
-        case .search: SearchView(state: state.search, isSearching: state.isLoading(.search)).draw(in: body, theme: theme, grid: &grid)
-        case .cart: CartView(state: state.cart, isUpdating: state.isLoading(.cartMutation) || state.isLoading(.cartCreate),
-                             isRestoring: state.isLoading(.cartRestore),
-                             taxNote: ShippingCountry.cartTaxNote(shopCountry: environment.shopCountryCode ?? ""))
-                .draw(in: body, theme: theme, grid: &grid)
-        case .account: AccountView(state: state.account, timeZone: environment.timeZone).draw(in: body, theme: theme, grid: &grid)
-        }
+        HeaderView(state: state, shopName: state.shop?.name ?? environment.shopName).draw(in: Canvas(rect: layout.header), theme: theme, grid: &grid)
+        state.screen.presenter.draw(state, in: Canvas(rect: layout.body),
+                                    context: ScreenContext(theme: theme, environment: environment, sizeClass: layout.sizeClass),
+                                    grid: &grid)
         if let log = layout.log {
             EventLogPane(log: state.eventLog, timeZone: environment.timeZone).draw(in: Canvas(rect: log), theme: theme, grid: &grid)
         }
         if state.checkout.isPresented, let page = state.checkout.page {
             grid.focus = nil // the list under the sheet is not where the buyer is
-            CheckoutSheetView(page: page, configuration: environment.checkoutConfiguration, hints: keys.footerHints,
+            CheckoutSheetView(page: page, configuration: state.checkoutConfiguration, hints: keys.footerHints,
                               notice: state.checkout.notice)
                 .draw(over: layout.body, profile: environment.profile, grid: &grid)
         }
@@ -63,14 +49,8 @@ public enum Renderer {
 
     /// Rows the current screen's list shows on this layout (for page up / down and scrolling).
     static func listRows(_ state: AppState, _ layout: ScreenLayout) -> Int {
-        let body = Size(width: layout.body.width, height: layout.body.height)
-        switch state.screen {
-        case .collections: return max(1, CollectionsView.listRows(size: body, sizeClass: layout.sizeClass))
-        case .products: return max(1, ProductsView.listRows(height: body.height))
-        case .search: return max(1, SearchView.listRows(height: body.height))
-        case .cart: return CartView.lineRows(state.cart, height: body.height)
-        case .productDetail, .account: return max(1, body.height - 3)
-        }
+        state.screen.presenter.listRows(state, body: Size(width: layout.body.width, height: layout.body.height),
+                                        sizeClass: layout.sizeClass)
     }
 
     /// Where everything goes for `state` at `size`.

@@ -30,7 +30,9 @@ struct FakeStorefront: StorefrontClient {
         throw Unexpected(endpoint: "cartBuyerIdentityUpdate")
     }
 
-    func shop() async throws -> Shop { throw Unexpected(endpoint: "shop") }
+    var onShop: @Sendable () async throws -> Shop = { throw Unexpected(endpoint: "shop") }
+
+    func shop() async throws -> Shop { try await onShop() }
     func collections(_ page: PageArguments, sortKey: CollectionSortKeys, productPreview: Int) async throws -> Page<Collection> {
         try await onCollections(page)
     }

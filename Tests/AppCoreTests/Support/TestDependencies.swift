@@ -31,7 +31,6 @@ struct TestEnvironment {
         let seen = seenCart, seenCarts = seenCarts
         return AppDependencies(
             storefront: storefront, checkout: sheet, clock: clock,
-            uuid: { UUID(uuidString: "00000000-0000-0000-0000-000000000001")! },
             now: { Fixtures.date },
             loadCartId: { stored },
             saveCartId: { saved.record($0) },

@@ -222,7 +222,6 @@ enum Fixtures {
     }
 
     static let environment = RenderEnvironment(profile: .ansi256, shopName: "Aurora Outfitters",
-                                               checkoutConfiguration: CheckoutConfiguration(),
                                                timeZone: TimeZone(identifier: "UTC")!)
 
     static let events: [EventLogEntry] = [

@@ -13,6 +13,9 @@ enum CheckoutKeys {
                 bindings.append(KeyBinding([.character("o")], "o", "open in browser", .checkout(.openWebCheckout)))
             }
             bindings.append(KeyBinding([.enter, .escape], "enter", "close", .checkout(.close)))
+            if page.step == .thankYou {
+                bindings.append(KeyBinding([.character("o")], "o", "your orders", .orders(.open)))
+            }
         case .loading:
             bindings.append(KeyBinding([.escape], "esc", "close", .checkout(.close)))
         default:

@@ -28,7 +28,7 @@ struct HeaderView {
         }
         let cartStart = canvas.textRight(cartText + " ", y: 0, style: style, in: &grid,
                                          maxWidth: max(canvas.width / 2, canvas.width - 10))
-        let crumbs = state.screens.map(title)
+        let crumbs = state.screens.map { $0.presenter.title(state) }
         let room = cartStart - 2
         let shop = " " + shopName
         let trailStyle = style.adding(.dim).subtracting(.bold)
@@ -77,19 +77,6 @@ struct HeaderView {
         case .loggingIn: return "logging in…"
         case .loggedIn(let session): return session.customer.firstName ?? session.customer.displayName
         case .sessionEnded: return "log in again"
-        }
-    }
-
-    private func title(_ screen: Screen) -> String {
-        switch screen {
-        case .collections: return "Collections"
-        case .products(let handle):
-            return state.collections.items.first { $0.handle == handle }?.title ?? handle
-        case .productDetail(let handle):
-            return state.productDetail?.product?.title ?? handle
-        case .search: return "Search"
-        case .cart: return "Cart"
-        case .account: return "Account"
         }
     }
 }

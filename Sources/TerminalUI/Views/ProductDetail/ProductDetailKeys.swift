@@ -5,25 +5,25 @@ enum ProductDetailKeys {
         var bindings: [KeyBinding] = []
         if let product = state.productDetail?.product, !product.options.isEmpty {
             bindings += [
-                KeyBinding([.left, .character("h")], "←→", "value", .product(.selectOptionValue(by: -1)), help: "←→ h l"),
-                KeyBinding([.right, .character("l")], "", "", .product(.selectOptionValue(by: 1))),
+                KeyBinding([.left, .character("h")], "←→", "value", .productDetail(.selectOptionValue(by: -1)), help: "←→ h l"),
+                KeyBinding([.right, .character("l")], "", "", .productDetail(.selectOptionValue(by: 1))),
             ]
             if product.options.count > 1 {
                 bindings += [
-                    KeyBinding([.up, .character("k")], "↑↓", "option", .product(.focusOption(by: -1)), help: "↑↓ j k"),
-                    KeyBinding([.down, .character("j")], "", "", .product(.focusOption(by: 1))),
+                    KeyBinding([.up, .character("k")], "↑↓", "option", .productDetail(.focusOption(by: -1)), help: "↑↓ j k"),
+                    KeyBinding([.down, .character("j")], "", "", .productDetail(.focusOption(by: 1))),
                 ]
             }
         }
         guard state.productDetail?.product != nil else {
             return KeyMap(title: "Product",
-                          bindings: [KeyMaps.escape(state), KeyBinding([.character("r")], "reload", .product(.reload))],
+                          bindings: [KeyMaps.escape(state), KeyBinding([.character("r")], "reload", .productDetail(.reload))],
                           global: KeyMaps.global(state))
         }
         bindings += [
-            KeyBinding([.character("+"), .character("=")], "+/-", "qty", .product(.incrementQuantity), help: "+ -"),
-            KeyBinding([.character("-")], "", "", .product(.decrementQuantity)),
-            KeyBinding([.character("a"), .enter], "a", "add to cart", .product(.addToCart)),
+            KeyBinding([.character("+"), .character("=")], "+/-", "qty", .productDetail(.incrementQuantity), help: "+ -"),
+            KeyBinding([.character("-")], "", "", .productDetail(.decrementQuantity)),
+            KeyBinding([.character("a"), .enter], "a", "add to cart", .productDetail(.addToCart)),
         ]
         // A description longer than its area scrolls a page (less one line, for context) at a time.
         if let detail = state.productDetail {
@@ -32,15 +32,15 @@ enum ProductDetailKeys {
                 let page = max(1, rows - 1)
                 bindings += [
                     KeyBinding([.pageDown, .character(" ")], "pgdn pgup", "description",
-                               .product(.scrollDescription(by: page, limit: limit)), help: "pgdn space pgup"),
-                    KeyBinding([.pageUp], "", "", .product(.scrollDescription(by: -page, limit: limit))),
+                               .productDetail(.scrollDescription(by: page, limit: limit)), help: "pgdn space pgup"),
+                    KeyBinding([.pageUp], "", "", .productDetail(.scrollDescription(by: -page, limit: limit))),
                 ]
             }
         }
         bindings += [
             KeyMaps.escape(state),
             KeyBinding([.backspace], "", "", .navigation(.back)),
-            KeyBinding([.character("r")], "reload", .product(.reload), inFooter: false),
+            KeyBinding([.character("r")], "reload", .productDetail(.reload), inFooter: false),
         ]
         return KeyMap(title: "Product", bindings: bindings, global: KeyMaps.global(state))
     }

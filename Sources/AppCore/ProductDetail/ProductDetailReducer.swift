@@ -2,11 +2,22 @@ import Storefront
 
 /// The product detail screen: option pickers resolving to a variant, a quantity bounded by stock,
 /// and add to cart.
-struct ProductReducer {
+struct ProductDetailReducer: Reducer {
+    struct State: Equatable {
+        var productDetail: ProductDetailState?
+        var loading: Set<RequestKind>
+    }
+
     let dependencies: AppDependencies
 
-    func reduce(into state: inout AppState, action: ProductAction) -> Effect<AppAction> {
+    func reduce(into state: inout State, action: ProductDetailAction) -> Effect<ProductDetailAction> {
         switch action {
+        case .open(let product):
+            state.productDetail = ProductDetailState(product: product)
+            return .none
+        case .openHandle(let handle):
+            state.productDetail = ProductDetailState(handle: handle)
+            return load(handle, &state)
         case .response(let handle, let result):
             state.loading.remove(.product(handle: handle))
             guard state.productDetail?.handle == handle else { return .none }
@@ -17,7 +28,7 @@ struct ProductReducer {
                 state.productDetail?.product = nil
                 state.productDetail?.notFound = true
             case .failure(let error):
-                state.errorMessage = error.message
+                return .send(.delegate(.failed(error)))
             }
             return .none
         case .reload:
@@ -27,25 +38,24 @@ struct ProductReducer {
             guard let detail = state.productDetail, let product = detail.product else { return .none }
             state.productDetail?.confirmation = nil
             guard let variant = detail.selectedVariant, detail.canAddToCart else {
-                state.errorMessage = Self.unavailableReason(detail, product)
-                return .none
+                return .send(.delegate(.failed(AppError(message: Self.unavailableReason(detail, product)))))
             }
             state.productDetail?.confirmation = Self.confirmation(quantity: detail.quantity, of: variant, product)
             let clock = dependencies.clock
-            let expiry: Effect<AppAction> = .run { send in
+            let expiry: Effect<ProductDetailAction> = .run { send in
                 try await clock.sleep(for: Self.confirmationDuration)
-                await send(.product(.confirmationExpired))
+                await send(.confirmationExpired)
             }
             .cancellable(id: .addedConfirmation, cancelInFlight: true)
-            return .merge(
-                CartReducer(dependencies: dependencies)
-                    .add(CartMerchandise(variant: variant, of: product), quantity: detail.quantity, to: &state),
-                expiry)
+            return .merge(.send(.delegate(.addToCart(CartMerchandise(variant: variant, of: product), quantity: detail.quantity))),
+                          expiry)
         case .confirmationExpired:
             state.productDetail?.confirmation = nil
             return .none
         case .focusOption, .selectOptionValue, .incrementQuantity, .decrementQuantity, .scrollDescription:
             state.productDetail?.apply(action)
+            return .none
+        case .delegate:
             return .none
         }
     }
@@ -70,26 +80,12 @@ struct ProductReducer {
             : "\(product.title): \(variant.title) is sold out; choose another."
     }
 
-    /// Pushes the detail screen of a product already loaded (from a list or a search).
-    func open(_ product: Product, in state: inout AppState) -> Effect<AppAction> {
-        state.push(.productDetail(handle: product.handle))
-        state.productDetail = ProductDetailState(product: product)
-        return .none
-    }
-
-    /// Pushes the detail screen of a product known only by handle, and loads it.
-    func open(handle: String, in state: inout AppState) -> Effect<AppAction> {
-        state.push(.productDetail(handle: handle))
-        state.productDetail = ProductDetailState(handle: handle)
-        return load(handle, &state)
-    }
-
-    private func load(_ handle: String, _ state: inout AppState) -> Effect<AppAction> {
+    private func load(_ handle: String, _ state: inout State) -> Effect<ProductDetailAction> {
         guard state.loading.insert(.product(handle: handle)).inserted else { return .none }
         let storefront = dependencies.storefront
         return .run { send in
             let result = await Result.capture { try await storefront.product(handle: handle) }
-            await send(.product(.response(handle: handle, result)))
+            await send(.response(handle: handle, result))
         }
         .cancellable(id: .product(handle), cancelInFlight: true)
     }

@@ -1,7 +1,11 @@
 import Storefront
 
 /// The product detail screen.
-public enum ProductAction: Hashable, Sendable {
+public enum ProductDetailAction: Hashable, Sendable {
+    /// The screen was pushed for a product already loaded (from a list or a search).
+    case open(Product)
+    /// The screen was pushed for a product known only by handle: it loads.
+    case openHandle(String)
     /// ↑/↓: moves between option rows (Size, Colour, ...).
     case focusOption(by: Int)
     /// ←/→: picks the previous/next value of the focused option.
@@ -17,4 +21,11 @@ public enum ProductAction: Hashable, Sendable {
     case reload
     /// The product behind `handle`; nil when the store has no such product.
     case response(handle: String, Result<Product?, AppError>)
+    case delegate(Delegate)
+
+    /// What the product screen asks of the rest of the app.
+    public enum Delegate: Hashable, Sendable {
+        case addToCart(CartMerchandise, quantity: Int)
+        case failed(AppError)
+    }
 }

@@ -1,0 +1,73 @@
+import Storefront
+
+/// Where each feature's delegate actions go: the app turns a feature's request into the action of
+/// the feature it concerns, so no feature knows another.
+extension AppReducer {
+    func route(_ delegate: CollectionsAction.Delegate, _ state: inout AppState) -> Effect<AppAction> {
+        switch delegate {
+        case .openCollection(let collection):
+            state.push(.products(collectionHandle: collection.handle))
+            return reduce(into: &state, action: .products(.open(collection)))
+        case .failed(let error): return showError(error, &state)
+        }
+    }
+
+    func route(_ delegate: ProductsAction.Delegate, _ state: inout AppState) -> Effect<AppAction> {
+        switch delegate {
+        case .openProduct(let product): return openProduct(product, &state)
+        case .failed(let error): return showError(error, &state)
+        }
+    }
+
+    func route(_ delegate: SearchAction.Delegate, _ state: inout AppState) -> Effect<AppAction> {
+        switch delegate {
+        case .openProduct(let product): return openProduct(product, &state)
+        case .failed(let error): return showError(error, &state)
+        }
+    }
+
+    func route(_ delegate: ProductDetailAction.Delegate, _ state: inout AppState) -> Effect<AppAction> {
+        switch delegate {
+        case .addToCart(let merchandise, let quantity): return reduce(into: &state, action: .cart(.add(merchandise, quantity: quantity)))
+        case .failed(let error): return showError(error, &state)
+        }
+    }
+
+    func route(_ delegate: CartAction.Delegate, _ state: inout AppState) -> Effect<AppAction> {
+        switch delegate {
+        case .changed: return reduce(into: &state, action: .checkout(.invalidatePreload))
+        case .sessionEnded(let reason): return reduce(into: &state, action: .account(.sessionEnded(reason: reason)))
+        case .failed(let error): return showError(error, &state)
+        case .withdrawError(let prefixes): return reduce(into: &state, action: .errorBar(.withdraw(prefixes)))
+        }
+    }
+
+    func route(_ delegate: CheckoutAction.Delegate, _ state: inout AppState) -> Effect<AppAction> {
+        switch delegate {
+        case .presented: return reduce(into: &state, action: .cart(.covered))
+        case .orderPlaced: return reduce(into: &state, action: .cart(.orderPlaced))
+        case .failed(let error): return showError(error, &state)
+        case .withdrawError(let prefixes): return reduce(into: &state, action: .errorBar(.withdraw(prefixes)))
+        }
+    }
+
+    func route(_ delegate: AccountAction.Delegate, _ state: inout AppState) -> Effect<AppAction> {
+        switch delegate {
+        case .sessionRestored: return reduce(into: &state, action: .cart(.attachCustomerIfMissing))
+        case .loggedIn: return reduce(into: &state, action: .cart(.attachCustomer))
+        case .loggedOut: return reduce(into: &state, action: .cart(.forgetSignedInCart))
+        case .sessionEnded: return reduce(into: &state, action: .cart(.detachCustomer))
+        case .failed(let error): return showError(error, &state)
+        }
+    }
+
+    /// There is one product page at a time: `push` takes the previous one off the stack.
+    func openProduct(_ product: Product, _ state: inout AppState) -> Effect<AppAction> {
+        state.push(.productDetail(handle: product.handle))
+        return reduce(into: &state, action: .productDetail(.open(product)))
+    }
+
+    private func showError(_ error: AppError, _ state: inout AppState) -> Effect<AppAction> {
+        reduce(into: &state, action: .errorBar(.show(error.message)))
+    }
+}

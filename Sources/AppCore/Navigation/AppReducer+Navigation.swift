@@ -1,0 +1,56 @@
+/// Moving between screens and toggling overlays: the stack is the app's own state. What a screen
+/// does when it opens or closes is asked of its feature by action. Opening the cart preloads its
+/// checkout, so a later checkout is instant.
+extension AppReducer {
+    func navigate(_ action: NavigationAction, _ state: inout AppState) -> Effect<AppAction> {
+        switch action {
+        case .back:
+            if state.isHelpVisible {
+                state.isHelpVisible = false
+                return .none
+            }
+            if state.checkout.isPresented {
+                return reduce(into: &state, action: .checkout(.close))
+            }
+            return pop(&state)
+        case .openSearch:
+            state.push(.search)
+            state.search.isQuerySelected = !state.search.query.isEmpty
+            return .none
+        case .openCart:
+            state.push(.cart)
+            return reduce(into: &state, action: .checkout(.preload))
+        case .toggleHelp:
+            state.isHelpVisible.toggle()
+            return .none
+        case .quit:
+            state.shouldQuit = true
+            return .none
+        case .open(let link):
+            return open(link, &state)
+        }
+    }
+
+    private func pop(_ state: inout AppState) -> Effect<AppAction> {
+        guard state.screens.count > 1 else { return .none }
+        let popped = state.screens.removeLast()
+        if case .cart = popped { return reduce(into: &state, action: .cart(.screenClosed)) }
+        return .none
+    }
+
+    /// A deep link is the keys a shopper would press: c, u, / and the query, or a product's page.
+    private func open(_ link: DeepLink, _ state: inout AppState) -> Effect<AppAction> {
+        switch link {
+        case .cart:
+            return navigate(.openCart, &state)
+        case .orders:
+            return reduce(into: &state, action: .account(.open))
+        case .search(let query):
+            state.push(.search)
+            return reduce(into: &state, action: .search(.insert(query)))
+        case .product(let handle):
+            state.push(.productDetail(handle: handle))
+            return reduce(into: &state, action: .productDetail(.openHandle(handle)))
+        }
+    }
+}

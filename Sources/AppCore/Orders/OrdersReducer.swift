@@ -1,0 +1,67 @@
+import Storefront
+
+public enum OrdersAction: Hashable, Sendable {
+    /// o, or from the thank-you page: the screen opens (and loads a signed-in customer's orders).
+    case open
+    /// `rows`: how many rows the list shows, so it scrolls by lines and stays full.
+    case moveSelection(by: Int, rows: Int)
+    /// Enter: shows the selected order's details.
+    case openSelected
+    /// Esc on the details: back to the list.
+    case closeDetails
+    case ordersResponse(Result<[CustomerOrder], AppError>)
+    case delegate(Delegate)
+
+    public enum Delegate: Hashable, Sendable {
+        case failed(AppError)
+    }
+}
+
+/// "Your orders": the list of orders and one order's details.
+struct OrdersReducer: Reducer {
+    struct State: Equatable {
+        /// The screen's own state; nil when the screen is not on the stack.
+        var screen: OrdersState?
+        /// Read from the app; not written back.
+        var placed: [PlacedOrder]
+        var isSignedIn: Bool
+    }
+
+    let dependencies: AppDependencies
+
+    func reduce(into state: inout State, action: OrdersAction) -> Effect<OrdersAction> {
+        guard var screen = state.screen else { return .none }
+        defer { state.screen = screen }
+        let count = screen.summaries(placed: state.placed, signedIn: state.isSignedIn).count
+        switch action {
+        case .open:
+            guard state.isSignedIn, let account = dependencies.account, !screen.isLoading else { return .none }
+            screen.isLoading = true
+            return .run { send in await send(.ordersResponse(await Result.capture { try await account.orders() })) }
+        case .moveSelection(let delta, let rows):
+            guard count > 0 else { return .none }
+            screen.selectedIndex = min(max(screen.selectedIndex + delta, 0), count - 1)
+            screen.firstVisibleIndex = ListScroll.first(selected: screen.selectedIndex, previous: screen.firstVisibleIndex,
+                                                        total: count, rows: rows)
+            return .none
+        case .openSelected:
+            let orders = screen.summaries(placed: state.placed, signedIn: state.isSignedIn)
+            guard orders.indices.contains(screen.selectedIndex) else { return .none }
+            screen.openOrderId = orders[screen.selectedIndex].id
+            return .none
+        case .closeDetails:
+            screen.openOrderId = nil
+            return .none
+        case .ordersResponse(.success(let orders)):
+            screen.isLoading = false
+            screen.customerOrders = orders
+            screen.selectedIndex = min(screen.selectedIndex, max(orders.count - 1, 0))
+            return .none
+        case .ordersResponse(.failure(let error)):
+            screen.isLoading = false
+            return .send(.delegate(.failed(AppError(message: "Could not load your orders: \(error.message)"))))
+        case .delegate:
+            return .none
+        }
+    }
+}

@@ -1,0 +1,17 @@
+import AppCore
+
+struct CollectionsPresenter: ScreenPresenter {
+    func title(_ state: AppState) -> String { "Collections" }
+
+    func listRows(_ state: AppState, body: Size, sizeClass: SizeClass) -> Int {
+        max(1, CollectionsView.listRows(size: body, sizeClass: sizeClass))
+    }
+
+    func keyMap(_ state: AppState, listRows: Int, body: Size) -> KeyMap { CollectionsKeys.map(state, listRows: listRows) }
+
+    func draw(_ state: AppState, in canvas: Canvas, context: ScreenContext, grid: inout Grid) {
+        CollectionsView(state: state, sizeClass: context.sizeClass, pictures: context.environment.pictures,
+                        pictureDepth: context.environment.profile.pictureDepth)
+            .draw(in: canvas, theme: context.theme, grid: &grid)
+    }
+}

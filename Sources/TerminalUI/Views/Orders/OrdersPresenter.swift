@@ -1,0 +1,126 @@
+import AppCore
+import Foundation
+import Storefront
+
+/// "Your orders": a list (date, number, status, items, total) and, on enter, one order with its
+/// lines. Guests see the orders placed from this terminal; a signed-in customer sees their own.
+struct OrdersPresenter: ScreenPresenter {
+    let orders: OrdersState
+
+    func title(_ state: AppState) -> String {
+        guard let open = orders.openOrderId, let order = summaries(state).first(where: { $0.id == open }) else { return "Your orders" }
+        return "Your orders › \(order.number)"
+    }
+
+    func listRows(_ state: AppState, body: Size, sizeClass: SizeClass) -> Int { max(1, body.height - Self.headerRows) }
+
+    func keyMap(_ state: AppState, listRows: Int, body: Size) -> KeyMap {
+        var bindings: [KeyBinding] = []
+        if orders.openOrderId != nil {
+            // Esc goes back to the list first; the error bar still takes it when one is up.
+            bindings.append(state.errorMessage != nil ? KeyMaps.escape(state)
+                            : KeyBinding([.escape], "esc", "all orders", .orders(.closeDetails)))
+        } else {
+            if !summaries(state).isEmpty {
+                bindings += KeyMaps.listMoves({ .orders(.moveSelection(by: $0, rows: $1)) }, rows: listRows)
+                bindings.append(KeyBinding([.enter], "enter", "details", .orders(.openSelected)))
+            }
+            if state.account.isLoggedIn { bindings.append(KeyBinding([.character("r")], "r", "reload", .orders(.open))) }
+            bindings.append(KeyMaps.escape(state))
+        }
+        return KeyMap(title: "Your orders", bindings: bindings, global: KeyMaps.global(state))
+    }
+
+    func draw(_ state: AppState, in canvas: Canvas, context: ScreenContext, grid: inout Grid) {
+        let theme = context.theme
+        let inner = canvas.inset(dx: 1, dy: 0)
+        let list = summaries(state)
+        if let open = orders.openOrderId, let order = list.first(where: { $0.id == open }) {
+            details(order, in: inner, context: context, grid: &grid)
+            return
+        }
+        inner.text("Your orders", y: 0, style: theme[.accent], in: &grid)
+        let source = state.account.isLoggedIn ? "Orders of your account" : "Orders placed from this terminal"
+        inner.text(source, y: 1, style: theme[.muted], in: &grid, maxWidth: inner.width)
+        if orders.isLoading && orders.customerOrders == nil {
+            inner.text("Loading…", y: Self.headerRows, style: theme[.muted], in: &grid)
+            return
+        }
+        guard !list.isEmpty else {
+            var empty = "No orders yet. An order you place here is listed on this page."
+            if state.account.isAvailable && !state.account.isLoggedIn { empty += " Log in (u) to see your account's orders." }
+            for (index, line) in TextLayout.wrap(empty, width: max(1, inner.width)).prefix(max(0, inner.height - Self.headerRows)).enumerated() {
+                inner.text(line, y: Self.headerRows + index, style: theme[.muted], in: &grid)
+            }
+            return
+        }
+        let rows = max(1, inner.height - Self.headerRows)
+        let first = min(orders.firstVisibleIndex, max(list.count - rows, 0))
+        for (offset, order) in list[first..<min(list.count, first + rows)].enumerated() {
+            let index = first + offset
+            let selected = index == orders.selectedIndex
+            let y = Self.headerRows + offset
+            let total = order.total?.formatted ?? ""
+            let items = "\(order.itemCount) item\(order.itemCount == 1 ? "" : "s")"
+            // Narrow: number, date and total; the status and count go first when room runs out.
+            let wide = inner.width >= 60
+            let left = (selected ? "▸ " : "  ") + order.number + "  " + Self.day(order.date, context.environment.timeZone)
+                + (wide ? "  " + order.status + "  " + items : "")
+            let style = selected ? theme[.selection] : theme[.text]
+            if selected { inner.sub(Rect(x: 0, y: y, width: inner.width, height: 1)).fill(style: style, in: &grid) }
+            inner.text(left, y: y, style: style, in: &grid, maxWidth: max(0, inner.width - DisplayWidth.of(total) - 1))
+            inner.textRight(total, y: y, style: style, in: &grid)
+        }
+    }
+
+    /// One order: number, date, status, each line, the total.
+    private func details(_ order: OrderSummary, in canvas: Canvas, context: ScreenContext, grid: inout Grid) {
+        let theme = context.theme
+        canvas.text("Order \(order.number)", y: 0, style: theme[.accent], in: &grid, maxWidth: canvas.width)
+        canvas.text("\(Self.day(order.date, context.environment.timeZone)) · \(order.status)", y: 1, style: theme[.muted],
+                    in: &grid, maxWidth: canvas.width)
+        var y = 3
+        for line in order.lines where y < canvas.height - 2 {
+            let quantity = "\(line.quantity) × "
+            canvas.text(quantity + line.title, y: y, style: theme[.text], in: &grid, maxWidth: canvas.width)
+            y += 1
+        }
+        if order.lines.isEmpty, y < canvas.height - 2 {
+            canvas.text("The lines of this order are not known here.", y: y, style: theme[.muted], in: &grid, maxWidth: canvas.width)
+            y += 1
+        }
+        if let total = order.total, y + 1 < canvas.height {
+            canvas.text("Total", y: y + 1, style: theme[.heading], in: &grid)
+            canvas.textRight(total.formatted, y: y + 1, style: theme[.heading], in: &grid)
+        }
+    }
+
+    private func summaries(_ state: AppState) -> [OrderSummary] {
+        orders.summaries(placed: state.orders, signedIn: state.account.isLoggedIn)
+    }
+
+    /// The title and the line under it.
+    static let headerRows = 3
+
+    /// "2026-11-24" in the terminal's time zone.
+    static func day(_ date: Date, _ timeZone: TimeZone) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+    }
+
+    /// The plain mode's text of the screen.
+    static func plain(_ orders: OrdersState, _ state: AppState) -> String {
+        let list = orders.summaries(placed: state.orders, signedIn: state.account.isLoggedIn)
+        if let open = orders.openOrderId, let order = list.first(where: { $0.id == open }) {
+            return (["Order \(order.number) · \(day(order.date, .current)) · \(order.status)"]
+                    + order.lines.map { "  \($0.quantity) × \($0.title)" }
+                    + (order.total.map { ["  Total \($0.formatted)"] } ?? [])).joined(separator: "\n")
+        }
+        guard !list.isEmpty else { return "Your orders: none yet." }
+        return (["Your orders:"] + list.enumerated().map { index, order in
+            "\(index + 1). \(order.number)  \(day(order.date, .current))  \(order.status)  \(order.itemCount) items  \(order.total?.formatted ?? "")"
+        }).joined(separator: "\n")
+    }
+}

@@ -1,0 +1,16 @@
+import AppCore
+
+struct ProductDetailPresenter: ScreenPresenter {
+    let detail: ProductDetailState
+
+    func title(_ state: AppState) -> String { detail.product?.title ?? detail.handle }
+
+    func keyMap(_ state: AppState, listRows: Int, body: Size) -> KeyMap { ProductDetailKeys.map(state, body: body) }
+
+    func draw(_ state: AppState, in canvas: Canvas, context: ScreenContext, grid: inout Grid) {
+        let isLoading = state.loading.contains { if case .product = $0 { true } else { false } }
+        ProductDetailView(detail: detail, isLoading: isLoading, pictures: context.environment.pictures,
+                          pictureDepth: context.environment.profile.pictureDepth)
+            .draw(in: canvas, theme: context.theme, grid: &grid)
+    }
+}

@@ -1,0 +1,15 @@
+import AppCore
+
+struct ProductsPresenter: ScreenPresenter {
+    let handle: String
+
+    func title(_ state: AppState) -> String { state.collections.items.first { $0.handle == handle }?.title ?? handle }
+
+    func listRows(_ state: AppState, body: Size, sizeClass: SizeClass) -> Int { max(1, ProductsView.listRows(height: body.height)) }
+
+    func keyMap(_ state: AppState, listRows: Int, body: Size) -> KeyMap { ProductsKeys.map(state, listRows: listRows) }
+
+    func draw(_ state: AppState, in canvas: Canvas, context: ScreenContext, grid: inout Grid) {
+        ProductsView(state: state, handle: handle).draw(in: canvas, theme: context.theme, grid: &grid)
+    }
+}

@@ -1,0 +1,26 @@
+import AppCore
+
+/// Everything the terminal knows about one kind of screen: its name in the breadcrumbs, its keys
+/// and its view. The renderer, the key maps and the header ask the presenter of a screen and never
+/// switch over screens themselves; `Screen.presenter` is the one place that lists them.
+protocol ScreenPresenter {
+    /// The screen's name in the header's breadcrumbs.
+    func title(_ state: AppState) -> String
+    /// Rows the screen's list shows in `body` (page up / down move by it); the body's height less
+    /// its own lines for a screen without a list.
+    func listRows(_ state: AppState, body: Size, sizeClass: SizeClass) -> Int
+    /// The screen's keys; `listRows` from `listRows(_:body:sizeClass:)`.
+    func keyMap(_ state: AppState, listRows: Int, body: Size) -> KeyMap
+    func draw(_ state: AppState, in canvas: Canvas, context: ScreenContext, grid: inout Grid)
+}
+
+/// What a screen's view may use besides the state.
+struct ScreenContext {
+    var theme: Theme
+    var environment: RenderEnvironment
+    var sizeClass: SizeClass
+}
+
+extension ScreenPresenter {
+    func listRows(_ state: AppState, body: Size, sizeClass: SizeClass) -> Int { max(1, body.height - 3) }
+}

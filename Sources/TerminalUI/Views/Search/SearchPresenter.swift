@@ -1,0 +1,13 @@
+import AppCore
+
+struct SearchPresenter: ScreenPresenter {
+    func title(_ state: AppState) -> String { "Search" }
+
+    func listRows(_ state: AppState, body: Size, sizeClass: SizeClass) -> Int { max(1, SearchView.listRows(height: body.height)) }
+
+    func keyMap(_ state: AppState, listRows: Int, body: Size) -> KeyMap { SearchKeys.map(state, listRows: listRows) }
+
+    func draw(_ state: AppState, in canvas: Canvas, context: ScreenContext, grid: inout Grid) {
+        SearchView(state: state.search, isSearching: state.isLoading(.search)).draw(in: canvas, theme: context.theme, grid: &grid)
+    }
+}

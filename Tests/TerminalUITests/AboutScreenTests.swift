@@ -1,0 +1,50 @@
+import AppCore
+import Foundation
+import Storefront
+import XCTest
+@testable import TerminalUI
+
+/// "About the shop": the description and the four policies with their text, scrolled.
+final class AboutScreenTests: XCTestCase {
+    static func policy(_ kind: ShopPolicy.Kind, _ body: String) -> ShopPolicy {
+        ShopPolicy(kind: kind, id: "gid://shopify/ShopPolicy/\(kind.rawValue)", handle: kind.defaultHandle, title: kind.defaultTitle,
+                   body: body, url: "https://aurora-outfitters.example/policies/\(kind.defaultHandle)")
+    }
+
+    static let shop = Shop(
+        name: "Aurora Outfitters", description: "Outdoor clothing and gear for long days in the hills, made to be mended.",
+        domain: "aurora-outfitters.example", currencyCode: "USD", countryCode: "US",
+        policies: [
+            policy(.refund, "<p>Return anything unworn within 30 days for a full refund.</p><p>Refunds go back to the card you paid with within 5 business days of the parcel reaching us.</p>"),
+            policy(.shipping, "<p>Orders ship within 2 business days.</p><ul><li>US: free over $75, else $6.</li><li>Canada: $15.</li></ul>"),
+            policy(.privacy, "<p>We keep your name, address and order history to send your orders. We never sell them.</p>"),
+            policy(.termsOfService, "<p>By ordering you agree to these terms. Prices are in US dollars and include no tax.</p>"),
+        ])
+
+    func state(_ about: AboutState = AboutState(), shop: Shop? = shop) -> AppState {
+        var state = Fixtures.browsing
+        state.shop = shop
+        state.screens = [.collections, .about(about)]
+        return state
+    }
+
+    func testTheDescriptionAndThePolicies() { assertScreenSnapshots(state(), "about") }
+
+    /// Scrolled to the end, the terms of service are on screen.
+    func testScrolledToTheEnd() {
+        let body = Size(width: 40, height: 12 - 2)
+        let map = KeyMaps.current(for: state(), body: body)
+        guard case .about(.scroll(_, let limit))? = map.action(for: .end) else { return XCTFail("end scrolls the page") }
+        let text = Renderer.render(state(AboutState(offset: limit)), size: Size(width: 40, height: 12), environment: Fixtures.environment).text
+        XCTAssertTrue(text.contains("Terms of service"), text)
+        XCTAssertFalse(text.contains("↓ more"), text)
+    }
+
+    func testWithoutTheShopsAnswer() { assertScreenSnapshots(state(shop: nil), "about-unknown") }
+
+    func testKeys() {
+        XCTAssertEqual(KeyMaps.current(for: Fixtures.browsing).action(for: .character("i")), .about(.open))
+        XCTAssertNil(KeyMaps.current(for: state()).action(for: .character("i")), "already here")
+        XCTAssertEqual(KeyMaps.current(for: state()).action(for: .escape), .navigation(.back))
+    }
+}
