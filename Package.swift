@@ -122,7 +122,8 @@ let package = Package(
         .executableTarget(
             name: "StorefrontBenchmarks",
             dependencies: ["Storefront", "CheckoutSheet", "AppCore", "TerminalUI", "StorefrontServer", "StorefrontFuzzing", "CustomerAccount",
-                           "Pictures", .product(name: "AsyncHTTPClient", package: "async-http-client")]
+                           "Pictures", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                           .product(name: "Clocks", package: "swift-clocks")]
         ),
         .testTarget(name: "StorefrontTests", dependencies: ["Storefront"]),
         .testTarget(name: "PicturesTests", dependencies: ["Pictures"]),
@@ -136,6 +137,8 @@ let package = Package(
             dependencies: [
                 "AppCore", "AppCoreTesting", "Storefront", "CheckoutSheet",
                 .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+                .product(name: "Clocks", package: "swift-clocks"),
+                .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
             ]
         ),
         .testTarget(

@@ -71,7 +71,6 @@ final class AccountTests: XCTestCase {
         }
         await store.receive(.cart(.mutationResponse(requestId: 1, .success(CartPayload(cart: created)))),
                             assert: CartTests.answered(1, with: created))
-        await env.clock.waitForSleepers(1)
         await env.clock.advance(by: .seconds(4))
         await store.receive(.product(.confirmationExpired)) { $0.productDetail?.confirmation = nil }
         await store.finish()
@@ -230,7 +229,6 @@ final class AccountTests: XCTestCase {
         }
         await store.receive(.cart(.mutationResponse(requestId: 1, .success(CartPayload(cart: created)))),
                             assert: CartTests.answered(1, with: created))
-        await env.clock.waitForSleepers(1)
         await env.clock.advance(by: .seconds(4))
         await store.receive(.product(.confirmationExpired)) { $0.productDetail?.confirmation = nil }
         await store.finish()

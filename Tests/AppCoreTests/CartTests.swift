@@ -49,7 +49,6 @@ final class CartTests: XCTestCase {
             $0.productDetail?.confirmation = "Added 2 × Shirt shirt (S / Red) to your cart."
         }
         await store.receive(.cart(.mutationResponse(requestId: 1, .success(CartPayload(cart: created)))), assert: Self.answered(1, with: created))
-        await env.clock.waitForSleepers(1)
         await env.clock.advance(by: .seconds(4))
         await store.receive(.product(.confirmationExpired)) { $0.productDetail?.confirmation = nil }
         await store.finish()
@@ -101,7 +100,6 @@ final class CartTests: XCTestCase {
             $0.loading = [.cartMutation]
         }
         await store.receive(.cart(.mutationResponse(requestId: 2, .success(CartPayload(cart: withBoth)))), assert: Self.answered(2, with: withBoth))
-        await env.clock.waitForSleepers(1)
         await env.clock.advance(by: .seconds(4))
         await store.receive(.product(.confirmationExpired)) { $0.productDetail?.confirmation = nil }
         await store.finish()
@@ -134,7 +132,6 @@ final class CartTests: XCTestCase {
                                            Fixtures.line("line-2", variant: blue, of: shirt, quantity: 1)])
         gate.answer(0, with: CartPayload(cart: server))
         await store.receive(.cart(.mutationResponse(requestId: 1, .success(CartPayload(cart: server)))), assert: Self.answered(1, with: server))
-        await env.clock.waitForSleepers(1)
         await env.clock.advance(by: .seconds(4))
         await store.receive(.product(.confirmationExpired)) { $0.productDetail?.confirmation = nil }
         await store.finish()
