@@ -26,6 +26,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
         .package(url: "https://github.com/apple/swift-nio-ssh", from: "0.15.1"),
+        .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.6"),
+        .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.3.0"),
     ],
     targets: [
         .systemLibrary(
@@ -103,6 +105,8 @@ let package = Package(
                 "AppCore",
                 .product(name: "CustomDump", package: "swift-custom-dump"),
                 .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+                .product(name: "Clocks", package: "swift-clocks"),
+                .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
             ]
         ),
         .target(name: "TerminalUI", dependencies: ["AppCore", "Storefront", "CheckoutSheet", "Pictures", "CNcursesw", "CQRencode"]),
@@ -121,7 +125,8 @@ let package = Package(
             name: "StorefrontBenchmarks",
             dependencies: ["Storefront", "CheckoutSheet", "AppCore", "TerminalUI", "StorefrontServer", "StorefrontFuzzing", "CustomerAccount",
                            "Pictures", .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                           .product(name: "NIOCore", package: "swift-nio")]
+                           .product(name: "NIOCore", package: "swift-nio"),
+                           .product(name: "Clocks", package: "swift-clocks")]
         ),
         .testTarget(name: "StorefrontTests", dependencies: ["Storefront"]),
         .testTarget(name: "PicturesTests", dependencies: ["Pictures"]),
@@ -135,11 +140,14 @@ let package = Package(
             dependencies: [
                 "AppCore", "AppCoreTesting", "Storefront", "CheckoutSheet",
                 .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+                .product(name: "Clocks", package: "swift-clocks"),
+                .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
             ]
         ),
         .testTarget(
             name: "TerminalUITests",
-            dependencies: ["TerminalUI", "AppCore", "Storefront", "CheckoutSheet", "Pictures", "CNcursesw"],
+            dependencies: ["TerminalUI", "AppCore", "Storefront", "CheckoutSheet", "Pictures", "CNcursesw",
+                           .product(name: "Clocks", package: "swift-clocks")],
             exclude: ["__Snapshots__"]
         ),
         .testTarget(

@@ -1,4 +1,5 @@
 import AppCore
+import ConcurrencyExtras
 import CustomDump
 import IssueReporting
 import Testing
@@ -12,8 +13,11 @@ import Testing
 ///   action was not asserted.
 ///
 /// Reducers run synchronously on the main actor; effects run as tasks the store tracks, through
-/// the same `EffectRunner` as the app's `Store`. Failures are reported with IssueReporting, which
-/// records them in XCTest or Swift Testing, whichever is running.
+/// the same `EffectRunner` as the app's `Store`. While the store lives, every task runs on the main
+/// serial executor (swift-concurrency-extras' `withMainSerialExecutor`): jobs run one at a time in
+/// the order they were enqueued, so effects start, sleep on a test clock and send their actions in
+/// the same order on every run, however loaded the machine. Failures are reported with
+/// IssueReporting, which records them in XCTest or Swift Testing, whichever is running.
 @MainActor
 public final class TestStore<State: Equatable & Sendable, Action: Equatable & Sendable> {
     public typealias Reducer = @MainActor (inout State, Action) -> Effect<Action>
@@ -29,6 +33,8 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
     private var received: [(action: Action, state: State)] = []
     private var waiters: [CheckedContinuation<Void, Never>] = []
     private var isFinished = false
+    /// Whether tasks ran on the main serial executor before this store: restored when it finishes.
+    private let serialExecutorBefore: Bool
     /// Where the store was made and who reported issues there: a deinit runs without the test's
     /// task-local context, so it reports through these.
     private let origin: (reporters: [any IssueReporter], swiftTesting: Bool, fileID: StaticString, filePath: StaticString,
@@ -41,6 +47,8 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
         self.reducedState = initialState
         self.reducer = reducer
         self.timeout = timeout
+        self.serialExecutorBefore = uncheckedUseMainSerialExecutor
+        uncheckedUseMainSerialExecutor = true
         self.runner = EffectRunner(
             deliver: { [weak self] action in self?.deliver(action) },
             onIdle: { [weak self] in self?.wakeWaiters() }
@@ -50,6 +58,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
     /// A store dropped without `finish()` still fails for what it left behind (without waiting).
     isolated deinit {
         guard !isFinished else { return }
+        uncheckedUseMainSerialExecutor = serialExecutorBefore
         withIssueReporters(origin.reporters) {
             reportUnfinishedWork(underSwiftTesting: origin.swiftTesting, fileID: origin.fileID, filePath: origin.filePath,
                                  line: origin.line, column: origin.column)
@@ -82,8 +91,9 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
         expect(updateExpectedState, from: previous, actual: after, action: action,
                fileID: fileID, filePath: filePath, line: line, column: column)
         state = after
-        // Give the effects just started a chance to begin before the test goes on.
-        await Self.yieldToTasks()
+        // On the serial executor, one yield runs the effects just started up to their first
+        // suspension (a sleep on the test clock, a call into a fake) before the test goes on.
+        await Task.yield()
     }
 
     /// Asserts that the next action an effect sent is `expected`, and the state change it made.
@@ -127,6 +137,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
         reportUnfinishedWork(fileID: fileID, filePath: filePath, line: line, column: column)
         runner.cancelAll()
         isFinished = true
+        uncheckedUseMainSerialExecutor = serialExecutorBefore
     }
 
     /// Drops the actions received but not asserted, taking the state they led to as asserted.
@@ -179,7 +190,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
         expect(updateExpectedState, from: state, actual: after, action: action,
                fileID: fileID, filePath: filePath, line: line, column: column)
         state = after
-        await Self.yieldToTasks()
+        await Task.yield()
     }
 
     private func expect(
@@ -258,9 +269,5 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
         let dumped = String(customDumping: action).split(separator: "\n", omittingEmptySubsequences: false)
         guard dumped.count > lines else { return dumped.joined(separator: "\n") }
         return (dumped.prefix(lines) + ["  … (\(dumped.count - lines) more lines)"]).joined(separator: "\n")
-    }
-
-    private static func yieldToTasks() async {
-        for _ in 0..<10 { await Task.yield() }
     }
 }

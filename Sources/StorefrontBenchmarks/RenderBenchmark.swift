@@ -65,8 +65,14 @@ enum RenderBenchmark {
                          key.columns, key.rows, key.depth.rawValue, seconds * 1000))
             withPicture.pictures.store(.success(converted!), for: key)
         }
+        var moving = environment
+        moving.pictures.rest = .resting(on: nil)
         return [
             measure("collections", browsing, size: size, frames: frames, environment: environment) { state, frame in
+                state.collections.selectedIndex = frame % max(1, state.collections.items.count)
+            },
+            // As the app draws it while the selection moves: the pane waits for the selection to rest.
+            measure("collections, selection moving", browsing, size: size, frames: frames, environment: moving) { state, frame in
                 state.collections.selectedIndex = frame % max(1, state.collections.items.count)
             },
             measure("products (\(products.nodes.count) rows)", list, size: size, frames: frames, environment: environment) { state, frame in

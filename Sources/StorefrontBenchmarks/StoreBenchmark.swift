@@ -1,6 +1,7 @@
 import Foundation
 import AppCore
 import CheckoutSheet
+import Clocks
 import Storefront
 
 /// Reducer throughput through the app's real `Store`: a shopper's mix of selection moves, search
@@ -11,8 +12,9 @@ import Storefront
 func runStoreBenchmark(rounds: Int = 2_000) async {
     let catalog = StoreBenchmark.Catalog(collections: 20, productsPerCollection: 60)
     let storefront = StoreBenchmark.InMemoryStorefront(catalog: catalog)
+    // Debounces end at once (after yields, so a newer keystroke can still cancel them).
     let dependencies = AppDependencies(
-        storefront: storefront, checkout: StoreBenchmark.IdleCheckoutSheet(), clock: StoreBenchmark.ImmediateClock(),
+        storefront: storefront, checkout: StoreBenchmark.IdleCheckoutSheet(), clock: ImmediateClock(),
         settings: AppSettings(pageSize: 25, productPreview: 5, prefetchDistance: 5))
     let reducer = AppReducer(dependencies: dependencies)
     let counter = StoreBenchmark.Counter()
@@ -217,15 +219,5 @@ enum StoreBenchmark {
         func present(checkoutURL: String) async -> AsyncStream<CheckoutSheetUpdate> { AsyncStream { $0.finish() } }
         func send(_ input: CheckoutPageInput) async {}
         func dismiss() async {}
-    }
-
-    /// A clock whose sleeps end at once (after a yield, so a newer keystroke can still cancel them).
-    struct ImmediateClock: Clock {
-        var now: ContinuousClock.Instant { .now }
-        var minimumResolution: Duration { .zero }
-        func sleep(until deadline: ContinuousClock.Instant, tolerance: Duration?) async throws {
-            await Task.yield()
-            try Task.checkCancellation()
-        }
     }
 }

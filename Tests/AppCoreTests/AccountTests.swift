@@ -73,7 +73,6 @@ final class AccountTests: XCTestCase {
         }
         await store.receive(.cart(.mutationResponse(requestId: 1, .success(CartPayload(cart: created)))),
                             assert: CartTests.answered(1, with: created))
-        await env.clock.waitForSleepers(1)
         await env.clock.advance(by: .seconds(4))
         await store.receive(.productDetail(.confirmationExpired)) { $0.productDetail?.confirmation = nil }
         await store.finish()
@@ -239,7 +238,6 @@ final class AccountTests: XCTestCase {
         await store.receive(.account(.delegate(.sessionEnded)))
         await store.receive(.cart(.mutationResponse(requestId: 1, .success(CartPayload(cart: created)))),
                             assert: CartTests.answered(1, with: created))
-        await env.clock.waitForSleepers(1)
         await env.clock.advance(by: .seconds(4))
         await store.receive(.productDetail(.confirmationExpired)) { $0.productDetail?.confirmation = nil }
         await store.finish()

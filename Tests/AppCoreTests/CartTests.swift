@@ -51,7 +51,6 @@ final class CartTests: XCTestCase {
             $0.cart.nextRequestId = 2
         }
         await store.receive(.cart(.mutationResponse(requestId: 1, .success(CartPayload(cart: created)))), assert: Self.answered(1, with: created))
-        await env.clock.waitForSleepers(1)
         await env.clock.advance(by: .seconds(4))
         await store.receive(.productDetail(.confirmationExpired)) { $0.productDetail?.confirmation = nil }
         await store.finish()
@@ -107,7 +106,6 @@ final class CartTests: XCTestCase {
             $0.loading = [.cartMutation]
         }
         await store.receive(.cart(.mutationResponse(requestId: 2, .success(CartPayload(cart: withBoth)))), assert: Self.answered(2, with: withBoth))
-        await env.clock.waitForSleepers(1)
         await env.clock.advance(by: .seconds(4))
         await store.receive(.productDetail(.confirmationExpired)) { $0.productDetail?.confirmation = nil }
         await store.finish()
@@ -142,7 +140,6 @@ final class CartTests: XCTestCase {
                                            Fixtures.line("line-2", variant: blue, of: shirt, quantity: 1)])
         gate.answer(0, with: CartPayload(cart: server))
         await store.receive(.cart(.mutationResponse(requestId: 1, .success(CartPayload(cart: server)))), assert: Self.answered(1, with: server))
-        await env.clock.waitForSleepers(1)
         await env.clock.advance(by: .seconds(4))
         await store.receive(.productDetail(.confirmationExpired)) { $0.productDetail?.confirmation = nil }
         await store.finish()

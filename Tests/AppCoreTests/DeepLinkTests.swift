@@ -60,7 +60,6 @@ final class DeepLinkTests: XCTestCase {
             $0.search.query = "tea"
             $0.loading = [.search]
         }
-        await env.clock.waitForSleepers(1)
         await env.clock.advance(by: .milliseconds(300))
         await store.receive(.search(.response(query: "tea", after: nil, .success(results)))) {
             $0.loading = []

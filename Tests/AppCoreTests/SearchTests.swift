@@ -22,12 +22,9 @@ final class SearchTests: XCTestCase {
             $0.search.query = "s"
             $0.loading = [.search]
         }
-        await env.clock.waitForSleepers(1)
         await env.clock.advance(by: .milliseconds(200))
         await store.send(.search(.insert("h"))) { $0.search.query = "sh" }
-        // "s" was cancelled; only the "sh" debounce sleeps.
-        await env.clock.waitForSleepers(1)
-        XCTAssertEqual(env.clock.sleeperCount, 1)
+        // "s" was cancelled; only the "sh" debounce sleeps (exhaustivity: only "sh" answers).
         await env.clock.advance(by: .milliseconds(299))
         XCTAssertEqual(queries.values, [])
         await env.clock.advance(by: .milliseconds(1))
@@ -40,7 +37,7 @@ final class SearchTests: XCTestCase {
         XCTAssertEqual(queries.values, ["sh"])
     }
 
-    func testClearingTheQueryClearsResultsAndCancelsTheSearch() async {
+    func testClearingTheQueryClearsResultsAndCancelsTheSearch() async throws {
         var env = TestEnvironment()
         env.storefront.onSearch = { _, _ in XCTFail("no search expected"); return .empty }
         let store = env.store(AppState(search: SearchState(query: "a", results: PagedList(items: results.nodes, pageInfo: results.pageInfo),
@@ -49,13 +46,12 @@ final class SearchTests: XCTestCase {
             $0.search.query = "ab"
             $0.loading = [.search]
         }
-        await env.clock.waitForSleepers(1)
         await store.send(.search(.deleteBackward)) { $0.search.query = "a" }
         await store.send(.search(.deleteBackward)) {
             $0.search = SearchState()
             $0.loading = []
         }
-        XCTAssertEqual(env.clock.sleeperCount, 0)
+        try await env.clock.checkSuspension()
         await env.clock.run()
         await store.send(.search(.deleteBackward))
         await store.send(.search(.insert("   "))) {
@@ -77,7 +73,6 @@ final class SearchTests: XCTestCase {
             $0.search.query = "price:=5"
             $0.loading = [.search]
         }
-        await env.clock.waitForSleepers(1)
         await env.clock.advance(by: .milliseconds(300))
         let error = AppError(message: syntax.description, searchSyntax: syntax)
         await store.receive(.search(.response(query: "price:=5", after: nil, .failure(error)))) {
@@ -86,7 +81,6 @@ final class SearchTests: XCTestCase {
             $0.search.resultsQuery = nil
             $0.search.isIncomplete = true
         }
-        await env.clock.waitForSleepers(1)
         await env.clock.advance(by: .milliseconds(699))
         XCTAssertNil(store.state.search.errorText, "still within the pause")
         await env.clock.advance(by: .milliseconds(1))
@@ -124,7 +118,6 @@ final class SearchTests: XCTestCase {
             $0.search.query = "price:"
             $0.loading = [.search]
         }
-        await env.clock.waitForSleepers(1)
         await env.clock.advance(by: .milliseconds(300))
         let syntax = SearchSyntaxError(position: 7, message: "'price:' needs a value", query: "price:")
         await store.receive(.search(.response(query: "price:", after: nil, .failure(AppError(message: syntax.description,
@@ -132,7 +125,6 @@ final class SearchTests: XCTestCase {
             $0.loading = []
             $0.search.isIncomplete = true
         }
-        await env.clock.waitForSleepers(1)
         await env.clock.advance(by: .milliseconds(400))
         await store.send(.search(.insert("<"))) {
             $0.search.query = "price:<"
@@ -140,7 +132,6 @@ final class SearchTests: XCTestCase {
             $0.loading = [.search]
         }
         await store.send(.search(.insert("9"))) { $0.search.query = "price:<9" }
-        await env.clock.waitForSleepers(1)
         await env.clock.advance(by: .milliseconds(300))
         await store.receive(.search(.response(query: "price:<9", after: nil, .success(.empty)))) {
             $0.loading = []
@@ -188,7 +179,6 @@ final class SearchTests: XCTestCase {
             $0.search.query = "hammock"
             $0.loading = [.search]
         }
-        await env.clock.waitForSleepers(1)
         await env.clock.advance(by: .milliseconds(300))
         let message = "Could not reach the storefront: the connection was refused"
         await store.receive(.search(.response(query: "hammock", after: nil, .failure(AppError(message: message))))) {

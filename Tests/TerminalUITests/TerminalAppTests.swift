@@ -81,13 +81,4 @@ final class TerminalAppTests: XCTestCase {
         app.handle([.character("q")])
         XCTAssertTrue(store.state.shouldQuit)
     }
-
-    private func waitUntil(timeout: Duration = .seconds(5), _ condition: () -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if condition() { return true }
-            try? await Task.sleep(for: .milliseconds(2))
-        }
-        return false
-    }
 }

@@ -19,6 +19,7 @@ public final class TerminalApp {
     enum Event: Sendable {
         case input, stateChanged, interrupt, hangup
         case pictureReady(PictureKey, Result<CellPicture, PictureError>)
+        case selectionRested(String)
     }
 
     private let store: AppStore
@@ -34,12 +35,15 @@ public final class TerminalApp {
     /// Converts the pictures frames ask for, off the main actor.
     private let pictures: PictureLoader
     private var picturesInFlight: Set<PictureKey> = []
+    /// The selection a preview waits on, and the timer that marks it resting (`PreviewRest`).
+    private var restTimer: (selection: String, task: Task<Void, Never>)?
     private var events: AsyncStream<Event>.Continuation?
     /// The screen to open once the app has started (`--open`).
     public var initialLink: DeepLink?
 
     public init(store: AppStore, dependencies: AppDependencies, driver: any TerminalDriver, environment: RenderEnvironment) {
         self.store = store; self.dependencies = dependencies; self.driver = driver; self.environment = environment
+        self.environment.pictures.rest = .resting(on: nil)
         let storefront = dependencies.storefront
         self.pictures = PictureLoader(fetch: { url in try await storefront.pictureData(url: url, maxBytes: 4 << 20) },
                                       cacheDirectory: PictureLoader.defaultCacheDirectory())
@@ -112,6 +116,11 @@ public final class TerminalApp {
                 picturesInFlight.remove(key)
                 environment.pictures.store(result, for: key)
                 dirty = true
+            case .selectionRested(let selection):
+                guard restTimer?.selection == selection else { break }
+                restTimer = nil
+                environment.pictures.rest = .resting(on: selection)
+                dirty = true
             case .interrupt, .hangup:
                 store.send(.navigation(.quit))
             }
@@ -119,6 +128,7 @@ public final class TerminalApp {
             renderIfNeeded()
         }
         continuation.finish()
+        restTimer?.task.cancel()
         signalSources.forEach { $0.cancel() }
         monitor.stop()
         store.onChange = nil
@@ -189,6 +199,21 @@ public final class TerminalApp {
         driver.draw(frame)
         framesDrawn += 1
         requestPictures(frame.wantedPictures)
+        followRest(of: frame.awaitingRest)
+    }
+
+    /// Times the rest of the selection a frame's preview waits on. Each move starts the wait again,
+    /// so a held key draws no preview until it is let go. The clock is the dependencies' (tests move it).
+    private func followRest(of selection: String?) {
+        guard selection != restTimer?.selection else { return }
+        restTimer?.task.cancel()
+        restTimer = nil
+        guard let selection, let events else { return }
+        let clock = dependencies.clock
+        restTimer = (selection, Task {
+            do { try await clock.sleep(for: PreviewRest.delay) } catch { return }
+            events.yield(.selectionRested(selection))
+        })
     }
 
     /// Starts converting the pictures a frame drew placeholders for; each arrives as an event.

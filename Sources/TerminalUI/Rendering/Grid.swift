@@ -15,6 +15,8 @@ public struct Grid: Hashable, Sendable {
     public var focus: Point?
     /// Pictures the frame wanted but found missing (placeholders drawn): the app converts them.
     public var wantedPictures: [PictureKey] = []
+    /// The selection whose preview waits for it to rest (`PreviewRest`): the app times the rest.
+    public var awaitingRest: String?
 
     public struct Point: Hashable, Sendable {
         public var x: Int

@@ -2,6 +2,7 @@ import XCTest
 import Observation
 import AppCore
 import AppCoreTesting
+import Clocks
 
 @MainActor
 final class StoreTests: XCTestCase {
@@ -76,15 +77,14 @@ final class StoreTests: XCTestCase {
         XCTAssertTrue(fired.isSet)
     }
 
-    func testCancellingAnEffectById() async {
+    func testCancellingAnEffectById() async throws {
         let store = makeStore()
         store.send(.sleep)
         XCTAssertEqual(store.runningEffectCount, 1)
-        await clock.waitForSleepers(1)
         store.send(.stop)
         await store.waitForEffects()
         XCTAssertEqual(store.runningEffectCount, 0)
-        XCTAssertEqual(clock.sleeperCount, 0)
+        try await clock.checkSuspension()
     }
 
     func testTheAppStoreRunsTheAppReducer() {

@@ -1,6 +1,8 @@
 import XCTest
 import AppCore
 import AppCoreTesting
+import Clocks
+import ConcurrencyExtras
 
 /// The test store must fail a test whenever an assertion is incomplete or wrong; these tests capture
 /// its failures and check each one is reported, and that a correct test reports nothing.
@@ -21,7 +23,7 @@ final class TestStoreSelfTests: XCTestCase {
     }
 
     /// A tiny feature with effects of every kind the harness has to follow.
-    static func reducer(clock: TestClock) -> TestStore<Counter, Action>.Reducer {
+    static func reducer(clock: TestClock<Duration>) -> TestStore<Counter, Action>.Reducer {
         { state, action in
             switch action {
             case .increment:
@@ -60,6 +62,23 @@ final class TestStoreSelfTests: XCTestCase {
             await store.finish()
         }
         XCTAssertEqual(issues, [])
+    }
+
+    /// Effects run on the main serial executor while a store lives, and the executor is as before
+    /// once it has finished or gone away.
+    func testEffectsRunOnTheMainSerialExecutorWhileTheStoreLives() async {
+        XCTAssertFalse(uncheckedUseMainSerialExecutor)
+        let store = makeStore()
+        XCTAssertTrue(uncheckedUseMainSerialExecutor)
+        await store.send(.incrementLater)
+        await store.receive(.increment) { $0.count = 1 }
+        await store.finish()
+        XCTAssertFalse(uncheckedUseMainSerialExecutor)
+        var dropped: TestStore<Counter, Action>? = makeStore()
+        XCTAssertTrue(uncheckedUseMainSerialExecutor)
+        XCTAssertNotNil(dropped)
+        dropped = nil
+        XCTAssertFalse(uncheckedUseMainSerialExecutor)
     }
 
     func testUnassertedChangeFailsWithDiff() async {

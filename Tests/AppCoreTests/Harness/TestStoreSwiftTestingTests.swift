@@ -1,10 +1,11 @@
 import Testing
 import AppCore
 import AppCoreTesting
+import Clocks
 
 /// The test store under Swift Testing: its failures must be recorded as issues of the running test.
 @MainActor
-@Suite struct TestStoreSwiftTestingTests {
+@Suite(.serialized) struct TestStoreSwiftTestingTests {
     typealias Counter = TestStoreSelfTests.Counter
     typealias Action = TestStoreSelfTests.Action
 

@@ -2,6 +2,7 @@ import Foundation
 import AppCore
 import AppCoreTesting
 import CheckoutSheet
+import Clocks
 import Storefront
 
 /// Dependencies for reducer tests: a fixed time, a test clock, a recorder for saved cart ids.

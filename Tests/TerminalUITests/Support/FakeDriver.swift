@@ -57,3 +57,14 @@ final class FakeDriver: TerminalDriver {
         return false
     }
 }
+
+/// Waits (polling, with a deadline) until `condition` holds.
+@MainActor
+func waitUntil(timeout: Duration = .seconds(5), _ condition: () -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    while ContinuousClock.now < deadline {
+        if condition() { return true }
+        try? await Task.sleep(for: .milliseconds(2))
+    }
+    return false
+}

@@ -8,7 +8,8 @@ import Storefront
 /// description and first products with prices). On medium and small ones: each row carries its
 /// own product preview (the first product titles) and a line at the bottom describes the selected
 /// collection. There, moving the selection rewrites two list rows and one line, not a whole pane:
-/// about 150 bytes a move instead of 500 at 80x24.
+/// about 150 bytes a move instead of 500 at 80x24. The large pane fills in once the selection rests
+/// (`PreviewRest`), so moving through it costs two list rows and a name.
 struct CollectionsView {
     let state: AppState
     let sizeClass: SizeClass
@@ -105,9 +106,15 @@ struct CollectionsView {
         let thumbnail = PictureView(image: canvas.height >= 24 ? image : nil, maxColumns: 28, maxRows: 9)
         let (thumbnailColumns, thumbnailRows) = thumbnail.size
         let textWidth = thumbnailColumns > 0 ? canvas.width - thumbnailColumns - 2 : canvas.width
-        thumbnail.draw(in: canvas.sub(Rect(x: canvas.width - thumbnailColumns, y: 0, width: thumbnailColumns, height: thumbnailRows)),
-                       pictures: pictures, depth: pictureDepth, theme: theme, grid: &grid)
+        let thumbnailArea = canvas.sub(Rect(x: canvas.width - thumbnailColumns, y: 0, width: thumbnailColumns, height: thumbnailRows))
         canvas.text(collection.title, y: 0, style: theme[.accent], in: &grid, maxWidth: textWidth)
+        // While the selection moves, the name and the picture's frame only (PreviewRest).
+        guard pictures.rest.isResting(collection.id) else {
+            thumbnail.drawFrame(in: thumbnailArea, theme: theme, grid: &grid)
+            grid.awaitingRest = collection.id
+            return
+        }
+        thumbnail.draw(in: thumbnailArea, pictures: pictures, depth: pictureDepth, theme: theme, grid: &grid)
         var y = 1
         let description = TextLayout.wrap(collection.description, width: textWidth).filter { !$0.isEmpty }
         let descriptionRows = min(description.count, canvas.height >= 16 ? 3 : 1)

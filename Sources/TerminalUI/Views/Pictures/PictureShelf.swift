@@ -17,6 +17,8 @@ public struct PictureShelf: Hashable, Sendable {
     private var order: [PictureKey] = []
     /// Pictures kept for rendering; older ones are converted again (from the loader's cache) if needed.
     public let capacity: Int
+    /// Which selection's preview shows its picture: the app follows the selection's rests.
+    public var rest: PreviewRest = .always
 
     public init(capacity: Int = 48) { self.capacity = capacity }
 

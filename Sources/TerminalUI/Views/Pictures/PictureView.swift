@@ -42,6 +42,12 @@ struct PictureView {
         }
     }
 
+    /// The picture's empty frame, without asking for the picture: for a selection still moving.
+    func drawFrame(in canvas: Canvas, theme: Theme, grid: inout Grid) {
+        guard let key = key(depth: .monochrome) else { return }
+        placeholder(key, in: canvas, theme: theme, grid: &grid)
+    }
+
     /// A dotted frame the picture's size: the page keeps its layout while the picture loads.
     private func placeholder(_ key: PictureKey, in canvas: Canvas, theme: Theme, grid: inout Grid) {
         let box = canvas.sub(Rect(x: 0, y: 0, width: key.columns, height: key.rows))

@@ -1,0 +1,113 @@
+import AppCore
+import CheckoutSheet
+import Clocks
+import Foundation
+import Storefront
+import XCTest
+@testable import TerminalUI
+
+/// The collections preview at large sizes follows the selection at rest: while it moves, the pane
+/// shows the name and the picture's empty frame (two list rows and a name change per key); once
+/// the selection stays put for `PreviewRest.delay`, the description, products and picture fill in.
+@MainActor
+final class PreviewRestTests: XCTestCase {
+    private static let catalog = try! CatalogLoader.bundled()
+    private static let size = Size(width: 120, height: 40)
+    private var stateDirectory: URL!
+
+    override func setUp() async throws {
+        stateDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("preview-rest-\(UUID().uuidString)")
+    }
+
+    override func tearDown() async throws {
+        try? FileManager.default.removeItem(at: stateDirectory)
+    }
+
+    private func collections(selected: Int) async throws -> AppState {
+        let storefront = EmbeddedStorefront(catalog: Self.catalog, stateDirectory: stateDirectory)
+        let page = try await storefront.collections(.first(20), sortKey: .id, productPreview: 5)
+        var state = AppState()
+        state.collections = PagedList(items: page.nodes, pageInfo: page.pageInfo)
+        state.collections.selectedIndex = selected
+        return state
+    }
+
+    private func environment(rest: PreviewRest) -> RenderEnvironment {
+        var environment = Fixtures.environment
+        environment.profile = .ansi256
+        environment.shopName = "Kestrel & Co."
+        environment.pictures.rest = rest
+        return environment
+    }
+
+    func testAMovingSelectionShowsItsNameAndTheEmptyFrameOnly() async throws {
+        let state = try await collections(selected: 1)
+        let selected = try XCTUnwrap(state.collections.selectedItem)
+        let moving = Renderer.render(state, size: Self.size, environment: environment(rest: .resting(on: "another")))
+        assertSnapshot(StyleRuns.describe(moving, profile: .ansi256), named: "collections-moving-120x40")
+        XCTAssertEqual(moving.awaitingRest, selected.id)
+        XCTAssertTrue(moving.wantedPictures.isEmpty, "no picture is converted for a selection passing by")
+        XCTAssertTrue(moving.text.contains(selected.title))
+        XCTAssertFalse(moving.text.contains("enter to see every product"))
+        XCTAssertFalse(moving.text.contains(try XCTUnwrap(selected.productsPreview.first).title))
+
+        let resting = Renderer.render(state, size: Self.size, environment: environment(rest: .resting(on: selected.id)))
+        XCTAssertNil(resting.awaitingRest)
+        XCTAssertEqual(resting.wantedPictures.map(\.url), [selected.image?.pictureUrl].compactMap { $0 })
+        XCTAssertTrue(resting.text.contains("enter to see every product"))
+        XCTAssertTrue(resting.text.contains(try XCTUnwrap(selected.productsPreview.first).title))
+        XCTAssertEqual(resting.cells, Renderer.render(state, size: Self.size, environment: environment(rest: .always)).cells,
+                       "a single render draws what a resting selection shows")
+    }
+
+    func testTheAppFillsThePreviewInOnlyOnceTheSelectionRests() async throws {
+        let storefront = EmbeddedStorefront(catalog: Self.catalog, stateDirectory: stateDirectory)
+        let clock = TestClock()
+        let dependencies = AppDependencies(storefront: storefront,
+                                           checkout: CheckoutSheet(webViews: SimulatedCheckoutServer(backend: storefront)),
+                                           clock: clock)
+        let store = AppStore(dependencies: dependencies)
+        let driver = FakeDriver(size: Self.size)
+        let app = TerminalApp(store: store, dependencies: dependencies, driver: driver,
+                              environment: RenderEnvironment(profile: .monochrome, timeZone: TimeZone(identifier: "UTC")!))
+        let running = Task { await app.run() }
+        let hint = "enter to see every product"
+
+        let listed = await waitUntil { driver.lastFrame?.awaitingRest != nil }
+        XCTAssertTrue(listed, "the first selection waits for its rest too")
+        let first = try XCTUnwrap(store.state.collections.selectedItem)
+        XCTAssertEqual(driver.lastFrame?.awaitingRest, first.id)
+        await waitForSleeper(on: clock)
+        await clock.advance(by: PreviewRest.delay)
+        let filledIn = await driver.waitForFrame(containing: hint)
+        XCTAssertTrue(filledIn)
+
+        driver.type([.character("j")])
+        let moved = await waitUntil { driver.lastFrame?.awaitingRest != nil && store.state.collections.selectedIndex == 1 }
+        XCTAssertTrue(moved)
+        let second = try XCTUnwrap(store.state.collections.selectedItem)
+        XCTAssertEqual(driver.lastFrame?.awaitingRest, second.id)
+        XCTAssertFalse(driver.lastFrame?.text.contains(hint) ?? true, "the pane empties as the selection moves")
+        await waitForSleeper(on: clock)
+        await clock.advance(by: PreviewRest.delay - .milliseconds(1))
+        try await Task.sleep(for: .milliseconds(50))
+        XCTAssertEqual(driver.lastFrame?.awaitingRest, second.id, "not filled in before the selection has rested")
+        XCTAssertFalse(driver.lastFrame?.text.contains(hint) ?? true)
+        await clock.advance(by: .milliseconds(1))
+        let rested = await driver.waitForFrame(containing: hint)
+        XCTAssertTrue(rested)
+        XCTAssertNil(driver.lastFrame?.awaitingRest)
+        XCTAssertTrue(driver.lastFrame?.text.contains(try XCTUnwrap(second.productsPreview.first).title) ?? false)
+
+        driver.type([.ctrl("c")])
+        await running.value
+    }
+
+    /// Waits until something sleeps on `clock`, so advancing it wakes that sleeper.
+    private func waitForSleeper(on clock: TestClock<Duration>) async {
+        let deadline = ContinuousClock.now + .seconds(5)
+        while ContinuousClock.now < deadline, (try? await clock.checkSuspension()) != nil {
+            try? await Task.sleep(for: .milliseconds(2))
+        }
+    }
+}
