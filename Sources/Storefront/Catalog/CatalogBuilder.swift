@@ -136,8 +136,35 @@ struct CatalogBuilder {
         }
         return Shop(name: try title(entry.name, at: "shop.name"), description: PlainText.clean(entry.description ?? ""),
                     domain: domain.lowercased(), currencyCode: code, countryCode: country,
-                    refundPolicyURL: optional(entry.refundPolicyUrl), shippingPolicyURL: optional(entry.shippingPolicyUrl),
+                    policies: try buildPolicies(entry, domain: domain.lowercased()),
                     contactEmail: optional(entry.contactEmail), contactPhone: optional(entry.contactPhone))
+    }
+
+    /// The four policies in `Kind` order. A policy the catalog only gives an address for (the
+    /// older `refundPolicyUrl` keys) is published with an empty body, as a shop's admin does.
+    private func buildPolicies(_ entry: CatalogDocument.ShopEntry, domain: String) throws -> [ShopPolicy] {
+        var entries = entry.policies
+        let addresses: [ShopPolicy.Kind: String?] = [.refund: entry.refundPolicyUrl, .shipping: entry.shippingPolicyUrl]
+        for (kind, url) in addresses {
+            guard let url, entries[kind] == nil else { continue }
+            entries[kind] = CatalogDocument.PolicyEntry(body: "", url: url)
+        }
+        return try ShopPolicy.Kind.allCases.enumerated().compactMap { position, kind in
+            guard let policy = entries[kind] else { return nil }
+            let at = "shop.\(kind.rawValue)"
+            let handle = PlainText.cleanLine(policy.handle ?? kind.defaultHandle).trimmedWhitespace
+            guard !handle.isEmpty, handle.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) else {
+                throw fail("\"\(handle)\" is not a handle such as \"\(kind.defaultHandle)\"", at: "\(at).handle")
+            }
+            let title = try self.title(policy.title ?? kind.defaultTitle, at: "\(at).title")
+            let url = PlainText.cleanLine(policy.url ?? "https://\(domain)/policies/\(handle)")
+            guard url.hasPrefix("https://") || url.hasPrefix("http://") else {
+                throw fail("\"\(url)\" is not an address such as \"https://\(domain)/policies/\(handle)\"", at: "\(at).url")
+            }
+            let id = policy.id ?? position + 1
+            return ShopPolicy(kind: kind, id: "gid://shopify/ShopPolicy/\(id)", handle: handle, title: title,
+                              body: PlainText.clean(policy.body), url: url)
+        }
     }
 
     private func buildDiscountCodes(_ entries: [CatalogDocument.DiscountCodeEntry]) throws -> [DiscountCode] {

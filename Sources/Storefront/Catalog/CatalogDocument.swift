@@ -36,10 +36,22 @@ struct CatalogDocument {
         var domain: String
         var currencyCode: String
         var countryCode: String
+        /// Only the address of a policy whose text the catalog does not hold (older catalogs).
         var refundPolicyUrl: String?
         var shippingPolicyUrl: String?
         var contactEmail: String?
         var contactPhone: String?
+        /// `"refundPolicy": {"title", "body", ...}` and the other three, under the API's names.
+        var policies: [ShopPolicy.Kind: PolicyEntry] = [:]
+    }
+
+    /// A policy: `body` is HTML; handle, title, url and id default to what a shop's admin gives.
+    struct PolicyEntry {
+        var id: Int?
+        var handle: String?
+        var title: String?
+        var body: String
+        var url: String?
     }
 
     struct DiscountCodeEntry {
@@ -114,6 +126,7 @@ protocol CatalogEntry {
 
 extension CatalogDocument: CatalogEntry {}
 extension CatalogDocument.ShopEntry: CatalogEntry {}
+extension CatalogDocument.PolicyEntry: CatalogEntry {}
 extension CatalogDocument.DiscountCodeEntry: CatalogEntry {}
 extension CatalogDocument.ImageEntry: CatalogEntry {}
 extension CatalogDocument.CollectionEntry: CatalogEntry {}
@@ -167,9 +180,14 @@ extension CatalogDocument.ShopEntry {
     init(reading r: inout CatalogJSONReader) throws {
         var name: String?, description: String?, domain: String?, currency: String?, country: String?
         var refund: String?, shipping: String?, email: String?, phone: String?
+        var policies: [ShopPolicy.Kind: CatalogDocument.PolicyEntry] = [:]
         try r.object { r, key in
             if r.null() { return }
             switch key {
+            case "refundPolicy": policies[.refund] = try CatalogDocument.PolicyEntry(reading: &r)
+            case "shippingPolicy": policies[.shipping] = try CatalogDocument.PolicyEntry(reading: &r)
+            case "privacyPolicy": policies[.privacy] = try CatalogDocument.PolicyEntry(reading: &r)
+            case "termsOfService": policies[.termsOfService] = try CatalogDocument.PolicyEntry(reading: &r)
             case "name": name = try r.string()
             case "description": description = try r.string()
             case "domain": domain = try r.string()
@@ -187,7 +205,27 @@ extension CatalogDocument.ShopEntry {
         guard let currency else { throw r.missing("currencyCode") }
         guard let country else { throw r.missing("countryCode") }
         self.init(name: name, description: description, domain: domain, currencyCode: currency, countryCode: country,
-                  refundPolicyUrl: refund, shippingPolicyUrl: shipping, contactEmail: email, contactPhone: phone)
+                  refundPolicyUrl: refund, shippingPolicyUrl: shipping, contactEmail: email, contactPhone: phone,
+                  policies: policies)
+    }
+}
+
+extension CatalogDocument.PolicyEntry {
+    init(reading r: inout CatalogJSONReader) throws {
+        var id: Int?, handle: String?, title: String?, body: String?, url: String?
+        try r.object { r, key in
+            if r.null() { return }
+            switch key {
+            case "id": id = try r.int()
+            case "handle": handle = try r.string()
+            case "title": title = try r.string()
+            case "body": body = try r.string()
+            case "url": url = try r.string()
+            default: throw r.unknownField(key)
+            }
+        }
+        guard let body else { throw r.missing("body") }
+        self.init(id: id, handle: handle, title: title, body: body, url: url)
     }
 }
 

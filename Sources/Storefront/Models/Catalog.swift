@@ -8,17 +8,16 @@ public struct Shop: Hashable, Sendable, Codable {
     public var domain: String
     public var currencyCode: String
     public var countryCode: String
-    public var refundPolicyURL: String?
-    public var shippingPolicyURL: String?
+    /// The policies the shop publishes, in `ShopPolicy.Kind` order.
+    public var policies: [ShopPolicy]
     public var contactEmail: String?
     public var contactPhone: String?
 
     public init(name: String, description: String, domain: String, currencyCode: String, countryCode: String,
-                refundPolicyURL: String? = nil, shippingPolicyURL: String? = nil,
-                contactEmail: String? = nil, contactPhone: String? = nil) {
+                policies: [ShopPolicy] = [], contactEmail: String? = nil, contactPhone: String? = nil) {
         self.name = name; self.description = description; self.domain = domain
         self.currencyCode = currencyCode; self.countryCode = countryCode
-        self.refundPolicyURL = refundPolicyURL; self.shippingPolicyURL = shippingPolicyURL
+        self.policies = policies
         self.contactEmail = contactEmail; self.contactPhone = contactPhone
     }
 }

@@ -130,10 +130,8 @@ extension Shop {
     var paymentSettings: PaymentSettingsNode {
         PaymentSettingsNode(currencyCode: CurrencyCode(unchecked: currencyCode), countryCode: CountryCode(unchecked: countryCode))
     }
-    var refundPolicy: ShopPolicyNode? { refundPolicyURL.map { policy("refund-policy", "Refund policy", $0) } }
-    var shippingPolicy: ShopPolicyNode? { shippingPolicyURL.map { policy("shipping-policy", "Shipping policy", $0) } }
-
-    private func policy(_ handle: String, _ title: String, _ url: String) -> ShopPolicyNode {
-        ShopPolicyNode(id: GraphID(unchecked: "gid://shopify/ShopPolicy/\(handle)"), handle: handle, title: title, url: URLValue(unchecked: url))
-    }
+    var refundPolicy: ShopPolicyNode? { policy(.refund).map(ShopPolicyNode.init) }
+    var shippingPolicy: ShopPolicyNode? { policy(.shipping).map(ShopPolicyNode.init) }
+    var privacyPolicy: ShopPolicyNode? { policy(.privacy).map(ShopPolicyNode.init) }
+    var termsOfService: ShopPolicyNode? { policy(.termsOfService).map(ShopPolicyNode.init) }
 }

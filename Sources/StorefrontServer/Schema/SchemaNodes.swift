@@ -68,10 +68,12 @@ struct PaymentSettingsNode: Sendable {
 }
 
 struct ShopPolicyNode: Sendable {
-    var id: GraphID
-    var handle: String
-    var title: String
-    var url: URLValue
+    var policy: ShopPolicy
+    var idValue: GraphID { GraphID(unchecked: policy.id) }
+    var handle: String { policy.handle }
+    var title: String { policy.title }
+    var body: String { policy.body }
+    var urlValue: URLValue { URLValue(unchecked: policy.url) }
 }
 
 /// The payload of one cart mutation. `Kind` only gives each mutation its own payload type name.

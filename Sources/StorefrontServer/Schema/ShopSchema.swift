@@ -14,6 +14,8 @@ final class ShopSchema: PartialSchema<StorefrontResolver, RequestContext> {
             Field("paymentSettings", at: \.paymentSettings)
             Field("refundPolicy", at: \.refundPolicy)
             Field("shippingPolicy", at: \.shippingPolicy)
+            Field("privacyPolicy", at: \.privacyPolicy)
+            Field("termsOfService", at: \.termsOfService)
         }
         Type(DomainNode.self, as: "Domain") {
             Field("host", at: \.host)
@@ -25,10 +27,11 @@ final class ShopSchema: PartialSchema<StorefrontResolver, RequestContext> {
             Field("countryCode", at: \.countryCode)
         }
         Type(ShopPolicyNode.self, as: "ShopPolicy") {
-            Field("id", at: \.id)
+            Field("id", at: \.idValue)
             Field("handle", at: \.handle)
             Field("title", at: \.title)
-            Field("url", at: \.url)
+            Field("body", at: \.body)
+            Field("url", at: \.urlValue)
         }
     }
 

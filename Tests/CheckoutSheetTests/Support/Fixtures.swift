@@ -5,8 +5,12 @@ import Storefront
 enum Fixtures {
     static let shop = Shop(name: "Aurora Outfitters", description: "Outdoor clothing", domain: "aurora.example",
                            currencyCode: "USD", countryCode: "US",
-                           refundPolicyURL: "https://aurora.example/policies/refund-policy",
-                           shippingPolicyURL: "https://aurora.example/policies/shipping-policy",
+                           policies: [ShopPolicy(kind: .refund, id: "gid://shopify/ShopPolicy/1", handle: "refund-policy",
+                                                 title: "Refund policy", body: "<p>30 days.</p>",
+                                                 url: "https://aurora.example/policies/refund-policy"),
+                                      ShopPolicy(kind: .shipping, id: "gid://shopify/ShopPolicy/2", handle: "shipping-policy",
+                                                 title: "Shipping policy", body: "<p>Free over $75.</p>",
+                                                 url: "https://aurora.example/policies/shipping-policy")],
                            contactEmail: "help@aurora.example", contactPhone: "+1 555 010 0199")
 
     static func usd(_ amount: String) -> Money { Money(amount, currencyCode: "USD")! }

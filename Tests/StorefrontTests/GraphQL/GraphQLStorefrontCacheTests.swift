@@ -6,7 +6,9 @@ import Testing
 struct GraphQLStorefrontCacheTests {
     static let shopJSON = #"""
     {"data":{"shop":{"name":"Aurora\u001b]0;pwned\u0007","description":null,"primaryDomain":{"host":"aurora.example"},
-     "paymentSettings":{"currencyCode":"CAD","countryCode":"CA"},"refundPolicy":null,"shippingPolicy":{"url":"https://aurora.example/ship"}}}}
+     "paymentSettings":{"currencyCode":"CAD","countryCode":"CA"},"refundPolicy":null,"privacyPolicy":null,"termsOfService":null,
+     "shippingPolicy":{"id":"gid://shopify/ShopPolicy/7","handle":"shipping-policy","title":"Shipping\u001b[2J policy",
+     "body":"<p>Free over $75.</p><ul><li>Standard\u0007</li><li>Express</li></ul>","url":"https://aurora.example/ship"}}}}
     """#
     static let cartJSON = #"{"data":{"cart":null}}"#
 
@@ -27,6 +29,11 @@ struct GraphQLStorefrontCacheTests {
         let shop = try await client(transport, country: "CA").shop()
         #expect(shop.name == "Aurora") // the terminal title sequence is gone
         #expect(shop.shippingPolicyURL == "https://aurora.example/ship")
+        #expect(shop.policies.map(\.kind) == [.shipping])
+        let policy = try #require(shop.policy(.shipping))
+        #expect(policy.id == "gid://shopify/ShopPolicy/7" && policy.handle == "shipping-policy" && policy.title == "Shipping policy")
+        #expect(policy.body == "<p>Free over $75.</p><ul><li>Standard</li><li>Express</li></ul>")
+        #expect(policy.text == "Free over $75.\n\n• Standard\n• Express")
         let request = try #require(await transport.requests.first)
         #expect(request.method == "POST")
         #expect(request.header("X-Shopify-Storefront-Access-Token") == "token-1")

@@ -24,7 +24,7 @@ struct StorefrontOperationTests {
             == ["ProductFields", "VariantFields", "ImageFields"])
         #expect(GraphQLFragments.fragmentDefinitions(in: StorefrontOperation.cartLinesAdd.document).map(\.0)
             == ["CartFields", "ImageFields"])
-        #expect(GraphQLFragments.fragmentDefinitions(in: StorefrontOperation.shop.document).isEmpty)
+        #expect(GraphQLFragments.fragmentDefinitions(in: StorefrontOperation.shop.document).map(\.0) == ["ShopPolicyFields"])
     }
 
     @Test func fragmentsAreFoundThroughCommentsAndNesting() {
