@@ -13,12 +13,14 @@ public final class GraphQLEndpoint: Sendable {
     private let schema: GraphQLSchema
     let faults: FaultInjector
     public let limits: RequestLimits
+    public let scopes: AccessScopes
 
     public init(storefront: any StorefrontClient, accessToken: String, faults: FaultPlan = .none, limits: RequestLimits = .standard,
-                random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }) throws {
+                scopes: AccessScopes = .all, random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }) throws {
         self.storefront = storefront
         self.accessToken = accessToken
         self.limits = limits
+        self.scopes = scopes
         self.schema = try StorefrontSchema.shared.get()
         self.faults = FaultInjector(plan: faults, random: random)
     }
@@ -69,7 +71,7 @@ public final class GraphQLEndpoint: Sendable {
             guard errors.isEmpty else { return encode(GraphQL.GraphQLResult(errors: errors)) }
             let (country, language) = InContextDirective.values(in: document, operationName: request.operationName,
                                                                 variables: request.variables)
-            let context = RequestContext(storefront: storefront, country: country, language: language)
+            let context = RequestContext(storefront: storefront, country: country, language: language, scopes: scopes)
             let schema = schema
             let run = { @Sendable () async -> GraphQL.GraphQLResult in
                 do {
@@ -107,6 +109,9 @@ public final class GraphQLEndpoint: Sendable {
     /// inside the storefront is `INTERNAL_SERVER_ERROR`.
     static func withCode(_ error: GraphQLError) -> GraphQLError {
         guard let original = error.originalError, error.extensions["code"] == nil else { return error }
+        if let denied = original as? AccessDenied {
+            return GraphQLError(message: denied.message, locations: error.locations, path: error.path, extensions: denied.extensions)
+        }
         switch original as? StorefrontError {
         case .invalidSearch(let syntax)?:
             // Where the query went wrong, so a client can point at it as the embedded store does.

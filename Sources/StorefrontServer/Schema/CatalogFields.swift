@@ -1,4 +1,5 @@
 import Foundation
+import Graphiti
 import Storefront
 
 // Catalog models in the Storefront API's shapes: ids, scalars, and the fields that take arguments.
@@ -97,7 +98,11 @@ extension VariantNode {
     var sku: String? { variant.sku }
     var availableForSale: Bool { variant.availableForSale }
     var currentlyNotInStock: Bool { !variant.availableForSale }
-    var quantityAvailable: Int? { variant.quantityAvailable }
+    /// Stock, for a token with the inventory scope.
+    func quantityAvailable(context: RequestContext, arguments: NoArguments) throws -> Int? {
+        try context.scopes.require(.productInventory, for: "quantityAvailable")
+        return variant.quantityAvailable
+    }
     var selectedOptions: [SelectedOption] { variant.selectedOptions }
     var price: Money { variant.price }
     var compareAtPrice: Money? { variant.compareAtPrice }

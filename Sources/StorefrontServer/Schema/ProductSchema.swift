@@ -37,7 +37,7 @@ final class ProductSchema: PartialSchema<StorefrontResolver, RequestContext> {
             Field("sku", at: \.sku)
             Field("availableForSale", at: \.availableForSale)
             Field("currentlyNotInStock", at: \.currentlyNotInStock)
-            Field("quantityAvailable", at: \.quantityAvailable)
+            Field("quantityAvailable", at: VariantNode.quantityAvailable)
             Field("selectedOptions", at: \.selectedOptions)
             Field("price", at: \.price)
             Field("compareAtPrice", at: \.compareAtPrice)
