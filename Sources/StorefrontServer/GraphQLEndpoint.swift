@@ -7,6 +7,10 @@ import Storefront
 public final class GraphQLEndpoint: Sendable {
     public static let path = "/api/\(GraphQLStorefront.apiVersion)/graphql.json"
     public static let tokenHeader = "X-Shopify-Storefront-Access-Token"
+    /// The header a server-side client sends its private token in; `serve` has one token for both.
+    public static let privateTokenHeader = "Shopify-Storefront-Private-Token"
+    /// What a request without any token may cost, as the API limits tokenless access.
+    public static let tokenlessMaximumCost = 1_000
 
     public let accessToken: String
     let storefront: any StorefrontClient
@@ -30,12 +34,16 @@ public final class GraphQLEndpoint: Sendable {
 
     public func setFaultPlan(_ plan: FaultPlan) async { await faults.setPlan(plan) }
 
-    public func handle(token: String?, body: Data) async -> EndpointResponse {
+    /// A request with no token at all is tokenless access, as the API allows: it may read and use
+    /// carts, within a lower query cost. A token that is given must be the shop's.
+    public func handle(token: String?, privateToken: String? = nil, body: Data) async -> EndpointResponse {
         let latency = await faults.latency
         if latency > 0 { try? await Task.sleep(nanoseconds: UInt64(latency * 1_000_000_000)) }
-        guard token == accessToken else {
+        for given in [token, privateToken] where given != nil && given != accessToken {
             return .json(401, #"{"errors":"[API] Invalid API key or access token (unrecognized login or wrong password)"}"#)
         }
+        var limits = limits
+        if token == nil && privateToken == nil { limits.maximumCost = min(limits.maximumCost, Self.tokenlessMaximumCost) }
         if JSONNesting.exceeds(body, limits.maximumVariablesNesting) {
             return LimitViolation(message: "The request's JSON nests more than \(limits.maximumVariablesNesting) deep.",
                                   code: "MAX_DEPTH_EXCEEDED", details: [("maxDepth", limits.maximumVariablesNesting)]).response
@@ -51,14 +59,14 @@ public final class GraphQLEndpoint: Sendable {
             response.operationName = request.operationName
             return response
         }
-        var response = EndpointResponse.json(200, await execute(request))
+        var response = EndpointResponse.json(200, await execute(request, limits: limits))
         response.operationName = request.operationName
         return response
     }
 
     /// Checks the document against the limits (its text before the library parses it, its cost and
     /// depth before the library validates it), then runs it within the time budget.
-    private func execute(_ request: GraphQLRequest) async -> Data {
+    private func execute(_ request: GraphQLRequest, limits: RequestLimits) async -> Data {
         if let violation = DocumentScan.check(request.query, limits: limits) { return violation.json }
         var result: GraphQL.GraphQLResult
         do {

@@ -89,8 +89,8 @@ struct EndpointTests {
 
     @Test func httpDetails() async throws {
         try await withServer { server async throws in
-            let missingToken = try await post(server, token: nil, body: Data("{}".utf8))
-            #expect(missingToken.status == 401)
+            let wrongToken = try await post(server, token: "not-the-token", body: Data(#"{"query":"{ shop { name } }"}"#.utf8))
+            #expect(wrongToken.status == 401)
             let notAQuery = try await post(server, body: Data("[]".utf8))
             #expect(notAQuery.status == 400)
             let elsewhere = try await post(server, url: server.url.deletingLastPathComponent().appendingPathComponent("admin.json"),
