@@ -81,9 +81,9 @@ struct EndpointTests {
 
     @Test func unknownFieldsAndDeprecatedShapesAreRejectedByValidation() async throws {
         try await withServer { server async throws in
-            let answer = try await post(server, query: "{ productByHandle(handle: \"x\") { id } }")
+            let answer = try await post(server, query: "{ productByTitle(title: \"x\") { id } }")
             let errors = try #require(answer["errors"] as? [[String: Any]])
-            #expect((errors.first?["message"] as? String)?.contains("productByHandle") == true)
+            #expect((errors.first?["message"] as? String)?.contains("productByTitle") == true)
         }
     }
 

@@ -16,6 +16,10 @@ final class ShopSchema: PartialSchema<StorefrontResolver, RequestContext> {
             Field("shippingPolicy", at: \.shippingPolicy)
             Field("privacyPolicy", at: \.privacyPolicy)
             Field("termsOfService", at: \.termsOfService)
+            Field("brand", at: \.brand)
+            Field("moneyFormat", at: \.moneyFormat)
+            metafieldField(Shop.self)
+            metafieldsField(Shop.self)
         }
         Type(DomainNode.self, as: "Domain") {
             Field("host", at: \.host)

@@ -21,7 +21,7 @@ enum StorefrontSchema {
 
     static func make() throws -> GraphQLSchema {
         let partials: [PartialSchema<StorefrontResolver, RequestContext>] = [
-            ScalarSchema(), EnumSchema(), ShopSchema(), ProductSchema(), CollectionSchema(), SearchSchema(), CartSchema(),
+            ScalarSchema(), EnumSchema(), ParitySchema(), ShopSchema(), ProductSchema(), CollectionSchema(), SearchSchema(), CartSchema(),
         ]
         let built = try SchemaBuilder(StorefrontResolver.self, RequestContext.self)
             .setQueryName(to: "QueryRoot")

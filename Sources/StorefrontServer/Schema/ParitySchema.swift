@@ -1,0 +1,60 @@
+import Foundation
+import Graphiti
+import Storefront
+
+/// The types behind the fields of `ParityFields`: SEO, metafields, swatches, unit prices, brand,
+/// weight units.
+final class ParitySchema: PartialSchema<StorefrontResolver, RequestContext> {
+    @TypeDefinitions
+    override var types: Types {
+        Type(SEONode.self, as: "SEO") {
+            Field("title", at: \.title)
+            Field("description", at: \.description)
+        }
+        Type(MetafieldNode.self, as: "Metafield") {
+            Field("id", at: \.id)
+            Field("namespace", at: \.namespace)
+            Field("key", at: \.key)
+            Field("value", at: \.value)
+            Field("type", at: \.type)
+        }
+        Input(MetafieldIdentifierInput.self, as: "HasMetafieldsIdentifier") {
+            InputField("namespace", at: \.namespace)
+            InputField("key", at: \.key)
+        }
+        Input(SelectedOptionInput.self, as: "SelectedOptionInput") {
+            InputField("name", at: \.name)
+            InputField("value", at: \.value)
+        }
+        Type(UnitPriceMeasurementNode.self, as: "UnitPriceMeasurement") {
+            Field("quantityValue", at: \.quantityValue)
+        }
+        Type(SwatchNode.self, as: "ProductOptionValueSwatch") {
+            Field("color", at: \.color)
+        }
+        Type(BrandNode.self, as: "Brand") {
+            Field("slogan", at: \.slogan)
+            Field("shortDescription", at: \.shortDescription)
+        }
+        Enum(WeightUnit.self) {
+            Value(.grams)
+            Value(.kilograms)
+            Value(.ounces)
+            Value(.pounds)
+        }
+    }
+}
+
+/// `metafield(namespace:, key:)` and `metafields(identifiers:)` on a type that has metafields.
+func metafieldField<Node: HasNoMetafields & Sendable>(_ node: Node.Type) -> Field<Node, RequestContext, MetafieldNode?, MetafieldArguments> {
+    Field("metafield", at: Node.metafield) {
+        Argument("namespace", at: \.namespace)
+        Argument("key", at: \.key)
+    }
+}
+
+func metafieldsField<Node: HasNoMetafields & Sendable>(_ node: Node.Type) -> Field<Node, RequestContext, [MetafieldNode?], MetafieldsArguments> {
+    Field("metafields", at: Node.metafields) {
+        Argument("identifiers", at: \.identifiers)
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+@testable import Storefront
+@testable import StorefrontServer
+import Testing
+
+/// Operations shaped like a starter storefront's (header and footer, product page, collection
+/// page, search, cart page), sent to `serve` as written: every field they select is answered.
+struct StarterStorefrontTests {
+    func run(_ server: LoopbackServer, _ query: String, _ variables: [String: Any] = [:]) async throws -> [String: Any] {
+        let body = try JSONSerialization.data(withJSONObject: ["query": query, "variables": variables])
+        let response = try await HTTPClientTransport().send(TransportRequest(url: server.url, headers: [
+            ("Content-Type", "application/json"), (GraphQLEndpoint.tokenHeader, LoopbackServer.token)], body: body))
+        #expect(response.status == 200)
+        let json = try #require(try JSONSerialization.jsonObject(with: response.body) as? [String: Any])
+        #expect(json["errors"] == nil, "\(json["errors"] ?? "")")
+        return try #require(json["data"] as? [String: Any])
+    }
+
+    static let header = """
+        query Header($country: CountryCode, $language: LanguageCode) @inContext(country: $country, language: $language) {
+          shop {
+            id name description moneyFormat
+            primaryDomain { url }
+            brand { slogan shortDescription }
+            refundPolicy { id handle title url }
+            privacyPolicy { id handle title url }
+            shippingPolicy { id handle title url }
+            termsOfService { id handle title url body }
+            metafield(namespace: "custom", key: "banner") { value }
+          }
+        }
+        """
+
+    @Test func headerAndFooter() async throws {
+        try await withServer { server async throws in
+            let data = try await run(server, Self.header, ["country": "NL", "language": "EN"])
+            let shop = try #require(data["shop"] as? [String: Any])
+            #expect(shop["moneyFormat"] as? String == "€{{amount_with_comma_separator}}")
+            #expect(shop["brand"] is NSNull && shop["metafield"] is NSNull)
+            let terms = try #require(shop["termsOfService"] as? [String: Any])
+            #expect(terms["handle"] as? String == "terms-of-service" && (terms["body"] as? String)?.hasPrefix("<p>") == true)
+        }
+    }
+
+    static let productPage = """
+        query Product($handle: String!, $selectedOptions: [SelectedOptionInput!]!) {
+          product(handle: $handle) {
+            id title vendor handle descriptionHtml description isGiftCard requiresSellingPlan trackingParameters onlineStoreUrl
+            totalInventory
+            seo { title description }
+            options { name optionValues { name firstSelectableVariant { ...Variant } swatch { color } } }
+            selectedOrFirstAvailableVariant(selectedOptions: $selectedOptions, ignoreUnknownOptions: true, caseInsensitiveMatch: true) {
+              ...Variant
+            }
+            adjacentVariants(selectedOptions: $selectedOptions) { ...Variant }
+            variantBySelectedOptions(selectedOptions: $selectedOptions, caseInsensitiveMatch: true) { id }
+            metafields(identifiers: [{namespace: "custom", key: "origin"}, {namespace: "descriptors", key: "subtitle"}]) { key value }
+          }
+          legacy: productByHandle(handle: $handle) { id }
+        }
+        fragment Variant on ProductVariant {
+          availableForSale currentlyNotInStock id sku title requiresShipping weight weightUnit barcode
+          compareAtPrice { amount currencyCode }
+          image { __typename id url altText width height }
+          price { amount currencyCode }
+          product { title handle }
+          selectedOptions { name value }
+          unitPrice { amount currencyCode }
+          unitPriceMeasurement { quantityValue }
+          metafield(key: "x") { value }
+        }
+        """
+
+    @Test func productPage() async throws {
+        try await withServer { server async throws in
+            let data = try await run(server, Self.productPage, [
+                "handle": "house-espresso-blend",
+                "selectedOptions": [["name": "size", "value": "1 KG"], ["name": "Grind", "value": "Espresso"], ["name": "Colour", "value": "x"]]])
+            let product = try #require(data["product"] as? [String: Any])
+            #expect(product["onlineStoreUrl"] as? String == "https://kestrel-and-co.example/products/house-espresso-blend")
+            #expect(product["isGiftCard"] as? Bool == false && product["trackingParameters"] is NSNull)
+            #expect((product["totalInventory"] as? Int ?? 0) > 0)
+            #expect((product["seo"] as? [String: Any])?["title"] is NSNull)
+            let selected = try #require(product["selectedOrFirstAvailableVariant"] as? [String: Any])
+            let options = try #require(selected["selectedOptions"] as? [[String: String]])
+            #expect(options.map { $0["value"] ?? "" } == ["1 kg", "Espresso"], "case-insensitive, the unknown option ignored")
+            #expect(selected["weightUnit"] as? String == "KILOGRAMS" && selected["requiresShipping"] as? Bool == true)
+            #expect(selected["unitPrice"] is NSNull && selected["weight"] is NSNull)
+            let adjacent = try #require(product["adjacentVariants"] as? [[String: Any]])
+            #expect(adjacent.count == 4, "the other size, and the three other grinds of this size")
+            #expect(product["variantBySelectedOptions"] is NSNull, "an unknown option matches nothing unless ignored")
+            #expect((product["metafields"] as? [Any])?.isEmpty == true)
+            let sizes = try #require((product["options"] as? [[String: Any]])?.first?["optionValues"] as? [[String: Any]])
+            #expect(sizes.allSatisfy { $0["firstSelectableVariant"] is [String: Any] && $0["swatch"] is NSNull })
+            #expect(((data["legacy"] as? [String: Any])?["id"] as? String) == product["id"] as? String)
+        }
+    }
+
+    static let collectionPage = """
+        query Collection($handle: String!, $first: Int) {
+          collection(handle: $handle) {
+            id handle title description onlineStoreUrl trackingParameters
+            seo { description title }
+            image { id url width height altText }
+            metafield(namespace: "custom", key: "hero") { value }
+            products(first: $first) {
+              nodes { id handle title featuredImage { url } priceRange { minVariantPrice { amount currencyCode } } }
+              pageInfo { hasPreviousPage hasNextPage endCursor startCursor }
+            }
+          }
+          legacy: collectionByHandle(handle: $handle) { handle }
+        }
+        """
+
+    @Test func collectionPage() async throws {
+        try await withServer { server async throws in
+            let data = try await run(server, Self.collectionPage, ["handle": "coffee", "first": 4])
+            let collection = try #require(data["collection"] as? [String: Any])
+            #expect(collection["onlineStoreUrl"] as? String == "https://kestrel-and-co.example/collections/coffee")
+            #expect(((collection["products"] as? [String: Any])?["nodes"] as? [Any])?.count == 4)
+            #expect((data["legacy"] as? [String: Any])?["handle"] as? String == "coffee")
+        }
+    }
+}
