@@ -21,14 +21,19 @@ struct StarterStorefrontTests {
           shop {
             id name description moneyFormat
             primaryDomain { url }
-            brand { slogan shortDescription }
+            brand { slogan shortDescription logo { image { url } } }
             refundPolicy { id handle title url }
             privacyPolicy { id handle title url }
             shippingPolicy { id handle title url }
             termsOfService { id handle title url body }
             metafield(namespace: "custom", key: "banner") { value }
           }
+          header: menu(handle: "main-menu") { ...Menu }
+          footer: menu(handle: "footer") { ...Menu }
+          missing: menu(handle: "no-such-menu") { id }
         }
+        fragment MenuItem on MenuItem { id resourceId tags title type url }
+        fragment Menu on Menu { id handle title itemsCount items { ...MenuItem items { ...MenuItem } } }
         """
 
     @Test func headerAndFooter() async throws {
@@ -39,6 +44,17 @@ struct StarterStorefrontTests {
             #expect(shop["brand"] is NSNull && shop["metafield"] is NSNull)
             let terms = try #require(shop["termsOfService"] as? [String: Any])
             #expect(terms["handle"] as? String == "terms-of-service" && (terms["body"] as? String)?.hasPrefix("<p>") == true)
+            let header = try #require(data["header"] as? [String: Any])
+            let items = try #require(header["items"] as? [[String: Any]])
+            let collections = try await server.embedded.collections(.first(50), sortKey: .title, productPreview: 0).nodes
+            #expect(items.map { $0["title"] as? String ?? "" } == ["Home"] + collections.map(\.title) + ["Catalog"])
+            #expect(header["itemsCount"] as? Int == items.count)
+            #expect(items[1]["type"] as? String == "COLLECTION" && items[1]["resourceId"] as? String == collections[0].id)
+            #expect(items[1]["url"] as? String == "https://kestrel-and-co.example/collections/\(collections[0].handle)")
+            let footer = try #require((data["footer"] as? [String: Any])?["items"] as? [[String: Any]])
+            #expect(footer.filter { $0["type"] as? String == "SHOP_POLICY" }.map { $0["title"] as? String ?? "" }
+                == ["Refund policy", "Shipping policy", "Privacy policy", "Terms of service"])
+            #expect(data["missing"] is NSNull)
         }
     }
 

@@ -2,8 +2,8 @@ import Foundation
 import Graphiti
 import Storefront
 
-/// The types behind the fields of `ParityFields`: SEO, metafields, swatches, unit prices, brand,
-/// weight units.
+/// The types behind the fields of `ParityFields` and `MenuFields`: SEO, metafields, swatches, unit
+/// prices, brand, weight units, menus; `QueryRoot.menu`.
 final class ParitySchema: PartialSchema<StorefrontResolver, RequestContext> {
     @TypeDefinitions
     override var types: Types {
@@ -35,12 +35,58 @@ final class ParitySchema: PartialSchema<StorefrontResolver, RequestContext> {
         Type(BrandNode.self, as: "Brand") {
             Field("slogan", at: \.slogan)
             Field("shortDescription", at: \.shortDescription)
+            Field("logo", at: \.logo)
+            Field("squareLogo", at: \.squareLogo)
+            Field("coverImage", at: \.coverImage)
+        }
+        Type(MediaImageNode.self, as: "MediaImage") {
+            Field("id", at: \.id)
+            Field("alt", at: \.alt)
+            Field("image", at: \.image)
+        }
+        Type(MenuNode.self, as: "Menu") {
+            Field("id", at: \.idValue)
+            Field("handle", at: \.handle)
+            Field("title", at: \.title)
+            Field("items", at: \.items)
+            Field("itemsCount", at: \.itemsCount)
+        }
+        Type(MenuItemNode.self, as: "MenuItem") {
+            Field("id", at: \.idValue)
+            Field("title", at: \.title)
+            Field("type", at: \.type)
+            Field("url", at: \.urlValue)
+            Field("resourceId", at: \.resourceIdValue)
+            Field("tags", at: \.tags)
+            Field("items", at: \.items)
+        }
+        Enum(MenuItemType.self) {
+            Value(.article)
+            Value(.blog)
+            Value(.catalog)
+            Value(.collection)
+            Value(.collections)
+            Value(.customerAccountPage)
+            Value(.frontpage)
+            Value(.http)
+            Value(.metaobject)
+            Value(.page)
+            Value(.product)
+            Value(.search)
+            Value(.shopPolicy)
         }
         Enum(WeightUnit.self) {
             Value(.grams)
             Value(.kilograms)
             Value(.ounces)
             Value(.pounds)
+        }
+    }
+
+    @FieldDefinitions
+    override var query: Fields {
+        Field("menu", at: StorefrontResolver.menu) {
+            Argument("handle", at: \.handle)
         }
     }
 }
