@@ -6,10 +6,13 @@ import GraphQL
 /// payloads for everything the client uses, plus the `@inContext` directive.
 ///
 /// Where it differs from the real API:
-/// - only the fields and arguments the client's documents use, and a few more; anything else is a
-///   validation error, as an unknown field would be;
+/// - the fields and arguments the client's documents use and what starter storefronts commonly
+///   select (`ParityFields`, `MenuFields`); anything else is a validation error, as an unknown
+///   field would be;
 /// - `CountryCode`, `LanguageCode`, `CurrencyCode`, `CartErrorCode` and `CartWarningCode` are
-///   scalars of those names rather than enums (see `ScalarText`);
+///   scalars of those names rather than enums (see `ScalarText`), taking only the API's values
+///   for the first three (`EnumCodes`);
+/// - `metafields(identifiers:)` answers an empty list rather than one null per identifier;
 /// - search results and predictive search hold products only; connections have no `totalCount`;
 /// - `collections(query:)` and `collections(reverse: true)` are errors (the storefront protocol has
 ///   neither);
