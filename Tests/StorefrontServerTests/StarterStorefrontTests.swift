@@ -115,8 +115,9 @@ struct StarterStorefrontTests {
     static let collectionPage = """
         query Collection($handle: String!, $first: Int) {
           collection(handle: $handle) {
-            id handle title description onlineStoreUrl trackingParameters
+            id handle title onlineStoreUrl trackingParameters
             seo { description title }
+            ... @defer(label: "details") { description }
             image { id url width height altText }
             metafield(namespace: "custom", key: "hero") { value }
             products(first: $first) {
@@ -133,6 +134,7 @@ struct StarterStorefrontTests {
             let data = try await run(server, Self.collectionPage, ["handle": "coffee", "first": 4])
             let collection = try #require(data["collection"] as? [String: Any])
             #expect(collection["onlineStoreUrl"] as? String == "https://kestrel-and-co.example/collections/coffee")
+            #expect((collection["description"] as? String)?.isEmpty == false, "the deferred part comes with the rest")
             #expect(((collection["products"] as? [String: Any])?["nodes"] as? [Any])?.count == 4)
             #expect((data["legacy"] as? [String: Any])?["handle"] as? String == "coffee")
         }

@@ -3,7 +3,7 @@ import Graphiti
 import GraphQL
 
 /// The schema the local server serves: the Storefront API's names, types, connections and
-/// payloads for everything the client uses, plus the `@inContext` directive.
+/// payloads for everything the client uses, plus the `@inContext` and `@defer` directives.
 ///
 /// Where it differs from the real API:
 /// - the fields and arguments the client's documents use and what starter storefronts commonly
@@ -35,6 +35,6 @@ enum StorefrontSchema {
         // Graphiti has no way to declare a directive; the same types go into a schema that has one.
         return try GraphQLSchema(query: built.queryType, mutation: built.mutationType,
                                  types: Array(built.typeMap.values).filter { !$0.name.hasPrefix("__") },
-                                 directives: built.directives + [InContextDirective.make(in: built)])
+                                 directives: built.directives + [InContextDirective.make(in: built), DeferDirective.make()])
     }
 }
