@@ -139,4 +139,42 @@ struct StarterStorefrontTests {
             #expect((data["legacy"] as? [String: Any])?["handle"] as? String == "coffee")
         }
     }
+
+    @Test func nodeFindsEveryKindByItsId() async throws {
+        try await withServer { server async throws in
+            let product = try #require(try await server.embedded.product(handle: "house-espresso-blend"))
+            let collection = try #require(try await server.embedded.collection(handle: "coffee"))
+            let shop = try await server.embedded.shop()
+            let cart = try #require(try await server.embedded.cartCreate(CartInput(lines: [CartLineInput(merchandiseId: product.variants[5].id)])).cart)
+            let query = """
+                query Node($id: ID!) {
+                  node(id: $id) {
+                    __typename id
+                    ... on Product { handle }
+                    ... on ProductVariant { title product { handle } }
+                    ... on Collection { handle }
+                    ... on Cart { totalQuantity }
+                    ... on ShopPolicy { title }
+                    ... on Shop { name }
+                  }
+                }
+                """
+            let cases: [(String, String, String, Any)] = [
+                (product.id, "Product", "handle", "house-espresso-blend"),
+                (product.variants[5].id, "ProductVariant", "title", product.variants[5].title),
+                (collection.id, "Collection", "handle", "coffee"),
+                (cart.id, "Cart", "totalQuantity", 1),
+                (try #require(shop.policy(.privacy)).id, "ShopPolicy", "title", "Privacy policy"),
+                ("gid://shopify/Shop/kestrel-and-co.example", "Shop", "name", "Kestrel & Co."),
+            ]
+            for (id, typename, field, value) in cases {
+                let node = try #require(try await run(server, query, ["id": id])["node"] as? [String: Any], "\(id)")
+                #expect(node["__typename"] as? String == typename && node["id"] as? String == id)
+                #expect("\(node[field] ?? "")" == "\(value)", "\(id)")
+            }
+            for id in ["gid://shopify/Product/1", "gid://shopify/ProductVariant/9", "gid://shopify/Article/1"] {
+                #expect(try await run(server, query, ["id": id])["node"] is NSNull, "\(id)")
+            }
+        }
+    }
 }

@@ -6,7 +6,7 @@ import Storefront
 final class CollectionSchema: PartialSchema<StorefrontResolver, RequestContext> {
     @TypeDefinitions
     override var types: Types {
-        Type(Storefront.Collection.self) {
+        Type(Storefront.Collection.self, interfaces: [NodeValue.self]) {
             Field("id", at: \.idValue)
             Field("handle", at: \.handle)
             Field("title", at: \.title)

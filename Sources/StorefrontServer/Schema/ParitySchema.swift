@@ -7,6 +7,9 @@ import Storefront
 final class ParitySchema: PartialSchema<StorefrontResolver, RequestContext> {
     @TypeDefinitions
     override var types: Types {
+        Interface(NodeValue.self, as: "Node") {
+            Field("id", at: \.idValue)
+        }
         Type(SEONode.self, as: "SEO") {
             Field("title", at: \.title)
             Field("description", at: \.description)
@@ -44,14 +47,14 @@ final class ParitySchema: PartialSchema<StorefrontResolver, RequestContext> {
             Field("alt", at: \.alt)
             Field("image", at: \.image)
         }
-        Type(MenuNode.self, as: "Menu") {
+        Type(MenuNode.self, as: "Menu", interfaces: [NodeValue.self]) {
             Field("id", at: \.idValue)
             Field("handle", at: \.handle)
             Field("title", at: \.title)
             Field("items", at: \.items)
             Field("itemsCount", at: \.itemsCount)
         }
-        Type(MenuItemNode.self, as: "MenuItem") {
+        Type(MenuItemNode.self, as: "MenuItem", interfaces: [NodeValue.self]) {
             Field("id", at: \.idValue)
             Field("title", at: \.title)
             Field("type", at: \.type)
@@ -85,6 +88,9 @@ final class ParitySchema: PartialSchema<StorefrontResolver, RequestContext> {
 
     @FieldDefinitions
     override var query: Fields {
+        Field("node", at: StorefrontResolver.node) {
+            Argument("id", at: \.id)
+        }
         Field("menu", at: StorefrontResolver.menu) {
             Argument("handle", at: \.handle)
         }

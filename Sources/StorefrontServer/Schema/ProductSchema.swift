@@ -7,7 +7,7 @@ import Storefront
 final class ProductSchema: PartialSchema<StorefrontResolver, RequestContext> {
     @TypeDefinitions
     override var types: Types {
-        Type(Product.self) {
+        Type(Product.self, interfaces: [NodeValue.self]) {
             Field("id", at: \.idValue)
             Field("handle", at: \.handle)
             Field("title", at: \.title)
@@ -54,7 +54,7 @@ final class ProductSchema: PartialSchema<StorefrontResolver, RequestContext> {
             Field("priceRange", at: \.priceRange)
             Field("compareAtPriceRange", at: \.compareAtPriceRangeValue)
         }
-        Type(VariantNode.self, as: "ProductVariant") {
+        Type(VariantNode.self, as: "ProductVariant", interfaces: [NodeValue.self]) {
             Field("id", at: \.idValue)
             Field("title", at: \.title)
             Field("sku", at: \.sku)

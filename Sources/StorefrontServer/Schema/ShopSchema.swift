@@ -6,7 +6,7 @@ import Storefront
 final class ShopSchema: PartialSchema<StorefrontResolver, RequestContext> {
     @TypeDefinitions
     override var types: Types {
-        Type(Shop.self) {
+        Type(Shop.self, interfaces: [NodeValue.self]) {
             Field("id", at: \.idValue)
             Field("name", at: \.name)
             Field("description", at: \.description)
@@ -30,7 +30,7 @@ final class ShopSchema: PartialSchema<StorefrontResolver, RequestContext> {
             Field("currencyCode", at: \.currencyCode)
             Field("countryCode", at: \.countryCode)
         }
-        Type(ShopPolicyNode.self, as: "ShopPolicy") {
+        Type(ShopPolicyNode.self, as: "ShopPolicy", interfaces: [NodeValue.self]) {
             Field("id", at: \.idValue)
             Field("handle", at: \.handle)
             Field("title", at: \.title)

@@ -111,7 +111,7 @@ public struct StorefrontResolver: Sendable {
     }
 
     /// The storefront protocol looks collections up by handle only; by id, the list is searched.
-    private func findCollection(id: String, in storefront: any StorefrontClient) async throws -> Storefront.Collection? {
+    func findCollection(id: String, in storefront: any StorefrontClient) async throws -> Storefront.Collection? {
         var page = PageArguments.first(PageArguments.maximumPageSize)
         while true {
             let collections = try await storefront.collections(page, sortKey: .id, productPreview: 0)
