@@ -177,4 +177,40 @@ struct StarterStorefrontTests {
             }
         }
     }
+
+    static let search = """
+        query PredictiveSearch($term: String!, $limit: Int!, $limitScope: PredictiveSearchLimitScope!) {
+          predictiveSearch(query: $term, limit: $limit, limitScope: $limitScope, types: [PRODUCT, COLLECTION, QUERY]) {
+            products { id title handle selectedOrFirstAvailableVariant { price { amount currencyCode } } }
+            collections { id title handle onlineStoreUrl }
+            queries { text styledText trackingParameters }
+          }
+          search(query: $term, first: 4, types: [PRODUCT, PAGE, ARTICLE]) {
+            nodes { ... on Product { handle } }
+            pageInfo { hasNextPage endCursor }
+          }
+        }
+        """
+
+    @Test func searchAndPredictiveSearch() async throws {
+        try await withServer { server async throws in
+            let each = try await run(server, Self.search, ["term": "co", "limit": 3, "limitScope": "EACH"])
+            let result = try #require(each["predictiveSearch"] as? [String: Any])
+            let products = try #require(result["products"] as? [[String: Any]])
+            let collections = try #require(result["collections"] as? [[String: Any]])
+            let queries = try #require(result["queries"] as? [[String: Any]])
+            #expect(products.count == 3 && !queries.isEmpty && queries.count <= 3)
+            #expect(collections.contains { $0["handle"] as? String == "coffee" })
+            for query in queries {
+                let text = try #require(query["text"] as? String)
+                #expect(text.hasPrefix("co") && text.count > 2)
+                #expect(query["styledText"] as? String == "co<mark>\(text.dropFirst(2))</mark>")
+            }
+            let all = try await run(server, Self.search, ["term": "co", "limit": 3, "limitScope": "ALL"])
+            let shared = try #require(all["predictiveSearch"] as? [String: Any])
+            let total = ["products", "collections", "queries"].map { (shared[$0] as? [Any])?.count ?? 0 }.reduce(0, +)
+            #expect(total == 3, "ALL shares the limit")
+            #expect(((all["search"] as? [String: Any])?["nodes"] as? [Any])?.isEmpty == false)
+        }
+    }
 }
