@@ -54,13 +54,7 @@ extension StorefrontResolver {
         let base = "https://\(shop.domain)"
         switch arguments.handle {
         case "main-menu":
-            var collections: [Storefront.Collection] = []
-            var page = try await context.storefront.collections(.first(50), sortKey: .title, productPreview: 0)
-            collections += page.nodes
-            while page.pageInfo.hasNextPage, let cursor = page.pageInfo.endCursor, collections.count < 250 {
-                page = try await context.storefront.collections(.first(50, after: cursor), sortKey: .title, productPreview: 0)
-                collections += page.nodes
-            }
+            let collections = try await PredictiveSuggestions.allCollections(in: context.storefront)
             let items = [MenuItemNode(id: "main-home", title: "Home", type: .frontpage, url: base + "/")]
                 + collections.map { collection in
                     MenuItemNode(id: "main-\(collection.handle)", title: collection.title, type: .collection,

@@ -41,13 +41,19 @@ enum PredictiveSuggestions {
     static func collections(for query: String, in storefront: any StorefrontClient, limit: Int) async throws -> [Storefront.Collection] {
         let words = query.lowercased().split(separator: " ").map(String.init)
         guard !words.isEmpty, limit > 0 else { return [] }
+        return Array(try await allCollections(in: storefront)
+            .filter { collection in words.allSatisfy { collection.title.lowercased().contains($0) } }
+            .prefix(limit))
+    }
+
+    /// Every collection, in title order, page after page.
+    static func allCollections(in storefront: any StorefrontClient) async throws -> [Storefront.Collection] {
         var found: [Storefront.Collection] = []
         var page = try await storefront.collections(.first(PageArguments.maximumPageSize), sortKey: .title, productPreview: 0)
         while true {
-            found += page.nodes.filter { collection in words.allSatisfy { collection.title.lowercased().contains($0) } }
-            guard found.count < limit, page.pageInfo.hasNextPage, let cursor = page.pageInfo.endCursor else { break }
+            found += page.nodes
+            guard page.pageInfo.hasNextPage, let cursor = page.pageInfo.endCursor else { return found }
             page = try await storefront.collections(.first(PageArguments.maximumPageSize, after: cursor), sortKey: .title, productPreview: 0)
         }
-        return Array(found.prefix(limit))
     }
 }
