@@ -213,4 +213,83 @@ struct StarterStorefrontTests {
             #expect(((all["search"] as? [String: Any])?["nodes"] as? [Any])?.isEmpty == false)
         }
     }
+
+    static let cartFragment = """
+        fragment CartApiQuery on Cart {
+          id checkoutUrl totalQuantity note updatedAt
+          buyerIdentity { countryCode email phone customer { id email firstName lastName displayName } }
+          lines(first: 100) {
+            nodes {
+              id quantity
+              attributes { key value }
+              cost { totalAmount { amount currencyCode } amountPerQuantity { amount currencyCode } compareAtAmountPerQuantity { amount } }
+              merchandise {
+                ... on ProductVariant {
+                  id availableForSale requiresShipping title
+                  compareAtPrice { amount currencyCode } price { amount currencyCode }
+                  image { id url altText width height }
+                  product { handle title id vendor }
+                  selectedOptions { name value }
+                }
+              }
+            }
+          }
+          cost { subtotalAmount { amount currencyCode } totalAmount { amount currencyCode } checkoutChargeAmount { amount } }
+          attributes { key value }
+          discountCodes { code applicable }
+        }
+        """
+    static let payload = "cart { ...CartApiQuery } userErrors { code field message } warnings { code message target }"
+
+    /// The cart page and every cart mutation `serve` has, written as a starter storefront writes them.
+    @Test func cartPageAndEveryCartMutation() async throws {
+        try await withServer { server async throws in
+            let product = try #require(try await server.embedded.product(handle: "house-espresso-blend"))
+            func mutate(_ name: String, _ arguments: String, _ variables: [String: Any]) async throws -> [String: Any] {
+                let variables = variables.merging(["country": "NL"]) { $1 }
+                let declarations = variables.keys.sorted().map { key in
+                    "$\(key): " + ["cartId": "ID!", "lines": name == "cartLinesAdd" || name == "cartCreate" ? "[CartLineInput!]!" : "[CartLineUpdateInput!]!",
+                                    "lineIds": "[ID!]!", "buyerIdentity": "CartBuyerIdentityInput!", "discountCodes": "[String!]!",
+                                    "note": "String!", "input": "CartInput", "country": "CountryCode"][key, default: "String"]
+                }.joined(separator: ", ")
+                let document = "mutation M(\(declarations)) @inContext(country: $country) { \(name)(\(arguments)) { \(Self.payload) } }\n"
+                    + Self.cartFragment
+                let data = try await run(server, document, variables)
+                let payload = try #require(data[name] as? [String: Any], "\(name)")
+                #expect((payload["userErrors"] as? [Any])?.isEmpty == true, "\(name): \(payload["userErrors"] ?? "")")
+                return try #require(payload["cart"] as? [String: Any], "\(name)")
+            }
+            func lines(_ cart: [String: Any]) -> [[String: Any]] { ((cart["lines"] as? [String: Any])?["nodes"] as? [[String: Any]]) ?? [] }
+
+            var cart = try await mutate("cartCreate", "input: $input", ["input": [
+                "lines": [["merchandiseId": product.variants[0].id, "quantity": 1, "attributes": [["key": "gift", "value": "yes"]]]],
+                "buyerIdentity": ["countryCode": "NL"]]])
+            let cartId = try #require(cart["id"] as? String)
+            cart = try await mutate("cartLinesAdd", "cartId: $cartId, lines: $lines",
+                                    ["cartId": cartId, "lines": [["merchandiseId": product.variants[4].id, "quantity": 2]]])
+            #expect(cart["totalQuantity"] as? Int == 3 && lines(cart).count == 2)
+            let first = try #require(lines(cart).first?["id"] as? String)
+            cart = try await mutate("cartLinesUpdate", "cartId: $cartId, lines: $lines", ["cartId": cartId, "lines": [["id": first, "quantity": 3]]])
+            #expect(cart["totalQuantity"] as? Int == 5)
+            cart = try await mutate("cartLinesRemove", "cartId: $cartId, lineIds: $lineIds", ["cartId": cartId, "lineIds": [first]])
+            #expect(lines(cart).count == 1)
+            cart = try await mutate("cartBuyerIdentityUpdate", "cartId: $cartId, buyerIdentity: $buyerIdentity",
+                                    ["cartId": cartId, "buyerIdentity": ["email": "ada@example.com", "countryCode": "NL"]])
+            #expect((cart["buyerIdentity"] as? [String: Any])?["email"] as? String == "ada@example.com")
+            cart = try await mutate("cartDiscountCodesUpdate", "cartId: $cartId, discountCodes: $discountCodes",
+                                    ["cartId": cartId, "discountCodes": ["WELCOME10"]])
+            #expect((cart["discountCodes"] as? [[String: Any]])?.first?["applicable"] as? Bool == true)
+            cart = try await mutate("cartNoteUpdate", "cartId: $cartId, note: $note", ["cartId": cartId, "note": "Ring twice"])
+            #expect(cart["note"] as? String == "Ring twice")
+
+            let page = try await run(server, "query CartQuery($cartId: ID!) { cart(id: $cartId) { ...CartApiQuery } }\n" + Self.cartFragment,
+                                     ["cartId": cartId])
+            let read = try #require(page["cart"] as? [String: Any])
+            #expect(read["totalQuantity"] as? Int == 2 && read["note"] as? String == "Ring twice")
+            let merchandise = try #require(lines(read).first?["merchandise"] as? [String: Any])
+            #expect(merchandise["requiresShipping"] as? Bool == true && (merchandise["product"] as? [String: Any])?["handle"] as? String == product.handle)
+            let total = try #require(((read["cost"] as? [String: Any])?["totalAmount"] as? [String: Any])?["amount"] as? String)
+            #expect(!total.hasSuffix("0") || total.hasSuffix(".0"), "amounts as the API writes them: \(total)")
+        }
+    }
 }
