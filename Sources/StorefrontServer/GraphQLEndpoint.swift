@@ -7,18 +7,24 @@ import Storefront
 public final class GraphQLEndpoint: Sendable {
     public static let path = "/api/\(GraphQLStorefront.apiVersion)/graphql.json"
     public static let tokenHeader = "X-Shopify-Storefront-Access-Token"
+    /// The header a server-side client sends its private token in; `serve` has one token for both.
+    public static let privateTokenHeader = "Shopify-Storefront-Private-Token"
+    /// What a request without any token may cost, as the API limits tokenless access.
+    public static let tokenlessMaximumCost = 1_000
 
     public let accessToken: String
     let storefront: any StorefrontClient
     private let schema: GraphQLSchema
     let faults: FaultInjector
     public let limits: RequestLimits
+    public let scopes: AccessScopes
 
     public init(storefront: any StorefrontClient, accessToken: String, faults: FaultPlan = .none, limits: RequestLimits = .standard,
-                random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }) throws {
+                scopes: AccessScopes = .all, random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }) throws {
         self.storefront = storefront
         self.accessToken = accessToken
         self.limits = limits
+        self.scopes = scopes
         self.schema = try StorefrontSchema.shared.get()
         self.faults = FaultInjector(plan: faults, random: random)
     }
@@ -28,12 +34,16 @@ public final class GraphQLEndpoint: Sendable {
 
     public func setFaultPlan(_ plan: FaultPlan) async { await faults.setPlan(plan) }
 
-    public func handle(token: String?, body: Data) async -> EndpointResponse {
+    /// A request with no token at all is tokenless access, as the API allows: it may read and use
+    /// carts, within a lower query cost. A token that is given must be the shop's.
+    public func handle(token: String?, privateToken: String? = nil, body: Data) async -> EndpointResponse {
         let latency = await faults.latency
         if latency > 0 { try? await Task.sleep(nanoseconds: UInt64(latency * 1_000_000_000)) }
-        guard token == accessToken else {
+        for given in [token, privateToken] where given != nil && given != accessToken {
             return .json(401, #"{"errors":"[API] Invalid API key or access token (unrecognized login or wrong password)"}"#)
         }
+        var limits = limits
+        if token == nil && privateToken == nil { limits.maximumCost = min(limits.maximumCost, Self.tokenlessMaximumCost) }
         if JSONNesting.exceeds(body, limits.maximumVariablesNesting) {
             return LimitViolation(message: "The request's JSON nests more than \(limits.maximumVariablesNesting) deep.",
                                   code: "MAX_DEPTH_EXCEEDED", details: [("maxDepth", limits.maximumVariablesNesting)]).response
@@ -49,14 +59,14 @@ public final class GraphQLEndpoint: Sendable {
             response.operationName = request.operationName
             return response
         }
-        var response = EndpointResponse.json(200, await execute(request))
+        var response = EndpointResponse.json(200, await execute(request, limits: limits))
         response.operationName = request.operationName
         return response
     }
 
     /// Checks the document against the limits (its text before the library parses it, its cost and
     /// depth before the library validates it), then runs it within the time budget.
-    private func execute(_ request: GraphQLRequest) async -> Data {
+    private func execute(_ request: GraphQLRequest, limits: RequestLimits) async -> Data {
         if let violation = DocumentScan.check(request.query, limits: limits) { return violation.json }
         var result: GraphQL.GraphQLResult
         do {
@@ -69,7 +79,7 @@ public final class GraphQLEndpoint: Sendable {
             guard errors.isEmpty else { return encode(GraphQL.GraphQLResult(errors: errors)) }
             let (country, language) = InContextDirective.values(in: document, operationName: request.operationName,
                                                                 variables: request.variables)
-            let context = RequestContext(storefront: storefront, country: country, language: language)
+            let context = RequestContext(storefront: storefront, country: country, language: language, scopes: scopes)
             let schema = schema
             let run = { @Sendable () async -> GraphQL.GraphQLResult in
                 do {
@@ -107,6 +117,9 @@ public final class GraphQLEndpoint: Sendable {
     /// inside the storefront is `INTERNAL_SERVER_ERROR`.
     static func withCode(_ error: GraphQLError) -> GraphQLError {
         guard let original = error.originalError, error.extensions["code"] == nil else { return error }
+        if let denied = original as? AccessDenied {
+            return GraphQLError(message: denied.message, locations: error.locations, path: error.path, extensions: denied.extensions)
+        }
         switch original as? StorefrontError {
         case .invalidSearch(let syntax)?:
             // Where the query went wrong, so a client can point at it as the embedded store does.

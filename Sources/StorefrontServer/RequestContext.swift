@@ -7,8 +7,10 @@ public struct RequestContext: Sendable {
     public let storefront: any StorefrontClient
     public let country: String?
     public let language: String?
+    /// The scopes of the token the request came with.
+    public let scopes: AccessScopes
 
-    public init(storefront: any StorefrontClient, country: String? = nil, language: String? = nil) {
-        self.storefront = storefront; self.country = country; self.language = language
+    public init(storefront: any StorefrontClient, country: String? = nil, language: String? = nil, scopes: AccessScopes = .all) {
+        self.storefront = storefront; self.country = country; self.language = language; self.scopes = scopes
     }
 }

@@ -66,18 +66,27 @@ public struct StorefrontAPIServer: Sendable {
         router.add(middleware: RequestGuard(limits: endpoint.limits, inFlight: inFlight))
         let log = log
         let tokenHeader = HTTPFields.Element.Name(GraphQLEndpoint.tokenHeader)!
-        router.post(RouterPath(stringLiteral: GraphQLEndpoint.path)) { request, _ -> Response in
+        let privateTokenHeader = HTTPFields.Element.Name(GraphQLEndpoint.privateTokenHeader)!
+        // Any version is answered by the one `serve` speaks, as the API answers a version it no
+        // longer serves with its oldest one; the header says which version answered.
+        let graphQL = { @Sendable (request: Request, context: BasicRequestContext) async throws -> Response in
+            let version = context.parameters.get("version") ?? GraphQLStorefront.apiVersion
+            guard APIVersion.isVersion(version) else { return Self.response(.json(404, #"{"errors":"Not Found"}"#)) }
             let clock = ContinuousClock()
             let start = clock.now
             var request = request
             let body = try await request.collectBody(within: endpoint.limits)
-            let answer = await endpoint.handle(token: request.headers[tokenHeader], body: body)
+            var answer = await endpoint.handle(token: request.headers[tokenHeader], privateToken: request.headers[privateTokenHeader],
+                                               body: body)
+            answer.headers["X-Shopify-API-Version"] = GraphQLStorefront.apiVersion
             let elapsed = start.duration(to: clock.now)
             // The operation name is the client's text: no controls, and not a screenful, in the log.
             let operation = answer.operationName.map { String(TextSanitizer.cleanLine($0).prefix(64)) } ?? "-"
             await log("\(operation) \(answer.status) \(elapsed.formatted(.units(allowed: [.milliseconds], fractionalPart: .show(length: 1))))")
             return Self.response(answer)
         }
+        router.post("/api/:version/graphql.json", use: graphQL)
+        router.post("/api/graphql.json", use: graphQL)
         for path in PictureRoute.paths {
             router.get(RouterPath(stringLiteral: path)) { request, context -> Response in
                 let name = context.parameters.get("name") ?? ""

@@ -76,6 +76,10 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("max-concurrent"), help: "Requests worked on at once; more get 503.")
     var maxConcurrent: Int = RequestLimits.standard.maximumConcurrentRequests
 
+    @Option(name: .customLong("without-scope"),
+            help: "An access scope the token lacks, as on a shop that does not grant it (repeatable): \(AccessScopes.Scope.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var withoutScope: [String] = []
+
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
         if let failRate, !(0...1).contains(failRate) { throw ValidationError("--fail-rate must be between 0 and 1.") }
@@ -83,9 +87,22 @@ struct ServeCommand: AsyncParsableCommand {
         guard latencyMs >= 0 else { throw ValidationError("--latency-ms cannot be negative.") }
         guard tokenLifetime >= 60 else { throw ValidationError("--token-lifetime must be at least 60 seconds.") }
         if let inject { _ = try faults(inject) }
+        _ = try scopes
         for (name, value) in [("--max-cost", maxCost), ("--max-depth", maxDepth), ("--max-body-bytes", maxBodyBytes),
                               ("--time-budget-ms", timeBudgetMs), ("--max-concurrent", maxConcurrent)] where value < 1 {
             throw ValidationError("\(name) must be at least 1.")
+        }
+    }
+
+    private var scopes: AccessScopes {
+        get throws {
+            AccessScopes(withholding: Set(try withoutScope.map { name in
+                guard let scope = AccessScopes.Scope(rawValue: name) else {
+                    throw ValidationError("--without-scope: \"\(name)\" is not a scope serve gates; it knows "
+                                          + AccessScopes.Scope.allCases.map(\.rawValue).joined(separator: ", ") + ".")
+                }
+                return scope
+            }))
         }
     }
 
@@ -111,7 +128,8 @@ struct ServeCommand: AsyncParsableCommand {
         let plan = FaultPlan(faults: injected, failRate: injected.isEmpty ? 0 : failRate ?? 0.2,
                              latency: Double(latencyMs) / 1000)
         let limits = limits
-        let endpoint = try GraphQLEndpoint(storefront: storefront, accessToken: token, faults: plan, limits: limits)
+        let endpoint = try GraphQLEndpoint(storefront: storefront, accessToken: token, faults: plan, limits: limits,
+                                           scopes: try scopes)
         let deadline = ShutdownDeadline(grace: limits.shutdownGrace)
         defer { withExtendedLifetime(deadline) {} }
         let shop = try await storefront.shop()

@@ -81,16 +81,16 @@ struct EndpointTests {
 
     @Test func unknownFieldsAndDeprecatedShapesAreRejectedByValidation() async throws {
         try await withServer { server async throws in
-            let answer = try await post(server, query: "{ productByHandle(handle: \"x\") { id } }")
+            let answer = try await post(server, query: "{ productByTitle(title: \"x\") { id } }")
             let errors = try #require(answer["errors"] as? [[String: Any]])
-            #expect((errors.first?["message"] as? String)?.contains("productByHandle") == true)
+            #expect((errors.first?["message"] as? String)?.contains("productByTitle") == true)
         }
     }
 
     @Test func httpDetails() async throws {
         try await withServer { server async throws in
-            let missingToken = try await post(server, token: nil, body: Data("{}".utf8))
-            #expect(missingToken.status == 401)
+            let wrongToken = try await post(server, token: "not-the-token", body: Data(#"{"query":"{ shop { name } }"}"#.utf8))
+            #expect(wrongToken.status == 401)
             let notAQuery = try await post(server, body: Data("[]".utf8))
             #expect(notAQuery.status == 400)
             let elsewhere = try await post(server, url: server.url.deletingLastPathComponent().appendingPathComponent("admin.json"),

@@ -233,7 +233,7 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
         let identity: BuyerIdentity
         switch try await resolveCustomer(buyerIdentity) {
         case .success(let resolved): identity = resolved
-        case .failure(let error): return CartPayload(cart: try await cart(id: cartId), userErrors: [error])
+        case .failure(let error): return CartPayload(cart: nil, userErrors: [error])
         }
         return try mutate(cartId) { $0.setBuyerIdentity(identity, on: $1) }
     }
@@ -282,9 +282,11 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
         }
         let outcome = change(CartRules(catalog: catalog, stock: stock, now: now()), stored)
         if outcome.cart != stored { try save(outcome.cart) }
+        // Input that is refused changes nothing and, as in the Storefront API, answers no cart.
+        guard outcome.userErrors.isEmpty else { return CartPayload(cart: nil, userErrors: outcome.userErrors) }
         // Every answer says which of the cart's codes do not apply, and why (a code can lapse when a line goes).
         let priced = pricing.priced(outcome.cart)
-        return CartPayload(cart: priced.cart, userErrors: outcome.userErrors, warnings: outcome.warnings + priced.discountWarnings)
+        return CartPayload(cart: priced.cart, userErrors: [], warnings: outcome.warnings + priced.discountWarnings)
     }
 
     /// Prices carts; first-order codes look at the emails of the orders placed here.

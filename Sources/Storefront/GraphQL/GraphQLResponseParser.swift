@@ -28,6 +28,11 @@ enum GraphQLResponseParser {
         return response.body
     }
 
+    /// Whether a JSON answer carries `data` that is not null.
+    static func hasData(_ body: Data) -> Bool {
+        (try? JSONDecoder().decode(EnvelopeHeader.self, from: body))?.hasData ?? false
+    }
+
     /// Decodes the `data` member of a validated body. A mismatch names the field that did not fit.
     static func decode<Payload: Decodable>(_ type: Payload.Type, from body: Data) throws(StorefrontError) -> Payload {
         do {

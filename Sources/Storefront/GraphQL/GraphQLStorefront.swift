@@ -13,6 +13,8 @@ public final class GraphQLStorefront: StorefrontClient {
     private let recorder: RequestStatisticsRecorder
     private let now: @Sendable () -> Date
     private let onEvent: @Sendable (GraphQLClientEvent) -> Void
+    /// Fields the shop refused for lack of a scope: later documents leave them out.
+    private let withheld: WithheldFields
 
     /// - Parameters:
     ///   - cache: defaults to memory plus `$XDG_CACHE_HOME/storefront`.
@@ -28,6 +30,7 @@ public final class GraphQLStorefront: StorefrontClient {
         self.recorder = RequestStatisticsRecorder()
         self.now = now
         self.onEvent = onEvent
+        self.withheld = WithheldFields()
     }
 
     private init(copying other: GraphQLStorefront, configuration: Configuration) {
@@ -37,6 +40,7 @@ public final class GraphQLStorefront: StorefrontClient {
         self.recorder = other.recorder
         self.now = other.now
         self.onEvent = other.onEvent
+        self.withheld = other.withheld
     }
 
     /// The same client with another default cache policy.
@@ -138,9 +142,17 @@ public final class GraphQLStorefront: StorefrontClient {
         return (payload, age)
     }
 
-    /// Sends the operation (with retries) and returns the body of a successful answer.
+    /// Fields this client leaves out of its documents because the shop refused them.
+    public func withheldFields() async -> Set<String> { await withheld.fields }
+
+    /// Sends the operation (with retries) and returns the body of a successful answer. A shop that
+    /// refuses only fields the client can do without (no access scope for them) is asked again
+    /// without them, and they stay out of every later document. A mutation whose answer came
+    /// with data has run: that answer stands, the refused fields null in it.
     private func fetch(_ operation: StorefrontOperation, variables: GraphQLValue, retry: RetryHandler) async throws -> Data {
-        let request = try makeRequest(operation, variables: variables)
+        let fields = await withheld.fields
+        let request = try makeRequest(operation, document: WithheldFields.removing(fields, from: operation.document),
+                                      variables: variables)
         do {
             return try await retry.run(isMutation: operation.isMutation, onRetry: { [self] retry in
                 await emit(.retrying(operation: operation.name, retry: retry))
@@ -152,17 +164,28 @@ public final class GraphQLStorefront: StorefrontClient {
                 let elapsed = start.duration(to: clock.now)
                 await emit(.responseReceived(operation: operation.name, status: response.status, bytes: response.body.count,
                                        duration: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18))
-                return try GraphQLResponseParser.validate(response, now: now())
+                do {
+                    return try GraphQLResponseParser.validate(response, now: now())
+                } catch StorefrontError.graphQL(let errors) where operation.isMutation && GraphQLResponseParser.hasData(response.body) {
+                    guard let denied = WithheldFields.denied(in: errors) else { throw StorefrontError.graphQL(errors) }
+                    _ = await withheld.insert(denied)
+                    return response.body
+                }
             }
         } catch let error as TransportError {
             await emit(.unreachable(operation: operation.name, error: .transport(error.message)))
             throw StorefrontError.transport(error.message)
+        } catch StorefrontError.graphQL(let errors) {
+            guard let denied = WithheldFields.denied(in: errors), await withheld.insert(denied) else {
+                throw StorefrontError.graphQL(errors)
+            }
+            return try await fetch(operation, variables: variables, retry: retry)
         }
     }
 
-    private func makeRequest(_ operation: StorefrontOperation, variables: GraphQLValue) throws -> TransportRequest {
+    private func makeRequest(_ operation: StorefrontOperation, document: String, variables: GraphQLValue) throws -> TransportRequest {
         let body = GraphQLValue.object([
-            "query": .string(operation.document),
+            "query": .string(document),
             "operationName": .string(operation.name),
             "variables": variables,
         ])

@@ -52,6 +52,7 @@ struct SearchArguments: PagingArguments {
 struct PredictiveSearchArguments: Decodable, Sendable {
     var query: String
     var limit: Int?
+    var limitScope: PredictiveSearchLimitScope?
     var types: [PredictiveSearchType]?
 }
 

@@ -7,7 +7,7 @@ import Storefront
 final class CartSchema: PartialSchema<StorefrontResolver, RequestContext> {
     @TypeDefinitions
     override var types: Types {
-        Type(Cart.self) {
+        Type(Cart.self, interfaces: [NodeValue.self]) {
             Field("id", at: \.idValue)
             Field("checkoutUrl", at: \.checkoutUrlValue)
             Field("createdAt", at: \.createdAtValue)

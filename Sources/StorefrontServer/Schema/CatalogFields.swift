@@ -1,10 +1,19 @@
 import Foundation
+import Graphiti
 import Storefront
 
 // Catalog models in the Storefront API's shapes: ids, scalars, and the fields that take arguments.
 
 extension Money {
-    var amountValue: DecimalAmount { DecimalAmount(unchecked: amountString) }
+    /// As the API writes a `Decimal`: no trailing zeros but one ("12.5", "10.0", "2400.0").
+    var amountValue: DecimalAmount { DecimalAmount(unchecked: Self.apiDecimal(amountString)) }
+
+    static func apiDecimal(_ text: String) -> String {
+        guard let point = text.firstIndex(of: ".") else { return text + ".0" }
+        var digits = text[text.index(after: point)...]
+        while digits.count > 1, digits.last == "0" { digits = digits.dropLast() }
+        return String(text[..<point]) + "." + (digits.isEmpty ? "0" : digits)
+    }
     var currencyCodeValue: CurrencyCode { CurrencyCode(unchecked: currencyCode) }
 }
 
@@ -97,7 +106,11 @@ extension VariantNode {
     var sku: String? { variant.sku }
     var availableForSale: Bool { variant.availableForSale }
     var currentlyNotInStock: Bool { !variant.availableForSale }
-    var quantityAvailable: Int? { variant.quantityAvailable }
+    /// Stock, for a token with the inventory scope.
+    func quantityAvailable(context: RequestContext, arguments: NoArguments) throws -> Int? {
+        try context.scopes.require(.productInventory, for: "quantityAvailable")
+        return variant.quantityAvailable
+    }
     var selectedOptions: [SelectedOption] { variant.selectedOptions }
     var price: Money { variant.price }
     var compareAtPrice: Money? { variant.compareAtPrice }

@@ -6,7 +6,7 @@ import Storefront
 final class CollectionSchema: PartialSchema<StorefrontResolver, RequestContext> {
     @TypeDefinitions
     override var types: Types {
-        Type(Storefront.Collection.self) {
+        Type(Storefront.Collection.self, interfaces: [NodeValue.self]) {
             Field("id", at: \.idValue)
             Field("handle", at: \.handle)
             Field("title", at: \.title)
@@ -16,6 +16,11 @@ final class CollectionSchema: PartialSchema<StorefrontResolver, RequestContext> 
             Field("descriptionHtml", at: \.descriptionHTML)
             Field("image", at: \.image)
             Field("updatedAt", at: \.updatedAtValue)
+            Field("seo", at: \.seo)
+            Field("trackingParameters", at: \.trackingParameters)
+            Field("onlineStoreUrl", at: Storefront.Collection.onlineStoreUrl)
+            metafieldField(Storefront.Collection.self)
+            metafieldsField(Storefront.Collection.self)
             Field("products", at: Storefront.Collection.products) {
                 Argument("first", at: \.first)
                 Argument("after", at: \.after)
@@ -32,6 +37,9 @@ final class CollectionSchema: PartialSchema<StorefrontResolver, RequestContext> 
     @FieldDefinitions
     override var query: Fields {
         sortedConnectionField("collections", at: StorefrontResolver.collections, defaultSortKey: CollectionSortKeys.id)
+        Field("collectionByHandle", at: StorefrontResolver.collectionByHandle) {
+            Argument("handle", at: \.handle)
+        }
         Field("collection", at: StorefrontResolver.collection) {
             Argument("handle", at: \.handle)
             Argument("id", at: \.id)

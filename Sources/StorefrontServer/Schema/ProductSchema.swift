@@ -7,7 +7,7 @@ import Storefront
 final class ProductSchema: PartialSchema<StorefrontResolver, RequestContext> {
     @TypeDefinitions
     override var types: Types {
-        Type(Product.self) {
+        Type(Product.self, interfaces: [NodeValue.self]) {
             Field("id", at: \.idValue)
             Field("handle", at: \.handle)
             Field("title", at: \.title)
@@ -22,8 +22,31 @@ final class ProductSchema: PartialSchema<StorefrontResolver, RequestContext> {
             Field("updatedAt", at: \.updatedAtValue)
             Field("publishedAt", at: \.createdAtValue)
             Field("availableForSale", at: \.availableForSale)
-            Field("options", at: Product.options) {
+            Field("options", at: Product.optionNodes) {
                 Argument("first", at: \.first)
+            }
+            Field("seo", at: \.seo)
+            Field("isGiftCard", at: \.isGiftCard)
+            Field("requiresSellingPlan", at: \.requiresSellingPlan)
+            Field("trackingParameters", at: \.trackingParameters)
+            Field("onlineStoreUrl", at: Product.onlineStoreUrl)
+            Field("totalInventory", at: Product.totalInventory)
+            metafieldField(Product.self)
+            metafieldsField(Product.self)
+            Field("variantBySelectedOptions", at: Product.variantBySelectedOptions) {
+                Argument("selectedOptions", at: \.selectedOptions)
+                Argument("ignoreUnknownOptions", at: \.ignoreUnknownOptions).defaultValue(false)
+                Argument("caseInsensitiveMatch", at: \.caseInsensitiveMatch).defaultValue(false)
+            }
+            Field("selectedOrFirstAvailableVariant", at: Product.selectedOrFirstAvailableVariant) {
+                Argument("selectedOptions", at: \.selectedOptions)
+                Argument("ignoreUnknownOptions", at: \.ignoreUnknownOptions).defaultValue(true)
+                Argument("caseInsensitiveMatch", at: \.caseInsensitiveMatch).defaultValue(false)
+            }
+            Field("adjacentVariants", at: Product.adjacentVariants) {
+                Argument("selectedOptions", at: \.selectedOptions)
+                Argument("ignoreUnknownOptions", at: \.ignoreUnknownOptions).defaultValue(true)
+                Argument("caseInsensitiveMatch", at: \.caseInsensitiveMatch).defaultValue(false)
             }
             connectionField("variants", at: Product.variants)
             connectionField("images", at: Product.images)
@@ -31,27 +54,37 @@ final class ProductSchema: PartialSchema<StorefrontResolver, RequestContext> {
             Field("priceRange", at: \.priceRange)
             Field("compareAtPriceRange", at: \.compareAtPriceRangeValue)
         }
-        Type(VariantNode.self, as: "ProductVariant") {
+        Type(VariantNode.self, as: "ProductVariant", interfaces: [NodeValue.self]) {
             Field("id", at: \.idValue)
             Field("title", at: \.title)
             Field("sku", at: \.sku)
             Field("availableForSale", at: \.availableForSale)
             Field("currentlyNotInStock", at: \.currentlyNotInStock)
-            Field("quantityAvailable", at: \.quantityAvailable)
+            Field("quantityAvailable", at: VariantNode.quantityAvailable)
             Field("selectedOptions", at: \.selectedOptions)
             Field("price", at: \.price)
             Field("compareAtPrice", at: \.compareAtPrice)
             Field("image", at: \.image)
             Field("product", at: \.product)
+            Field("requiresShipping", at: \.requiresShipping)
+            Field("weight", at: \.weight)
+            Field("weightUnit", at: \.weightUnit)
+            Field("unitPrice", at: \.unitPrice)
+            Field("unitPriceMeasurement", at: \.unitPriceMeasurement)
+            Field("barcode", at: \.barcode)
+            metafieldField(VariantNode.self)
+            metafieldsField(VariantNode.self)
         }
-        Type(ProductOption.self) {
+        Type(ProductOptionNode.self, as: "ProductOption") {
             Field("id", at: \.idValue)
             Field("name", at: \.name)
             Field("optionValues", at: \.optionValues)
         }
-        Type(ProductOptionValue.self) {
+        Type(OptionValueNode.self, as: "ProductOptionValue") {
             Field("id", at: \.idValue)
             Field("name", at: \.name)
+            Field("swatch", at: \.swatch)
+            Field("firstSelectableVariant", at: \.firstSelectableVariant)
         }
         Type(SelectedOption.self) {
             Field("name", at: \.name)
@@ -114,6 +147,9 @@ final class ProductSchema: PartialSchema<StorefrontResolver, RequestContext> {
         Field("product", at: StorefrontResolver.product) {
             Argument("handle", at: \.handle)
             Argument("id", at: \.id)
+        }
+        Field("productByHandle", at: StorefrontResolver.productByHandle) {
+            Argument("handle", at: \.handle)
         }
         Field("productRecommendations", at: StorefrontResolver.productRecommendations) {
             Argument("productId", at: \.productId)

@@ -40,8 +40,16 @@ private func isEnumValueName(_ text: String) -> Bool {
     !text.isEmpty && text.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
 }
 
-/// `ID`: an opaque global id such as "gid://shopify/Product/1".
-enum IDScalar: ScalarKind { static let name = "ID" }
+/// `ID`: a global id such as "gid://shopify/Product/1": one that is not is refused before the
+/// operation runs, as the API refuses it.
+enum IDScalar: ScalarKind {
+    static let name = "ID"
+    static func accepts(_ text: String) -> Bool {
+        guard text.hasPrefix("gid://shopify/") else { return false }
+        let parts = text.dropFirst("gid://shopify/".count).split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
+        return parts.count == 2 && !parts[0].isEmpty && parts[0].allSatisfy { $0.isASCII && $0.isLetter } && !parts[1].isEmpty
+    }
+}
 /// `Decimal`: an exact amount written as a string ("5.15").
 enum DecimalScalar: ScalarKind { static let name = "Decimal" }
 /// `DateTime`: ISO 8601 in UTC.
@@ -57,17 +65,17 @@ enum HTMLScalar: ScalarKind { static let name = "HTML" }
 
 enum CountryCodeScalar: ScalarKind {
     static let name = "CountryCode"
-    static func accepts(_ text: String) -> Bool { text.count == 2 && isEnumValueName(text) }
+    static func accepts(_ text: String) -> Bool { EnumCodes.countries.contains(text) }
 }
 
 enum LanguageCodeScalar: ScalarKind {
     static let name = "LanguageCode"
-    static func accepts(_ text: String) -> Bool { text.count >= 2 && isEnumValueName(text) }
+    static func accepts(_ text: String) -> Bool { EnumCodes.languages.contains(text) }
 }
 
 enum CurrencyCodeScalar: ScalarKind {
     static let name = "CurrencyCode"
-    static func accepts(_ text: String) -> Bool { text.count == 3 && isEnumValueName(text) }
+    static func accepts(_ text: String) -> Bool { EnumCodes.currencies.contains(text) }
 }
 
 enum CartErrorCodeScalar: ScalarKind {
@@ -92,9 +100,9 @@ typealias CartErrorCodeValue = ScalarText<CartErrorCodeScalar>
 typealias CartWarningCodeValue = ScalarText<CartWarningCodeScalar>
 
 extension ScalarText where Kind == DateTimeScalar {
-    /// With fractional seconds only when there are some, as the API writes dates.
+    /// In whole seconds, as the API writes dates ("2026-04-01T09:30:00Z").
     init(_ date: Date) {
-        let whole = date.timeIntervalSince1970.rounded(.down) == date.timeIntervalSince1970
-        self.init(unchecked: date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: !whole)))
+        let whole = Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
+        self.init(unchecked: whole.formatted(Date.ISO8601FormatStyle()))
     }
 }

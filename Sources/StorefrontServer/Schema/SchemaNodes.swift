@@ -39,6 +39,8 @@ typealias CartLineConnection = AbstractConnection<CartLineNode, any BaseCartLine
 /// `PredictiveSearchResult`: products only (no articles, pages or query suggestions here).
 struct PredictiveSearchResult: Sendable {
     var products: [Product]
+    var collections: [Storefront.Collection] = []
+    var queries: [SearchQuerySuggestionNode] = []
 }
 
 /// `BaseCartLine`, the interface of cart lines.

@@ -11,6 +11,17 @@ final class SearchSchema: PartialSchema<StorefrontResolver, RequestContext> {
         edgeType(SearchConnection.self, named: "SearchResultItemEdge")
         Type(PredictiveSearchResult.self) {
             Field("products", at: \.products)
+            Field("collections", at: \.collections)
+            Field("queries", at: \.queries)
+        }
+        Type(SearchQuerySuggestionNode.self, as: "SearchQuerySuggestion") {
+            Field("text", at: \.text)
+            Field("styledText", at: \.styledText)
+            Field("trackingParameters", at: \.trackingParameters)
+        }
+        Enum(PredictiveSearchLimitScope.self) {
+            Value(.all)
+            Value(.each)
         }
     }
 
@@ -29,6 +40,7 @@ final class SearchSchema: PartialSchema<StorefrontResolver, RequestContext> {
         Field("predictiveSearch", at: StorefrontResolver.predictiveSearch) {
             Argument("query", at: \.query)
             Argument("limit", at: \.limit)
+            Argument("limitScope", at: \.limitScope).defaultValue(.all)
             Argument("types", at: \.types)
         }
     }

@@ -6,7 +6,7 @@ import Storefront
 final class ShopSchema: PartialSchema<StorefrontResolver, RequestContext> {
     @TypeDefinitions
     override var types: Types {
-        Type(Shop.self) {
+        Type(Shop.self, interfaces: [NodeValue.self]) {
             Field("id", at: \.idValue)
             Field("name", at: \.name)
             Field("description", at: \.description)
@@ -16,6 +16,10 @@ final class ShopSchema: PartialSchema<StorefrontResolver, RequestContext> {
             Field("shippingPolicy", at: \.shippingPolicy)
             Field("privacyPolicy", at: \.privacyPolicy)
             Field("termsOfService", at: \.termsOfService)
+            Field("brand", at: \.brand)
+            Field("moneyFormat", at: \.moneyFormat)
+            metafieldField(Shop.self)
+            metafieldsField(Shop.self)
         }
         Type(DomainNode.self, as: "Domain") {
             Field("host", at: \.host)
@@ -26,7 +30,7 @@ final class ShopSchema: PartialSchema<StorefrontResolver, RequestContext> {
             Field("currencyCode", at: \.currencyCode)
             Field("countryCode", at: \.countryCode)
         }
-        Type(ShopPolicyNode.self, as: "ShopPolicy") {
+        Type(ShopPolicyNode.self, as: "ShopPolicy", interfaces: [NodeValue.self]) {
             Field("id", at: \.idValue)
             Field("handle", at: \.handle)
             Field("title", at: \.title)

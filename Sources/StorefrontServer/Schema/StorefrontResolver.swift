@@ -64,9 +64,24 @@ public struct StorefrontResolver: Sendable {
     }
 
     func predictiveSearch(context: RequestContext, arguments: PredictiveSearchArguments) async throws -> PredictiveSearchResult? {
-        if let types = arguments.types, !types.contains(.product) { return PredictiveSearchResult(products: []) }
-        let products = try await context.storefront.predictiveSearch(query: arguments.query, limit: arguments.limit ?? 10)
-        return PredictiveSearchResult(products: products)
+        // `EACH`: up to the limit of every type; `ALL`: the limit shared, products first.
+        let types = Set(arguments.types ?? [.product, .collection, .query])
+        var remaining = min(max(arguments.limit ?? 10, 0), 250)
+        let shared = arguments.limitScope ?? .all == .all
+        let matches = try await context.storefront.predictiveSearch(query: arguments.query, limit: max(remaining, 10))
+        var result = PredictiveSearchResult(products: [])
+        if types.contains(.product) {
+            result.products = Array(matches.prefix(remaining))
+            if shared { remaining -= result.products.count }
+        }
+        if types.contains(.query) {
+            result.queries = PredictiveSuggestions.queries(for: arguments.query, in: matches, limit: remaining)
+            if shared { remaining -= result.queries.count }
+        }
+        if types.contains(.collection) {
+            result.collections = try await PredictiveSuggestions.collections(for: arguments.query, in: context.storefront, limit: remaining)
+        }
+        return result
     }
 
     func cart(context: RequestContext, arguments: IDArguments) async throws -> Cart? {
@@ -111,7 +126,7 @@ public struct StorefrontResolver: Sendable {
     }
 
     /// The storefront protocol looks collections up by handle only; by id, the list is searched.
-    private func findCollection(id: String, in storefront: any StorefrontClient) async throws -> Storefront.Collection? {
+    func findCollection(id: String, in storefront: any StorefrontClient) async throws -> Storefront.Collection? {
         var page = PageArguments.first(PageArguments.maximumPageSize)
         while true {
             let collections = try await storefront.collections(page, sortKey: .id, productPreview: 0)

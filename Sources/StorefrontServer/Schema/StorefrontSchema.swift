@@ -3,13 +3,16 @@ import Graphiti
 import GraphQL
 
 /// The schema the local server serves: the Storefront API's names, types, connections and
-/// payloads for everything the client uses, plus the `@inContext` directive.
+/// payloads for everything the client uses, plus the `@inContext` and `@defer` directives.
 ///
 /// Where it differs from the real API:
-/// - only the fields and arguments the client's documents use, and a few more; anything else is a
-///   validation error, as an unknown field would be;
+/// - the fields and arguments the client's documents use and what starter storefronts commonly
+///   select (`ParityFields`, `MenuFields`); anything else is a validation error, as an unknown
+///   field would be;
 /// - `CountryCode`, `LanguageCode`, `CurrencyCode`, `CartErrorCode` and `CartWarningCode` are
-///   scalars of those names rather than enums (see `ScalarText`);
+///   scalars of those names rather than enums (see `ScalarText`), taking only the API's values
+///   for the first three (`EnumCodes`);
+/// - `metafields(identifiers:)` answers an empty list rather than one null per identifier;
 /// - search results and predictive search hold products only; connections have no `totalCount`;
 /// - `collections(query:)` and `collections(reverse: true)` are errors (the storefront protocol has
 ///   neither);
@@ -21,7 +24,7 @@ enum StorefrontSchema {
 
     static func make() throws -> GraphQLSchema {
         let partials: [PartialSchema<StorefrontResolver, RequestContext>] = [
-            ScalarSchema(), EnumSchema(), ShopSchema(), ProductSchema(), CollectionSchema(), SearchSchema(), CartSchema(),
+            ScalarSchema(), EnumSchema(), ParitySchema(), ShopSchema(), ProductSchema(), CollectionSchema(), SearchSchema(), CartSchema(),
         ]
         let built = try SchemaBuilder(StorefrontResolver.self, RequestContext.self)
             .setQueryName(to: "QueryRoot")
@@ -32,6 +35,6 @@ enum StorefrontSchema {
         // Graphiti has no way to declare a directive; the same types go into a schema that has one.
         return try GraphQLSchema(query: built.queryType, mutation: built.mutationType,
                                  types: Array(built.typeMap.values).filter { !$0.name.hasPrefix("__") },
-                                 directives: built.directives + [InContextDirective.make(in: built)])
+                                 directives: built.directives + [InContextDirective.make(in: built), DeferDirective.make()])
     }
 }

@@ -1,0 +1,112 @@
+import Foundation
+import Graphiti
+import Storefront
+
+/// The types behind the fields of `ParityFields` and `MenuFields`: SEO, metafields, swatches, unit
+/// prices, brand, weight units, menus; `QueryRoot.menu`.
+final class ParitySchema: PartialSchema<StorefrontResolver, RequestContext> {
+    @TypeDefinitions
+    override var types: Types {
+        Interface(NodeValue.self, as: "Node") {
+            Field("id", at: \.idValue)
+        }
+        Type(SEONode.self, as: "SEO") {
+            Field("title", at: \.title)
+            Field("description", at: \.description)
+        }
+        Type(MetafieldNode.self, as: "Metafield") {
+            Field("id", at: \.id)
+            Field("namespace", at: \.namespace)
+            Field("key", at: \.key)
+            Field("value", at: \.value)
+            Field("type", at: \.type)
+        }
+        Input(MetafieldIdentifierInput.self, as: "HasMetafieldsIdentifier") {
+            InputField("namespace", at: \.namespace)
+            InputField("key", at: \.key)
+        }
+        Input(SelectedOptionInput.self, as: "SelectedOptionInput") {
+            InputField("name", at: \.name)
+            InputField("value", at: \.value)
+        }
+        Type(UnitPriceMeasurementNode.self, as: "UnitPriceMeasurement") {
+            Field("quantityValue", at: \.quantityValue)
+        }
+        Type(SwatchNode.self, as: "ProductOptionValueSwatch") {
+            Field("color", at: \.color)
+        }
+        Type(BrandNode.self, as: "Brand") {
+            Field("slogan", at: \.slogan)
+            Field("shortDescription", at: \.shortDescription)
+            Field("logo", at: \.logo)
+            Field("squareLogo", at: \.squareLogo)
+            Field("coverImage", at: \.coverImage)
+        }
+        Type(MediaImageNode.self, as: "MediaImage") {
+            Field("id", at: \.id)
+            Field("alt", at: \.alt)
+            Field("image", at: \.image)
+        }
+        Type(MenuNode.self, as: "Menu", interfaces: [NodeValue.self]) {
+            Field("id", at: \.idValue)
+            Field("handle", at: \.handle)
+            Field("title", at: \.title)
+            Field("items", at: \.items)
+            Field("itemsCount", at: \.itemsCount)
+        }
+        Type(MenuItemNode.self, as: "MenuItem", interfaces: [NodeValue.self]) {
+            Field("id", at: \.idValue)
+            Field("title", at: \.title)
+            Field("type", at: \.type)
+            Field("url", at: \.urlValue)
+            Field("resourceId", at: \.resourceIdValue)
+            Field("tags", at: \.tags)
+            Field("items", at: \.items)
+        }
+        Enum(MenuItemType.self) {
+            Value(.article)
+            Value(.blog)
+            Value(.catalog)
+            Value(.collection)
+            Value(.collections)
+            Value(.customerAccountPage)
+            Value(.frontpage)
+            Value(.http)
+            Value(.metaobject)
+            Value(.page)
+            Value(.product)
+            Value(.search)
+            Value(.shopPolicy)
+        }
+        Enum(WeightUnit.self) {
+            Value(.grams)
+            Value(.kilograms)
+            Value(.ounces)
+            Value(.pounds)
+        }
+    }
+
+    @FieldDefinitions
+    override var query: Fields {
+        Field("node", at: StorefrontResolver.node) {
+            Argument("id", at: \.id)
+        }
+        Field("menu", at: StorefrontResolver.menu) {
+            Argument("handle", at: \.handle)
+        }
+    }
+}
+
+/// `metafield(namespace:, key:)` and `metafields(identifiers:)` on a type that has metafields.
+func metafieldField<Node: HasNoMetafields & Sendable>(_ node: Node.Type) -> Field<Node, RequestContext, MetafieldNode?, MetafieldArguments> {
+    Field("metafield", at: Node.metafield) {
+        Argument("namespace", at: \.namespace)
+        Argument("key", at: \.key)
+    }
+}
+
+func metafieldsField<Node: HasNoMetafields & Sendable>(_ node: Node.Type) -> Field<Node, RequestContext, [MetafieldNode?], MetafieldsArguments> {
+    Field("metafields", at: Node.metafields) {
+        Argument("identifiers", at: \.identifiers)
+    }
+}

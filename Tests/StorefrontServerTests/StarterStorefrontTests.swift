@@ -1,0 +1,295 @@
+import Foundation
+@testable import Storefront
+@testable import StorefrontServer
+import Testing
+
+/// Operations shaped like a starter storefront's (header and footer, product page, collection
+/// page, search, cart page), sent to `serve` as written: every field they select is answered.
+struct StarterStorefrontTests {
+    func run(_ server: LoopbackServer, _ query: String, _ variables: [String: Any] = [:]) async throws -> [String: Any] {
+        let body = try JSONSerialization.data(withJSONObject: ["query": query, "variables": variables])
+        let response = try await HTTPClientTransport().send(TransportRequest(url: server.url, headers: [
+            ("Content-Type", "application/json"), (GraphQLEndpoint.tokenHeader, LoopbackServer.token)], body: body))
+        #expect(response.status == 200)
+        let json = try #require(try JSONSerialization.jsonObject(with: response.body) as? [String: Any])
+        #expect(json["errors"] == nil, "\(json["errors"] ?? "")")
+        return try #require(json["data"] as? [String: Any])
+    }
+
+    static let header = """
+        query Header($country: CountryCode, $language: LanguageCode) @inContext(country: $country, language: $language) {
+          shop {
+            id name description moneyFormat
+            primaryDomain { url }
+            brand { slogan shortDescription logo { image { url } } }
+            refundPolicy { id handle title url }
+            privacyPolicy { id handle title url }
+            shippingPolicy { id handle title url }
+            termsOfService { id handle title url body }
+            metafield(namespace: "custom", key: "banner") { value }
+          }
+          header: menu(handle: "main-menu") { ...Menu }
+          footer: menu(handle: "footer") { ...Menu }
+          missing: menu(handle: "no-such-menu") { id }
+        }
+        fragment MenuItem on MenuItem { id resourceId tags title type url }
+        fragment Menu on Menu { id handle title itemsCount items { ...MenuItem items { ...MenuItem } } }
+        """
+
+    @Test func headerAndFooter() async throws {
+        try await withServer { server async throws in
+            let data = try await run(server, Self.header, ["country": "NL", "language": "EN"])
+            let shop = try #require(data["shop"] as? [String: Any])
+            #expect(shop["moneyFormat"] as? String == "€{{amount_with_comma_separator}}")
+            #expect(shop["brand"] is NSNull && shop["metafield"] is NSNull)
+            let terms = try #require(shop["termsOfService"] as? [String: Any])
+            #expect(terms["handle"] as? String == "terms-of-service" && (terms["body"] as? String)?.hasPrefix("<p>") == true)
+            let header = try #require(data["header"] as? [String: Any])
+            let items = try #require(header["items"] as? [[String: Any]])
+            let collections = try await server.embedded.collections(.first(50), sortKey: .title, productPreview: 0).nodes
+            #expect(items.map { $0["title"] as? String ?? "" } == ["Home"] + collections.map(\.title) + ["Catalog"])
+            #expect(header["itemsCount"] as? Int == items.count)
+            #expect(items[1]["type"] as? String == "COLLECTION" && items[1]["resourceId"] as? String == collections[0].id)
+            #expect(items[1]["url"] as? String == "https://kestrel-and-co.example/collections/\(collections[0].handle)")
+            let footer = try #require((data["footer"] as? [String: Any])?["items"] as? [[String: Any]])
+            #expect(footer.filter { $0["type"] as? String == "SHOP_POLICY" }.map { $0["title"] as? String ?? "" }
+                == ["Refund policy", "Shipping policy", "Privacy policy", "Terms of service"])
+            #expect(data["missing"] is NSNull)
+        }
+    }
+
+    static let productPage = """
+        query Product($handle: String!, $selectedOptions: [SelectedOptionInput!]!) {
+          product(handle: $handle) {
+            id title vendor handle descriptionHtml description isGiftCard requiresSellingPlan trackingParameters onlineStoreUrl
+            totalInventory
+            seo { title description }
+            options { name optionValues { name firstSelectableVariant { ...Variant } swatch { color } } }
+            selectedOrFirstAvailableVariant(selectedOptions: $selectedOptions, ignoreUnknownOptions: true, caseInsensitiveMatch: true) {
+              ...Variant
+            }
+            adjacentVariants(selectedOptions: $selectedOptions) { ...Variant }
+            variantBySelectedOptions(selectedOptions: $selectedOptions, caseInsensitiveMatch: true) { id }
+            metafields(identifiers: [{namespace: "custom", key: "origin"}, {namespace: "descriptors", key: "subtitle"}]) { key value }
+          }
+          legacy: productByHandle(handle: $handle) { id }
+        }
+        fragment Variant on ProductVariant {
+          availableForSale currentlyNotInStock id sku title requiresShipping weight weightUnit barcode
+          compareAtPrice { amount currencyCode }
+          image { __typename id url altText width height }
+          price { amount currencyCode }
+          product { title handle }
+          selectedOptions { name value }
+          unitPrice { amount currencyCode }
+          unitPriceMeasurement { quantityValue }
+          metafield(key: "x") { value }
+        }
+        """
+
+    @Test func productPage() async throws {
+        try await withServer { server async throws in
+            let data = try await run(server, Self.productPage, [
+                "handle": "house-espresso-blend",
+                "selectedOptions": [["name": "size", "value": "1 KG"], ["name": "Grind", "value": "Espresso"], ["name": "Colour", "value": "x"]]])
+            let product = try #require(data["product"] as? [String: Any])
+            #expect(product["onlineStoreUrl"] as? String == "https://kestrel-and-co.example/products/house-espresso-blend")
+            #expect(product["isGiftCard"] as? Bool == false && product["trackingParameters"] is NSNull)
+            #expect((product["totalInventory"] as? Int ?? 0) > 0)
+            #expect((product["seo"] as? [String: Any])?["title"] is NSNull)
+            let selected = try #require(product["selectedOrFirstAvailableVariant"] as? [String: Any])
+            let options = try #require(selected["selectedOptions"] as? [[String: String]])
+            #expect(options.map { $0["value"] ?? "" } == ["1 kg", "Espresso"], "case-insensitive, the unknown option ignored")
+            #expect(selected["weightUnit"] as? String == "KILOGRAMS" && selected["requiresShipping"] as? Bool == true)
+            #expect(selected["unitPrice"] is NSNull && selected["weight"] is NSNull)
+            let adjacent = try #require(product["adjacentVariants"] as? [[String: Any]])
+            #expect(adjacent.count == 4, "the other size, and the three other grinds of this size")
+            #expect(product["variantBySelectedOptions"] is NSNull, "an unknown option matches nothing unless ignored")
+            #expect((product["metafields"] as? [Any])?.isEmpty == true)
+            let sizes = try #require((product["options"] as? [[String: Any]])?.first?["optionValues"] as? [[String: Any]])
+            #expect(sizes.allSatisfy { $0["firstSelectableVariant"] is [String: Any] && $0["swatch"] is NSNull })
+            #expect(((data["legacy"] as? [String: Any])?["id"] as? String) == product["id"] as? String)
+        }
+    }
+
+    static let collectionPage = """
+        query Collection($handle: String!, $first: Int) {
+          collection(handle: $handle) {
+            id handle title onlineStoreUrl trackingParameters
+            seo { description title }
+            ... @defer(label: "details") { description }
+            image { id url width height altText }
+            metafield(namespace: "custom", key: "hero") { value }
+            products(first: $first) {
+              nodes { id handle title featuredImage { url } priceRange { minVariantPrice { amount currencyCode } } }
+              pageInfo { hasPreviousPage hasNextPage endCursor startCursor }
+            }
+          }
+          legacy: collectionByHandle(handle: $handle) { handle }
+        }
+        """
+
+    @Test func collectionPage() async throws {
+        try await withServer { server async throws in
+            let data = try await run(server, Self.collectionPage, ["handle": "coffee", "first": 4])
+            let collection = try #require(data["collection"] as? [String: Any])
+            #expect(collection["onlineStoreUrl"] as? String == "https://kestrel-and-co.example/collections/coffee")
+            #expect((collection["description"] as? String)?.isEmpty == false, "the deferred part comes with the rest")
+            #expect(((collection["products"] as? [String: Any])?["nodes"] as? [Any])?.count == 4)
+            #expect((data["legacy"] as? [String: Any])?["handle"] as? String == "coffee")
+        }
+    }
+
+    @Test func nodeFindsEveryKindByItsId() async throws {
+        try await withServer { server async throws in
+            let product = try #require(try await server.embedded.product(handle: "house-espresso-blend"))
+            let collection = try #require(try await server.embedded.collection(handle: "coffee"))
+            let shop = try await server.embedded.shop()
+            let cart = try #require(try await server.embedded.cartCreate(CartInput(lines: [CartLineInput(merchandiseId: product.variants[5].id)])).cart)
+            let query = """
+                query Node($id: ID!) {
+                  node(id: $id) {
+                    __typename id
+                    ... on Product { handle }
+                    ... on ProductVariant { title product { handle } }
+                    ... on Collection { handle }
+                    ... on Cart { totalQuantity }
+                    ... on ShopPolicy { title }
+                    ... on Shop { name }
+                  }
+                }
+                """
+            let cases: [(String, String, String, Any)] = [
+                (product.id, "Product", "handle", "house-espresso-blend"),
+                (product.variants[5].id, "ProductVariant", "title", product.variants[5].title),
+                (collection.id, "Collection", "handle", "coffee"),
+                (cart.id, "Cart", "totalQuantity", 1),
+                (try #require(shop.policy(.privacy)).id, "ShopPolicy", "title", "Privacy policy"),
+                ("gid://shopify/Shop/kestrel-and-co.example", "Shop", "name", "Kestrel & Co."),
+            ]
+            for (id, typename, field, value) in cases {
+                let node = try #require(try await run(server, query, ["id": id])["node"] as? [String: Any], "\(id)")
+                #expect(node["__typename"] as? String == typename && node["id"] as? String == id)
+                #expect("\(node[field] ?? "")" == "\(value)", "\(id)")
+            }
+            for id in ["gid://shopify/Product/1", "gid://shopify/ProductVariant/9", "gid://shopify/Article/1"] {
+                #expect(try await run(server, query, ["id": id])["node"] is NSNull, "\(id)")
+            }
+        }
+    }
+
+    static let search = """
+        query PredictiveSearch($term: String!, $limit: Int!, $limitScope: PredictiveSearchLimitScope!) {
+          predictiveSearch(query: $term, limit: $limit, limitScope: $limitScope, types: [PRODUCT, COLLECTION, QUERY]) {
+            products { id title handle selectedOrFirstAvailableVariant { price { amount currencyCode } } }
+            collections { id title handle onlineStoreUrl }
+            queries { text styledText trackingParameters }
+          }
+          search(query: $term, first: 4, types: [PRODUCT, PAGE, ARTICLE]) {
+            nodes { ... on Product { handle } }
+            pageInfo { hasNextPage endCursor }
+          }
+        }
+        """
+
+    @Test func searchAndPredictiveSearch() async throws {
+        try await withServer { server async throws in
+            let each = try await run(server, Self.search, ["term": "co", "limit": 3, "limitScope": "EACH"])
+            let result = try #require(each["predictiveSearch"] as? [String: Any])
+            let products = try #require(result["products"] as? [[String: Any]])
+            let collections = try #require(result["collections"] as? [[String: Any]])
+            let queries = try #require(result["queries"] as? [[String: Any]])
+            #expect(products.count == 3 && !queries.isEmpty && queries.count <= 3)
+            #expect(collections.contains { $0["handle"] as? String == "coffee" })
+            for query in queries {
+                let text = try #require(query["text"] as? String)
+                #expect(text.hasPrefix("co") && text.count > 2)
+                #expect(query["styledText"] as? String == "co<mark>\(text.dropFirst(2))</mark>")
+            }
+            let all = try await run(server, Self.search, ["term": "co", "limit": 3, "limitScope": "ALL"])
+            let shared = try #require(all["predictiveSearch"] as? [String: Any])
+            let total = ["products", "collections", "queries"].map { (shared[$0] as? [Any])?.count ?? 0 }.reduce(0, +)
+            #expect(total == 3, "ALL shares the limit")
+            #expect(((all["search"] as? [String: Any])?["nodes"] as? [Any])?.isEmpty == false)
+        }
+    }
+
+    static let cartFragment = """
+        fragment CartApiQuery on Cart {
+          id checkoutUrl totalQuantity note updatedAt
+          buyerIdentity { countryCode email phone customer { id email firstName lastName displayName } }
+          lines(first: 100) {
+            nodes {
+              id quantity
+              attributes { key value }
+              cost { totalAmount { amount currencyCode } amountPerQuantity { amount currencyCode } compareAtAmountPerQuantity { amount } }
+              merchandise {
+                ... on ProductVariant {
+                  id availableForSale requiresShipping title
+                  compareAtPrice { amount currencyCode } price { amount currencyCode }
+                  image { id url altText width height }
+                  product { handle title id vendor }
+                  selectedOptions { name value }
+                }
+              }
+            }
+          }
+          cost { subtotalAmount { amount currencyCode } totalAmount { amount currencyCode } checkoutChargeAmount { amount } }
+          attributes { key value }
+          discountCodes { code applicable }
+        }
+        """
+    static let payload = "cart { ...CartApiQuery } userErrors { code field message } warnings { code message target }"
+
+    /// The cart page and every cart mutation `serve` has, written as a starter storefront writes them.
+    @Test func cartPageAndEveryCartMutation() async throws {
+        try await withServer { server async throws in
+            let product = try #require(try await server.embedded.product(handle: "house-espresso-blend"))
+            func mutate(_ name: String, _ arguments: String, _ variables: [String: Any]) async throws -> [String: Any] {
+                let variables = variables.merging(["country": "NL"]) { $1 }
+                let declarations = variables.keys.sorted().map { key in
+                    "$\(key): " + ["cartId": "ID!", "lines": name == "cartLinesAdd" || name == "cartCreate" ? "[CartLineInput!]!" : "[CartLineUpdateInput!]!",
+                                    "lineIds": "[ID!]!", "buyerIdentity": "CartBuyerIdentityInput!", "discountCodes": "[String!]!",
+                                    "note": "String!", "input": "CartInput", "country": "CountryCode"][key, default: "String"]
+                }.joined(separator: ", ")
+                let document = "mutation M(\(declarations)) @inContext(country: $country) { \(name)(\(arguments)) { \(Self.payload) } }\n"
+                    + Self.cartFragment
+                let data = try await run(server, document, variables)
+                let payload = try #require(data[name] as? [String: Any], "\(name)")
+                #expect((payload["userErrors"] as? [Any])?.isEmpty == true, "\(name): \(payload["userErrors"] ?? "")")
+                return try #require(payload["cart"] as? [String: Any], "\(name)")
+            }
+            func lines(_ cart: [String: Any]) -> [[String: Any]] { ((cart["lines"] as? [String: Any])?["nodes"] as? [[String: Any]]) ?? [] }
+
+            var cart = try await mutate("cartCreate", "input: $input", ["input": [
+                "lines": [["merchandiseId": product.variants[0].id, "quantity": 1, "attributes": [["key": "gift", "value": "yes"]]]],
+                "buyerIdentity": ["countryCode": "NL"]]])
+            let cartId = try #require(cart["id"] as? String)
+            cart = try await mutate("cartLinesAdd", "cartId: $cartId, lines: $lines",
+                                    ["cartId": cartId, "lines": [["merchandiseId": product.variants[4].id, "quantity": 2]]])
+            #expect(cart["totalQuantity"] as? Int == 3 && lines(cart).count == 2)
+            let first = try #require(lines(cart).first?["id"] as? String)
+            cart = try await mutate("cartLinesUpdate", "cartId: $cartId, lines: $lines", ["cartId": cartId, "lines": [["id": first, "quantity": 3]]])
+            #expect(cart["totalQuantity"] as? Int == 5)
+            cart = try await mutate("cartLinesRemove", "cartId: $cartId, lineIds: $lineIds", ["cartId": cartId, "lineIds": [first]])
+            #expect(lines(cart).count == 1)
+            cart = try await mutate("cartBuyerIdentityUpdate", "cartId: $cartId, buyerIdentity: $buyerIdentity",
+                                    ["cartId": cartId, "buyerIdentity": ["email": "ada@example.com", "countryCode": "NL"]])
+            #expect((cart["buyerIdentity"] as? [String: Any])?["email"] as? String == "ada@example.com")
+            cart = try await mutate("cartDiscountCodesUpdate", "cartId: $cartId, discountCodes: $discountCodes",
+                                    ["cartId": cartId, "discountCodes": ["WELCOME10"]])
+            #expect((cart["discountCodes"] as? [[String: Any]])?.first?["applicable"] as? Bool == true)
+            cart = try await mutate("cartNoteUpdate", "cartId: $cartId, note: $note", ["cartId": cartId, "note": "Ring twice"])
+            #expect(cart["note"] as? String == "Ring twice")
+
+            let page = try await run(server, "query CartQuery($cartId: ID!) { cart(id: $cartId) { ...CartApiQuery } }\n" + Self.cartFragment,
+                                     ["cartId": cartId])
+            let read = try #require(page["cart"] as? [String: Any])
+            #expect(read["totalQuantity"] as? Int == 2 && read["note"] as? String == "Ring twice")
+            let merchandise = try #require(lines(read).first?["merchandise"] as? [String: Any])
+            #expect(merchandise["requiresShipping"] as? Bool == true && (merchandise["product"] as? [String: Any])?["handle"] as? String == product.handle)
+            let total = try #require(((read["cost"] as? [String: Any])?["totalAmount"] as? [String: Any])?["amount"] as? String)
+            #expect(!total.hasSuffix("0") || total.hasSuffix(".0"), "amounts as the API writes them: \(total)")
+        }
+    }
+}
