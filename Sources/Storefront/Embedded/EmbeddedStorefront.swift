@@ -59,10 +59,11 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
     ///   - now: the clock, injected so tests decide when carts expire.
     ///   - identifiers: where cart tokens and keys come from: random, or seeded for a run that
     ///     must print the same ids every time.
-    public init(catalogPath: String? = nil, stateDirectory: URL? = nil,
+    ///   - persistence: where records are kept; nil: JSON files in `stateDirectory`.
+    public init(catalogPath: String? = nil, stateDirectory: URL? = nil, persistence: (any EmbeddedPersistence)? = nil,
                 now: @escaping @Sendable () -> Date = { Date() }, identifiers: IdentifierSource = .random) throws {
         let catalog = try catalogPath.map { try CatalogLoader.load(contentsOf: $0) } ?? CatalogLoader.bundled()
-        self.init(catalog: catalog, stateDirectory: stateDirectory, now: now, identifiers: identifiers)
+        self.init(catalog: catalog, stateDirectory: stateDirectory, persistence: persistence, now: now, identifiers: identifiers)
         if let catalogPath {
             pictureDirectory = URL(fileURLWithPath: catalogPath).deletingLastPathComponent().appendingPathComponent("images")
         }

@@ -114,11 +114,7 @@ public struct StateStore: Sendable {
         encoder.dateEncodingStrategy = .deferredToDate
         return encoder
     }()
-    private static let decoder: JSONDecoder = {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .deferredToDate
-        return decoder
-    }()
+    private static var decoder: JSONDecoder { RecordCoding.decoder }
 
     private static func describe(_ error: DecodingError) -> String {
         switch error {
@@ -132,7 +128,7 @@ public struct StateStore: Sendable {
     }
 
     /// "20250611T093000Z", safe in a file name.
-    static func stamp(_ date: Date) -> String {
+    public static func stamp(_ date: Date) -> String {
         let seconds = Int(date.timeIntervalSince1970.rounded(.down))
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let rest = seconds - days * 86_400
