@@ -6,9 +6,10 @@ import Synchronization
 import Glibc
 #endif
 
-/// `storefront-bench crash [--kills N] [--store json|sqlite|both] [--seed N] [--storefront PATH]`:
-/// starts a writer, kills it with SIGKILL at a random moment, opens what it left and checks that
-/// every cart and order it acknowledged is there; N times per store, on one state directory.
+/// `storefront-bench crash [--kills N] [--store json|sqlite|both] [--writers N] [--seed N] [--storefront PATH]`:
+/// starts writers (one by default) on one state directory, kills them with SIGKILL at a random
+/// moment, opens what they left and checks that every cart and order any of them acknowledged is
+/// there; N times per store, on the same directory throughout.
 ///
 /// - json: `crash-writer`, the app's embedded store on JSON files.
 /// - sqlite: `storefront serve` on its SQLite database, written to over HTTP (GraphQL cart
@@ -22,7 +23,7 @@ enum CrashBenchmark {
     }
 
     static func main(_ arguments: [String]) async throws {
-        var kills = 200, stores = ["json", "sqlite"], seed = UInt64.random(in: 1...999_999)
+        var kills = 200, stores = ["json", "sqlite"], seed = UInt64.random(in: 1...999_999), writers = 1
         var storefront = URL(fileURLWithPath: executablePath()).deletingLastPathComponent().appendingPathComponent("storefront").path
         var rest = arguments[...]
         while let word = rest.popFirst() {
@@ -32,12 +33,13 @@ enum CrashBenchmark {
                 let value = rest.popFirst() ?? "both"
                 stores = value == "both" ? ["json", "sqlite"] : [value]
             case "--seed": seed = UInt64(rest.popFirst() ?? "") ?? seed
+            case "--writers": writers = max(1, Int(rest.popFirst() ?? "") ?? writers)
             case "--storefront": storefront = rest.popFirst() ?? storefront
             default: throw CrashError("unknown argument \(word)")
             }
         }
         var random = SplitMix(seed: seed)
-        print("seed \(seed), \(kills) kills per store")
+        print("seed \(seed), \(kills) kills per store, \(writers) writer\(writers == 1 ? "" : "s") at once")
         var failed = false
         for store in stores {
             let work = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-crash-\(store)-\(UUID().uuidString)")
@@ -52,10 +54,11 @@ enum CrashBenchmark {
                 let lines: [String]
                 switch store {
                 case "json":
-                    lines = try killJSONWriter(directory: directory, catalog: catalogFile, after: Double(random.next() % 250 + 20) / 1000)
-                case "sqlite":
-                    lines = try await killServe(storefront, directory: directory, catalog: catalogFile,
+                    lines = try killJSONWriters(writers, directory: directory, catalog: catalogFile,
                                                 after: Double(random.next() % 250 + 20) / 1000)
+                case "sqlite":
+                    lines = try await killServes(writers, storefront, directory: directory, catalog: catalogFile,
+                                                 after: Double(random.next() % 250 + 20) / 1000)
                 default: throw CrashError("--store is json, sqlite or both")
                 }
                 tally.runMilliseconds.append(Date().timeIntervalSince(started) * 1000)
@@ -73,56 +76,76 @@ enum CrashBenchmark {
 
     // MARK: - Writers
 
-    /// Runs `crash-writer` for `seconds` (from its start) and kills it; its acknowledgements.
-    static func killJSONWriter(directory: URL, catalog: URL, after seconds: Double) throws -> [String] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executablePath())
-        process.arguments = ["crash-writer", directory.path, catalog.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+    /// Runs `count` `crash-writer`s on one directory for `seconds` (from their start) and kills
+    /// them; their acknowledgements.
+    static func killJSONWriters(_ count: Int, directory: URL, catalog: URL, after seconds: Double) throws -> [String] {
+        var running: [(Process, Pipe)] = []
+        for _ in 0..<count {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: executablePath())
+            process.arguments = ["crash-writer", directory.path, catalog.path]
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            running.append((process, output))
+        }
         Thread.sleep(forTimeInterval: seconds)
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        return completeLines(output.fileHandleForReading.readDataToEndOfFile())
+        for (process, _) in running { kill(process.processIdentifier, SIGKILL) }
+        return running.flatMap { process, output in
+            process.waitUntilExit()
+            return completeLines(output.fileHandleForReading.readDataToEndOfFile())
+        }
     }
 
-    /// Starts `storefront serve` on the directory, writes to it over HTTP until `seconds` after it
-    /// listens, then kills it; the writes that were answered.
-    static func killServe(_ storefront: String, directory: URL, catalog: URL, after seconds: Double) async throws -> [String] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: storefront)
-        process.arguments = ["serve", "--port", "0", "--state-dir", directory.path, "--token", "crash", "--catalog", catalog.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() } }
-        guard let endpoint = try readEndpoint(output.fileHandleForReading) else {
-            throw CrashError("serve did not say where it listens")
+    /// Starts `count` `storefront serve`s on the directory, writes to each over HTTP until
+    /// `seconds` after they listen, then kills them; the writes that were answered.
+    static func killServes(_ count: Int, _ storefront: String, directory: URL, catalog: URL, after seconds: Double) async throws -> [String] {
+        var servers: [Process] = []
+        defer {
+            for process in servers where process.isRunning { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() }
         }
-        let client = GraphQLStorefront(configuration: .init(endpoint: endpoint, accessToken: "crash", cachePolicy: .networkOnly,
-                                                             retry: .never, timeout: 5),
-                                       cache: ResponseCache(directory: nil))
-        let orders = URL(string: endpoint.absoluteString.replacingOccurrences(of: GraphQLEndpoint.path, with: CheckoutEndpoint.Path.orders))!
-        let answered = Mutex<[String]>([])
+        var endpoints: [URL] = []
+        for _ in 0..<count {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: storefront)
+            process.arguments = ["serve", "--port", "0", "--state-dir", directory.path, "--token", "crash", "--catalog", catalog.path]
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            servers.append(process)
+            guard let endpoint = try readEndpoint(output.fileHandleForReading) else {
+                throw CrashError("serve did not say where it listens")
+            }
+            endpoints.append(endpoint)
+        }
+        let answered = AnswerLog()
         let variants = try CrashLoad.variants(of: try CatalogLoader.load(contentsOf: catalog.path))
-        let writer = Task {
-            var round = 0
-            while !Task.isCancelled {
-                round += 1
-                try await CrashLoad.round(round, variants: variants, client: client,
-                                          placeOrder: { try await client.placeOrder($0, at: orders) },
-                                          acknowledge: { line in answered.withLock { $0.append(line) } })
+        let writers = endpoints.map { endpoint in
+            Task { [variants] in
+                let client = GraphQLStorefront(configuration: .init(endpoint: endpoint, accessToken: "crash", cachePolicy: .networkOnly,
+                                                                     retry: .never, timeout: 5),
+                                               cache: ResponseCache(directory: nil))
+                let orders = URL(string: endpoint.absoluteString.replacingOccurrences(of: GraphQLEndpoint.path,
+                                                                                      with: CheckoutEndpoint.Path.orders))!
+                var round = 0
+                while !Task.isCancelled {
+                    round += 1
+                    try await CrashLoad.round(round, variants: variants, client: client,
+                                              placeOrder: { try await client.placeOrder($0, at: orders) },
+                                              acknowledge: answered.add)
+                }
             }
         }
         try await Task.sleep(for: .milliseconds(Int(seconds * 1000)))
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        writer.cancel()
-        _ = await writer.result
-        return answered.withLock { $0 }
+        for process in servers { kill(process.processIdentifier, SIGKILL) }
+        for process in servers { process.waitUntilExit() }
+        for writer in writers {
+            writer.cancel()
+            _ = await writer.result
+        }
+        return answered.lines
     }
 
     // MARK: - Checking
@@ -220,6 +243,13 @@ enum CrashBenchmark {
     static func executablePath() -> String {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     }
+}
+
+/// Writes that were answered, from several tasks.
+final class AnswerLog: Sendable {
+    private let storage = Mutex<[String]>([])
+    func add(_ line: String) { storage.withLock { $0.append(line) } }
+    var lines: [String] { storage.withLock { $0 } }
 }
 
 /// A small seeded generator, so a run's kill moments can be repeated.
