@@ -279,6 +279,10 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
         let forgetsCurrent = session.currentCartId.map { current in removed.contains { $0.id == current } } ?? false
         try commit(RecordChange(removedCartTokens: removed.map(\.token), currentCartId: forgetsCurrent ? .some(nil) : nil))
         for cart in removed { carts[cart.token] = nil }
+        // Logging out on a shared machine must not leave the carts on disk while saying they went.
+        if let problem = unsavedBecause {
+            throw StorefrontError.storage("\(problem): the signed-in carts are gone from this session but are still on disk")
+        }
         if forgetsCurrent { session.currentCartId = nil }
         return removed.count
     }
