@@ -113,9 +113,10 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let directory = stateDirectory.map { URL(fileURLWithPath: $0) } ?? EmbeddedStorefront.defaultStateDirectory()
         // The shop's records in SQLite; the app's JSON files there are imported the first time.
-        let database = SQLiteStatePersistence.open(directory: directory)
+        let (database, problem) = SQLiteStatePersistence.open(directory: directory)
         let storefront = try EmbeddedStorefront(catalogPath: global.catalog, stateDirectory: directory, persistence: database)
         await storefront.setStorageProblemHandler { Self.warn($0) }
+        if let problem { Self.warn(problem) }
         if let imported = (database as? SQLiteStatePersistence)?.importReport { Self.warn(imported) }
         storefront.stateWarnings.forEach(Self.warn)
         let token = global.token ?? ProcessInfo.processInfo.environment["STOREFRONT_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }

@@ -15,6 +15,15 @@ public protocol EmbeddedPersistence: Sendable {
     func commit(_ change: RecordChange) throws -> CommitOutcome
 }
 
+/// Keeps nothing: a storefront that cannot keep its records anywhere (said once by whoever chose
+/// it) and goes on in memory.
+public struct InMemoryPersistence: EmbeddedPersistence {
+    public init() {}
+    public var location: String { "memory" }
+    public func load(now: Date) -> StoredRecords { StoredRecords() }
+    public func commit(_ change: RecordChange) throws -> CommitOutcome { CommitOutcome(order: change.order) }
+}
+
 /// What a store holds.
 public struct StoredRecords: Sendable {
     public var carts: [CartRecord]

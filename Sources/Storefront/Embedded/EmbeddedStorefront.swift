@@ -7,7 +7,7 @@ import Synchronization
 /// completes its carts through `CheckoutBackend`.
 ///
 /// Reads are `nonisolated`: the catalog never changes, so they run in parallel. Carts and orders
-/// are actor state, saved to disk before a mutation returns (and kept only once saved).
+/// are actor state, saved before a mutation returns (and kept only once saved, unless nothing can be written).
 ///
 /// As in the API, `cart(id:)` returns nil for a cart that is unknown, expired or already
 /// completed by an order; `checkoutState(cartId:)` tells which, and throws for an unknown cart.

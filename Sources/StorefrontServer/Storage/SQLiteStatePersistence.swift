@@ -43,11 +43,11 @@ public final class SQLiteStatePersistence: EmbeddedPersistence {
         }
     }
 
-    /// Opens the database; when it cannot be, a store that keeps nothing says why once (the
-    /// storefront then goes on in memory).
-    public static func open(directory: URL) -> any EmbeddedPersistence {
-        do { return try SQLiteStatePersistence(directory: directory) } catch {
-            return Unavailable(location: directory.appendingPathComponent(fileName).path, reason: "\(error)")
+    /// Opens the database; when it cannot be, a store that keeps nothing (the shop runs in
+    /// memory) and why, to be said once.
+    public static func open(directory: URL) -> (persistence: any EmbeddedPersistence, problem: String?) {
+        do { return (try SQLiteStatePersistence(directory: directory), nil) } catch {
+            return (InMemoryPersistence(), "\(error). Carts and orders are kept in memory until serve stops.")
         }
     }
 
@@ -195,13 +195,4 @@ enum CartIdentifier {
         guard id.hasPrefix(prefix) else { return nil }
         return id.dropFirst(prefix.count).split(separator: "?").first.map(String.init)
     }
-}
-
-/// A store that could not be opened: nothing is read, and every change says why.
-private struct Unavailable: EmbeddedPersistence {
-    let location: String
-    let reason: String
-
-    func load(now: Date) -> StoredRecords { StoredRecords() }
-    func commit(_ change: RecordChange) throws -> CommitOutcome { throw StorefrontError.storage(reason) }
 }
