@@ -77,6 +77,8 @@ struct AccountFormTests {
         let answer = await post("/oauth/token", "grant_type=refresh_token&grant_type=authorization_code&client_id=storefront-cli")
         #expect(answer.status == 400)
         #expect(try oauthError(answer) == "invalid_request")
+        let description = try JSONDecoder().decode(OAuthErrorResponse.self, from: answer.body).errorDescription ?? ""
+        #expect(description.contains("grant_type is sent more than once"), "\(description)")
         #expect(answer.headers["Cache-Control"] == "no-store")
     }
 

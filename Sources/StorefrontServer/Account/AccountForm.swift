@@ -1,4 +1,5 @@
 import Hummingbird
+import Storefront
 
 /// The account server's form bodies and query strings, read with Hummingbird's form decoder. The
 /// app writes them with its own encoder (`FormEncoding`); reading them with other code means a
@@ -11,9 +12,18 @@ enum AccountForm {
             let fields = try decoder.decode([String: String].self, from: text)
             return .success(fields.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
         } catch let error as URLEncodedFormError {
-            return .failure(.invalidRequest("The form cannot be read: \(error.description)."))
+            return .failure(.invalidRequest("The form cannot be read: \(reason(error))."))
         } catch {
             return .failure(.invalidRequest("The form cannot be read: every field must be a single text value."))
+        }
+    }
+
+    /// In our words: the decoder's own message repeats the sender's text, controls and all.
+    private static func reason(_ error: URLEncodedFormError) -> String {
+        switch error.code {
+        case .duplicateKeys: return "\(String(TextSanitizer.cleanLine(error.value).prefix(64))) is sent more than once"
+        case .failedToPercentDecode: return "a %-escape does not decode"
+        default: return "a field's name is not plain text"
         }
     }
 
