@@ -72,7 +72,7 @@ import Testing
 
         let database = try SQLiteStatePersistence(directory: directory)
         let report = try #require(database.importReport)
-        #expect(report.contains("Imported 2 carts, 1 orders"), "\(report)")
+        #expect(report.contains("Imported 2 carts, 1 order and 0 customers"), "\(report)")
         let shop = try storefront(database)
         #expect(try await shop.cart(id: open.id) == open)
         #expect(try await shop.orders() == [placed])

@@ -56,6 +56,23 @@ import Testing
         #expect((fileMode[.posixPermissions] as? NSNumber)?.intValue == 0o600)
     }
 
+    @Test func aKilledWritersTemporaryFileIsClearedOnOpen() async throws {
+        _ = try await open().cartCreate(CartInput())
+        // A pid that is not running (pid_max is below 2^22) and this process's own.
+        let dead = directory.url.appendingPathComponent(".carts.json.tmp-4194999-12345")
+        let ours = directory.url.appendingPathComponent(".carts.json.tmp-\(getpid())-1")
+        let fresh = directory.url.appendingPathComponent(".carts.json.tmp-4194998-1")
+        for file in [dead, ours, fresh] { try Data("{".utf8).write(to: file) }
+        for file in [dead, ours] {
+            try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-120)], ofItemAtPath: file.path)
+        }
+        let reopened = try open()
+        #expect(reopened.stateWarnings.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: dead.path))
+        #expect(FileManager.default.fileExists(atPath: ours.path), "a live writer's file is left alone")
+        #expect(FileManager.default.fileExists(atPath: fresh.path), "so is one written in the last minute")
+    }
+
     @Test func aCorruptFileIsMovedAsideNotOverwritten() async throws {
         let first = try open()
         let cart = try #require(try await first.cartCreate(CartInput()).cart)

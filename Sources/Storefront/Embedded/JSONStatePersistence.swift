@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The app's records as JSON files in its state directory (`carts.json`, `orders.json`,
 /// `session.json`, `customers.json`), each written atomically by `StateStore`.
@@ -16,6 +21,7 @@ public struct JSONStatePersistence: EmbeddedPersistence {
     public var location: String { store.directory.path }
 
     public func load(now: Date) -> StoredRecords {
+        removeLeftovers()
         var warnings: [String] = []
         func read<Value: Decodable>(_ type: Value.Type, _ name: String) -> Value? {
             switch store.read(type, from: name, now: now) {
@@ -80,6 +86,21 @@ public struct JSONStatePersistence: EmbeddedPersistence {
         return CommitOutcome(order: kept, refreshed: StoredRecords(
             carts: carts.carts.map(CartRecord.init), orders: orders.orders, nextOrderNumber: orders.nextOrderNumber,
             currentCartId: session.currentCartId, customers: customers.customers))
+    }
+
+    /// Temporary files of writers that were killed mid-write (`.NAME.tmp-PID-N` of a process that
+    /// is gone, a minute old or more): never read, so only in the way.
+    private func removeLeftovers() {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: store.directory.path) else { return }
+        for name in names where name.hasPrefix(".") && name.contains(".tmp-") {
+            let file = store.directory.appendingPathComponent(name)
+            let parts = name.split(separator: "-")
+            guard parts.count >= 3, let pid = Int32(parts[parts.count - 2]), pid != getpid(),
+                  kill(pid, 0) != 0, errno == ESRCH,
+                  let modified = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.modificationDate] as? Date,
+                  Date().timeIntervalSince(modified) > 60 else { continue }
+            try? FileManager.default.removeItem(at: file)
+        }
     }
 
     /// A file as it is now, under the lock. One that cannot be read is set aside (the part starts

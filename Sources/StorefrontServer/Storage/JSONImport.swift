@@ -35,7 +35,9 @@ final class JSONImport: @unchecked Sendable {
             }
         }
         guard !renamed.isEmpty else { return nil }
-        return "Imported \(imported.carts.count) carts, \(imported.orders.count) orders and \(imported.customers.count) customers "
+        func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+        return "Imported \(count(imported.carts.count, "cart")), \(count(imported.orders.count, "order")) and "
+            + "\(count(imported.customers.count, "customer")) "
             + "from \(directory.path) into \(SQLiteStatePersistence.fileName); the files are kept as \(renamed.joined(separator: ", "))."
             + (imported.warnings.isEmpty ? "" : " " + imported.warnings.joined(separator: " "))
     }
