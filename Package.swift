@@ -28,6 +28,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssh", from: "0.15.1"),
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.6"),
         .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.3.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .systemLibrary(
@@ -71,6 +72,7 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         // The storefront over SSH: one `storefront` process per session on its own pty.

@@ -12,6 +12,9 @@ let benchmarks: [(name: String, summary: String, run: ([String]) async throws ->
     ("pictures", "picture decode and conversion time, cached redraw [--cells WxH] [--rounds N]", PictureBenchmark.main),
     ("pty", "first frame and bytes per key under a pty [--size WxH] [--peer PATH] [-- STOREFRONT...]", PtyBenchmark.main),
     ("ssh", "concurrent SSH sessions: accepted, memory, CPU, key latency [--sessions 10,50,100] [--keys N]", SSHBenchmark.main),
+    ("crash", "kill -9 during cart and order writes, then check nothing acknowledged is lost [--kills N] [--store json|sqlite|both]",
+     CrashBenchmark.main),
+    ("crash-writer", "the process `crash` kills: carts and orders written to DIR, each acknowledged on stdout", CrashWriter.main),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -21,10 +24,12 @@ if wanted == "-h" || wanted == "--help" || (wanted != "all" && !benchmarks.conta
     for benchmark in benchmarks { print("  \(benchmark.name.padding(toLength: 10, withPad: " ", startingAt: 0)) \(benchmark.summary)") }
     exit(wanted == "-h" || wanted == "--help" ? 0 : 2)
 }
-// "all" runs the benchmarks; writing the catalog is a tool, and fuzzing (a long run) and ssh (a
-// hundred clients) are run only by name.
-for benchmark in benchmarks where (wanted == "all" && !["catalog", "fuzz", "ssh"].contains(benchmark.name)) || benchmark.name == wanted {
-    print("== \(benchmark.name): \(benchmark.summary)")
+// "all" runs the benchmarks; writing the catalog is a tool, and fuzzing (a long run), ssh (a
+// hundred clients) and the kill loop are run only by name.
+for benchmark in benchmarks where (wanted == "all" && !["catalog", "fuzz", "ssh", "crash", "crash-writer"].contains(benchmark.name))
+    || benchmark.name == wanted {
+    // The writer's standard output is its acknowledgements, nothing else.
+    if wanted != "crash-writer" { print("== \(benchmark.name): \(benchmark.summary)") }
     do { try await benchmark.run(Array(arguments.dropFirst())) } catch {
         FileHandle.standardError.write(Data("\(benchmark.name) failed: \(error)\n".utf8))
         exit(1)

@@ -74,6 +74,9 @@ struct CheckoutDemoCommand: AsyncParsableCommand {
         let clock = ManualClock(start: ManualClock.demoStart)
         let store = EmbeddedStorefront(catalog: try global.openCatalog(), stateDirectory: stateDirectory, now: { clock.now() },
                                        identifiers: .seeded(seed))
+        // A state directory that cannot be written: one line on stderr, and the demo goes on.
+        await store.setStorageProblemHandler { FileHandle.standardError.write(Data("storefront: \($0)\n".utf8)) }
+        store.stateWarnings.forEach { FileHandle.standardError.write(Data("storefront: \($0)\n".utf8)) }
         let cart: Cart
         do { cart = try await DemoCart.make(in: store) } catch {
             throw CommandFailure.input("could not fill the demo cart: \(error)")

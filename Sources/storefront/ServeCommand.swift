@@ -19,7 +19,9 @@ struct ServeCommand: AsyncParsableCommand {
             among those given (\(FaultPlan.Fault.allCases.map(\.rawValue).joined(separator: ", "))).
 
             The server is the shop: a checkout over it places orders at \(CheckoutEndpoint.Path.orders) (the cart \
-            is completed, stock goes down), as \(ShopDiscovery.path) says.
+            is completed, stock goes down), as \(ShopDiscovery.path) says. Carts, orders, stock and customers are kept in \
+            SQLite (\(SQLiteStatePersistence.fileName) in --state-dir, WAL, one transaction per change); the first start \
+            imports the app's JSON files there and renames them NAME.imported-TIME.
 
             A customer account server answers under \(AccountEndpoint.Path.base) (OpenID discovery, a login \
             page for a demo customer, tokens with PKCE, refresh, logout, userinfo, orders): log in with \
@@ -80,6 +82,11 @@ struct ServeCommand: AsyncParsableCommand {
             help: "An access scope the token lacks, as on a shop that does not grant it (repeatable): \(AccessScopes.Scope.allCases.map(\.rawValue).joined(separator: ", ")).")
     var withoutScope: [String] = []
 
+    @Option(name: .customLong("state-dir"),
+            help: ArgumentHelp("Where the shop's database (\(SQLiteStatePersistence.fileName)) lives; default $XDG_STATE_HOME/storefront.",
+                               valueName: "path"))
+    var stateDirectory: String?
+
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
         if let failRate, !(0...1).contains(failRate) { throw ValidationError("--fail-rate must be between 0 and 1.") }
@@ -121,7 +128,14 @@ struct ServeCommand: AsyncParsableCommand {
         if ssh.port != nil, let remote = try global.remoteStorefront() {
             return try await Self.front(endpoint: remote.configuration.endpoint, token: remote.configuration.accessToken, ssh: ssh)
         }
-        let storefront = try EmbeddedStorefront(catalogPath: global.catalog)
+        let directory = stateDirectory.map { URL(fileURLWithPath: $0) } ?? EmbeddedStorefront.defaultStateDirectory()
+        // The shop's records in SQLite; the app's JSON files there are imported the first time.
+        let (database, problem) = SQLiteStatePersistence.open(directory: directory)
+        let storefront = try EmbeddedStorefront(catalogPath: global.catalog, stateDirectory: directory, persistence: database)
+        await storefront.setStorageProblemHandler { Self.warn($0) }
+        if let problem { Self.warn(problem) }
+        if let imported = (database as? SQLiteStatePersistence)?.importReport { Self.warn(imported) }
+        storefront.stateWarnings.forEach(Self.warn)
         let token = global.token ?? ProcessInfo.processInfo.environment["STOREFRONT_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
             ?? Self.randomToken()
         let injected = try inject.map(faults) ?? []
@@ -177,6 +191,11 @@ struct ServeCommand: AsyncParsableCommand {
     private static func randomToken() -> String {
         var generator = SystemRandomNumberGenerator()
         return (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+    }
+
+    /// A problem with the shop's records: one line on standard error.
+    private static func warn(_ text: String) {
+        FileHandle.standardError.write(Data("storefront serve: \(text)\n".utf8))
     }
 
     /// Whole lines, flushed at once, so a pipe sees them as they happen.

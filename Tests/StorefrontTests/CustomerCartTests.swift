@@ -97,4 +97,19 @@ import Testing
         #expect(try await reopened.cart(id: signedIn.id) == nil)
         #expect(try await storefront.removeAuthenticatedCarts() == 0)
     }
+
+    @Test func loggingOutWhereNothingCanBeWrittenSaysTheCartsAreStillOnDisk() async throws {
+        let signedIn = try #require(try await storefront.cartCreate(CartInput(
+            lines: try line(), buyerIdentity: BuyerIdentity(customerAccessToken: Directory.token))).cart)
+        // The directory goes: writing now fails (its path is a file).
+        try FileManager.default.removeItem(at: directory.url)
+        try Data("x".utf8).write(to: directory.url)
+        await #expect {
+            try await storefront.removeAuthenticatedCarts()
+        } throws: { error in
+            guard case StorefrontError.storage(let message) = error else { return false }
+            return message.contains("still on disk")
+        }
+        #expect(try await storefront.cart(id: signedIn.id) == nil, "gone from this session")
+    }
 }

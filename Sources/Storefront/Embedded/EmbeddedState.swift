@@ -2,10 +2,11 @@ import Foundation
 
 /// What the embedded storefront keeps on disk, one file per part so that damage to one part
 /// does not cost the others.
-enum EmbeddedState {
+public enum EmbeddedState {
     static let cartsFile = "carts.json"
     static let ordersFile = "orders.json"
     static let sessionFile = "session.json"
+    static let customersFile = "customers.json"
 
     struct Carts: Codable {
         var version = 1
@@ -24,5 +25,14 @@ enum EmbeddedState {
         var currentCartId: String?
     }
 
-    static let firstOrderNumber = 1001
+    /// Customers known by an SSH key (`serve`), with the cart each was filling.
+    struct Customers: Codable {
+        var version = 1
+        var customers: [CustomerRecord]
+    }
+
+    /// The files, for a store that takes them over (`serve`'s database imports them).
+    public static let recordFiles = [cartsFile, ordersFile, customersFile]
+
+    public static let firstOrderNumber = 1001
 }

@@ -7,12 +7,14 @@ import Synchronization
 /// completes its carts through `CheckoutBackend`.
 ///
 /// Reads are `nonisolated`: the catalog never changes, so they run in parallel. Carts and orders
-/// are actor state, saved to disk before a mutation returns (and kept only once saved).
+/// are actor state, saved before a mutation returns (and kept only once saved, unless nothing can be written).
 ///
 /// As in the API, `cart(id:)` returns nil for a cart that is unknown, expired or already
 /// completed by an order; `checkoutState(cartId:)` tells which, and throws for an unknown cart.
-/// One process at a time owns a state directory: two instances on the same directory do not
-/// see each other's changes after they start.
+/// Records are kept through an `EmbeddedPersistence` (JSON files by default). Several processes
+/// may share a state directory: each change is merged with what the others kept, and the
+/// storefront then sees their carts and orders too. When nothing can be written (a read-only or
+/// full disk), it says so once and goes on in memory, leaving what was saved untouched.
 public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
     /// A cart nobody touched for this long is expired: `cart(id:)` returns nil, checkout says so.
     public static let cartLifetime: TimeInterval = 10 * 24 * 60 * 60
@@ -23,6 +25,8 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
     public nonisolated let stateDirectory: URL
     /// Problems found in the state directory when starting (a corrupt file moved aside, ...).
     public nonisolated let stateWarnings: [String]
+    /// Where records are kept.
+    public nonisolated let persistence: any EmbeddedPersistence
     /// What orders took off the shelf; every read of a variant goes through it.
     nonisolated let stock: StockLedger
     /// Where the catalog's pictures are: `images/` beside a catalog file, or the bundled pictures.
@@ -34,14 +38,19 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
 
     private let now: @Sendable () -> Date
     private var identifiers: IdentifierSource
-    private let store: StateStore
     private var carts: [String: StoredCart] = [:]   // by token
     private var orderBook: EmbeddedState.Orders
     private var session: EmbeddedState.Session
+    /// Customers known by a key, by customer id (kept for `serve`'s account server).
+    private(set) var customerRecords: [String: CustomerRecord] = [:]
     /// Resolves `buyerIdentity.customerAccessToken`; without one, carts cannot carry a token.
     var customers: (any CustomerDirectory)?
-    /// State files that could not be read nor moved aside: never written over.
-    private let unmovable: Set<String>
+    /// Set once nothing can be written: from then on changes live in memory only.
+    private(set) var unsavedBecause: String?
+    /// Said once, in the next cart answer, after writing stopped.
+    private var pendingStorageWarning: String?
+    /// Told (once) when writing stops, e.g. to print it on standard error.
+    var storageProblemHandler: (@Sendable (String) -> Void)?
 
     /// - Parameters:
     ///   - catalogPath: a catalog file; nil uses the catalog bundled with the app.
@@ -50,49 +59,51 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
     ///   - now: the clock, injected so tests decide when carts expire.
     ///   - identifiers: where cart tokens and keys come from: random, or seeded for a run that
     ///     must print the same ids every time.
-    public init(catalogPath: String? = nil, stateDirectory: URL? = nil,
+    ///   - persistence: where records are kept; nil: JSON files in `stateDirectory`.
+    public init(catalogPath: String? = nil, stateDirectory: URL? = nil, persistence: (any EmbeddedPersistence)? = nil,
                 now: @escaping @Sendable () -> Date = { Date() }, identifiers: IdentifierSource = .random) throws {
         let catalog = try catalogPath.map { try CatalogLoader.load(contentsOf: $0) } ?? CatalogLoader.bundled()
-        self.init(catalog: catalog, stateDirectory: stateDirectory, now: now, identifiers: identifiers)
+        self.init(catalog: catalog, stateDirectory: stateDirectory, persistence: persistence, now: now, identifiers: identifiers)
         if let catalogPath {
             pictureDirectory = URL(fileURLWithPath: catalogPath).deletingLastPathComponent().appendingPathComponent("images")
         }
     }
 
     /// A storefront over a catalog already in memory (tests, benchmarks, demos).
-    public init(catalog: StoreCatalog, stateDirectory: URL? = nil, now: @escaping @Sendable () -> Date = { Date() },
-                identifiers: IdentifierSource = .random) {
+    public init(catalog: StoreCatalog, stateDirectory: URL? = nil, persistence: (any EmbeddedPersistence)? = nil,
+                now: @escaping @Sendable () -> Date = { Date() }, identifiers: IdentifierSource = .random) {
         self.catalog = catalog
         let directory = stateDirectory ?? Self.defaultStateDirectory()
         self.stateDirectory = directory
         self.now = now
         self.identifiers = identifiers
-        let store = StateStore(directory: directory)
-        self.store = store
-        var warnings: [String] = []
-        var unmovable: Set<String> = []
-        let start = now()
-        func read<Value: Decodable>(_ type: Value.Type, _ name: String) -> Value? {
-            switch store.read(type, from: name, now: start) {
-            case .missing: return nil
-            case .loaded(let value): return value
-            case .corrupt(let message, let movedAside):
-                warnings.append(message)
-                if !movedAside { unmovable.insert(name) }
-                return nil
-            }
-        }
-        let savedCarts = read(EmbeddedState.Carts.self, EmbeddedState.cartsFile)
-        orderBook = read(EmbeddedState.Orders.self, EmbeddedState.ordersFile)
-            ?? EmbeddedState.Orders(nextOrderNumber: EmbeddedState.firstOrderNumber, orders: [])
-        session = read(EmbeddedState.Session.self, EmbeddedState.sessionFile) ?? EmbeddedState.Session()
-        stock = StockLedger(orders: orderBook.orders)
-        // Carts untouched for far longer than they live are of no use to anyone: drop them.
-        for cart in savedCarts?.carts ?? [] where start.timeIntervalSince(cart.updatedAt) < Self.retention {
-            carts[cart.token] = cart
+        let persistence = persistence ?? JSONStatePersistence(directory: directory)
+        self.persistence = persistence
+        let records = persistence.load(now: now())
+        orderBook = EmbeddedState.Orders(nextOrderNumber: records.nextOrderNumber, orders: records.orders)
+        session = EmbeddedState.Session(currentCartId: records.currentCartId)
+        stock = StockLedger(orders: records.orders, unitsSold: records.unitsSold)
+        var warnings = records.warnings
+        if let problem = Self.unwritable(directory) {
+            unsavedBecause = problem
+            warnings.append(Self.inMemoryNotice(problem))
         }
         stateWarnings = warnings
-        self.unmovable = unmovable
+        carts = Self.keptCarts(records, now: now())
+        customerRecords = Dictionary(records.customers.map { ($0.customer.id, $0) }, uniquingKeysWith: { _, last in last })
+    }
+
+    /// Carts by token, without those untouched for far longer than they live; a cart an order
+    /// names is completed even if the process stopped before it wrote the cart.
+    private static func keptCarts(_ records: StoredRecords, now: Date) -> [String: StoredCart] {
+        let ordered = Set(records.orders.compactMap { StoredCart.parse(id: $0.draft.cartId)?.token })
+        var kept: [String: StoredCart] = [:]
+        for record in records.carts where now.timeIntervalSince(record.updatedAt) < retention {
+            var cart = record.cart
+            if ordered.contains(cart.token) { cart.state = .completed }
+            kept[cart.token] = cart
+        }
+        return kept
     }
 
     /// A storefront over catalog JSON in memory.
@@ -214,7 +225,7 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
         cart.updatedAt = time
         try save(cart)
         let priced = pricing.priced(cart)
-        return CartPayload(cart: priced.cart, warnings: warnings + priced.discountWarnings)
+        return CartPayload(cart: priced.cart, warnings: warnings + priced.discountWarnings + storageWarning(cartId: cart.id))
     }
 
     public func cartLinesAdd(cartId: String, lines: [CartLineInput]) async throws -> CartPayload {
@@ -254,10 +265,8 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
 
     /// Remembers (or forgets, with nil) the cart the app is using, across restarts.
     public func setCurrentCartId(_ id: String?) throws {
-        var updated = session
-        updated.currentCartId = id
-        try write(updated, to: EmbeddedState.sessionFile)
-        session = updated
+        try commit(RecordChange(currentCartId: .some(id)))
+        session.currentCartId = id
     }
 
     /// Deletes every cart that carries a customer (logging out): a signed-in customer's cart must
@@ -267,11 +276,14 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
         let remaining = carts.filter { $0.value.buyerIdentity.customerAccessToken == nil && $0.value.buyerIdentity.customer == nil }
         let removed = carts.values.filter { remaining[$0.token] == nil }
         guard !removed.isEmpty else { return 0 }
-        try write(EmbeddedState.Carts(carts: remaining.values.sorted { $0.createdAt < $1.createdAt }), to: EmbeddedState.cartsFile)
-        carts = remaining
-        if let current = session.currentCartId, removed.contains(where: { $0.id == current }) {
-            try setCurrentCartId(nil)
+        let forgetsCurrent = session.currentCartId.map { current in removed.contains { $0.id == current } } ?? false
+        try commit(RecordChange(removedCartTokens: removed.map(\.token), currentCartId: forgetsCurrent ? .some(nil) : nil))
+        for cart in removed { carts[cart.token] = nil }
+        // Logging out on a shared machine must not leave the carts on disk while saying they went.
+        if let problem = unsavedBecause {
+            throw StorefrontError.storage("\(problem): the signed-in carts are gone from this session but are still on disk")
         }
+        if forgetsCurrent { session.currentCartId = nil }
         return removed.count
     }
 
@@ -286,7 +298,8 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
         guard outcome.userErrors.isEmpty else { return CartPayload(cart: nil, userErrors: outcome.userErrors) }
         // Every answer says which of the cart's codes do not apply, and why (a code can lapse when a line goes).
         let priced = pricing.priced(outcome.cart)
-        return CartPayload(cart: priced.cart, userErrors: [], warnings: outcome.warnings + priced.discountWarnings)
+        return CartPayload(cart: priced.cart, userErrors: [],
+                           warnings: outcome.warnings + priced.discountWarnings + storageWarning(cartId: cartId))
     }
 
     /// Prices carts; first-order codes look at the emails of the orders placed here.
@@ -311,20 +324,44 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
         return now().timeIntervalSince(cart.updatedAt) >= Self.cartLifetime ? .expired : .open
     }
 
-    /// Writes the carts with `cart` in them, then keeps the change: a failed write changes nothing.
+    /// Keeps `cart` through the persistence, then in memory.
     private func save(_ cart: StoredCart) throws {
-        var updated = carts
-        updated[cart.token] = cart
-        try write(EmbeddedState.Carts(carts: updated.values.sorted { $0.createdAt < $1.createdAt }), to: EmbeddedState.cartsFile)
-        carts = updated
+        try commit(RecordChange(carts: [CartRecord(cart)]))
+        carts[cart.token] = cart
     }
 
-    private func write<Value: Encodable>(_ value: Value, to name: String) throws {
-        if unmovable.contains(name) {
-            throw StorefrontError.storage("\(store.url(name).path) is unreadable and could not be moved aside; "
-                                          + "move or remove it so that it is not overwritten")
+    /// Writes a change through the persistence and takes in what other processes kept meanwhile.
+    /// When nothing can be written, the storefront goes on in memory (said once) and the files
+    /// are left as they were.
+    @discardableResult
+    private func commit(_ change: RecordChange) throws -> Order? {
+        guard unsavedBecause == nil else { return change.order }
+        let outcome: CommitOutcome
+        do {
+            outcome = try persistence.commit(change)
+        } catch let error as StorefrontError {
+            guard case .storage(let problem) = error else { throw error }
+            unsavedBecause = problem
+            let notice = Self.inMemoryNotice(problem)
+            pendingStorageWarning = notice
+            storageProblemHandler?(notice)
+            return change.order
         }
-        try store.write(value, to: name)
+        if let refreshed = outcome.refreshed { takeIn(refreshed) }
+        return outcome.order
+    }
+
+    func takePendingStorageWarning() -> String? {
+        defer { pendingStorageWarning = nil }
+        return pendingStorageWarning
+    }
+
+    /// What other processes kept: their carts and orders join this storefront's.
+    private func takeIn(_ records: StoredRecords) {
+        carts = Self.keptCarts(records, now: now())
+        orderBook = EmbeddedState.Orders(nextOrderNumber: records.nextOrderNumber, orders: records.orders)
+        stock.replace(orders: records.orders, unitsSold: records.unitsSold)
+        for record in records.customers { customerRecords[record.customer.id] = record }
     }
 
     // MARK: - Checkout
@@ -355,6 +392,15 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
         try save(stored)
     }
 
+    /// Keeps a customer known by a key (and their current cart).
+    public func keep(_ record: CustomerRecord) throws {
+        try commit(RecordChange(customers: [record]))
+        customerRecords[record.customer.id] = record
+    }
+
+    /// Every customer known by a key, as kept.
+    public func keptCustomers() -> [CustomerRecord] { customerRecords.values.sorted { $0.customer.id < $1.customer.id } }
+
     public func placeOrder(_ draft: OrderDraft) async throws -> Order {
         if let existing = orderBook.orders.first(where: { $0.draft.checkoutSessionId == draft.checkoutSessionId }) {
             return existing
@@ -370,17 +416,18 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
         guard !stored.lines.isEmpty else { throw OrderPlacementError.refused(code: OrderPlacementError.invalidCart, message: "Cart is empty") }
         try checkStock(of: stored)
         let number = orderBook.nextOrderNumber
-        let order = Order(id: String(number), name: "#\(number)", processedAt: now(), draft: draft,
-                          customerId: stored.buyerIdentity.customer?.id)
-        var book = orderBook
-        book.orders.append(order)
-        book.nextOrderNumber = number + 1
-        try write(book, to: EmbeddedState.ordersFile)
-        orderBook = book
-        stock.record(order)
+        let placed = Order(id: String(number), name: "#\(number)", processedAt: now(), draft: draft,
+                           customerId: stored.buyerIdentity.customer?.id)
         stored.state = .completed
         stored.updatedAt = now()
-        try save(stored)
+        // The order, its stock and the completed cart are kept together, or not at all.
+        let order = try commit(RecordChange(carts: [CartRecord(stored)], order: placed)) ?? placed
+        carts[stored.token] = stored
+        if !orderBook.orders.contains(where: { $0.draft.checkoutSessionId == order.draft.checkoutSessionId }) {
+            orderBook.orders.append(order)
+            orderBook.nextOrderNumber = max(orderBook.nextOrderNumber, (Int(order.id) ?? number) + 1)
+            stock.record(order)
+        }
         return order
     }
 

@@ -61,7 +61,8 @@ public struct StateStore: Sendable {
         let target = url(name)
         let temporary = url(".\(name).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
-        guard fd >= 0 else { throw storageError("create \(temporary.path)") }
+        // Said by the file's name: the temporary name means nothing to the reader.
+        guard fd >= 0 else { throw storageError("save \(name) in \(directory.path)") }
         var ok = data.withUnsafeBytes { raw -> Bool in
             var offset = 0
             while offset < raw.count {
@@ -77,7 +78,7 @@ public struct StateStore: Sendable {
         guard ok else {
             unlink(temporary.path)
             errno = writeErrno
-            throw storageError("write \(temporary.path)")
+            throw storageError("save \(name) in \(directory.path)")
         }
         guard rename(temporary.path, target.path) == 0 else {
             let error = storageError("replace \(target.path)")
@@ -114,11 +115,7 @@ public struct StateStore: Sendable {
         encoder.dateEncodingStrategy = .deferredToDate
         return encoder
     }()
-    private static let decoder: JSONDecoder = {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .deferredToDate
-        return decoder
-    }()
+    private static var decoder: JSONDecoder { RecordCoding.decoder }
 
     private static func describe(_ error: DecodingError) -> String {
         switch error {
@@ -132,7 +129,7 @@ public struct StateStore: Sendable {
     }
 
     /// "20250611T093000Z", safe in a file name.
-    static func stamp(_ date: Date) -> String {
+    public static func stamp(_ date: Date) -> String {
         let seconds = Int(date.timeIntervalSince1970.rounded(.down))
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let rest = seconds - days * 86_400

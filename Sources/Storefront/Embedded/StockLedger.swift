@@ -3,19 +3,26 @@ import Synchronization
 
 /// Units sold per variant, taken off the catalog's stock wherever a variant is read. The catalog
 /// stays immutable (reads run in parallel without the actor); placed orders are the ledger's
-/// source, so stock after a restart is the catalog's minus what the order book holds.
+/// source (or the count a database keeps beside them), so stock after a restart is the
+/// catalog's minus what was sold.
 final class StockLedger: Sendable {
     private let sold: Mutex<[String: Int]>
 
-    init(orders: [Order] = []) {
-        var sold: [String: Int] = [:]
-        for order in orders { Self.add(order, to: &sold) }
-        self.sold = Mutex(sold)
+    init(orders: [Order] = [], unitsSold: [String: Int]? = nil) {
+        self.sold = Mutex(unitsSold ?? Self.count(orders))
     }
 
     /// The order's lines leave the shelf.
     func record(_ order: Order) {
-        sold.withLock { Self.add(order, to: &$0) }
+        sold.withLock { sold in
+            for (variant, units) in order.unitsByVariant { sold[variant, default: 0] += units }
+        }
+    }
+
+    /// What the store holds now (other processes placed orders too).
+    func replace(orders: [Order], unitsSold: [String: Int]?) {
+        let counted = unitsSold ?? Self.count(orders)
+        sold.withLock { $0 = counted }
     }
 
     func unitsSold(of variantId: String) -> Int { sold.withLock { $0[variantId] ?? 0 } }
@@ -39,9 +46,11 @@ final class StockLedger: Sendable {
         return current
     }
 
-    private static func add(_ order: Order, to sold: inout [String: Int]) {
-        for line in order.draft.lineItems where line.quantity > 0 {
-            sold[line.merchandiseId, default: 0] += line.quantity
+    private static func count(_ orders: [Order]) -> [String: Int] {
+        var sold: [String: Int] = [:]
+        for order in orders {
+            for (variant, units) in order.unitsByVariant { sold[variant, default: 0] += units }
         }
+        return sold
     }
 }

@@ -9,8 +9,8 @@ import Storefront
 extension AccountAuthority {
     /// A session for the customer behind `fingerprint` (created on first visit): tokens issued as
     /// for a login, to the storefront's own client.
-    public func session(forKey fingerprint: String) -> CustomerSession {
-        let customer = keyCustomer(fingerprint)
+    public func session(forKey fingerprint: String) async -> CustomerSession {
+        let customer = await keyCustomer(fingerprint)
         let clientId = configuration.clients.first?.clientId ?? AccountClientRegistration.storefrontCLI.clientId
         let tokens = issueForCustomer(customer, clientId: clientId, scope: "customer-account-api:full openid")
         return CustomerSession(tokens: tokens, receivedAt: currentTime, clientId: clientId, server: metadata, customer: customer)
@@ -23,9 +23,10 @@ extension AccountAuthority {
     }
 
     /// Remembers (or, with nil, forgets) the customer's cart; false for a bad token.
-    public func setCartId(_ cartId: String?, accessToken: String) -> Bool {
+    public func setCartId(_ cartId: String?, accessToken: String) async -> Bool {
         guard let customer = customer(for: accessToken) else { return false }
         customerCarts[customer.id] = cartId
+        await keep?(CustomerRecord(customer: customer, keyFingerprint: fingerprint(of: customer), cartId: cartId))
         return true
     }
 

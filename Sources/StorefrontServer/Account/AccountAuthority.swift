@@ -9,8 +9,8 @@ import Storefront
 ///   redirect URI and the PKCE challenge; only S256 is accepted.
 /// - A code presented twice revokes everything issued from it (RFC 6749 §4.1.2); so does a
 ///   refresh token presented after it was rotated (a stolen copy is in use).
-/// - Everything lives in memory: restarting the server logs every customer out, and the app asks
-///   them to log in again.
+/// - Tokens live in memory: restarting the server logs every customer out, and the app asks
+///   them to log in again. Customers known by an SSH key, and their carts, are kept (`keep`).
 public actor AccountAuthority: CustomerDirectory {
     public struct Configuration: Sendable {
         public var accessTokenLifetime: TimeInterval = 3600
@@ -71,12 +71,21 @@ public actor AccountAuthority: CustomerDirectory {
     private var keyCustomers: [String: Customer] = [:]
     private var grantCustomers: [Int: Customer] = [:]
     var customerCarts: [String: String] = [:]
+    /// Keeps a key's customer and their cart with the shop's records; nil keeps them in memory.
+    let keep: (@Sendable (CustomerRecord) async -> Void)?
 
+    /// - Parameters:
+    ///   - customers: the customers known by a key, as kept before.
     public init(issuer: URL, customer: Customer = DemoCustomer.customer, configuration: Configuration = Configuration(),
                 orders: @escaping @Sendable () async throws -> [Order] = { [] }, now: @escaping @Sendable () -> Date = { Date() },
-                random: RandomSource = .system) {
+                random: RandomSource = .system, customers: [CustomerRecord] = [],
+                keep: (@Sendable (CustomerRecord) async -> Void)? = nil) {
         self.issuer = issuer; self.customer = customer; self.configuration = configuration; self.orders = orders
-        self.now = now; self.random = random
+        self.now = now; self.random = random; self.keep = keep
+        for record in customers {
+            if let fingerprint = record.keyFingerprint { keyCustomers[fingerprint] = record.customer }
+            if let cart = record.cartId { customerCarts[record.customer.id] = cart }
+        }
     }
 
     /// The issuer once the server knows its address (the port is chosen when it starts).
@@ -253,12 +262,16 @@ public actor AccountAuthority: CustomerDirectory {
 
     var currentTime: Date { now() }
 
-    func keyCustomer(_ fingerprint: String) -> Customer {
+    func keyCustomer(_ fingerprint: String) async -> Customer {
         if let known = keyCustomers[fingerprint] { return known }
         let created = Self.customer(forKey: fingerprint, number: keyCustomers.count + 1)
         keyCustomers[fingerprint] = created
+        await keep?(CustomerRecord(customer: created, keyFingerprint: fingerprint, cartId: nil))
         return created
     }
+
+    /// The key a customer is known by, if any.
+    func fingerprint(of customer: Customer) -> String? { keyCustomers.first { $0.value.id == customer.id }?.key }
 
     /// Tokens for `customer` under a grant of their own (refresh keeps naming them).
     func issueForCustomer(_ customer: Customer, clientId: String, scope: String) -> TokenResponse {

@@ -5,11 +5,10 @@ import Foundation
 extension AccountEndpoint {
     /// The SSH front-end's routes: a key's session (only for a caller holding the shop's token,
     /// `Configuration.trustedFrontToken`, compared by digest so timing tells nothing), and the customer's current cart.
-    func keyRoutes(_ request: Request, path: String) async -> EndpointResponse {
+    func keyRoutes(_ request: Request, path: String, fields: [String: String]) async -> EndpointResponse {
         if path == Path.keySession {
             guard let expected = authority.configuration.trustedFrontToken, let given = Self.bearer(request.authorization),
                   SHA256.hash(data: Data(expected.utf8)) == SHA256.hash(data: Data(given.utf8)) else { return Self.invalidToken }
-            let fields = Dictionary(FormEncoding.decode(String(decoding: request.body, as: UTF8.self)), uniquingKeysWith: { a, _ in a })
             guard let fingerprint = fields["fingerprint"], fingerprint.hasPrefix("SHA256:"), fingerprint.count < 100 else {
                 return .json(400, #"{"error":"invalid_request","error_description":"fingerprint (SHA256:…) is required."}"#)
             }
@@ -20,7 +19,6 @@ extension AccountEndpoint {
         }
         guard let token = Self.bearer(request.authorization) else { return Self.invalidToken }
         if request.method == "PUT" {
-            let fields = Dictionary(FormEncoding.decode(String(decoding: request.body, as: UTF8.self)), uniquingKeysWith: { a, _ in a })
             let id = fields["cartId"].flatMap { $0.isEmpty ? nil : $0 }
             guard await authority.setCartId(id, accessToken: token) else { return Self.invalidToken }
             return .json(200, "{}", headers: Self.noStore)

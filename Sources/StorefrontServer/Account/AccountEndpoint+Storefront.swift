@@ -9,8 +9,10 @@ extension AccountEndpoint {
     public static func serving(_ storefront: EmbeddedStorefront, configuration: AccountAuthority.Configuration,
                                issuer: URL = URL(string: "http://127.0.0.1\(Path.base)")!,
                                now: @escaping @Sendable () -> Date = { Date() }, random: RandomSource = .system) async -> AccountEndpoint {
+        // Customers known by a key, and their carts, are kept with the shop's records.
         let authority = AccountAuthority(issuer: issuer, configuration: configuration, orders: { try await storefront.orders() },
-                                         now: now, random: random)
+                                         now: now, random: random, customers: await storefront.keptCustomers(),
+                                         keep: { record in try? await storefront.keep(record) })
         await storefront.setCustomerDirectory(authority)
         return AccountEndpoint(authority: authority, shopName: storefront.catalog.shop.name)
     }

@@ -49,24 +49,30 @@ public final class AccountEndpoint: Sendable {
 
     public func handle(_ request: Request) async -> EndpointResponse {
         let path = request.path.hasPrefix(Path.base) ? String(request.path.dropFirst(Path.base.count)) : request.path
-        let query = FormEncoding.decode(request.query)
+        // The query of a GET and the body of a POST are read the same way, before anything else.
+        let fields: [(String, String)]
+        switch AccountForm.fields(request.method == "GET" ? request.query : String(decoding: request.body, as: UTF8.self)) {
+        case .success(let decoded): fields = decoded
+        case .failure(let failure):
+            guard path == Path.authorize else { return Self.oauthError(failure) }
+            return .text(400, AuthorizationPage.message(title: "Login refused", failure.description), contentType: "text/html; charset=utf-8")
+        }
         switch (request.method, path) {
         case ("GET", Path.discovery):
             return Self.encoded(200, await authority.metadata)
         case ("GET", Path.authorize):
-            return await authorize(query)
+            return await authorize(fields)
         case ("POST", Path.authorize):
-            return await loginPageAnswer(form(request))
+            return await loginPageAnswer(fields)
         case ("POST", Path.token):
-            return await token(form(request))
+            return await token(fields)
         case ("POST", Path.revoke):
-            guard let token = form(request).first(where: { $0.0 == "token" })?.1 else {
+            guard let token = fields.first(where: { $0.0 == "token" })?.1 else {
                 return Self.oauthError(OAuthFailure.invalidRequest("token is required."))
             }
             await authority.revoke(token: token)
             return .json(200, "{}", headers: Self.noStore)
         case ("GET", Path.logout), ("POST", Path.logout):
-            let fields = request.method == "GET" ? query : form(request)
             await authority.endSession(idTokenHint: fields.first { $0.0 == "id_token_hint" }?.1)
             return .text(200, AuthorizationPage.message(title: "Logged out", "You are logged out of \(shopName)."),
                          contentType: "text/html; charset=utf-8", headers: Self.noStore)
@@ -86,7 +92,7 @@ public final class AccountEndpoint: Sendable {
                 return .json(500, #"{"error":"server_error"}"#)
             }
         case ("POST", Path.keySession), ("GET", Path.cart), ("PUT", Path.cart):
-            return await keyRoutes(request, path: path)
+            return await keyRoutes(request, path: path, fields: Dictionary(fields, uniquingKeysWith: { first, _ in first }))
         default:
             return .json(404, #"{"error":"not_found"}"#)
         }
@@ -125,10 +131,6 @@ public final class AccountEndpoint: Sendable {
         case .failure(let failure):
             return Self.oauthError(failure)
         }
-    }
-
-    private func form(_ request: Request) -> [(String, String)] {
-        FormEncoding.decode(String(decoding: request.body, as: UTF8.self))
     }
 
     // RFC 6749 §5.1: token answers must not be cached.

@@ -1,0 +1,131 @@
+import Foundation
+
+/// Where the embedded storefront keeps its carts, orders, stock and customers: JSON files in the
+/// state directory for the app (`JSONStatePersistence`), a database for `serve`. The storefront
+/// holds everything in memory and writes each change through here before it keeps it.
+public protocol EmbeddedPersistence: Sendable {
+    /// Where the records are, for messages.
+    var location: String { get }
+    /// Everything stored, read when the storefront opens. A damaged part is set aside (never
+    /// written over) and said in `warnings`.
+    func load(now: Date) -> StoredRecords
+    /// Keeps `change` whole or not at all. Other processes may have written since: carts merge
+    /// by token, an order placed twice (one checkout session) is kept once, and an order takes the
+    /// next free number. Throws `StorefrontError.storage` when nothing could be kept.
+    func commit(_ change: RecordChange) throws -> CommitOutcome
+}
+
+/// Keeps nothing: a storefront that cannot keep its records anywhere (said once by whoever chose
+/// it) and goes on in memory.
+public struct InMemoryPersistence: EmbeddedPersistence {
+    public init() {}
+    public var location: String { "memory" }
+    public func load(now: Date) -> StoredRecords { StoredRecords() }
+    public func commit(_ change: RecordChange) throws -> CommitOutcome { CommitOutcome(order: change.order) }
+}
+
+/// What a store holds.
+public struct StoredRecords: Sendable {
+    public var carts: [CartRecord]
+    public var orders: [Order]
+    public var nextOrderNumber: Int
+    /// Units sold per variant id, when the store keeps them; else they are counted from `orders`.
+    public var unitsSold: [String: Int]?
+    /// The cart the app was using.
+    public var currentCartId: String?
+    public var customers: [CustomerRecord]
+    public var warnings: [String]
+
+    public init(carts: [CartRecord] = [], orders: [Order] = [], nextOrderNumber: Int = EmbeddedState.firstOrderNumber,
+                unitsSold: [String: Int]? = nil, currentCartId: String? = nil, customers: [CustomerRecord] = [],
+                warnings: [String] = []) {
+        self.carts = carts; self.orders = orders; self.nextOrderNumber = nextOrderNumber; self.unitsSold = unitsSold
+        self.currentCartId = currentCartId; self.customers = customers; self.warnings = warnings
+    }
+}
+
+/// One change, kept whole or not at all.
+public struct RecordChange: Sendable {
+    public var carts: [CartRecord] = []
+    public var removedCartTokens: [String] = []
+    public var order: Order?
+    /// `.some(nil)` forgets the current cart; nil leaves it.
+    public var currentCartId: String??
+    public var customers: [CustomerRecord] = []
+
+    public init(carts: [CartRecord] = [], removedCartTokens: [String] = [], order: Order? = nil,
+                currentCartId: String?? = nil, customers: [CustomerRecord] = []) {
+        self.carts = carts; self.removedCartTokens = removedCartTokens; self.order = order
+        self.currentCartId = currentCartId; self.customers = customers
+    }
+}
+
+public struct CommitOutcome: Sendable {
+    /// The order as kept: renumbered when another process took its number, or the one kept
+    /// before for the same checkout session.
+    public var order: Order?
+    /// Everything as stored now, when other processes may have changed it; nil when the store
+    /// knows the storefront's copy is current.
+    public var refreshed: StoredRecords?
+
+    public init(order: Order?, refreshed: StoredRecords? = nil) { self.order = order; self.refreshed = refreshed }
+}
+
+/// A cart as one record: the keys a store looks it up by, and the whole cart as JSON (so a new
+/// field on a cart needs no change to any store).
+public struct CartRecord: Sendable, Hashable {
+    let cart: StoredCart
+
+    init(_ cart: StoredCart) { self.cart = cart }
+
+    public init(json: Data) throws { cart = try RecordCoding.decoder.decode(StoredCart.self, from: json) }
+
+    public var token: String { cart.token }
+    public var updatedAt: Date { cart.updatedAt }
+    public func json() throws -> Data { try RecordCoding.encoder.encode(cart) }
+}
+
+/// A customer the shop knows by an SSH key, and the cart they were filling.
+public struct CustomerRecord: Codable, Sendable, Hashable {
+    public var customer: Customer
+    /// "SHA256:…" for a customer known by a key.
+    public var keyFingerprint: String?
+    public var cartId: String?
+
+    public init(customer: Customer, keyFingerprint: String?, cartId: String?) {
+        self.customer = customer; self.keyFingerprint = keyFingerprint; self.cartId = cartId
+    }
+}
+
+extension Order {
+    /// The same order under another number (another process took this one first).
+    public func numbered(_ number: Int) -> Order {
+        var order = self
+        order.id = String(number)
+        order.name = "#\(number)"
+        return order
+    }
+
+    /// Units per variant this order takes off the shelf.
+    public var unitsByVariant: [String: Int] {
+        var units: [String: Int] = [:]
+        for line in draft.lineItems where line.quantity > 0 { units[line.merchandiseId, default: 0] += line.quantity }
+        return units
+    }
+}
+
+/// One JSON form for records wherever they are kept: dates as the exact Double a `Date` holds,
+/// so a record reads back equal to what was written.
+public enum RecordCoding {
+    public static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        encoder.dateEncodingStrategy = .deferredToDate
+        return encoder
+    }()
+    public static let decoder: JSONDecoder = {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .deferredToDate
+        return decoder
+    }()
+}

@@ -1,0 +1,116 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The app's records as JSON files in its state directory (`carts.json`, `orders.json`,
+/// `session.json`, `customers.json`), each written atomically by `StateStore`.
+///
+/// Several processes may share the directory (SSH sessions, two terminals): every change is made
+/// under `StateLock`, on the files as they are at that moment, re-read, so one process's carts and
+/// orders never overwrite another's. Orders are written before the carts they complete, so a
+/// crash between the two leaves an order whose cart reads as completed (`EmbeddedStorefront`
+/// reconciles them when it opens).
+public struct JSONStatePersistence: EmbeddedPersistence {
+    public let store: StateStore
+
+    public init(directory: URL) { store = StateStore(directory: directory) }
+
+    public var location: String { store.directory.path }
+
+    public func load(now: Date) -> StoredRecords {
+        removeLeftovers()
+        var warnings: [String] = []
+        func read<Value: Decodable>(_ type: Value.Type, _ name: String) -> Value? {
+            switch store.read(type, from: name, now: now) {
+            case .missing: return nil
+            case .loaded(let value): return value
+            case .corrupt(let message, _):
+                warnings.append(message)
+                return nil
+            }
+        }
+        let carts = read(EmbeddedState.Carts.self, EmbeddedState.cartsFile)
+        let orders = read(EmbeddedState.Orders.self, EmbeddedState.ordersFile)
+        let session = read(EmbeddedState.Session.self, EmbeddedState.sessionFile)
+        let customers = read(EmbeddedState.Customers.self, EmbeddedState.customersFile)
+        return StoredRecords(carts: (carts?.carts ?? []).map(CartRecord.init), orders: orders?.orders ?? [],
+                             nextOrderNumber: orders?.nextOrderNumber ?? EmbeddedState.firstOrderNumber,
+                             currentCartId: session?.currentCartId, customers: customers?.customers ?? [], warnings: warnings)
+    }
+
+    public func commit(_ change: RecordChange) throws -> CommitOutcome {
+        try store.ensureDirectory()
+        let lock = try StateLock(directory: store.directory)
+        defer { withExtendedLifetime(lock) {} }
+
+        var orders = try current(EmbeddedState.Orders.self, EmbeddedState.ordersFile)
+            ?? EmbeddedState.Orders(nextOrderNumber: EmbeddedState.firstOrderNumber, orders: [])
+        var kept: Order?
+        if let order = change.order {
+            if let earlier = orders.orders.first(where: { $0.draft.checkoutSessionId == order.draft.checkoutSessionId }) {
+                kept = earlier
+            } else {
+                let numbered = order.numbered(orders.nextOrderNumber)
+                orders.orders.append(numbered)
+                orders.nextOrderNumber += 1
+                try store.write(orders, to: EmbeddedState.ordersFile)
+                kept = numbered
+            }
+        }
+
+        var carts = try current(EmbeddedState.Carts.self, EmbeddedState.cartsFile) ?? EmbeddedState.Carts(carts: [])
+        if !change.carts.isEmpty || !change.removedCartTokens.isEmpty {
+            var byToken = Dictionary(carts.carts.map { ($0.token, $0) }, uniquingKeysWith: { _, last in last })
+            for record in change.carts { byToken[record.token] = record.cart }
+            for token in change.removedCartTokens { byToken[token] = nil }
+            carts.carts = byToken.values.sorted { ($0.createdAt, $0.token) < ($1.createdAt, $1.token) }
+            try store.write(carts, to: EmbeddedState.cartsFile)
+        }
+
+        var session = try current(EmbeddedState.Session.self, EmbeddedState.sessionFile) ?? EmbeddedState.Session()
+        if let id = change.currentCartId {
+            session.currentCartId = id
+            try store.write(session, to: EmbeddedState.sessionFile)
+        }
+
+        var customers = try current(EmbeddedState.Customers.self, EmbeddedState.customersFile) ?? EmbeddedState.Customers(customers: [])
+        if !change.customers.isEmpty {
+            var byId = Dictionary(customers.customers.map { ($0.customer.id, $0) }, uniquingKeysWith: { _, last in last })
+            for record in change.customers { byId[record.customer.id] = record }
+            customers.customers = byId.values.sorted { $0.customer.id < $1.customer.id }
+            try store.write(customers, to: EmbeddedState.customersFile)
+        }
+        return CommitOutcome(order: kept, refreshed: StoredRecords(
+            carts: carts.carts.map(CartRecord.init), orders: orders.orders, nextOrderNumber: orders.nextOrderNumber,
+            currentCartId: session.currentCartId, customers: customers.customers))
+    }
+
+    /// Temporary files of writers that were killed mid-write (`.NAME.tmp-PID-N` of a process that
+    /// is gone, a minute old or more): never read, so only in the way.
+    private func removeLeftovers() {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: store.directory.path) else { return }
+        for name in names where name.hasPrefix(".") && name.contains(".tmp-") {
+            let file = store.directory.appendingPathComponent(name)
+            let parts = name.split(separator: "-")
+            guard parts.count >= 3, let pid = Int32(parts[parts.count - 2]), pid != getpid(),
+                  kill(pid, 0) != 0, errno == ESRCH,
+                  let modified = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.modificationDate] as? Date,
+                  Date().timeIntervalSince(modified) > 60 else { continue }
+            try? FileManager.default.removeItem(at: file)
+        }
+    }
+
+    /// A file as it is now, under the lock. One that cannot be read is set aside (the part starts
+    /// empty); one that cannot even be set aside stops the change, so it is never written over.
+    private func current<Value: Decodable>(_ type: Value.Type, _ name: String) throws -> Value? {
+        switch store.read(type, from: name, now: Date()) {
+        case .missing: return nil
+        case .loaded(let value): return value
+        case .corrupt(_, movedAside: true): return nil
+        case .corrupt(let message, movedAside: false): throw StorefrontError.storage(message)
+        }
+    }
+}

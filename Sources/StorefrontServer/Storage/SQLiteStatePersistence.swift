@@ -1,0 +1,198 @@
+import Foundation
+import GRDB
+import Storefront
+
+/// `serve`'s carts, orders, stock and customers in one SQLite database (`shop.sqlite` in the state
+/// directory), through GRDB: WAL, so readers never wait for the writer; every change one
+/// transaction; the schema made by migrations. A cart, order or customer is one row: the keys it
+/// is found by, and the record itself as JSON, so a new field on a cart needs no new column.
+///
+/// The first open imports the JSON files the app keeps in the same directory (carts, orders,
+/// customers) and renames them `NAME.imported-TIME`; nothing is deleted.
+public final class SQLiteStatePersistence: EmbeddedPersistence {
+    public static let fileName = "shop.sqlite"
+
+    public let databaseURL: URL
+    /// What the first open took over from the JSON files, for a line on start.
+    public let importReport: String?
+    private let pool: DatabasePool
+
+    public var location: String { databaseURL.path }
+
+    /// Opens (creating and migrating) the database in `directory`.
+    public init(directory: URL, now: Date = Date()) throws {
+        let store = StateStore(directory: directory)
+        try store.ensureDirectory()
+        databaseURL = directory.appendingPathComponent(Self.fileName)
+        var configuration = Configuration()
+        // Another process holding the write lock is waited for, not failed.
+        configuration.busyMode = .timeout(5)
+        configuration.prepareDatabase { db in
+            // Every acknowledged transaction is on disk, not only in the log's page cache.
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+        }
+        do {
+            pool = try DatabasePool(path: databaseURL.path, configuration: configuration)
+            let importer = JSONImport(directory: directory, now: now)
+            try Self.migrator(importing: importer).migrate(pool)
+            importReport = try importer.renameAside()
+        } catch let error as StorefrontError {
+            throw error
+        } catch {
+            throw StorefrontError.storage("Could not open \(databaseURL.path): \(Self.describe(error))")
+        }
+    }
+
+    /// Opens the database; when it cannot be, a store that keeps nothing (the shop runs in
+    /// memory) and why, to be said once.
+    public static func open(directory: URL) -> (persistence: any EmbeddedPersistence, problem: String?) {
+        do { return (try SQLiteStatePersistence(directory: directory), nil) } catch {
+            return (InMemoryPersistence(), "\(error). Carts and orders are kept in memory until serve stops.")
+        }
+    }
+
+    // MARK: - Schema
+
+    static func migrator(importing importer: JSONImport) -> DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("records") { db in
+            try db.execute(sql: """
+                CREATE TABLE cart (token TEXT PRIMARY KEY NOT NULL, updatedAt DOUBLE NOT NULL, json BLOB NOT NULL);
+                CREATE INDEX cartUpdatedAt ON cart(updatedAt);
+                CREATE TABLE shopOrder (number INTEGER PRIMARY KEY NOT NULL, checkoutSessionId TEXT NOT NULL UNIQUE,
+                                        cartToken TEXT, customerId TEXT, email TEXT, processedAt DOUBLE NOT NULL, json BLOB NOT NULL);
+                CREATE INDEX shopOrderCustomer ON shopOrder(customerId);
+                CREATE TABLE stockSold (variantId TEXT PRIMARY KEY NOT NULL, units INTEGER NOT NULL);
+                CREATE TABLE customer (id TEXT PRIMARY KEY NOT NULL, keyFingerprint TEXT UNIQUE, cartId TEXT, json BLOB NOT NULL);
+                CREATE TABLE setting (name TEXT PRIMARY KEY NOT NULL, value TEXT);
+                """)
+        }
+        migrator.registerMigration("import JSON files") { db in
+            let records = importer.records()
+            let writer = RecordWriter(db: db)
+            try writer.apply(RecordChange(carts: records.carts, currentCartId: records.currentCartId.map { .some($0) },
+                                          customers: records.customers))
+            for order in records.orders { _ = try writer.place(order, keepingNumber: true) }
+        }
+        return migrator
+    }
+
+    // MARK: - EmbeddedPersistence
+
+    public func load(now: Date) -> StoredRecords {
+        do {
+            return try pool.read { db in
+                var records = StoredRecords()
+                for row in try Row.fetchAll(db, sql: "SELECT token, json FROM cart ORDER BY updatedAt") {
+                    do { records.carts.append(try CartRecord(json: row["json"])) } catch {
+                        records.warnings.append("\(location): the cart \(row["token"] as String) cannot be read (\(error)); it is left in the database")
+                    }
+                }
+                for row in try Row.fetchAll(db, sql: "SELECT number, json FROM shopOrder ORDER BY number") {
+                    do { records.orders.append(try RecordCoding.decoder.decode(Order.self, from: row["json"])) } catch {
+                        records.warnings.append("\(location): order \(row["number"] as Int) cannot be read (\(error)); it is left in the database")
+                    }
+                }
+                records.nextOrderNumber = try RecordWriter.nextNumber(db)
+                records.unitsSold = Dictionary(try Row.fetchAll(db, sql: "SELECT variantId, units FROM stockSold")
+                    .map { ($0["variantId"], $0["units"]) }, uniquingKeysWith: { _, last in last })
+                records.currentCartId = try String.fetchOne(db, sql: "SELECT value FROM setting WHERE name = 'currentCartId'")
+                for row in try Row.fetchAll(db, sql: "SELECT id, json FROM customer ORDER BY id") {
+                    if let customer = try? RecordCoding.decoder.decode(CustomerRecord.self, from: row["json"]) {
+                        records.customers.append(customer)
+                    } else {
+                        records.warnings.append("\(location): the customer \(row["id"] as String) cannot be read; it is left in the database")
+                    }
+                }
+                return records
+            }
+        } catch {
+            return StoredRecords(warnings: ["\(location) cannot be read (\(Self.describe(error))); starting empty"])
+        }
+    }
+
+    public func commit(_ change: RecordChange) throws -> CommitOutcome {
+        do {
+            return try pool.write { db in
+                let writer = RecordWriter(db: db)
+                let order = try change.order.map { try writer.place($0, keepingNumber: false) }
+                try writer.apply(change)
+                return CommitOutcome(order: order)
+            }
+        } catch {
+            throw StorefrontError.storage("Could not save in \(location): \(Self.describe(error))")
+        }
+    }
+
+    /// "disk I/O error", "attempt to write a readonly database", ...: SQLite's own words.
+    static func describe(_ error: any Error) -> String {
+        if let error = error as? DatabaseError { return error.message ?? "\(error.resultCode)" }
+        return "\(error)"
+    }
+}
+
+/// Writes records inside a transaction that is already open.
+struct RecordWriter {
+    let db: Database
+
+    static func nextNumber(_ db: Database) throws -> Int {
+        let highest = try Int.fetchOne(db, sql: "SELECT MAX(number) FROM shopOrder")
+        return highest.map { $0 + 1 } ?? EmbeddedState.firstOrderNumber
+    }
+
+    /// The order under the next free number (or its own, when importing), with its stock; an
+    /// order for a checkout session already kept is that earlier order.
+    func place(_ order: Order, keepingNumber: Bool) throws -> Order {
+        if let json = try Data.fetchOne(db, sql: "SELECT json FROM shopOrder WHERE checkoutSessionId = ?",
+                                        arguments: [order.draft.checkoutSessionId]) {
+            return try RecordCoding.decoder.decode(Order.self, from: json)
+        }
+        let numbered = keepingNumber && Int(order.id) != nil ? order : order.numbered(try Self.nextNumber(db))
+        try db.execute(sql: """
+            INSERT INTO shopOrder (number, checkoutSessionId, cartToken, customerId, email, processedAt, json)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [Int(numbered.id), numbered.draft.checkoutSessionId, CartIdentifier.token(of: numbered.draft.cartId),
+                             numbered.customerId, numbered.draft.email?.lowercased(), numbered.processedAt.timeIntervalSince1970,
+                             try RecordCoding.encoder.encode(numbered)])
+        for (variant, units) in numbered.unitsByVariant {
+            try db.execute(sql: """
+                INSERT INTO stockSold (variantId, units) VALUES (?, ?)
+                ON CONFLICT(variantId) DO UPDATE SET units = units + excluded.units
+                """, arguments: [variant, units])
+        }
+        return numbered
+    }
+
+    func apply(_ change: RecordChange) throws {
+        for cart in change.carts {
+            try db.execute(sql: """
+                INSERT INTO cart (token, updatedAt, json) VALUES (?, ?, ?)
+                ON CONFLICT(token) DO UPDATE SET updatedAt = excluded.updatedAt, json = excluded.json
+                """, arguments: [cart.token, cart.updatedAt.timeIntervalSince1970, try cart.json()])
+        }
+        for token in change.removedCartTokens {
+            try db.execute(sql: "DELETE FROM cart WHERE token = ?", arguments: [token])
+        }
+        if let current = change.currentCartId {
+            try db.execute(sql: """
+                INSERT INTO setting (name, value) VALUES ('currentCartId', ?)
+                ON CONFLICT(name) DO UPDATE SET value = excluded.value
+                """, arguments: [current])
+        }
+        for record in change.customers {
+            try db.execute(sql: """
+                INSERT INTO customer (id, keyFingerprint, cartId, json) VALUES (?, ?, ?, ?)
+                ON CONFLICT(id) DO UPDATE SET keyFingerprint = excluded.keyFingerprint, cartId = excluded.cartId, json = excluded.json
+                """, arguments: [record.customer.id, record.keyFingerprint, record.cartId, try RecordCoding.encoder.encode(record)])
+        }
+    }
+}
+
+/// The token of a cart id "gid://shopify/Cart/<token>?key=<key>", for the order's index.
+enum CartIdentifier {
+    static func token(of id: String) -> String? {
+        let prefix = "gid://shopify/Cart/"
+        guard id.hasPrefix(prefix) else { return nil }
+        return id.dropFirst(prefix.count).split(separator: "?").first.map(String.init)
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import XCTest
+
+/// The kill -9 loop of `storefront-bench crash`, small: writers of the app's JSON files and
+/// `serve`'s database are killed mid-write again and again, two at once on one directory, and
+/// nothing any of them acknowledged may be missing afterwards; every file must open.
+final class CrashLoopEndToEndTests: XCTestCase {
+    func testKilledWritersLoseNothingTheyAcknowledged() throws {
+        // The binary is found from the support folder's place in the package.
+        let support = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Support/TmuxSession.swift")
+        guard let storefront = TmuxSession.storefrontBinary(filePath: support.path) else {
+            throw EndToEndSetupError("the storefront binary is not built: run swift build --build-tests first")
+        }
+        let bench = URL(fileURLWithPath: storefront).deletingLastPathComponent().appendingPathComponent("storefront-bench").path
+        guard FileManager.default.isExecutableFile(atPath: bench) else { throw EndToEndSetupError("storefront-bench is not built") }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: bench)
+        process.arguments = ["crash", "--kills", "10", "--writers", "2", "--seed", "20", "--storefront", storefront]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, text)
+        for store in ["app (JSON files): 10 kills", "serve (SQLite): 10 kills"] {
+            let line = try XCTUnwrap(text.split(separator: "\n").first { $0.hasPrefix(store) }, text)
+            XCTAssertTrue(line.contains("lost 0, unreadable after a kill 0"), String(line))
+            // The loop must have written something for the check to mean anything.
+            let carts = line.range(of: #"[0-9]+ carts"#, options: .regularExpression).map { line[$0].split(separator: " ")[0] }
+            XCTAssertGreaterThan(carts.flatMap { Int($0) } ?? 0, 10, String(line))
+        }
+    }
+}

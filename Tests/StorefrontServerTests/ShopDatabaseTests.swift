@@ -1,0 +1,147 @@
+import Foundation
+import Storefront
+import StorefrontServer
+import Synchronization
+import Testing
+
+/// `serve`'s records in SQLite: they survive a restart, the app's JSON files are imported once
+/// and kept renamed, two storefronts on one database keep each other's work, and a database that
+/// cannot be opened leaves the shop running in memory with one message.
+@Suite struct ShopDatabaseTests {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("shop-db-\(UUID().uuidString)")
+
+    func storefront(_ persistence: (any EmbeddedPersistence)? = nil) throws -> EmbeddedStorefront {
+        let persistence = try persistence ?? SQLiteStatePersistence(directory: directory)
+        return EmbeddedStorefront(catalog: try CatalogLoader.bundled(), stateDirectory: directory, persistence: persistence)
+    }
+
+    /// A variant with stock to sell, and its product's id.
+    func variant(_ index: Int = 0) throws -> ProductVariant { try tracked(index).variant }
+
+    func tracked(_ index: Int) throws -> (productId: String, variant: ProductVariant) {
+        let all = try CatalogLoader.bundled().products.flatMap { product in product.variants.map { (product.id, $0) } }
+        return all.filter { ($0.1.quantityAvailable ?? 0) > 5 && $0.1.availableForSale }[index]
+    }
+
+    /// Units left of the `index`th tracked variant, as `storefront` reads it.
+    func stock(_ index: Int, in storefront: EmbeddedStorefront) async throws -> Int? {
+        let (productId, variant) = try tracked(index)
+        return try await storefront.product(id: productId)?.variants.first { $0.id == variant.id }?.quantityAvailable
+    }
+
+    func order(_ session: String, _ cart: Cart) -> OrderDraft {
+        OrderDraft(checkoutSessionId: session, cartId: cart.id, email: "ada@example.com", phone: nil,
+                   lineItems: cart.lines.map { OrderLineItem(title: $0.merchandise.productTitle, variantTitle: $0.merchandise.title,
+                                                             quantity: $0.quantity, price: $0.cost.amountPerQuantity,
+                                                             merchandiseId: $0.merchandise.id, productId: $0.merchandise.productId) },
+                   subtotal: cart.cost.totalAmount, shipping: .zero(cart.cost.totalAmount.currencyCode), taxes: .zero(cart.cost.totalAmount.currencyCode),
+                   discounts: .zero(cart.cost.totalAmount.currencyCode), total: cart.cost.totalAmount,
+                   shippingAddress: nil, billingAddress: nil, shippingMethod: nil, payment: nil)
+    }
+
+    @Test func cartsOrdersStockAndCustomersSurviveARestart() async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let first = try storefront()
+        let kept = try #require(try await first.cartCreate(CartInput(lines: [CartLineInput(merchandiseId: try variant().id)], note: "keep")).cart)
+        let sold = try #require(try await first.cartCreate(CartInput(lines: [CartLineInput(merchandiseId: try variant(1).id, quantity: 3)])).cart)
+        let placed = try await first.placeOrder(order("s1", sold))
+        let customer = CustomerRecord(customer: Customer(id: "gid://shopify/Customer/8001", email: "k@example.com"),
+                                      keyFingerprint: "SHA256:abc", cartId: kept.id)
+        try await first.keep(customer)
+
+        let second = try storefront()
+        #expect(second.stateWarnings.isEmpty)
+        #expect(try await second.cart(id: kept.id) == kept)
+        #expect(try await second.orders() == [placed])
+        #expect(try await second.checkoutState(cartId: sold.id) == .completed)
+        #expect(await second.keptCustomers() == [customer])
+        #expect(try await stock(1, in: second) == (try variant(1).quantityAvailable ?? 0) - 3)
+        // Written ahead (WAL): the file's header says so (bytes 18 and 19 are 2).
+        let header = try Data(contentsOf: directory.appendingPathComponent(SQLiteStatePersistence.fileName)).prefix(20)
+        #expect(header.starts(with: Data("SQLite format 3\0".utf8)) && header[18] == 2 && header[19] == 2)
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("carts.json").path), "no JSON beside it")
+    }
+
+    @Test func theAppsFilesAreImportedOnceAndKeptRenamed() async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let app = EmbeddedStorefront(catalog: try CatalogLoader.bundled(), stateDirectory: directory)
+        let open = try #require(try await app.cartCreate(CartInput(lines: [CartLineInput(merchandiseId: try variant().id, quantity: 2)])).cart)
+        let done = try #require(try await app.cartCreate(CartInput(lines: [CartLineInput(merchandiseId: try variant(2).id)])).cart)
+        let placed = try await app.placeOrder(order("s1", done))
+        let cartsBefore = try Data(contentsOf: directory.appendingPathComponent("carts.json"))
+
+        let database = try SQLiteStatePersistence(directory: directory)
+        let report = try #require(database.importReport)
+        #expect(report.contains("Imported 2 carts, 1 order and 0 customers"), "\(report)")
+        let shop = try storefront(database)
+        #expect(try await shop.cart(id: open.id) == open)
+        #expect(try await shop.orders() == [placed])
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        #expect(!files.contains("carts.json") && !files.contains("orders.json"))
+        let aside = try #require(files.first { $0.hasPrefix("carts.json.imported-") })
+        #expect(try Data(contentsOf: directory.appendingPathComponent(aside)) == cartsBefore, "renamed, not rewritten")
+        // The next order continues the numbering.
+        let next = try #require(try await shop.cartCreate(CartInput(lines: [CartLineInput(merchandiseId: try variant().id)])).cart)
+        #expect(try await shop.placeOrder(order("s2", next)).name == "#1002")
+
+        // Files the app writes later are not taken again.
+        try cartsBefore.write(to: directory.appendingPathComponent("carts.json"))
+        #expect(try SQLiteStatePersistence(directory: directory).importReport == nil)
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("carts.json").path))
+    }
+
+    @Test func twoStorefrontsOnOneDatabaseKeepEachOthersWork() async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let a = try storefront()
+        let b = try storefront()
+        let cartA = try #require(try await a.cartCreate(CartInput(lines: [CartLineInput(merchandiseId: try variant().id)])).cart)
+        let cartB = try #require(try await b.cartCreate(CartInput(lines: [CartLineInput(merchandiseId: try variant().id)])).cart)
+        let first = try await a.placeOrder(order("sa", cartA))
+        let second = try await b.placeOrder(order("sb", cartB))
+        #expect(Set([first.name, second.name]) == ["#1001", "#1002"], "one number each")
+        let reopened = try storefront()
+        #expect(try await reopened.orders().count == 2)
+        #expect(try await stock(0, in: reopened) == (try variant().quantityAvailable ?? 0) - 2)
+    }
+
+    @Test func aDatabaseThatCannotBeOpenedLeavesTheShopInMemory() async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let blocked = directory.appendingPathComponent("taken")
+        try Data("x".utf8).write(to: blocked)
+        let (database, problem) = SQLiteStatePersistence.open(directory: blocked)
+        #expect(problem?.contains("taken") == true && problem?.contains("kept in memory") == true, "\(problem ?? "")")
+        let shop = EmbeddedStorefront(catalog: try CatalogLoader.bundled(), stateDirectory: blocked, persistence: database)
+        let told = Told()
+        await shop.setStorageProblemHandler { told.add($0) }
+        let cart = try #require(try await shop.cartCreate(CartInput(lines: [CartLineInput(merchandiseId: try variant().id)])).cart)
+        _ = try await shop.cartLinesAdd(cartId: cart.id, lines: [CartLineInput(merchandiseId: try variant(1).id)])
+        #expect(try await shop.cart(id: cart.id)?.lines.count == 2)
+        let sold = try await shop.placeOrder(order("s", try #require(try await shop.cart(id: cart.id))))
+        #expect(sold.name == "#1001")
+        #expect(told.lines.isEmpty, "said once, when it opened: \(told.lines)")
+        #expect(try Data(contentsOf: blocked) == Data("x".utf8))
+    }
+
+    @Test func aKeysCustomerAndTheirCartOutliveTheServer() async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var configuration = AccountAuthority.Configuration()
+        configuration.trustedFrontToken = "shop"
+        let first = try storefront()
+        let endpoint = await AccountEndpoint.serving(first, configuration: configuration)
+        let session = await endpoint.authority.session(forKey: "SHA256:key-one")
+        #expect(await endpoint.authority.setCartId("gid://shopify/Cart/t?key=k", accessToken: session.accessToken.rawValue))
+
+        let again = await AccountEndpoint.serving(try storefront(), configuration: configuration)
+        let later = await again.authority.session(forKey: "SHA256:key-one")
+        #expect(later.customer == session.customer)
+        #expect(await again.authority.cartId(accessToken: later.accessToken.rawValue) == .some("gid://shopify/Cart/t?key=k"))
+    }
+}
+
+/// Lines a handler was given.
+final class Told: Sendable {
+    private let storage = Mutex<[String]>([])
+    func add(_ line: String) { storage.withLock { $0.append(line) } }
+    var lines: [String] { storage.withLock { $0 } }
+}
