@@ -21,7 +21,7 @@ struct ServeCommand: AsyncParsableCommand {
             The server is the shop: a checkout over it places orders at \(CheckoutEndpoint.Path.orders) (the cart \
             is completed, stock goes down), as \(ShopDiscovery.path) says. Carts, orders, stock and customers are kept in \
             SQLite (\(SQLiteStatePersistence.fileName) in --state-dir, WAL, one transaction per change); the first start \
-            imports the app's JSON files there and renames them NAME.imported-TIME.
+            imports the app's JSON files there, once, and leaves them to the app.
 
             A customer account server answers under \(AccountEndpoint.Path.base) (OpenID discovery, a login \
             page for a demo customer, tokens with PKCE, refresh, logout, userinfo, orders): log in with \

@@ -8,7 +8,7 @@ import Storefront
 /// is found by, and the record itself as JSON, so a new field on a cart needs no new column.
 ///
 /// The first open imports the JSON files the app keeps in the same directory (carts, orders,
-/// customers) and renames them `NAME.imported-TIME`; nothing is deleted.
+/// customers), once; the files stay for the app, which goes on using them.
 public final class SQLiteStatePersistence: EmbeddedPersistence {
     public static let fileName = "shop.sqlite"
 
@@ -35,7 +35,7 @@ public final class SQLiteStatePersistence: EmbeddedPersistence {
             pool = try DatabasePool(path: databaseURL.path, configuration: configuration)
             let importer = JSONImport(directory: directory, now: now)
             try Self.migrator(importing: importer).migrate(pool)
-            importReport = try importer.renameAside()
+            importReport = importer.report()
         } catch let error as StorefrontError {
             throw error
         } catch {
