@@ -57,9 +57,6 @@ public struct AppReducer: Reducer, Sendable {
             let close = state.checkout.isPresented ? reduce(into: &state, action: .checkout(.close)) : .none
             state.push(.orders(OrdersState()))
             return .merge(close, features(&state, action))
-        case .about(.open):
-            state.push(.about(AboutState()))
-            return .none
         case .orders(.delegate(.failed(let error))):
             return reduce(into: &state, action: .errorBar(.show(error.message)))
         case .checkout(.orderedProductRefreshed(let product)):
@@ -100,8 +97,9 @@ public struct AppReducer: Reducer, Sendable {
                   embed: AppAction.account, AccountReducer(dependencies: dependencies)).reduce(into: &state, action: action),
             Scope(state: \.ordersFeature, action: { if case .orders(let a) = $0 { a } else { nil } },
                   embed: AppAction.orders, OrdersReducer(dependencies: dependencies)).reduce(into: &state, action: action),
-            Scope(state: \.aboutFeature, action: { if case .about(let a) = $0 { a } else { nil } },
-                  embed: AppAction.about, AboutReducer()).reduce(into: &state, action: action),
+            StackScope(state: { if case .about(let s) = $0 { s } else { nil } }, screen: Screen.about,
+                       action: { if case .about(let a) = $0 { a } else { nil } }, embed: AppAction.about, AboutReducer())
+                .reduce(into: &state, action: action),
             Scope(state: \.eventLog, action: { if case .eventLog(let a) = $0 { a } else { nil } },
                   embed: AppAction.eventLog, EventLogReducer()).reduce(into: &state, action: action),
             Scope(state: \.errorMessage, action: { if case .errorBar(let a) = $0 { a } else { nil } },

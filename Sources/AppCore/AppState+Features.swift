@@ -48,18 +48,6 @@ extension AppState {
         }
     }
 
-    /// The about page on the stack, if open.
-    var aboutFeature: AboutState? {
-        get {
-            for case .about(let about) in screens.reversed() { return about }
-            return nil
-        }
-        set {
-            guard let newValue, let index = screens.lastIndex(where: { $0.isSamePlace(as: .about(newValue)) }) else { return }
-            screens[index] = .about(newValue)
-        }
-    }
-
     var accountFeature: AccountReducer.State {
         get { .init(account: account, isOnScreen: screen == .account) }
         set { account = newValue.account }

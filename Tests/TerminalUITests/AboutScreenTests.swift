@@ -43,7 +43,7 @@ final class AboutScreenTests: XCTestCase {
     func testWithoutTheShopsAnswer() { assertScreenSnapshots(state(shop: nil), "about-unknown") }
 
     func testKeys() {
-        XCTAssertEqual(KeyMaps.current(for: Fixtures.browsing).action(for: .character("i")), .about(.open))
+        XCTAssertEqual(KeyMaps.current(for: Fixtures.browsing).action(for: .character("i")), .navigation(.push(.about(AboutState()))))
         XCTAssertNil(KeyMaps.current(for: state()).action(for: .character("i")), "already here")
         XCTAssertEqual(KeyMaps.current(for: state()).action(for: .escape), .navigation(.back))
     }

@@ -26,6 +26,9 @@ extension AppReducer {
         case .quit:
             state.shouldQuit = true
             return .none
+        case .push(let screen):
+            state.push(screen)
+            return .none
         case .open(let link):
             return open(link, &state)
         }

@@ -6,6 +6,9 @@ public enum NavigationAction: Hashable, Sendable {
     case openCart
     case toggleHelp
     case quit
+    /// Opens a screen that needs nothing but its own state to start (the about page); a screen
+    /// already on the stack is brought back to the top.
+    case push(Screen)
     /// Opens a screen named at start (`storefront --open cart`, `ssh -t shop cart`).
     case open(DeepLink)
 }

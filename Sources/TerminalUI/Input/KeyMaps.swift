@@ -25,11 +25,8 @@ public enum KeyMaps {
             KeyBinding([.character("q"), .ctrl("c")], "quit", .navigation(.quit)),
         ]
         // After quit: where the footer is short of room, quit stays and help lists the orders.
-        if !state.screen.isSamePlace(as: .orders(OrdersState())) {
-            keys.append(KeyBinding([.character("o")], "orders", .orders(.open)))
-        }
-        if !state.screen.isSamePlace(as: .about(AboutState())) {
-            keys.append(KeyBinding([.character("i")], "about", .about(.open)))
+        for shortcut in Screen.shortcuts where !state.screen.isSamePlace(as: shortcut.screen) {
+            keys.append(KeyBinding([.character(shortcut.key)], shortcut.label, shortcut.action))
         }
         return keys + [KeyBinding([.character("?"), .function(1)], "?", "help", .navigation(.toggleHelp), help: "? f1")]
     }

@@ -10,16 +10,7 @@ public enum PlainView {
     /// The current screen (the checkout sheet when it is up).
     public static func screen(_ state: AppState) -> String {
         if state.checkout.isPresented, let page = state.checkout.page { return checkout(page) }
-        switch state.screen {
-        case .collections: return collections(state)
-        case .products(let handle): return products(state, handle: handle)
-        case .productDetail: return product(state.productDetail)
-        case .search: return search(state.search)
-        case .cart: return cart(state.cart)
-        case .account: return account(state.account)
-        case .orders(let orders): return OrdersPresenter.plain(orders, state)
-        case .about: return AboutPresenter.plain(state)
-        }
+        return state.screen.presenter.plain(state)
     }
 
     /// What decides whether a screen is printed again, when not its whole text: a checkout form is

@@ -12,6 +12,8 @@ protocol ScreenPresenter {
     /// The screen's keys; `listRows` from `listRows(_:body:sizeClass:)`.
     func keyMap(_ state: AppState, listRows: Int, body: Size) -> KeyMap
     func draw(_ state: AppState, in canvas: Canvas, context: ScreenContext, grid: inout Grid)
+    /// The screen as the plain mode prints it: lines of text with numbered items.
+    func plain(_ state: AppState) -> String
 }
 
 /// What a screen's view may use besides the state.

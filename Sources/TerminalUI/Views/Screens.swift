@@ -14,4 +14,11 @@ extension Screen {
         case .about(let about): AboutPresenter(about: about)
         }
     }
+
+    /// Screens every other screen opens with one letter: the key, its name in the footer and help,
+    /// the screen (to leave the key out where it is already on top) and what the key sends.
+    static let shortcuts: [(key: Character, label: String, screen: Screen, action: AppAction)] = [
+        ("o", "orders", .orders(OrdersState()), .orders(.open)),
+        ("i", "about", .about(AboutState()), .navigation(.push(.about(AboutState())))),
+    ]
 }

@@ -79,7 +79,7 @@ struct AboutPresenter: ScreenPresenter {
     }
 
     /// The plain mode's text of the page.
-    static func plain(_ state: AppState) -> String {
-        (["About \(state.shop?.name ?? "the shop"):"] + lines(state.shop, width: 76).map(\.text)).joined(separator: "\n")
+    func plain(_ state: AppState) -> String {
+        (["About \(state.shop?.name ?? "the shop"):"] + Self.lines(state.shop, width: 76).map(\.text)).joined(separator: "\n")
     }
 }

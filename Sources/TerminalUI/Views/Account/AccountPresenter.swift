@@ -8,4 +8,6 @@ struct AccountPresenter: ScreenPresenter {
     func draw(_ state: AppState, in canvas: Canvas, context: ScreenContext, grid: inout Grid) {
         AccountView(state: state.account, timeZone: context.environment.timeZone).draw(in: canvas, theme: context.theme, grid: &grid)
     }
+
+    func plain(_ state: AppState) -> String { PlainView.account(state.account) }
 }

@@ -14,4 +14,6 @@ struct CartPresenter: ScreenPresenter {
                  taxNote: ShippingCountry.cartTaxNote(shopCountry: state.shop?.countryCode ?? ""))
             .draw(in: canvas, theme: context.theme, grid: &grid)
     }
+
+    func plain(_ state: AppState) -> String { PlainView.cart(state.cart) }
 }

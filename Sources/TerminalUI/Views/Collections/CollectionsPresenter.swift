@@ -14,4 +14,6 @@ struct CollectionsPresenter: ScreenPresenter {
                         pictureDepth: context.environment.profile.pictureDepth)
             .draw(in: canvas, theme: context.theme, grid: &grid)
     }
+
+    func plain(_ state: AppState) -> String { PlainView.collections(state) }
 }

@@ -111,16 +111,16 @@ struct OrdersPresenter: ScreenPresenter {
     }
 
     /// The plain mode's text of the screen.
-    static func plain(_ orders: OrdersState, _ state: AppState) -> String {
+    func plain(_ state: AppState) -> String {
         let list = orders.summaries(placed: state.orders, signedIn: state.account.isLoggedIn)
         if let open = orders.openOrderId, let order = list.first(where: { $0.id == open }) {
-            return (["Order \(order.number) · \(day(order.date, .current)) · \(order.status)"]
+            return (["Order \(order.number) · \(Self.day(order.date, .current)) · \(order.status)"]
                     + order.lines.map { "  \($0.quantity) × \($0.title)" }
                     + (order.total.map { ["  Total \($0.formatted)"] } ?? [])).joined(separator: "\n")
         }
         guard !list.isEmpty else { return "Your orders: none yet." }
         return (["Your orders:"] + list.enumerated().map { index, order in
-            "\(index + 1). \(order.number)  \(day(order.date, .current))  \(order.status)  \(order.itemCount) items  \(order.total?.formatted ?? "")"
+            "\(index + 1). \(order.number)  \(Self.day(order.date, .current))  \(order.status)  \(order.itemCount) items  \(order.total?.formatted ?? "")"
         }).joined(separator: "\n")
     }
 }

@@ -13,4 +13,6 @@ struct ProductDetailPresenter: ScreenPresenter {
                           pictureDepth: context.environment.profile.pictureDepth)
             .draw(in: canvas, theme: context.theme, grid: &grid)
     }
+
+    func plain(_ state: AppState) -> String { PlainView.product(state.productDetail) }
 }

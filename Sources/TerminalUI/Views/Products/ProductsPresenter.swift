@@ -12,4 +12,6 @@ struct ProductsPresenter: ScreenPresenter {
     func draw(_ state: AppState, in canvas: Canvas, context: ScreenContext, grid: inout Grid) {
         ProductsView(state: state, handle: handle).draw(in: canvas, theme: context.theme, grid: &grid)
     }
+
+    func plain(_ state: AppState) -> String { PlainView.products(state, handle: handle) }
 }

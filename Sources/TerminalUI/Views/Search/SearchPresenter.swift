@@ -10,4 +10,6 @@ struct SearchPresenter: ScreenPresenter {
     func draw(_ state: AppState, in canvas: Canvas, context: ScreenContext, grid: inout Grid) {
         SearchView(state: state.search, isSearching: state.isLoading(.search)).draw(in: canvas, theme: context.theme, grid: &grid)
     }
+
+    func plain(_ state: AppState) -> String { PlainView.search(state.search) }
 }
