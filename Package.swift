@@ -84,7 +84,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .target(name: "CheckoutSheet", dependencies: ["Storefront"]),
+        .target(name: "CheckoutSheet", dependencies: ["Storefront", .product(name: "Crypto", package: "swift-crypto")]),
         // Customer Account login: OAuth 2.0 + PKCE for a native app, tokens on disk, refresh.
         .target(
             name: "CustomerAccount",

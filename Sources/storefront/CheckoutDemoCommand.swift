@@ -14,13 +14,19 @@ struct CheckoutDemoCommand: AsyncParsableCommand {
             directory that is removed afterwards, so your own cart and orders are not touched \
             (--state-dir keeps it somewhere else). Times come from a fixed clock and every generated \
             id (the cart's too) from --seed, so two runs with the same seed print the same lines. \
-            Use --list for the scenarios.
+            --protocol 2025-10 speaks the Embedded Checkout Protocol (JSON-RPC; start, update, \
+            complete, fail, dismiss and the requests the app answers) instead of 8.1; the app then \
+            authenticates with a JWT made locally, which is never printed. Use --list for the \
+            scenarios of a protocol.
             """)
 
     @OptionGroup var global: GlobalOptions
 
     @Option(help: "The scenario to run (see --list).")
     var scenario: String?
+
+    @Option(name: .customLong("protocol"), help: "The checkout protocol: 8.1 (the default) or 2025-10.")
+    var protocolVersion: CheckoutProtocol = .bridge81
 
     @Option(help: "Seed of the generated ids (cart token and key, pixel event ids, vault tokens).")
     var seed: UInt64 = 1
@@ -35,14 +41,15 @@ struct CheckoutDemoCommand: AsyncParsableCommand {
     @Option(name: .customLong("log-level"), help: "The sheet's log on standard error: all, debug, error or none.")
     var logLevel: CheckoutConfiguration.LogLevel = .none
 
-    @Option(help: ArgumentHelp("Also write the bridge messages of the run to this file, one per line (input for `checkout replay`).",
+    @Option(help: ArgumentHelp("Also write the page's messages of the run to this file, one per line (input for `checkout replay`).",
                                valueName: "path"))
     var record: String?
 
     func run() async throws {
+        let scenarios = CheckoutScenario.all(for: protocolVersion)
         if list {
-            let width = CheckoutScenario.all.map(\.name.count).max() ?? 0
-            for scenario in CheckoutScenario.all {
+            let width = scenarios.map(\.name.count).max() ?? 0
+            for scenario in scenarios {
                 print(scenario.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + scenario.summary)
             }
             return
@@ -51,9 +58,9 @@ struct CheckoutDemoCommand: AsyncParsableCommand {
             guard let name = scenario else {
                 throw CommandFailure.input("choose a scenario with --scenario NAME (see --list)")
             }
-            guard let chosen = CheckoutScenario.named(name) else {
-                throw CommandFailure.input("unknown scenario \"\(name)\"; known: "
-                    + CheckoutScenario.all.map(\.name).joined(separator: ", "))
+            guard let chosen = CheckoutScenario.named(name, protocolVersion: protocolVersion) else {
+                throw CommandFailure.input("unknown scenario \"\(name)\" for protocol \(protocolVersion.rawValue); known: "
+                    + scenarios.map(\.name).joined(separator: ", "))
             }
             let temporary = stateDirectory == nil
             let directory = stateDirectory.map { URL(fileURLWithPath: $0) }
@@ -80,7 +87,7 @@ struct CheckoutDemoCommand: AsyncParsableCommand {
         }
         defer { try? recording?.close() }
         let demo = CheckoutDemo(scenario: scenario, backend: store, checkoutURL: cart.checkoutUrl, seed: seed, clock: clock,
-                                logLevel: logLevel)
+                                logLevel: logLevel, protocolVersion: protocolVersion)
         await demo.run(
             output: { print($0) },
             log: { entry in FileHandle.standardError.write(Data("checkout: \(entry.message)\n".utf8)) },
@@ -91,3 +98,4 @@ struct CheckoutDemoCommand: AsyncParsableCommand {
 }
 
 extension CheckoutConfiguration.LogLevel: ExpressibleByArgument {}
+extension CheckoutProtocol: ExpressibleByArgument {}

@@ -9,15 +9,17 @@ struct CheckoutReplayCommand: AsyncParsableCommand {
         commandName: "replay",
         abstract: "Replay recorded checkout bridge messages and print the lifecycle events as JSON lines.",
         discussion: """
-            Each input line is one bridge message in the wire format of Shopify's web checkout \
-            (protocol 8.1): {"name": NAME, "body": "<JSON text>"}. The messages go through the same \
+            Each input line is one message of Shopify's web checkout, in either protocol, found per \
+            line: 8.1, {"name": NAME, "body": "<JSON text>"}, or 2025-10, a JSON-RPC 2.0 object \
+            {"jsonrpc":"2.0","method":...} with the checkout.* or the ec.* method names (what \
+            `checkout-demo --record` writes). The messages go through the same \
             decoder and lifecycle rules as the checkout sheet, as if a presented sheet received them. \
             A line that is not understood prints {"event":"error","line":N,"message":...} and the \
             replay goes on; messages the rules ignore are noted on standard error. Exit status: 0, \
             or 2 when the input cannot be read or any line was not understood.
             """)
 
-    @Argument(help: "A file of bridge messages, one per line, or - for standard input.")
+    @Argument(help: "A file of checkout messages, one per line, or - for standard input.")
     var file: String
 
     @Option(help: "The checkout URL the messages came from (a multipass URL is never recovered).")

@@ -15,15 +15,18 @@ enum InteractiveSession {
     /// terminal UI the catalog loads after the first frame is on screen; a catalog that cannot be
     /// used ends the command with a clear message.
     /// `link` opens a screen at start (`--open`, an SSH deep link); `cartOnAccount` keeps the
-    /// current cart on the account server (an SSH session keeps nothing of its own).
-    static func run(global: GlobalOptions, plain: Bool, opening link: DeepLink? = nil, cartOnAccount: Bool = false) async throws {
+    /// current cart on the account server (an SSH session keeps nothing of its own);
+    /// `checkoutProtocol` is the checkout sheet's wire protocol (`--checkout-protocol`).
+    static func run(global: GlobalOptions, plain: Bool, opening link: DeepLink? = nil, cartOnAccount: Bool = false,
+                    checkoutProtocol: CheckoutProtocol = .bridge81) async throws {
+        let checkout = CheckoutConfiguration(protocolVersion: checkoutProtocol)
         if usesPlainMode(asked: plain) {
-            try await PlainSession.run { try await dependencies(global: global, cartOnAccount: cartOnAccount) }
+            try await PlainSession.run { try await dependencies(global: global, cartOnAccount: cartOnAccount, checkout: checkout) }
             return
         }
         do {
             let notices = try await TerminalApp.run(opening: link) {
-                try await dependencies(global: global, cartOnAccount: cartOnAccount)
+                try await dependencies(global: global, cartOnAccount: cartOnAccount, checkout: checkout)
             }
             for notice in notices { FileHandle.standardError.write(Data("storefront: \(notice)\n".utf8)) }
         } catch let error as TerminalError {
@@ -45,7 +48,8 @@ enum InteractiveSession {
     }
 
     /// The storefront, checkout and account the session runs on.
-    private static func dependencies(global: GlobalOptions, cartOnAccount: Bool = false) async throws -> AppDependencies {
+    private static func dependencies(global: GlobalOptions, cartOnAccount: Bool = false,
+                                     checkout configuration: CheckoutConfiguration) async throws -> AppDependencies {
         // A Storefront API (--endpoint, --shop): five minutes of cache-first reads, carts
         // and checkout over the API. The terminal is the app's, so fallbacks are not printed.
         // The customer logged in on this machine (storefront login): carts carry their token.
@@ -56,7 +60,8 @@ enum InteractiveSession {
         let connection = ConnectionMonitor()
         if let remote = try global.remoteStorefront(cachePolicy: .cacheFirst(expireIn: 300), offlineFallbackAge: 7 * 24 * 3600,
                                                     onEvent: connection.report) {
-            let checkout = CheckoutSheet(webViews: SimulatedCheckoutServer(backend: StorefrontAPICheckoutBackend(storefront: remote)))
+            let checkout = CheckoutSheet(configuration: configuration,
+                                         webViews: SimulatedCheckoutServer(backend: StorefrontAPICheckoutBackend(storefront: remote)))
             let commands = AccountCommands(tokenStore: tokens, output: { _ in })
             // The account server is the shop's, found from the endpoint.
             var loginOptions = LoginCommand.defaultOptions
@@ -82,7 +87,7 @@ enum InteractiveSession {
                                    })
         }
         let storefront = EmbeddedStorefront(catalog: try global.openCatalog())
-        let checkout = CheckoutSheet(webViews: SimulatedCheckoutServer(backend: storefront))
+        let checkout = CheckoutSheet(configuration: configuration, webViews: SimulatedCheckoutServer(backend: storefront))
         // The embedded store knows the customer from the token file.
         await storefront.setCustomerDirectory(SessionCustomerDirectory(store: tokens))
         let commands = AccountCommands(tokenStore: tokens, output: { _ in }, storefront: { storefront })

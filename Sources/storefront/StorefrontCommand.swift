@@ -1,5 +1,6 @@
 import AppCore
 import ArgumentParser
+import CheckoutSheet
 import Foundation
 
 /// `storefront`: the root command. Subcommands are listed here, one file each.
@@ -35,6 +36,10 @@ struct StorefrontCommand: AsyncParsableCommand {
     @Flag(name: .customLong("cart-on-account"), help: .hidden)
     var cartOnAccount = false
 
+    @Option(name: .customLong("checkout-protocol"),
+            help: "The checkout sheet's protocol: 8.1 (the default) or 2025-10 (the event log shows start, update, dismiss).")
+    var checkoutProtocol: CheckoutProtocol = .bridge81
+
     func validate() throws {
         if let open, case .failure(let error) = DeepLink.parse(open) { throw ValidationError(error.description) }
     }
@@ -43,7 +48,8 @@ struct StorefrontCommand: AsyncParsableCommand {
     func run() async throws {
         let link = open.flatMap { try? DeepLink.parse($0).get() }
         try await reportingFailures {
-            try await InteractiveSession.run(global: global, plain: plain, opening: link, cartOnAccount: cartOnAccount)
+            try await InteractiveSession.run(global: global, plain: plain, opening: link, cartOnAccount: cartOnAccount,
+                                             checkoutProtocol: checkoutProtocol)
         }
     }
 }

@@ -22,6 +22,20 @@ extension CheckoutEvent {
             return [.init("url", url)]
         case .recoveryStarted:
             return []
+        case .started(let start):
+            return [.init("locale", start.locale ?? "")]
+        case .updated(let snapshot):
+            let total = snapshot.cart["cost"]?["totalAmount"]
+            guard let amount = total?["amount"]?.stringValue, let currency = total?["currencyCode"]?.stringValue else { return [] }
+            return [.init("total", "\(amount) \(currency)")]
+        case .dismissed(let afterCompletion):
+            return [.init("afterCompletion", afterCompletion ? "true" : "false")]
+        case .requested(let request):
+            return [.init("id", request.id)]
+        case .answered(let outcome):
+            var fields = [EventLogEntry.Field("request", outcome.request.eventName), .init("result", outcome.result.rawValue)]
+            if let message = outcome.message { fields.append(.init("message", message)) }
+            return fields
         }
     }
 }

@@ -162,8 +162,8 @@ struct CheckoutReducer: Reducer {
             let reason = state.checkout.lastError.map { " (\($0.message))" } ?? ""
             state.checkout.notice = "Reloaded after an error\(reason): your details are kept."
             return withdraw
-        case .canceled, .pixel, .linkClicked:
-            // A cancel, even the one that follows a completion, is the buyer closing the sheet: not an error.
+        case .canceled, .dismissed, .pixel, .linkClicked, .started, .updated, .requested, .answered:
+            // A cancel (or dismiss), even the one that follows a completion, is the buyer closing the sheet: not an error.
             return .none
         }
     }

@@ -4,19 +4,42 @@ import Storefront
 /// Runs one `CheckoutScenario` headless: a simulated checkout for the cart behind `checkoutURL`,
 /// a sheet, and a `ScriptedBuyer` working through the page. Every lifecycle event is written as a
 /// JSON line. Deterministic for a seed: ids come from the seed, times from a `ManualClock` (and
-/// the cart's id from the backend, which the demo command seeds with the same seed).
-public struct CheckoutDemo: Sendable {
-    public var scenario: CheckoutScenario
-    public var backend: any CheckoutBackend
-    public var checkoutURL: String
-    public var seed: UInt64
-    public var clock: ManualClock
-    public var logLevel: CheckoutConfiguration.LogLevel
+/// the cart's id from the backend, which the demo command seeds with the same seed). In protocol
+/// 2025-10 the app authenticates with a JWT made locally from the seed, and answers the page's
+/// requests as the scenario says.
+package struct CheckoutDemo: Sendable {
+    package var scenario: CheckoutScenario
+    package var backend: any CheckoutBackend
+    package var checkoutURL: String
+    package var seed: UInt64
+    package var clock: ManualClock
+    package var logLevel: CheckoutConfiguration.LogLevel
+    package var protocolVersion: CheckoutProtocol
 
-    public init(scenario: CheckoutScenario, backend: any CheckoutBackend, checkoutURL: String, seed: UInt64 = 1,
-                clock: ManualClock = ManualClock(start: ManualClock.demoStart), logLevel: CheckoutConfiguration.LogLevel = .none) {
+    package init(scenario: CheckoutScenario, backend: any CheckoutBackend, checkoutURL: String, seed: UInt64 = 1,
+                clock: ManualClock = ManualClock(start: ManualClock.demoStart), logLevel: CheckoutConfiguration.LogLevel = .none,
+                protocolVersion: CheckoutProtocol = .bridge81) {
         self.scenario = scenario; self.backend = backend; self.checkoutURL = checkoutURL; self.seed = seed
-        self.clock = clock; self.logLevel = logLevel
+        self.clock = clock; self.logLevel = logLevel; self.protocolVersion = protocolVersion
+        issuedAt = clock.now()
+    }
+
+    /// When the app's token was issued: when the demo was set up.
+    private let issuedAt: Date
+
+    /// The app's token for this run (protocol 2025-10): a client-credentials JWT signed with a secret
+    /// drawn from the seed, for the checkout's shop.
+    package var appAuthentication: AppAuthenticationToken {
+        AppAuthenticationToken.clientCredentials(
+            clientId: "storefront-checkout-demo",
+            clientSecret: SeededIdentifiers.hex(SeededIdentifiers.fnv1a("demo-client-secret-\(seed)")),
+            audience: URLComponents(string: checkoutURL)?.host ?? "shop.example", issuedAt: issuedAt)
+    }
+
+    var configuration: CheckoutConfiguration {
+        guard protocolVersion == .embedded202510 else { return CheckoutConfiguration(logLevel: logLevel) }
+        return CheckoutConfiguration(logLevel: logLevel, protocolVersion: protocolVersion, delegations: scenario.delegations,
+                                     appAuthentication: appAuthentication)
     }
 
     /// How long the buyer takes over each step.
@@ -28,7 +51,7 @@ public struct CheckoutDemo: Sendable {
     ///   - log: receives the sheet's log lines (at `logLevel`).
     ///   - tap: sees every signal the checkout pages send to the sheet, bridge messages included.
     @discardableResult
-    public func run(output: @escaping @Sendable (String) -> Void,
+    package func run(output: @escaping @Sendable (String) -> Void,
                     log: @escaping @Sendable (CheckoutLogEntry) -> Void = { _ in },
                     tap: @escaping @Sendable (CheckoutWebSignal) -> Void = { _ in }) async -> [CheckoutEvent] {
         if scenario.paidEarlier { await payEarlier() }
@@ -36,14 +59,15 @@ public struct CheckoutDemo: Sendable {
         let server = SimulatedCheckoutServer(backend: backend, faults: scenario.faults, seed: seed,
                                              environment: clock.environment)
         let clock = self.clock
-        let sheet = CheckoutSheet(configuration: CheckoutConfiguration(logLevel: logLevel),
-                                  webViews: TappedWebViewFactory(server, tap: tap), now: { clock.now() }, log: log)
+        let sheet = CheckoutSheet(configuration: configuration, webViews: TappedWebViewFactory(server, tap: tap),
+                                  now: { clock.now() }, sleep: { await clock.sleep(for: $0) }, log: log)
         let url = scenario.opening == .multipass ? multipassURL() : checkoutURL
         if scenario.opening == .preloadThenPresent {
             await sheet.preload(checkoutURL: url)
             clock.advance(by: .seconds(20)) // the buyer looks at the cart a while
         }
-        let printer = EventPrinter(output: output)
+        let answers = scenario.answers
+        let printer = EventPrinter(output: output, answer: { answers[$0.kind] })
         _ = await sheet.present(checkoutURL: url, delegate: printer)
         await sheet.settle()
         var buyer = ScriptedBuyer(plan: scenario.plan)

@@ -8,15 +8,44 @@
 ///     {"event":"pixel","type":"custom","name":"...","id":"...","timestamp":"...","customData":"{...}"}
 ///     {"event":"linkClick","url":"mailto:help@example.com"}
 ///     {"event":"recovery"}
+///     {"event":"start","locale":"en-US","cart":{...}}            (protocol 2025-10 from here)
+///     {"event":"update","cart":{...}}
+///     {"event":"addressChangeStart","id":"...","addressType":"shipping"}
+///     {"event":"answer","request":"submitStart","id":"...","result":"timeout","message":"..."}
+///     {"event":"dismiss","afterCompletion":false}
 ///     {"event":"error","line":3,"message":"..."}          (replay: a line that was not understood)
-public enum CheckoutEventLine {
-    public static func jsonValue(_ event: CheckoutEvent) -> JSONValue {
+/// A 2025-10 completion adds `orderConfirmation` and `cart` to the complete line.
+package enum CheckoutEventLine {
+    package static func jsonValue(_ event: CheckoutEvent) -> JSONValue {
         let name = JSONValue.string(event.name)
         switch event {
         case .completed(let completed):
-            return .object([("event", name), ("orderId", .string(completed.orderId)),
-                            ("decoded", .string(completed.decoded.rawValue)),
-                            ("orderDetails", completed.orderDetails.jsonValue)])
+            var members: [(String, JSONValue)] = [("event", name), ("orderId", .string(completed.orderId)),
+                                                  ("decoded", .string(completed.decoded.rawValue)),
+                                                  ("orderDetails", completed.orderDetails.jsonValue)]
+            if let confirmation = completed.confirmation {
+                members.append(("orderConfirmation", .compactObject([
+                    ("url", confirmation.url.map(JSONValue.string)), ("number", confirmation.number.map(JSONValue.string)),
+                    ("isFirstOrder", confirmation.isFirstOrder.map(JSONValue.bool)),
+                ])))
+            }
+            if let cart = completed.cart { members.append(("cart", cart.cart)) }
+            return .object(members)
+        case .started(let start):
+            return .object([("event", name), ("locale", start.locale.map(JSONValue.string) ?? .null),
+                            ("cart", start.snapshot.cart)])
+        case .updated(let snapshot):
+            return .object([("event", name), ("cart", snapshot.cart)])
+        case .dismissed(let afterCompletion):
+            return .object([("event", name), ("afterCompletion", .bool(afterCompletion))])
+        case .requested(let request):
+            return .compactObject([("event", name), ("id", .string(request.id)),
+                                   ("addressType", request.addressType.map(JSONValue.string)),
+                                   ("sessionId", request.sessionId.map(JSONValue.string))])
+        case .answered(let outcome):
+            return .compactObject([("event", name), ("request", .string(outcome.request.eventName)),
+                                   ("id", .string(outcome.request.id)), ("result", .string(outcome.result.rawValue)),
+                                   ("message", outcome.message.map(JSONValue.string))])
         case .canceled(let afterCompletion):
             return .object([("event", name), ("afterCompletion", .bool(afterCompletion))])
         case .failed(let error):
@@ -35,17 +64,17 @@ public enum CheckoutEventLine {
         }
     }
 
-    public static func jsonValue(_ error: CheckoutError) -> JSONValue {
+    package static func jsonValue(_ error: CheckoutError) -> JSONValue {
         .object([("type", .string(error.typeName)), ("message", .string(error.message)),
                  ("code", .string(error.code.rawValue)),
                  ("statusCode", error.statusCode.map { .number(String($0)) } ?? .null),
                  ("recoverable", .bool(error.isRecoverable))])
     }
 
-    public static func encode(_ event: CheckoutEvent) -> String { jsonValue(event).serialized }
+    package static func encode(_ event: CheckoutEvent) -> String { jsonValue(event).serialized }
 
     /// A replay line that produced no event because it was not understood.
-    public static func error(line: Int, message: String) -> String {
+    package static func error(line: Int, message: String) -> String {
         JSONValue.object([("event", .string("error")), ("line", .number(String(line))), ("message", .string(message))]).serialized
     }
 }

@@ -1,37 +1,43 @@
-/// `checkout replay`: recorded bridge messages (one `{"name","body"}` object per line) through the
-/// same decoder and lifecycle rules as the sheet, as if a presented sheet had received them.
+/// `checkout replay`: recorded bridge messages (one per line) through the same decoder and lifecycle
+/// rules as the sheet, as if a presented sheet had received them. Each line's protocol is found
+/// from the line itself: a `{"name","body"}` object is 8.1, a JSON-RPC object is 2025-10 (either
+/// spelling of its methods), and the closing rules follow the last protocol seen.
 /// Events come out as JSON lines (`CheckoutEventLine`); a line that is not understood produces an
 /// `error` line naming it, and the replay goes on. Messages the rules ignore (a second completion,
 /// anything after the sheet is gone) produce notes.
-public struct CheckoutReplay: Sendable {
+package struct CheckoutReplay: Sendable {
     /// The checkout URL the messages belong to (decides whether a failure may be recovered: a
     /// multipass URL never is).
-    public var checkoutURL: String
+    package var checkoutURL: String
     private var lifecycle: CheckoutLifecycle
     private var lineNumber = 0
 
-    public init(checkoutURL: String = "") {
+    package init(checkoutURL: String = "") {
         self.checkoutURL = checkoutURL
         lifecycle = CheckoutLifecycle(checkoutURL: checkoutURL, presented: true)
     }
 
     /// What one line produced.
-    public struct Step: Hashable, Sendable {
+    package struct Step: Hashable, Sendable {
         /// JSON lines to print.
-        public var output: [String] = []
+        package var output: [String] = []
         /// Notes about messages the rules ignored (for standard error).
-        public var notes: [String] = []
+        package var notes: [String] = []
         /// False when the line was not understood (its output is an `error` line).
-        public var understood = true
+        package var understood = true
     }
 
     /// Feeds one line.
-    public mutating func feed(_ line: String) -> Step {
+    package mutating func feed(_ line: String) -> Step {
         lineNumber += 1
         let text = line.hasSuffix("\r") ? String(line.dropLast()) : line
         guard !text.allSatisfy({ $0 == " " || $0 == "\t" }) else { return Step() }
         let message: BridgeMessage
-        do { message = try BridgeMessageDecoder.decode(text) } catch {
+        do {
+            let decoded = try BridgeMessageDecoder.decodeDetectingProtocol(text)
+            message = decoded.message
+            lifecycle.protocolVersion = decoded.protocolVersion
+        } catch {
             return Step(output: [CheckoutEventLine.error(line: lineNumber, message: error.description)], understood: false)
         }
         var output: [String] = []
@@ -52,7 +58,7 @@ public struct CheckoutReplay: Sendable {
 
     /// Feeds one line as read from the input: text that is not UTF-8, or a line the reader had to
     /// cut, gets an `error` line naming where, and the replay goes on with the next line.
-    public mutating func feed(_ line: ReplayLineReader.Line) -> Step {
+    package mutating func feed(_ line: ReplayLineReader.Line) -> Step {
         if line.truncated {
             lineNumber += 1
             return Step(output: [CheckoutEventLine.error(
@@ -81,7 +87,7 @@ public struct CheckoutReplay: Sendable {
     }
 
     /// Replays every line.
-    public static func run(lines: some Sequence<String>, checkoutURL: String = "",
+    package static func run(lines: some Sequence<String>, checkoutURL: String = "",
                            output: (String) -> Void, notes: (String) -> Void = { _ in }) {
         var replay = CheckoutReplay(checkoutURL: checkoutURL)
         for line in lines {

@@ -1,8 +1,10 @@
+import Storefront
+
 /// A scripted checkout for `checkout-demo`: what goes wrong (faults), what the buyer does (plan),
 /// and how the sheet is opened.
-public struct CheckoutScenario: Hashable, Sendable {
+package struct CheckoutScenario: Hashable, Sendable {
     /// How the checkout URL is opened.
-    public enum Opening: Hashable, Sendable {
+    package enum Opening: Hashable, Sendable {
         /// `present` straight away.
         case present
         /// `preload` when the cart opens, `present` a little later.
@@ -11,25 +13,69 @@ public struct CheckoutScenario: Hashable, Sendable {
         case multipass
     }
 
-    public var name: String
-    public var summary: String
-    public var faults: CheckoutFaults
-    public var plan: ScriptedBuyer.Plan
-    public var opening: Opening
+    package var name: String
+    package var summary: String
+    package var faults: CheckoutFaults
+    package var plan: ScriptedBuyer.Plan
+    package var opening: Opening
     /// The cart was already paid in an earlier checkout (run silently first).
-    public var paidEarlier: Bool
+    package var paidEarlier: Bool
     /// How long the cart lies untouched before the checkout opens (carts expire after ten days).
-    public var idle: Duration
+    package var idle: Duration
+    /// Protocol 2025-10: what the host declares it takes over.
+    package var delegations: Set<CheckoutDelegation>
+    /// Protocol 2025-10: how the host answers each kind of request; a kind left out is never answered.
+    package var answers: [CheckoutDelegation: CheckoutRequestAnswer]
 
-    public init(name: String, summary: String, faults: CheckoutFaults = .none, plan: ScriptedBuyer.Plan = .init(),
-                opening: Opening = .present, paidEarlier: Bool = false, idle: Duration = .zero) {
+    package init(name: String, summary: String, faults: CheckoutFaults = .none, plan: ScriptedBuyer.Plan = .init(),
+                opening: Opening = .present, paidEarlier: Bool = false, idle: Duration = .zero,
+                delegations: Set<CheckoutDelegation> = [], answers: [CheckoutDelegation: CheckoutRequestAnswer] = [:]) {
         self.name = name; self.summary = summary; self.faults = faults; self.plan = plan
         self.opening = opening; self.paidEarlier = paidEarlier; self.idle = idle
+        self.delegations = delegations; self.answers = answers
     }
 
-    public static func named(_ name: String) -> CheckoutScenario? { all.first { $0.name == name } }
+    package static func named(_ name: String) -> CheckoutScenario? { all.first { $0.name == name } }
 
-    public static let all: [CheckoutScenario] = [
+    /// The scenarios of `protocolVersion`.
+    package static func all(for protocolVersion: CheckoutProtocol) -> [CheckoutScenario] {
+        protocolVersion == .bridge81 ? all : embedded
+    }
+
+    package static func named(_ name: String, protocolVersion: CheckoutProtocol) -> CheckoutScenario? {
+        all(for: protocolVersion).first { $0.name == name }
+    }
+
+    /// The saved address the demo host hands over when it picks the delivery address.
+    package static let savedAddress = MailingAddress(firstName: "Ada", lastName: "Lovelace", address1: "12 St James's Square",
+                                                    city: "London", countryCode: "GB", postalCode: "SW1Y 4JH")
+
+    /// The saved card the demo host hands over when it picks the payment method.
+    package static let savedCard = CheckoutPaymentCard(number: TestCards.approved, expiry: "12/30", securityCode: "123",
+                                                      nameOnCard: "Ada Lovelace")
+
+    /// The scenarios that make sense in protocol 2025-10: the 8.1 ones it shares (no pixels to show,
+    /// so the pixel-only ones are left out), and the delegated requests.
+    package static let embedded: [CheckoutScenario] = {
+        let shared = ["complete", "cancel", "decline-then-complete", "expired", "already-completed", "unavailable",
+                      "unrecoverable", "offline", "preload-hit"]
+        var preloadHit = named("preload-hit")
+        preloadHit?.summary = "preloaded when the cart opens; present shows it ready and does not replay start"
+        return shared.compactMap { $0 == "preload-hit" ? preloadHit : named($0) } + [
+            CheckoutScenario(name: "address-change", summary: "the host picks the delivery address from the buyer's saved ones",
+                             delegations: [.addressChange], answers: [.addressChange: .address(savedAddress)]),
+            CheckoutScenario(name: "payment-change", summary: "the host picks a saved card; the page vaults it and pays",
+                             delegations: [.paymentMethodChange], answers: [.paymentMethodChange: .paymentCard(savedCard)]),
+            CheckoutScenario(name: "submit-timeout",
+                             summary: "the host takes over Pay now but never answers: the step fails, the buyer closes",
+                             plan: .init(closeOnNotice: true), delegations: [.submit]),
+            CheckoutScenario(name: "fail-before-start",
+                             summary: "the store is password protected: fail before start, then dismiss",
+                             faults: .init(passwordProtected: true)),
+        ]
+    }()
+
+    package static let all: [CheckoutScenario] = [
         CheckoutScenario(name: "complete", summary: "the buyer fills every step and pays; the thank-you page stays up"),
         CheckoutScenario(name: "cancel", summary: "the buyer gives contact and address, then closes the sheet at shipping",
                          plan: .init(closeAt: .shipping)),

@@ -2,14 +2,14 @@ import Storefront
 
 /// The cart `checkout-demo` pays for: the first two products of the store that can be bought, in a
 /// fixed order, with the demo buyer's e-mail and the shop's country, so every run starts the same.
-public enum DemoCart {
-    public static let buyerEmail = "ada.lovelace@example.com"
+package enum DemoCart {
+    package static let buyerEmail = "ada.lovelace@example.com"
 
-    public struct Failure: Error, CustomStringConvertible {
-        public var description: String
+    package struct Failure: Error, CustomStringConvertible {
+        package var description: String
     }
 
-    public static func make(in store: any StorefrontClient) async throws -> Cart {
+    package static func make(in store: any StorefrontClient) async throws -> Cart {
         let shop = try await store.shop()
         let products = try await store.products(.first(50), query: nil, sortKey: .id, reverse: false).nodes
         let variants = products.compactMap { product in product.variants.first { $0.availableForSale } }

@@ -3,25 +3,25 @@ import Synchronization
 
 /// A clock that only moves when told: `sleep` advances it instead of waiting. Headless runs and
 /// tests use it so timestamps are reproducible and nothing really waits.
-public final class ManualClock: Sendable {
+package final class ManualClock: Sendable {
     private let current: Mutex<Date>
 
-    public init(start: Date) { current = Mutex(start) }
+    package init(start: Date) { current = Mutex(start) }
 
     /// 2025-06-02T09:30:00Z, the demo's fixed starting time.
-    public static let demoStart = Date(timeIntervalSince1970: 1_748_856_600)
+    package static let demoStart = Date(timeIntervalSince1970: 1_748_856_600)
 
-    public func now() -> Date { current.withLock { $0 } }
+    package func now() -> Date { current.withLock { $0 } }
 
-    public func advance(by duration: Duration) {
+    package func advance(by duration: Duration) {
         let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
         current.withLock { $0 = $0.addingTimeInterval(seconds) }
     }
 
-    public func sleep(for duration: Duration) async { advance(by: duration) }
+    package func sleep(for duration: Duration) async { advance(by: duration) }
 
     /// The simulation environment driven by this clock.
-    public var environment: SimulatedCheckoutServer.Environment {
+    package var environment: SimulatedCheckoutServer.Environment {
         SimulatedCheckoutServer.Environment(now: { self.now() }, sleep: { await self.sleep(for: $0) })
     }
 }

@@ -3,16 +3,16 @@ import Foundation
 /// Lines of a replay input as bytes, read in chunks from a file descriptor: a file and standard
 /// input go through the same reader, so they are split and decoded the same way. A line longer
 /// than `maximumLineLength` is cut there (the rest, up to its newline, is skipped) and flagged.
-public struct ReplayLineReader {
+package struct ReplayLineReader {
     /// 16 MiB: far beyond any bridge message, small enough that one line cannot exhaust memory.
-    public static let maximumLineLength = 16 << 20
+    package static let maximumLineLength = 16 << 20
 
-    public struct Line: Sendable {
-        public var bytes: [UInt8]
+    package struct Line: Sendable {
+        package var bytes: [UInt8]
         /// The line went on past `maximumLineLength`.
-        public var truncated: Bool
+        package var truncated: Bool
 
-        public init(bytes: [UInt8], truncated: Bool = false) { self.bytes = bytes; self.truncated = truncated }
+        package init(bytes: [UInt8], truncated: Bool = false) { self.bytes = bytes; self.truncated = truncated }
     }
 
     private let descriptor: Int32
@@ -24,11 +24,11 @@ public struct ReplayLineReader {
     /// In the rest of a line that was cut.
     private var skipping = false
 
-    public init(descriptor: Int32) { self.descriptor = descriptor }
+    package init(descriptor: Int32) { self.descriptor = descriptor }
 
     /// The next line without its newline (a trailing carriage return is the decoder's business),
     /// or nil at the end of the input. A last line without a newline still counts.
-    public mutating func next() throws -> Line? {
+    package mutating func next() throws -> Line? {
         while true {
             if let newline = buffer[scanned...].firstIndex(of: 0x0A) {
                 let line = Array(buffer[start..<newline])

@@ -1,29 +1,32 @@
 /// A buyer who fills in every step of the checkout page the way a person would (focus a field,
 /// type, submit), following a plan: which cards to try, where to close the sheet, which links to
 /// open. Used by `checkout-demo` and the tests; it reads only the page, like a person.
-public struct ScriptedBuyer: Sendable {
-    public struct Plan: Hashable, Sendable {
+package struct ScriptedBuyer: Sendable {
+    package struct Plan: Hashable, Sendable {
         /// Card numbers tried in order, the next one after each decline or failure; when they run
         /// out the buyer closes the sheet.
-        public var cards: [String]
+        package var cards: [String]
         /// Close the sheet on reaching this step (instead of filling it in).
-        public var closeAt: CheckoutPage.Step?
+        package var closeAt: CheckoutPage.Step?
         /// Close the sheet on the thank-you page (the usual way out); otherwise leave it up.
-        public var closeAfterCompletion: Bool
+        package var closeAfterCompletion: Bool
         /// Titles of page links to open on the first step.
-        public var openLinks: [String]
+        package var openLinks: [String]
         /// Press "Pay now" twice at once, like an impatient double Enter.
-        public var doubleSubmit: Bool
+        package var doubleSubmit: Bool
+        /// Close the sheet when the review shows a notice (Pay now failed) instead of trying again.
+        package var closeOnNotice: Bool
 
-        public init(cards: [String] = [TestCards.approved], closeAt: CheckoutPage.Step? = nil,
-                    closeAfterCompletion: Bool = false, openLinks: [String] = [], doubleSubmit: Bool = false) {
+        package init(cards: [String] = [TestCards.approved], closeAt: CheckoutPage.Step? = nil,
+                    closeAfterCompletion: Bool = false, openLinks: [String] = [], doubleSubmit: Bool = false,
+                    closeOnNotice: Bool = false) {
             self.cards = cards; self.closeAt = closeAt; self.closeAfterCompletion = closeAfterCompletion
-            self.openLinks = openLinks; self.doubleSubmit = doubleSubmit
+            self.openLinks = openLinks; self.doubleSubmit = doubleSubmit; self.closeOnNotice = closeOnNotice
         }
     }
 
     /// What the buyer does next.
-    public enum Action: Hashable, Sendable {
+    package enum Action: Hashable, Sendable {
         /// Inputs, sent one after the other.
         case inputs([CheckoutPageInput])
         /// Press "Pay now" twice concurrently.
@@ -34,18 +37,18 @@ public struct ScriptedBuyer: Sendable {
         case done
     }
 
-    public var plan: Plan
-    public var email = "ada.lovelace@example.com"
-    public var nameOnCard = "Ada Lovelace"
-    public var expiry = "12/30"
+    package var plan: Plan
+    package var email = "ada.lovelace@example.com"
+    package var nameOnCard = "Ada Lovelace"
+    package var expiry = "12/30"
     private var cardsUsed = 0
     private var linksOpened = false
     private var lastPage: CheckoutPage?
     private var repeats = 0
 
-    public init(plan: Plan) { self.plan = plan }
+    package init(plan: Plan) { self.plan = plan }
 
-    public mutating func next(on page: CheckoutPage) -> Action {
+    package mutating func next(on page: CheckoutPage) -> Action {
         // The same page twice in a row means the last inputs did not get anywhere: stop trying.
         repeats = page == lastPage ? repeats + 1 : 0
         lastPage = page
@@ -83,6 +86,7 @@ public struct ScriptedBuyer: Sendable {
                           "nameOnCard": nameOnCard]
             return .inputs(fill(page, values) + [.submit])
         case .review:
+            if plan.closeOnNotice && page.notice != nil { return .close }
             return plan.doubleSubmit ? .doubleSubmit : .inputs([.submit])
         case .thankYou:
             return plan.closeAfterCompletion ? .close : .done

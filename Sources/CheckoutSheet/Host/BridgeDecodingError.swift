@@ -1,7 +1,7 @@
 /// Why a bridge message was not understood. The host reports it and goes on: a bad message never
 /// fails the checkout.
-public struct BridgeDecodingError: Error, Hashable, Sendable, CustomStringConvertible {
-    public enum Kind: String, Hashable, Sendable {
+package struct BridgeDecodingError: Error, Hashable, Sendable, CustomStringConvertible {
+    package enum Kind: String, Hashable, Sendable {
         /// The text is not JSON.
         case notJSON
         /// JSON, but not `{"name": String, "body": ...}`.
@@ -15,14 +15,14 @@ public struct BridgeDecodingError: Error, Hashable, Sendable, CustomStringConver
         case malformedBody
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// The message name, when it could be read.
-    public var name: String?
-    public var reason: String
+    package var name: String?
+    package var reason: String
 
-    public init(kind: Kind, name: String?, reason: String) { self.kind = kind; self.name = name; self.reason = reason }
+    package init(kind: Kind, name: String?, reason: String) { self.kind = kind; self.name = name; self.reason = reason }
 
-    public var description: String {
+    package var description: String {
         if let name { return "\(name) message: \(reason)" }
         return reason
     }

@@ -2,26 +2,26 @@ import Storefront
 
 /// Writes bridge messages in the wire format of protocol 8.1, the inverse of `BridgeMessageDecoder`:
 /// `{"name": NAME, "body": "<JSON text>"}`. The page side uses it to post; tests use it to build input.
-public enum BridgeEnvelope {
+package enum BridgeEnvelope {
     /// The protocol version spoken on the bridge.
-    public static let protocolVersion = "8.1"
+    package static let protocolVersion = "8.1"
 
-    public static func encode(name: String, body: JSONValue) -> String {
+    package static func encode(name: String, body: JSONValue) -> String {
         JSONValue.object([("name", .string(name)), ("body", .string(body.serialized))]).serialized
     }
 
-    public static func completed(_ details: OrderDetails) -> String {
+    package static func completed(_ details: OrderDetails) -> String {
         encode(name: BridgeMessage.Name.completed.rawValue, body: .object([("orderDetails", details.jsonValue)]))
     }
 
-    public static func error(group: String, code: String?, reason: String?) -> String {
+    package static func error(group: String, code: String?, reason: String?) -> String {
         let element = JSONValue.compactObject([("group", .string(group)), ("code", code.map(JSONValue.string)),
                                                ("reason", reason.map(JSONValue.string))])
         return encode(name: BridgeMessage.Name.error.rawValue, body: .array([element]))
     }
 
     /// A pixel event; a custom event's `customData` (JSON text) is written back as JSON.
-    public static func webPixel(_ event: PixelEvent) -> String {
+    package static func webPixel(_ event: PixelEvent) -> String {
         let custom = event.customData.flatMap { try? JSONValue(parsing: $0) }
         let payload = JSONValue.compactObject([
             ("id", event.id.map(JSONValue.string)),
@@ -36,10 +36,10 @@ public enum BridgeEnvelope {
                       body: .object([("name", .string(event.name)), ("event", payload)]))
     }
 
-    public static func checkoutBlocking(_ blocking: Bool) -> String {
+    package static func checkoutBlocking(_ blocking: Bool) -> String {
         encode(name: BridgeMessage.Name.checkoutBlockingEvent.rawValue, body: .bool(blocking))
     }
 
     /// Host -> page: the sheet is on screen, pixel events may flow.
-    public static let presented = JSONValue.object([("name", .string("presented"))]).serialized
+    package static let presented = JSONValue.object([("name", .string("presented"))]).serialized
 }

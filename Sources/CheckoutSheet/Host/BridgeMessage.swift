@@ -1,6 +1,18 @@
-/// A message of the checkout bridge (protocol 8.1), decoded. The page posts four kinds; the host
-/// turns them into lifecycle events under the rules of `CheckoutLifecycle`.
-public enum BridgeMessage: Hashable, Sendable {
+/// A message of the checkout bridge, decoded, in either protocol. In 8.1 the page posts four kinds
+/// (completed, error, webPixels, checkoutBlockingEvent); 2025-10 (JSON-RPC) adds the handshake,
+/// start, update and requests, and shares completion, errors and blocking. The host turns them into
+/// lifecycle events under the rules of `CheckoutLifecycle`.
+package enum BridgeMessage: Hashable, Sendable {
+    /// 2025-10 `ec.ready`: the page opens the protocol, offering delegations; the host answers `id`.
+    case ready(id: String, offered: [String])
+    /// 2025-10 `checkout.start` / `ec.start`.
+    case started(CheckoutStartEvent)
+    /// 2025-10 `ec.fulfillment.change` / `ec.payment.change`: a full snapshot.
+    case updated(CheckoutSnapshot)
+    /// 2025-10: a request the host must answer.
+    case request(CheckoutRequest)
+    /// 2025-10: a JSON-RPC response (a host's answer found in a recording); nothing to deliver.
+    case response(id: String)
     /// `completed`. `issues` lists the parts of `orderDetails` that could not be read (empty when
     /// `event.decoded == .full`).
     case completed(CheckoutCompletedEvent, issues: [String])
@@ -14,7 +26,7 @@ public enum BridgeMessage: Hashable, Sendable {
     case checkoutBlocking(Bool)
 
     /// The wire names, as the page writes them.
-    public enum Name: String, CaseIterable, Sendable {
+    package enum Name: String, CaseIterable, Sendable {
         case completed, error, webPixels, checkoutBlockingEvent
     }
 }

@@ -1,17 +1,29 @@
 import Storefront
 
-/// Decodes protocol 8.1 bridge messages: `{"name": NAME, "body": BODY}` where BODY is a JSON document
+/// Decodes bridge messages of either protocol: a JSON-RPC object is protocol 2025-10
+/// (`EmbeddedMessageDecoder`); anything else is read as protocol 8.1: `{"name": NAME, "body": BODY}` where BODY is a JSON document
 /// written into a string (double-encoded). Tolerance is deliberate and limited:
 /// - `webPixels` needs only the event's name and type; id, timestamp, context and data may be missing.
 /// - `completed` needs `orderDetails.id`; anything else missing or malformed makes it `partial`.
 /// - unknown members are ignored everywhere; unknown message names are an error the host reports.
 /// Every string taken from a message is sanitised here.
-public enum BridgeMessageDecoder {
-    public static func decode(_ text: String) throws(BridgeDecodingError) -> BridgeMessage {
+package enum BridgeMessageDecoder {
+    package static func decode(_ text: String) throws(BridgeDecodingError) -> BridgeMessage {
+        try decodeDetectingProtocol(text).message
+    }
+
+    /// The message and the protocol its line is written in.
+    package static func decodeDetectingProtocol(_ text: String) throws(BridgeDecodingError)
+        -> (message: BridgeMessage, protocolVersion: CheckoutProtocol) {
         let envelope: JSONValue
         do { envelope = try JSONValue(parsing: text) } catch {
             throw BridgeDecodingError(kind: .notJSON, name: nil, reason: "not JSON (\(error))")
         }
+        if EmbeddedMessageDecoder.isEmbedded(envelope) { return (try EmbeddedMessageDecoder.decode(envelope), .embedded202510) }
+        return (try decode81(envelope), .bridge81)
+    }
+
+    private static func decode81(_ envelope: JSONValue) throws(BridgeDecodingError) -> BridgeMessage {
         guard envelope.objectMembers != nil, let rawName = envelope["name"]?.stringValue else {
             throw BridgeDecodingError(kind: .notAnEnvelope, name: nil,
                                       reason: "expected an object {\"name\": string, \"body\": string}")
@@ -121,7 +133,7 @@ public enum BridgeMessageDecoder {
     }
 
     /// A one-line description naming the message, never its content (for logs).
-    public static func summary(of message: BridgeMessage) -> String {
+    package static func summary(of message: BridgeMessage) -> String {
         switch message {
         case .completed(let event, let issues):
             return "completed (order \(event.orderId), \(event.decoded.rawValue)\(issues.isEmpty ? "" : ", \(issues.count) issues"))"
@@ -129,6 +141,11 @@ public enum BridgeMessageDecoder {
         case .ignoredError(let group): return "error (group \(group), ignored)"
         case .webPixel(let pixel): return "webPixels \(pixel.kind.rawValue) \(pixel.name)"
         case .checkoutBlocking(let blocking): return "checkoutBlockingEvent \(blocking)"
+        case .ready(let id, let offered): return "ready (id \(id), offers \(offered.joined(separator: " ")))"
+        case .started: return "start"
+        case .updated: return "update"
+        case .request(let request): return "\(request.eventName) (id \(request.id))"
+        case .response(let id): return "response (id \(id))"
         }
     }
 }

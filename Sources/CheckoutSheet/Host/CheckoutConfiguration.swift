@@ -25,13 +25,24 @@ public struct CheckoutConfiguration: Hashable, Sendable {
     public var closeButtonTintColor: TerminalColor
     public var preloading: Preloading
     public var logLevel: LogLevel
+    /// The wire protocol the checkout page speaks: 8.1 (the default) or 2025-10.
+    public var protocolVersion: CheckoutProtocol
+    /// What the host takes over from the page (protocol 2025-10 only); each needs a delegate that answers.
+    public var delegations: Set<CheckoutDelegation>
+    /// The app's JWT for protocol 2025-10, sent in the checkout URL; never written out.
+    public var appAuthentication: AppAuthenticationToken?
+    /// How long the page waits for the delegate to answer a request before that step fails.
+    public var requestDeadline: Duration
 
     public init(colorScheme: ColorScheme = .automatic, tintColor: TerminalColor = .magenta,
                 backgroundColor: TerminalColor = .terminalDefault, title: String = "Checkout",
                 closeButtonTintColor: TerminalColor = .terminalDefault, preloading: Preloading = Preloading(),
-                logLevel: LogLevel = .error) {
+                logLevel: LogLevel = .error, protocolVersion: CheckoutProtocol = .bridge81,
+                delegations: Set<CheckoutDelegation> = [], appAuthentication: AppAuthenticationToken? = nil,
+                requestDeadline: Duration = .seconds(10)) {
         self.colorScheme = colorScheme; self.tintColor = tintColor; self.backgroundColor = backgroundColor
         self.title = title; self.closeButtonTintColor = closeButtonTintColor; self.preloading = preloading
-        self.logLevel = logLevel
+        self.logLevel = logLevel; self.protocolVersion = protocolVersion; self.delegations = delegations
+        self.appAuthentication = appAuthentication; self.requestDeadline = requestDeadline
     }
 }

@@ -15,6 +15,19 @@ public protocol CheckoutDelegate: Sendable {
     func checkoutDidEmitWebPixelEvent(event: PixelEvent)
     /// A recovery checkout (without the bridge) is starting.
     func checkoutDidStartRecovery()
+
+    // Protocol 2025-10.
+    /// The checkout is ready (not called again when a preloaded checkout is presented).
+    func checkoutDidStart(event: CheckoutStartEvent)
+    /// The checkout changed (a full snapshot; never twice the same in a row).
+    func checkoutDidUpdate(snapshot: CheckoutSnapshot)
+    /// The sheet closed, whatever the reason; `afterCompletion` is true when an order was placed first.
+    func checkoutDidDismiss(afterCompletion: Bool)
+    /// The page asks for something the host declared. Answer with `reply.send(_:)`, now or later,
+    /// before `CheckoutConfiguration.requestDeadline`. By default nothing is answered.
+    func checkoutDidRequest(_ request: CheckoutRequest, reply: CheckoutRequestReply)
+    /// How a request ended: answered, refused, or timed out.
+    func checkoutDidEndRequest(_ outcome: CheckoutRequestOutcome)
 }
 
 extension CheckoutDelegate {
@@ -26,4 +39,9 @@ extension CheckoutDelegate {
     public func checkoutDidClickLink(url: String) {}
     public func checkoutDidEmitWebPixelEvent(event: PixelEvent) {}
     public func checkoutDidStartRecovery() {}
+    public func checkoutDidStart(event: CheckoutStartEvent) {}
+    public func checkoutDidUpdate(snapshot: CheckoutSnapshot) {}
+    public func checkoutDidDismiss(afterCompletion: Bool) {}
+    public func checkoutDidRequest(_ request: CheckoutRequest, reply: CheckoutRequestReply) {}
+    public func checkoutDidEndRequest(_ outcome: CheckoutRequestOutcome) {}
 }

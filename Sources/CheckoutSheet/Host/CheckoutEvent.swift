@@ -14,8 +14,13 @@ public enum CompletionDecoding: String, Hashable, Sendable, Codable {
 public struct CheckoutCompletedEvent: Hashable, Sendable {
     public var orderDetails: OrderDetails
     public var decoded: CompletionDecoding
-    public init(orderDetails: OrderDetails, decoded: CompletionDecoding) {
-        self.orderDetails = orderDetails; self.decoded = decoded
+    /// Protocol 2025-10's `orderConfirmation` (nil in protocol 8.1 and for a recovered checkout).
+    public var confirmation: OrderConfirmation?
+    /// Protocol 2025-10's cart at completion.
+    public var cart: CheckoutSnapshot?
+    public init(orderDetails: OrderDetails, decoded: CompletionDecoding, confirmation: OrderConfirmation? = nil,
+                cart: CheckoutSnapshot? = nil) {
+        self.orderDetails = orderDetails; self.decoded = decoded; self.confirmation = confirmation; self.cart = cart
     }
     public var orderId: String { orderDetails.id }
 }
@@ -40,7 +45,20 @@ public struct PixelEvent: Hashable, Sendable {
 }
 
 /// Every lifecycle event of a checkout, as delivered to the delegate and on the event stream.
+/// Both protocols share it: 8.1 delivers complete, cancel, fail, pixel, linkClick and recovery;
+/// 2025-10 delivers start, update, complete, fail, dismiss, the requests and their answers (and
+/// linkClick and recovery, which the sheet itself sees).
 public enum CheckoutEvent: Hashable, Sendable {
+    /// 2025-10: the checkout is ready (not replayed for a preloaded checkout).
+    case started(CheckoutStartEvent)
+    /// 2025-10: the checkout changed; an update identical to the one before is not delivered.
+    case updated(CheckoutSnapshot)
+    /// 2025-10: the sheet closed, whatever the reason (after a failure too).
+    case dismissed(afterCompletion: Bool)
+    /// 2025-10: the page asks the host for something it declared.
+    case requested(CheckoutRequest)
+    /// 2025-10: how that request ended (answered, refused, or timed out).
+    case answered(CheckoutRequestOutcome)
     case completed(CheckoutCompletedEvent)
     /// The sheet closed. `afterCompletion` is true when an order was placed first (the normal way out).
     case canceled(afterCompletion: Bool)
@@ -50,9 +68,15 @@ public enum CheckoutEvent: Hashable, Sendable {
     /// A recovery attempt starts (a fresh checkout without the bridge).
     case recoveryStarted
 
-    /// The short name used in event logs and JSON lines: complete, cancel, fail, pixel, linkClick, recovery.
+    /// The short name used in event logs and JSON lines: complete, cancel, fail, pixel, linkClick, recovery;
+    /// start, update, dismiss, addressChangeStart, paymentMethodChangeStart, submitStart, answer.
     public var name: String {
         switch self {
+        case .started: return "start"
+        case .updated: return "update"
+        case .dismissed: return "dismiss"
+        case .requested(let request): return request.eventName
+        case .answered: return "answer"
         case .completed: return "complete"
         case .canceled: return "cancel"
         case .failed: return "fail"

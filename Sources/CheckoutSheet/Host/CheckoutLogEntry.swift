@@ -1,17 +1,17 @@
 /// One line of the sheet's log. What is written depends on `CheckoutConfiguration.logLevel`:
 /// `all` writes everything, `debug` debug and error lines, `error` errors only, `none` nothing.
 /// Log lines name messages and reasons, never message bodies, so no buyer data reaches a log.
-public struct CheckoutLogEntry: Hashable, Sendable {
-    public enum Severity: Int, Hashable, Sendable, Comparable {
+package struct CheckoutLogEntry: Hashable, Sendable {
+    package enum Severity: Int, Hashable, Sendable, Comparable {
         case trace, debug, error
-        public static func < (a: Severity, b: Severity) -> Bool { a.rawValue < b.rawValue }
+        package static func < (a: Severity, b: Severity) -> Bool { a.rawValue < b.rawValue }
     }
-    public var severity: Severity
-    public var message: String
-    public init(severity: Severity, message: String) { self.severity = severity; self.message = message }
+    package var severity: Severity
+    package var message: String
+    package init(severity: Severity, message: String) { self.severity = severity; self.message = message }
 
     /// Whether a line of this severity is written at `level`.
-    public static func isWritten(_ severity: Severity, at level: CheckoutConfiguration.LogLevel) -> Bool {
+    package static func isWritten(_ severity: Severity, at level: CheckoutConfiguration.LogLevel) -> Bool {
         switch level {
         case .all: return true
         case .debug: return severity >= .debug

@@ -1,7 +1,10 @@
 import Foundation
 import Storefront
 
-/// The checkout sheet: present, preload, invalidate and configure, like the kit. It hosts checkout
+/// The checkout sheet: present, preload, invalidate and configure, like the kit; those, the
+/// configuration, the delegate, `CheckoutError` and the events are the module's public surface.
+/// The simulated web checkout, the headless runners and the wire formats are `package`: the app's
+/// own modules use them, nothing outside this package sees them. It hosts checkout
 /// web views made by a `CheckoutWebViewFactory`, listens to what they report (bridge messages as
 /// JSON text, responses, navigations) and turns that into lifecycle events under the rules of
 /// `CheckoutLifecycle`. Each event goes to the delegate, then onto the presentation's update stream.
@@ -9,12 +12,15 @@ public actor CheckoutSheet: CheckoutSheetPresenting {
     private var currentConfiguration: CheckoutConfiguration
     private let webViews: any CheckoutWebViewFactory
     private let now: @Sendable () -> Date
+    private let sleep: @Sendable (Duration) async -> Void
     private let log: @Sendable (CheckoutLogEntry) -> Void
 
     /// Every live web view, by id, with the last page it drew.
     private struct ViewRecord {
         var view: any CheckoutWebView
         var lastPage: CheckoutPage = .loading
+        /// The checkout as the `start` of a preloading page described it (protocol 2025-10).
+        var preloadedSnapshot: CheckoutSnapshot?
     }
     private var views: [Int: ViewRecord] = [:]
     private var cache = PreloadCache<Int>()
@@ -31,17 +37,22 @@ public actor CheckoutSheet: CheckoutSheetPresenting {
 
     private var nextID = 0
     private var tasks: [Int: Task<Void, Never>] = [:]
+    /// Requests of the page on screen waiting for the delegate's answer, by JSON-RPC id.
+    private var pendingRequests: [String: (request: CheckoutRequest, viewID: Int)] = [:]
 
     /// - Parameters:
     ///   - webViews: makes the checkout pages (the simulated web checkout, or a test double).
     ///   - now: the clock of the preload cache's five-minute lifetime.
+    ///   - sleep: waits out a request's deadline (protocol 2025-10).
     ///   - log: receives the lines `configuration.logLevel` lets through.
-    public init(configuration: CheckoutConfiguration = CheckoutConfiguration(), webViews: any CheckoutWebViewFactory,
+    package init(configuration: CheckoutConfiguration = CheckoutConfiguration(), webViews: any CheckoutWebViewFactory,
                 now: @escaping @Sendable () -> Date = { Date() },
+                sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) },
                 log: @escaping @Sendable (CheckoutLogEntry) -> Void = { _ in }) {
         self.currentConfiguration = configuration
         self.webViews = webViews
         self.now = now
+        self.sleep = sleep
         self.log = log
     }
 
@@ -76,8 +87,9 @@ public actor CheckoutSheet: CheckoutSheetPresenting {
         let id = await makeView()
         let replaced = cache.store(url: checkoutURL, entry: id, at: now(), preloaded: true)
         if let replaced { await retire(replaced) }
-        write(.debug, "preloading \(checkoutURL)")
-        await views[id]?.view.load(CheckoutWebRequest(url: checkoutURL, purpose: .prefetch))
+        write(.debug, "preloading \(CheckoutURL.redacted(checkoutURL))")
+        await views[id]?.view.load(CheckoutWebRequest(url: CheckoutURL.embedding(checkoutURL, for: currentConfiguration),
+                                                      purpose: .prefetch))
     }
 
     public func invalidate() async {
@@ -85,7 +97,7 @@ public actor CheckoutSheet: CheckoutSheetPresenting {
     }
 
     /// The URL whose checkout is ready in the cache, if any (and still fresh).
-    public func preloadedURL() -> String? {
+    package func preloadedURL() -> String? {
         guard let slot = cache.slot, cache.entry(for: slot.url, now: now()) != nil else { return nil }
         return slot.url
     }
@@ -116,13 +128,16 @@ public actor CheckoutSheet: CheckoutSheetPresenting {
             }
         }
         let page = views[viewID]?.lastPage ?? .loading
-        session = Session(lifecycle: CheckoutLifecycle(checkoutURL: checkoutURL, presented: true),
-                          continuation: continuation, delegate: delegate, viewID: viewID, page: page)
+        var lifecycle = CheckoutLifecycle(checkoutURL: checkoutURL, presented: true,
+                                          protocolVersion: currentConfiguration.protocolVersion)
+        if !needsLoad { lifecycle.startedWhilePreloading(views[viewID]?.preloadedSnapshot) }
+        session = Session(lifecycle: lifecycle, continuation: continuation, delegate: delegate, viewID: viewID, page: page)
+        let requestURL = CheckoutURL.embedding(checkoutURL, for: currentConfiguration)
         continuation.yield(.page(page))
         guard let view = views[viewID]?.view else { return stream }
         spawn {
             await view.post(hostMessage: BridgeEnvelope.presented)
-            if needsLoad { await view.load(CheckoutWebRequest(url: checkoutURL)) }
+            if needsLoad { await view.load(CheckoutWebRequest(url: requestURL)) }
         }
         return stream
     }
@@ -141,17 +156,17 @@ public actor CheckoutSheet: CheckoutSheetPresenting {
     }
 
     /// True while a sheet is up.
-    public var isPresented: Bool { session != nil }
+    package var isPresented: Bool { session != nil }
 
     /// The page on screen, nil when no sheet is up.
-    public var currentPage: CheckoutPage? { session?.page }
+    package var currentPage: CheckoutPage? { session?.page }
 
     /// The page is showing a modal (`checkoutBlockingEvent`), such as a payment being processed.
-    public var isBlocking: Bool { session?.lifecycle.isBlocking ?? false }
+    package var isBlocking: Bool { session?.lifecycle.isBlocking ?? false }
 
     /// Waits until every load the sheet started has finished, a recovery load included. For headless
     /// runs and tests: the interactive app never needs it.
-    public func settle() async {
+    package func settle() async {
         while let (id, task) = tasks.first {
             await task.value
             tasks[id] = nil
@@ -193,6 +208,16 @@ public actor CheckoutSheet: CheckoutSheetPresenting {
             await apply(outcome)
         case .bridgeMessage(let text):
             guard let message = decode(text) else { return }
+            if case .ready(let id, let offered) = message {
+                await answerReady(id: id, offered: offered, viewID: current.viewID)
+                return
+            }
+            if case .request(let request) = message, !currentConfiguration.delegations.contains(request.kind) {
+                write(.error, "\(request.eventName) refused: the host did not declare \(request.kind.rawValue)")
+                await views[current.viewID]?.view.post(hostMessage: EmbeddedMessage.errorReply(
+                    id: request.id, code: EmbeddedMessage.notDeclaredCode, message: "\(request.kind.rawValue) is not delegated"))
+                return
+            }
             if case .completed(_, let issues) = message, !issues.isEmpty {
                 write(.error, "completed message partly decoded: \(issues.joined(separator: "; "))")
             }
@@ -211,6 +236,11 @@ public actor CheckoutSheet: CheckoutSheetPresenting {
             await clearCache(because: "preload failed: \(message)")
         case .bridgeMessage(let text):
             switch decode(text) {
+            case .ready(let id, let offered):
+                await answerReady(id: id, offered: offered, viewID: viewID)
+            case .started(let start):
+                views[viewID]?.preloadedSnapshot = start.snapshot
+                write(.debug, "start of the preloading checkout: not replayed when it is presented")
             case .error(let error):
                 await clearCache(because: "preload failed: \(error.message)")
             case .webPixel(let pixel):
@@ -219,6 +249,13 @@ public actor CheckoutSheet: CheckoutSheetPresenting {
             }
         default: break
         }
+    }
+
+    /// The ready handshake: the host accepts what it declared of what the page offers.
+    private func answerReady(id: String, offered: [String], viewID: Int) async {
+        let accepted = offered.compactMap(CheckoutDelegation.init(rawValue:)).filter(currentConfiguration.delegations.contains)
+        write(.debug, "ready: delegating \(accepted.isEmpty ? "nothing" : accepted.map(\.rawValue).joined(separator: ", "))")
+        await views[viewID]?.view.post(hostMessage: EmbeddedMessage.readyResult(id: id, accepted: accepted))
     }
 
     private func decode(_ text: String) -> BridgeMessage? {
@@ -279,8 +316,69 @@ public actor CheckoutSheet: CheckoutSheetPresenting {
             current.delegate?.checkoutDidClickLink(url: url)
         case .recoveryStarted:
             current.delegate?.checkoutDidStartRecovery()
+        case .started(let start):
+            current.delegate?.checkoutDidStart(event: start)
+        case .updated(let snapshot):
+            current.delegate?.checkoutDidUpdate(snapshot: snapshot)
+        case .dismissed(let afterCompletion):
+            if let dropped = cache.canceled() { await retireUnlessOnScreen(dropped) }
+            current.delegate?.checkoutDidDismiss(afterCompletion: afterCompletion)
+        case .requested(let request):
+            let reply = CheckoutRequestReply()
+            pendingRequests[request.id] = (request, current.viewID)
+            current.delegate?.checkoutDidRequest(request, reply: reply)
+            current.continuation.yield(.event(event))
+            await awaitAnswer(to: request, reply: reply)
+            return
+        case .answered(let outcome):
+            current.delegate?.checkoutDidEndRequest(outcome)
         }
         current.continuation.yield(.event(event))
+    }
+
+    // MARK: Requests (protocol 2025-10)
+
+    /// An answer given during the delegate call goes back at once; otherwise the first of a later
+    /// answer and the deadline decides.
+    private func awaitAnswer(to request: CheckoutRequest, reply: CheckoutRequestReply) async {
+        let id = request.id
+        if let early = reply.connect({ [weak self] answer in Task { await self?.resolve(id, with: answer) } }) {
+            await resolve(id, with: early)
+            return
+        }
+        let deadline = currentConfiguration.requestDeadline
+        let sleep = self.sleep
+        spawn { [weak self] in
+            await sleep(deadline)
+            await self?.expire(id, after: deadline)
+        }
+    }
+
+    private func resolve(_ id: String, with answer: CheckoutRequestAnswer) async {
+        guard let (request, viewID) = pendingRequests.removeValue(forKey: id) else {
+            write(.debug, "an answer to request \(id) came after it ended; dropped")
+            return
+        }
+        // The outcome first, so the events of what the page does with the answer come after it.
+        var answer = answer
+        if case .errors(let messages) = answer {
+            let clean = messages.map(TextSanitizer.cleanLine)
+            answer = .errors(clean)
+            await deliver(.answered(CheckoutRequestOutcome(request: request, result: .error, message: clean.joined(separator: "; "))))
+        } else {
+            await deliver(.answered(CheckoutRequestOutcome(request: request, result: .answered)))
+        }
+        await views[viewID]?.view.post(hostMessage: EmbeddedMessage.reply(id: id, answer))
+    }
+
+    /// No answer in time: the page is told, so the step fails there and the checkout goes on.
+    private func expire(_ id: String, after deadline: Duration) async {
+        guard let (request, viewID) = pendingRequests.removeValue(forKey: id) else { return }
+        let message = "The app did not answer \(request.eventName) within \(deadline.components.seconds) s."
+        write(.error, message)
+        await deliver(.answered(CheckoutRequestOutcome(request: request, result: .timeout, message: message)))
+        await views[viewID]?.view.post(hostMessage: EmbeddedMessage.errorReply(id: id, code: EmbeddedMessage.timeoutCode,
+                                                                               message: message))
     }
 
     /// One fresh checkout without the bridge, in place of the failed one.
@@ -295,13 +393,14 @@ public actor CheckoutSheet: CheckoutSheetPresenting {
         await retireUnlessCached(failedView)
         guard let view = views[id]?.view else { return }
         let url = current.lifecycle.checkoutURL
-        write(.debug, "recovering \(url) without the bridge")
+        write(.debug, "recovering \(CheckoutURL.redacted(url)) without the bridge")
         spawn { await view.load(CheckoutWebRequest(url: url, bridgeEnabled: false)) }
     }
 
     private func endSession() async {
         guard let current = session else { return }
         session = nil
+        pendingRequests = pendingRequests.filter { $0.value.viewID != current.viewID }
         current.continuation.yield(.dismissed)
         current.continuation.finish()
         await retireUnlessCached(current.viewID)
@@ -357,7 +456,7 @@ public actor CheckoutSheet: CheckoutSheetPresenting {
     // MARK: HTTP statuses
 
     /// 401, 403 and 404 are final; 410 means the cart expired; 5xx may be recovered.
-    public static func error(forHTTPStatus status: Int) -> CheckoutError {
+    package static func error(forHTTPStatus status: Int) -> CheckoutError {
         let message = reasonPhrase(status)
         switch status {
         case 410:

@@ -1,30 +1,41 @@
 /// How the sheet asks for a checkout page.
-public struct CheckoutWebRequest: Hashable, Sendable {
-    public enum Purpose: String, Hashable, Sendable {
+package struct CheckoutWebRequest: Hashable, Sendable {
+    package enum Purpose: String, Hashable, Sendable {
         /// The buyer is looking at it.
         case navigation
         /// A preload: sent with `Shopify-Purpose: prefetch`, so the store may refuse it (flash-sale queue).
         case prefetch
     }
 
-    public var url: String
-    public var purpose: Purpose
+    package var url: String
+    package var purpose: Purpose
     /// False for a recovery checkout: the page runs without the bridge, so it posts no pixel events
     /// and no `completed` message; the host learns of the order from the thank-you URL.
-    public var bridgeEnabled: Bool
+    package var bridgeEnabled: Bool
 
-    public init(url: String, purpose: Purpose = .navigation, bridgeEnabled: Bool = true) {
+    package init(url: String, purpose: Purpose = .navigation, bridgeEnabled: Bool = true) {
         self.url = url; self.purpose = purpose; self.bridgeEnabled = bridgeEnabled
     }
 
     /// The request headers that matter to the checkout.
-    public var headers: [String: String] { purpose == .prefetch ? ["Shopify-Purpose": "prefetch"] : [:] }
+    package var headers: [String: String] { purpose == .prefetch ? ["Shopify-Purpose": "prefetch"] : [:] }
+}
+
+/// Descriptions hide the app's token (protocol 2025-10) that the URL may carry.
+extension CheckoutWebRequest: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    package var description: String {
+        "CheckoutWebRequest(url: \(CheckoutURL.redacted(url)), purpose: \(purpose.rawValue), bridgeEnabled: \(bridgeEnabled))"
+    }
+    package var debugDescription: String { description }
+    package var customMirror: Mirror {
+        Mirror(self, children: ["url": CheckoutURL.redacted(url), "purpose": purpose, "bridgeEnabled": bridgeEnabled])
+    }
 }
 
 /// What a checkout web view tells the sheet that hosts it: what a browser view would report
 /// (responses, failed loads, navigations, link activations, the rendered page) plus the bridge
 /// messages the page posts, as JSON text. The host never looks inside the page otherwise.
-public enum CheckoutWebSignal: Hashable, Sendable {
+package enum CheckoutWebSignal: Hashable, Sendable {
     /// The page as it should be drawn now (loading progress included).
     case page(CheckoutPage)
     /// The main document answered with an HTTP status.
@@ -40,10 +51,10 @@ public enum CheckoutWebSignal: Hashable, Sendable {
 }
 
 /// Signals are delivered in order; the view awaits each delivery before going on.
-public typealias CheckoutWebSignalSink = @Sendable (CheckoutWebSignal) async -> Void
+package typealias CheckoutWebSignalSink = @Sendable (CheckoutWebSignal) async -> Void
 
 /// A checkout web view: loads a request, takes the buyer's input and host messages, reports signals.
-public protocol CheckoutWebView: Sendable {
+package protocol CheckoutWebView: Sendable {
     func load(_ request: CheckoutWebRequest) async
     /// A host -> page message, JSON text (`BridgeEnvelope.presented`).
     func post(hostMessage: String) async
@@ -53,6 +64,6 @@ public protocol CheckoutWebView: Sendable {
 }
 
 /// Makes web views for the sheet; each one reports to the sink it was made with.
-public protocol CheckoutWebViewFactory: Sendable {
+package protocol CheckoutWebViewFactory: Sendable {
     func makeWebView(signals: @escaping CheckoutWebSignalSink) async -> any CheckoutWebView
 }

@@ -1,18 +1,18 @@
 /// Why a text is not JSON, with the byte offset where reading stopped.
-public struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible {
     /// 0-based UTF-8 offset into the text.
-    public var offset: Int
-    public var message: String
-    public init(offset: Int, message: String) { self.offset = offset; self.message = message }
-    public var description: String { "\(message) at offset \(offset)" }
+    package var offset: Int
+    package var message: String
+    package init(offset: Int, message: String) { self.offset = offset; self.message = message }
+    package var description: String { "\(message) at offset \(offset)" }
 }
 
 /// A strict RFC 8259 parser into `JSONValue`. Unlike Foundation's, it keeps number literals as text
 /// and object members in their written order, so custom pixel data with large numbers or long
 /// decimals survives a round trip byte for byte.
-public struct JSONParser {
+package struct JSONParser {
     /// Deeper nesting is refused rather than risking the stack on hostile input.
-    public static let maximumDepth = 256
+    package static let maximumDepth = 256
 
     private let bytes: [UInt8]
     private var index = 0
@@ -20,7 +20,7 @@ public struct JSONParser {
 
     private init(_ text: String) { bytes = Array(text.utf8) }
 
-    public static func parse(_ text: String) throws(JSONParseError) -> JSONValue {
+    package static func parse(_ text: String) throws(JSONParseError) -> JSONValue {
         var parser = JSONParser(text)
         parser.skipWhitespace()
         let value = try parser.parseValue()

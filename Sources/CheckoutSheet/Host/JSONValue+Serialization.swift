@@ -1,12 +1,12 @@
 extension JSONValue {
     /// Parses JSON text, keeping number literals and member order (see `JSONParser`).
-    public init(parsing text: String) throws(JSONParseError) {
+    package init(parsing text: String) throws(JSONParseError) {
         self = try JSONParser.parse(text)
     }
 
     /// Compact JSON text: members in their stored order, numbers as their literal text, no
     /// whitespace. Control characters are escaped; other characters are written as UTF-8.
-    public var serialized: String {
+    package var serialized: String {
         var out: [UInt8] = []
         out.reserveCapacity(64)
         write(into: &out)
@@ -63,19 +63,19 @@ extension JSONValue {
 
 extension JSONValue {
     /// An object member list, skipping members whose value is nil (optional fields left out).
-    public static func compactObject(_ members: [(String, JSONValue?)]) -> JSONValue {
+    package static func compactObject(_ members: [(String, JSONValue?)]) -> JSONValue {
         .object(members.compactMap { key, value in value.map { (key, $0) } })
     }
 
     /// The number literal, when this is a number.
-    public var numberLiteral: String? { if case .number(let n) = self { return n }; return nil }
+    package var numberLiteral: String? { if case .number(let n) = self { return n }; return nil }
 
     /// The members, when this is an object.
-    public var objectMembers: [(String, JSONValue)]? { if case .object(let m) = self { return m }; return nil }
+    package var objectMembers: [(String, JSONValue)]? { if case .object(let m) = self { return m }; return nil }
 
     /// Every string (member names included) passed through `transform`: used to sanitise data that
     /// arrives from the page before it reaches the app.
-    public func mapStrings(_ transform: (String) -> String) -> JSONValue {
+    package func mapStrings(_ transform: (String) -> String) -> JSONValue {
         switch self {
         case .null, .bool, .number: return self
         case .string(let s): return .string(transform(s))

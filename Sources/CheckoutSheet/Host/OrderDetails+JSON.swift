@@ -5,14 +5,14 @@ import Storefront
 /// lists what it could not read, so a partly understood completion is still delivered, marked partial.
 extension OrderDetails {
     /// The outcome of decoding: nil details when there is no usable `id`.
-    public struct Decoding: Hashable, Sendable {
-        public var details: OrderDetails?
+    package struct Decoding: Hashable, Sendable {
+        package var details: OrderDetails?
         /// "path: problem" for every field that was malformed (or `cart` missing).
-        public var issues: [String]
-        public var isComplete: Bool { details != nil && issues.isEmpty }
+        package var issues: [String]
+        package var isComplete: Bool { details != nil && issues.isEmpty }
     }
 
-    public var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         .compactObject([
             ("id", .string(id)),
             ("email", email.map(JSONValue.string)),
@@ -24,7 +24,7 @@ extension OrderDetails {
         ])
     }
 
-    public static func decode(_ json: JSONValue) -> Decoding {
+    package static func decode(_ json: JSONValue) -> Decoding {
         var reader = JSONFieldReader()
         let path = "orderDetails"
         guard json.objectMembers != nil else { return Decoding(details: nil, issues: ["\(path): expected an object"]) }
@@ -57,7 +57,7 @@ extension OrderDetails {
 }
 
 extension OrderDetails.Address {
-    public var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         .compactObject([
             ("address1", address1.map(JSONValue.string)), ("address2", address2.map(JSONValue.string)),
             ("city", city.map(JSONValue.string)), ("countryCode", countryCode.map(JSONValue.string)),
@@ -77,7 +77,7 @@ extension OrderDetails.Address {
 }
 
 extension OrderDetails.Discount {
-    public var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         .compactObject([
             ("title", title.map(JSONValue.string)), ("amount", amount?.jsonValue),
             ("applicationType", applicationType.map(JSONValue.string)), ("value", value.map(JSONValue.string)),
@@ -96,7 +96,7 @@ extension OrderDetails.Discount {
 }
 
 extension OrderDetails.CartInfo {
-    public var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         .compactObject([
             ("lines", .array(lines.map(\.jsonValue))),
             ("price", price.jsonValue),
@@ -115,7 +115,7 @@ extension OrderDetails.CartInfo {
 }
 
 extension OrderDetails.Line {
-    public var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         .compactObject([
             ("title", .string(title)), ("quantity", .number(String(quantity))), ("price", price?.jsonValue),
             ("merchandiseId", merchandiseId.map(JSONValue.string)), ("productId", productId.map(JSONValue.string)),
@@ -146,7 +146,7 @@ extension OrderDetails.Line {
 }
 
 extension OrderDetails.Price {
-    public var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         .compactObject([
             ("subtotal", subtotal?.jsonValue), ("shipping", shipping?.jsonValue), ("taxes", taxes?.jsonValue),
             ("total", total?.jsonValue), ("discounts", .array(discounts.map(\.jsonValue))),
@@ -161,7 +161,7 @@ extension OrderDetails.Price {
 }
 
 extension OrderDetails.Delivery {
-    public var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         .object([
             ("method", .string(method)),
             ("details", .compactObject([("location", location?.jsonValue), ("name", name.map(JSONValue.string))])),
@@ -179,7 +179,7 @@ extension OrderDetails.Delivery {
 }
 
 extension OrderDetails.PaymentMethod {
-    public var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         .object([
             ("type", .string(type)),
             ("details", .compactObject([

@@ -290,6 +290,22 @@ struct CheckoutForm: Sendable {
         }
     }
 
+    /// The host picked the delivery address (protocol 2025-10): it fills the delivery fields.
+    mutating func fillDelivery(_ address: MailingAddress) {
+        values.merge(Self.deliveryValues(address)) { _, given in given }
+        for id in Self.deliveryValues(address).keys { errors[id] = nil }
+        notice = nil
+    }
+
+    /// The host picked a saved card (protocol 2025-10): it fills the card fields, to be vaulted on submit.
+    mutating func fillCard(_ card: CheckoutPaymentCard) {
+        let given = ["cardNumber": card.number.filter(\.isNumber), "expiry": Self.typeExpiry(card.expiry, after: ""),
+                     "securityCode": card.securityCode, "nameOnCard": card.nameOnCard]
+        for (id, value) in given { values[id] = value; errors[id] = nil }
+        notice = nil
+        focusedFieldID = nil
+    }
+
     /// The card's secret parts: never kept beyond the page, never resumed.
     static let cardFieldIDs: Set<String> = ["cardNumber", "expiry", "securityCode"]
 

@@ -1,4 +1,4 @@
 /// The gateway's answer to an authorization.
-public enum GatewayOutcome: String, Hashable, Sendable {
+package enum GatewayOutcome: String, Hashable, Sendable {
     case approved, declined, gatewayError
 }

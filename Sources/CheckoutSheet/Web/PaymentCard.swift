@@ -2,13 +2,13 @@ import Foundation
 
 /// Card checks the page runs before it vaults a card: the number (length and Luhn checksum), the
 /// brand, the expiry date and the security code. Numbers are digit strings; nothing here keeps one.
-public enum PaymentCard {
-    public enum Brand: String, Hashable, Sendable {
+package enum PaymentCard {
+    package enum Brand: String, Hashable, Sendable {
         case visa = "Visa", mastercard = "Mastercard", amex = "American Express", discover = "Discover", unknown = "Card"
     }
 
     /// The Luhn (mod 10) checksum every card number carries in its last digit.
-    public static func passesLuhn(_ digits: String) -> Bool {
+    package static func passesLuhn(_ digits: String) -> Bool {
         guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return false }
         var sum = 0
         for (i, character) in digits.reversed().enumerated() {
@@ -20,11 +20,11 @@ public enum PaymentCard {
     }
 
     /// A plausible card number: 12 to 19 digits with a valid checksum.
-    public static func isValidNumber(_ digits: String) -> Bool {
+    package static func isValidNumber(_ digits: String) -> Bool {
         (12...19).contains(digits.count) && passesLuhn(digits)
     }
 
-    public static func brand(of digits: String) -> Brand {
+    package static func brand(of digits: String) -> Brand {
         let two = Int(digits.prefix(2)) ?? 0
         let four = Int(digits.prefix(4)) ?? 0
         if digits.hasPrefix("4") { return .visa }
@@ -35,17 +35,17 @@ public enum PaymentCard {
     }
 
     /// The last four digits, the only part of a number that is ever kept.
-    public static func lastFour(of digits: String) -> String { String(digits.suffix(4)) }
+    package static func lastFour(of digits: String) -> String { String(digits.suffix(4)) }
 
     /// The number as the page shows it: groups of four, every digit but the last four hidden,
     /// e.g. "•••• •••• •••• 4242".
-    public static func masked(_ digits: String) -> String {
+    package static func masked(_ digits: String) -> String {
         let visibleFrom = max(0, digits.count - 4)
         return grouped(String(digits.enumerated().map { $0.offset < visibleFrom ? "•" : $0.element }))
     }
 
     /// The number as typed, in groups of four: "4242 4242 4242 4242".
-    public static func grouped(_ digits: String) -> String {
+    package static func grouped(_ digits: String) -> String {
         var out = ""
         for (i, character) in digits.enumerated() {
             if i > 0 && i % 4 == 0 { out += " " }
@@ -55,13 +55,13 @@ public enum PaymentCard {
     }
 
     /// Expiry digits as the field shows them while typed: "1", "12 / ", "12 / 2", "12 / 29".
-    public static func formattedExpiry(_ digits: String) -> String {
+    package static func formattedExpiry(_ digits: String) -> String {
         guard digits.count >= 2 else { return digits }
         return "\(digits.prefix(2)) / \(digits.dropFirst(2))"
     }
 
     /// Month and four-digit year of an expiry typed as "MM/YY", "MM / YY" or "MMYY".
-    public static func parseExpiry(_ text: String) -> (month: Int, year: Int)? {
+    package static func parseExpiry(_ text: String) -> (month: Int, year: Int)? {
         let digits = text.filter { $0.isASCII && $0.isNumber }
         let separators = text.filter { !($0.isASCII && $0.isNumber) && $0 != " " }
         guard digits.count == 4, separators.isEmpty || separators == "/",
@@ -70,7 +70,7 @@ public enum PaymentCard {
     }
 
     /// A card is good through the last day of its expiry month.
-    public static func isExpired(month: Int, year: Int, now: Date) -> Bool {
+    package static func isExpired(month: Int, year: Int, now: Date) -> Bool {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         let today = calendar.dateComponents([.year, .month], from: now)
@@ -78,5 +78,5 @@ public enum PaymentCard {
         return (year, month) < (currentYear, currentMonth)
     }
 
-    public static func securityCodeLength(for brand: Brand) -> Int { brand == .amex ? 4 : 3 }
+    package static func securityCodeLength(for brand: Brand) -> Int { brand == .amex ? 4 : 3 }
 }

@@ -2,22 +2,22 @@ import Foundation
 
 /// The countries the simulated store ships to, with their postal-code rule and a believable
 /// sales tax / VAT rate (a single national rate; real checkouts refine it by region).
-public struct ShippingCountry: Hashable, Sendable {
-    public var code: String
-    public var name: String
-    public var taxRate: Decimal
+package struct ShippingCountry: Hashable, Sendable {
+    package var code: String
+    package var name: String
+    package var taxRate: Decimal
     /// An example postal code, shown as the field's placeholder.
-    public var postalExample: String
+    package var postalExample: String
     private var postalPattern: String
 
-    public func acceptsPostalCode(_ code: String) -> Bool {
+    package func acceptsPostalCode(_ code: String) -> Bool {
         code.uppercased().range(of: "^(\(postalPattern))$", options: .regularExpression) != nil
     }
 
-    public static func named(_ code: String) -> ShippingCountry? { all.first { $0.code == code.uppercased() } }
+    package static func named(_ code: String) -> ShippingCountry? { all.first { $0.code == code.uppercased() } }
 
     /// What the tax is called there.
-    public var taxName: String {
+    package var taxName: String {
         switch code {
         case "US": return "Sales tax"
         case "CA": return "Taxes"
@@ -29,17 +29,17 @@ public struct ShippingCountry: Hashable, Sendable {
 
     /// Whether a shop based there shows prices with the tax in them, as the law or custom asks
     /// (VAT in Europe, GST in Australia); in North America tax is added at checkout.
-    public var pricesIncludeTaxes: Bool { !["US", "CA"].contains(code) }
+    package var pricesIncludeTaxes: Bool { !["US", "CA"].contains(code) }
 
     /// The line under a cart's total for a shop based in `shopCountry`: what checkout adds.
-    public static func cartTaxNote(shopCountry: String) -> String {
+    package static func cartTaxNote(shopCountry: String) -> String {
         guard let country = named(shopCountry), country.pricesIncludeTaxes else {
             return "Taxes and shipping are calculated at checkout."
         }
         return "Prices include \(country.taxName). Shipping is calculated at checkout."
     }
 
-    public static let all: [ShippingCountry] = [
+    package static let all: [ShippingCountry] = [
         ShippingCountry(code: "US", name: "United States", taxRate: Decimal(string: "0.08")!,
                         postalExample: "10001", postalPattern: "[0-9]{5}(-[0-9]{4})?"),
         ShippingCountry(code: "CA", name: "Canada", taxRate: Decimal(string: "0.13")!,

@@ -4,11 +4,11 @@ import Storefront
 /// The simulated store's shipping rates: domestic standard (free from a threshold) and express,
 /// or international standard and express. Amounts are in the cart's currency; currencies without
 /// minor units (JPY) use amounts a hundred times larger.
-public enum ShippingRateTable {
+package enum ShippingRateTable {
     /// Domestic standard shipping is free from this subtotal (after discounts), in major units.
-    public static let freeShippingThreshold: Decimal = 75
+    package static let freeShippingThreshold: Decimal = 75
 
-    public static func rates(country: String, shopCountry: String, subtotal: Money) -> [CheckoutPage.ShippingRate] {
+    package static func rates(country: String, shopCountry: String, subtotal: Money) -> [CheckoutPage.ShippingRate] {
         let currency = subtotal.currencyCode
         let scale: Decimal = Money.minorUnits(of: currency) == 0 ? 100 : 1
         func money(_ text: String) -> Money { Money(amount: Decimal(string: text)! * scale, currencyCode: currency) }

@@ -64,7 +64,12 @@ extension SimulatedCheckout {
         page.notice = nil
         await emit(.page(page))
         if request?.bridgeEnabled == true {
-            await postBridge(BridgeEnvelope.completed(OrderDetails(id: token, email: identity.email, phone: identity.phone)))
+            if speaksEmbedded {
+                await postBridge(EmbeddedMessage.complete(orderId: token, number: token, url: wait.url, isFirstOrder: nil,
+                                                          cart: CheckoutSnapshot(cart: .object([("id", .string(wait.cart.id))]))))
+            } else {
+                await postBridge(BridgeEnvelope.completed(OrderDetails(id: token, email: identity.email, phone: identity.phone)))
+            }
         } else if let shop = URLComponents(string: wait.url)?.host {
             // Without the bridge the host learns of the order from the thank-you address.
             await emit(.navigated(url: "https://\(shop)/checkouts/\(token)/thank-you?order_id=\(token)"))

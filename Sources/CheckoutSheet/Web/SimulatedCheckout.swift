@@ -4,13 +4,14 @@ import Storefront
 /// One checkout page, the "web" side of the sheet: it loads a cart's checkout from the store, walks
 /// the buyer through contact, delivery, shipping, payment and review to the thank-you page, and
 /// tells its host what a web checkout would: responses, navigations, link activations, the page to
-/// draw, and bridge messages in the wire format of protocol 8.1 (pixel events held back until the
-/// host says the sheet is presented). Without the bridge (a recovery checkout) it posts nothing.
-public actor SimulatedCheckout: CheckoutWebView {
+/// draw, and bridge messages in the protocol the checkout URL asks for: 8.1 (pixel events held back
+/// until the host says the sheet is presented) or 2025-10 (`SimulatedCheckout+Embedded`). Without
+/// the bridge (a recovery checkout) it posts nothing.
+package actor SimulatedCheckout: CheckoutWebView {
     let server: SimulatedCheckoutServer
     private let signals: CheckoutWebSignalSink
     var request: CheckoutWebRequest?
-    private var form: CheckoutForm?
+    var form: CheckoutForm?
     var links: [CheckoutPage.Link] = []
     private var presented = false
     var isPresented: Bool { presented }
@@ -18,6 +19,12 @@ public actor SimulatedCheckout: CheckoutWebView {
     var stopped = false
     /// Set while the buyer pays in the shop's web checkout and the page watches the cart.
     var webCheckout: WebCheckoutWait?
+    /// Protocol 2025-10: what the host accepted in the handshake, the requests awaiting its answer,
+    /// and the delegations already asked for in this load.
+    var acceptedDelegations: Set<CheckoutDelegation> = []
+    var pendingReplies: [String: PendingReply] = [:]
+    var askedDelegations: Set<CheckoutDelegation> = []
+    var nextMessageID = 0
 
     init(server: SimulatedCheckoutServer, signals: @escaping CheckoutWebSignalSink) {
         self.server = server
@@ -26,10 +33,13 @@ public actor SimulatedCheckout: CheckoutWebView {
 
     // MARK: CheckoutWebView
 
-    public func load(_ request: CheckoutWebRequest) async {
+    package func load(_ request: CheckoutWebRequest) async {
         self.request = request
         form = nil
         webCheckout = nil
+        acceptedDelegations = []
+        pendingReplies = [:]
+        askedDelegations = []
         await emit(.page(.loading))
         let fault = await server.beginLoad(request)
         let faults = await server.faults
@@ -39,21 +49,26 @@ public actor SimulatedCheckout: CheckoutWebView {
             return
         case .httpStatus(let status)?:
             await showUnavailable(CheckoutSheet.reasonPhrase(status))
-            await emit(.response(url: request.url, statusCode: status))
+            await emit(.response(url: reportedURL, statusCode: status))
             return
         case nil: break
         }
         if request.purpose == .prefetch && faults.flashSaleQueue {
             // A preload must not put the buyer in the queue: the store refuses it.
-            await emit(.response(url: request.url, statusCode: 429))
+            await emit(.response(url: reportedURL, statusCode: 429))
             return
         }
         await waitForLoad(faults)
         await open(request, faults: faults)
     }
 
-    public func post(hostMessage: String) async {
-        guard let message = try? JSONValue(parsing: hostMessage), message["name"]?.stringValue == "presented" else { return }
+    package func post(hostMessage: String) async {
+        guard let message = try? JSONValue(parsing: hostMessage) else { return }
+        if message["jsonrpc"] != nil {
+            await receiveReply(message)
+            return
+        }
+        guard message["name"]?.stringValue == "presented" else { return }
         // Shown again (reopened after a cancel): a new presentation is a new page view.
         if presented, form != nil {
             await pixel(.pageViewed)
@@ -68,7 +83,7 @@ public actor SimulatedCheckout: CheckoutWebView {
         startWatchingWebCheckout()
     }
 
-    public func handle(_ input: CheckoutPageInput) async {
+    package func handle(_ input: CheckoutPageInput) async {
         guard !stopped else { return }
         if case .openLink(let url) = input {
             if links.contains(where: { $0.url == url }) { await emit(.linkActivated(url: url)) }
@@ -85,7 +100,7 @@ public actor SimulatedCheckout: CheckoutWebView {
         }
     }
 
-    public func stop() async { stopped = true }
+    package func stop() async { stopped = true }
 
     // MARK: Loading
 
@@ -108,7 +123,7 @@ public actor SimulatedCheckout: CheckoutWebView {
         let backend = server.backend
         guard let cartId = backend.cartId(forCheckoutURL: Self.target(of: request.url)) else {
             await showUnavailable("This checkout doesn't exist.")
-            await emit(.response(url: request.url, statusCode: 404))
+            await emit(.response(url: reportedURL, statusCode: 404))
             return
         }
         let state: CartCheckoutState
@@ -123,11 +138,11 @@ public actor SimulatedCheckout: CheckoutWebView {
             return
         } catch {
             await showUnavailable("Something went wrong.")
-            await emit(.response(url: request.url, statusCode: 500))
+            await emit(.response(url: reportedURL, statusCode: 500))
             return
         }
         links = Self.links(of: shop)
-        await emit(.response(url: request.url, statusCode: 200))
+        await emit(.response(url: reportedURL, statusCode: 200))
         if faults.passwordProtected {
             await refuse("This store is password protected.", group: "configuration",
                          code: .storefrontPasswordRequired, reason: "Storefront password required")
@@ -164,8 +179,12 @@ public actor SimulatedCheckout: CheckoutWebView {
         let token = SimulatedCheckoutServer.checkoutToken(cartId: cart.id)
         form = CheckoutForm(cart: cart, shop: shop, token: token)
         if let saved = await server.progress(token: token) { form!.resume(saved) }
-        await arrive()
-        await pixel(.checkoutStarted)
+        if speaksEmbedded {
+            if await openEmbedded() { await arrive() }
+        } else {
+            await arrive()
+            await pixel(.checkoutStarted)
+        }
     }
 
     /// A multipass login URL leads to its `return_to` checkout.
@@ -192,11 +211,17 @@ public actor SimulatedCheckout: CheckoutWebView {
         guard let step = form?.step, form?.isBusy == false else { return }
         switch step {
         case .contact:
-            if form!.submitContact() { await saveProgress(); await pixel(.contactInfoSubmitted); await arrive() } else { await render() }
+            if form!.submitContact() {
+                await saveProgress(); await pixel(.contactInfoSubmitted); await postUpdate(payment: false); await arrive()
+            } else { await render() }
         case .delivery:
-            if form!.submitDelivery() { await saveProgress(); await pixel(.addressInfoSubmitted); await arrive() } else { await render() }
+            if form!.submitDelivery() {
+                await saveProgress(); await pixel(.addressInfoSubmitted); await postUpdate(payment: false); await arrive()
+            } else { await render() }
         case .shipping:
-            if form!.submitShipping() { await saveProgress(); await pixel(.shippingInfoSubmitted); await arrive() } else { await render() }
+            if form!.submitShipping() {
+                await saveProgress(); await pixel(.shippingInfoSubmitted); await postUpdate(payment: false); await arrive()
+            } else { await render() }
         case .payment:
             guard let entry = form!.validatePayment(now: server.environment.now()) else { await render(); return }
             form!.isBusy = true
@@ -206,9 +231,10 @@ public actor SimulatedCheckout: CheckoutWebView {
             form!.accept(card)
             await saveProgress()
             await pixel(.paymentInfoSubmitted)
+            await postUpdate(payment: true)
             await arrive()
         case .review:
-            await pay()
+            if acceptedDelegations.contains(.submit) { await askToSubmit() } else { await pay() }
         case .loading, .thankYou, .unavailable:
             return
         }
@@ -220,22 +246,23 @@ public actor SimulatedCheckout: CheckoutWebView {
     }
 
     /// Pay now: authorize the vaulted card, then place the order once.
-    private func pay() async {
-        guard let card = form?.card, let request else { return }
+    func pay() async {
+        guard let card = form?.card, request != nil else { return }
         form!.isBusy = true
         await render()
         // The payment runs in a modal the buyer must not leave half-way.
-        await postBridge(BridgeEnvelope.checkoutBlocking(true))
+        await postBlocking(true)
         let outcome = await server.authorize(token: card.token)
-        await postBridge(BridgeEnvelope.checkoutBlocking(false))
+        await postBlocking(false)
         switch outcome {
         case .declined:
             form!.declined("Your card was declined. Try a different card.")
+            await postUpdate(payment: true)
             await arrive()
         case .gatewayError:
             form!.isBusy = false
             await showUnavailable("There was a problem processing your payment. No charge was made.")
-            await emit(.response(url: request.url, statusCode: 502))
+            await emit(.response(url: reportedURL, statusCode: 502))
         case .approved:
             let order: Order
             switch await placeOrder(form!.draft(paidWith: card)) {
@@ -249,7 +276,7 @@ public actor SimulatedCheckout: CheckoutWebView {
             form!.placed(order)
             await emit(.navigated(url: form!.url))
             await render()
-            await postBridge(BridgeEnvelope.completed(form!.orderDetails(for: order)))
+            await postCompleted(order)
             await pixel(.pageViewed)
             await pixel(.checkoutCompleted)
         }
@@ -296,12 +323,14 @@ public actor SimulatedCheckout: CheckoutWebView {
 
     // MARK: Output
 
-    /// Shows the current step as a new page: navigation, the page, `page_viewed`.
-    private func arrive() async {
+    /// Shows the current step as a new page: navigation, the page, `page_viewed`; in 2025-10, a
+    /// step the host took over asks it.
+    func arrive() async {
         guard let form else { return }
         await emit(.navigated(url: form.url))
         await render()
         await pixel(.pageViewed)
+        await askOnArrival()
     }
 
     func render() async {
@@ -316,7 +345,11 @@ public actor SimulatedCheckout: CheckoutWebView {
     /// A checkout that cannot go on: an explanation on the page and an `error` message on the bridge.
     func refuse(_ message: String, group: String, code: CheckoutErrorCode, reason: String) async {
         await showUnavailable(message)
-        await postBridge(BridgeEnvelope.error(group: group, code: code.rawValue, reason: reason))
+        if speaksEmbedded {
+            await postBridge(EmbeddedMessage.error(code: code.rawValue.uppercased(), message: reason))
+        } else {
+            await postBridge(BridgeEnvelope.error(group: group, code: code.rawValue, reason: reason))
+        }
     }
 
     /// Posts a message on the bridge, if this page has one (a recovery checkout does not).
@@ -326,7 +359,7 @@ public actor SimulatedCheckout: CheckoutWebView {
     }
 
     private func pixel(_ name: CheckoutPixels.Name) async {
-        guard let form, request?.bridgeEnabled == true else { return }
+        guard let form, request?.bridgeEnabled == true, !speaksEmbedded else { return }
         let id = await server.pixelEventID()
         let timestamp = server.environment.now().formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
         let message = BridgeEnvelope.webPixel(CheckoutPixels.event(name, form: form, id: id, timestamp: timestamp))

@@ -5,21 +5,21 @@ import Storefront
 /// views) for carts of a `CheckoutBackend`, applies the configured faults to page loads, vaults cards
 /// and runs the test gateway. One server backs every view of a sheet, so a fault that hits the first
 /// load lets a later recovery load through.
-public actor SimulatedCheckoutServer: CheckoutWebViewFactory {
+package actor SimulatedCheckoutServer: CheckoutWebViewFactory {
     /// Time for the simulation: `now` stamps pixel events and checks card expiry, `sleep` paces slow
     /// loads and the flash-sale queue. Tests pass a manual clock so nothing really waits.
-    public struct Environment: Sendable {
-        public var now: @Sendable () -> Date
-        public var sleep: @Sendable (Duration) async -> Void
-        public init(now: @escaping @Sendable () -> Date = { Date() },
+    package struct Environment: Sendable {
+        package var now: @Sendable () -> Date
+        package var sleep: @Sendable (Duration) async -> Void
+        package init(now: @escaping @Sendable () -> Date = { Date() },
                     sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }) {
             self.now = now; self.sleep = sleep
         }
     }
 
-    public let backend: any CheckoutBackend
-    public let environment: Environment
-    public private(set) var faults: CheckoutFaults
+    package let backend: any CheckoutBackend
+    package let environment: Environment
+    package private(set) var faults: CheckoutFaults
     private var remainingLoadFaults: [CheckoutFaults.LoadFault]
     private var identifiers: SeededIdentifiers
     /// Vault token -> what the gateway will do with that card. The number is not kept.
@@ -28,9 +28,9 @@ public actor SimulatedCheckoutServer: CheckoutWebViewFactory {
     /// (a recovery, the sheet reopened) starts from there. Never a card.
     private var sessions: [String: CheckoutForm.Progress] = [:]
     /// Every page request, in order (with its purpose), for tests and diagnostics.
-    public private(set) var requests: [CheckoutWebRequest] = []
+    package private(set) var requests: [CheckoutWebRequest] = []
 
-    public init(backend: any CheckoutBackend, faults: CheckoutFaults = .none, seed: UInt64 = 0,
+    package init(backend: any CheckoutBackend, faults: CheckoutFaults = .none, seed: UInt64 = 0,
                 environment: Environment = Environment()) {
         self.backend = backend
         self.faults = faults
@@ -40,12 +40,12 @@ public actor SimulatedCheckoutServer: CheckoutWebViewFactory {
     }
 
     /// Replaces the faults (and restarts the list of load faults).
-    public func setFaults(_ faults: CheckoutFaults) {
+    package func setFaults(_ faults: CheckoutFaults) {
         self.faults = faults
         remainingLoadFaults = faults.loads
     }
 
-    public func makeWebView(signals: @escaping CheckoutWebSignalSink) async -> any CheckoutWebView {
+    package func makeWebView(signals: @escaping CheckoutWebSignalSink) async -> any CheckoutWebView {
         SimulatedCheckout(server: self, signals: signals)
     }
 

@@ -1,14 +1,14 @@
 /// What the simulated gateway does with a card, decided by the number as payment gateways' test
 /// modes do. Any other valid number is approved.
-public enum TestCards {
+package enum TestCards {
     /// Always approved.
-    public static let approved = "4242424242424242"
+    package static let approved = "4242424242424242"
     /// Always declined: an inline payment error the buyer can fix with another card.
-    public static let declined = "4000000000000002"
+    package static let declined = "4000000000000002"
     /// The gateway fails to process it: the checkout fails (recoverably).
-    public static let gatewayError = "4000000000000119"
+    package static let gatewayError = "4000000000000119"
 
-    public static func outcome(for digits: String) -> GatewayOutcome {
+    package static func outcome(for digits: String) -> GatewayOutcome {
         switch digits {
         case declined: return .declined
         case gatewayError: return .gatewayError

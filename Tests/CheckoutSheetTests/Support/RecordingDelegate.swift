@@ -31,4 +31,7 @@ final class RecordingDelegate: CheckoutDelegate {
     func checkoutDidClickLink(url: String) { record("link", .linkClicked(url: url)) }
     func checkoutDidEmitWebPixelEvent(event: PixelEvent) { record("pixel", .pixel(event)) }
     func checkoutDidStartRecovery() { record("recovery", .recoveryStarted) }
+    func checkoutDidDismiss(afterCompletion: Bool) {
+        record("dismiss(afterCompletion: \(afterCompletion))", .dismissed(afterCompletion: afterCompletion))
+    }
 }
