@@ -68,12 +68,12 @@ enum CheckoutKeys {
         var bindings: [KeyBinding] = []
         if !picker.options.isEmpty {
             bindings += [
-                KeyBinding([.up, .character("k")], "↑↓", "choose", .checkout(.pickerMove(by: -1))),
+                KeyBinding([.up, .character("k")], "↑↓", "move", .checkout(.pickerMove(by: -1))),
                 KeyBinding([.down, .character("j"), .tab], "", "", .checkout(.pickerMove(by: 1))),
-                KeyBinding([.enter], "enter", "use it", .checkout(.pickerChoose)),
+                KeyBinding([.enter], "enter", "pick", .checkout(.pickerChoose)),
             ]
         }
-        bindings.append(KeyBinding([.escape], "esc", "keep the current one", .checkout(.pickerDecline)))
+        bindings.append(KeyBinding([.escape], "esc", "decline", .checkout(.pickerDecline)))
         return KeyMap(title: picker.title, bindings: bindings, global: [
             KeyBinding([.character("e"), .ctrl("e")], "e", "events", .eventLog(.toggle)),
         ] + KeyMaps.logScrolling(letters: true) + [

@@ -7,23 +7,24 @@ struct RequestPickerView {
     let picker: CheckoutRequestPicker
     let configuration: CheckoutConfiguration
 
-    /// Centered over the sheet, as narrow as its rows allow; the whole sheet on a small terminal.
+    /// Centered over the sheet and inside its border, wide enough for an address on one row.
     static func frame(in sheet: Rect, rows: Int) -> Rect {
-        let width = sheet.width >= 64 ? 60 : sheet.width
-        let height = min(sheet.height, rows + 2)
-        return sheet.centered(width: width, height: height)
+        let width = min(sheet.width - 2, 72)
+        return sheet.centered(width: width, height: min(sheet.height - 2, rows + 2))
     }
 
     func draw(over sheet: Rect, profile: ColorProfile, grid: inout Grid) {
         let theme = Theme.sheet(configuration, profile: profile)
-        let box = Canvas(rect: RequestPickerView.frame(in: sheet, rows: max(picker.options.count, 1)))
+        // The text of an empty list wraps onto as many rows as it needs.
+        let empty = TextLayout.wrap(picker.emptyText, width: RequestPickerView.frame(in: sheet, rows: 1).width - 4)
+        let box = Canvas(rect: RequestPickerView.frame(in: sheet, rows: picker.options.isEmpty ? empty.count : picker.options.count))
         box.fill(style: theme[.text], in: &grid)
         box.border(style: theme[.accent], title: picker.title, titleStyle: theme[.heading], in: &grid)
         let inner = box.inset(dx: 2, dy: 1)
         guard inner.height >= 1, inner.width >= 8 else { return }
         let listHeight = inner.height
         if picker.options.isEmpty {
-            for (row, line) in TextLayout.wrap(picker.emptyText, width: inner.width).prefix(listHeight).enumerated() {
+            for (row, line) in empty.prefix(listHeight).enumerated() {
                 _ = inner.text(line, y: row, style: theme[.muted], in: &grid)
             }
         } else {
