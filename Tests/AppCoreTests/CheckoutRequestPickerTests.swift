@@ -116,7 +116,7 @@ final class CheckoutRequestPickerTests: XCTestCase {
         await receive(paymentRequest, env, store, entryId: 1,
                       picker: CheckoutRequestPicker(request: paymentRequest, options: [.card(approved), .card(declined)]))
         await store.send(.checkout(.pickerDecline)) { $0.checkout.picker = nil }
-        let message = "The shopper kept the current payment method."
+        let message = "The shopper kept the current payment method"
         await receiveOutcome(CheckoutRequestOutcome(request: paymentRequest, result: .error, message: message), env, store,
                              entryId: 2, closesPicker: false)
         await close(store, entryId: 3)
@@ -133,7 +133,7 @@ final class CheckoutRequestPickerTests: XCTestCase {
         await store.send(.checkout(.pickerChoose)) { $0.checkout.picker = nil }
         await close(store, entryId: 2)
         await store.finish()
-        XCTAssertEqual(env.sheet.calls, [.present(cart.checkoutUrl), .answer("7", .errors(["The shopper kept the current address."])),
+        XCTAssertEqual(env.sheet.calls, [.present(cart.checkoutUrl), .answer("7", .errors(["The shopper kept the current address"])),
                                          .dismiss])
     }
 

@@ -133,7 +133,7 @@ struct CheckoutReducer: Reducer {
         guard let picker = state.checkout.picker else { return .none }
         state.checkout.picker = nil
         let what = picker.request.kind == .paymentMethodChange ? "payment method" : "address"
-        return answer(picker.request, with: .errors(["The shopper kept the current \(what)."]))
+        return answer(picker.request, with: .errors(["The shopper kept the current \(what)"]))
     }
 
     private func answer(_ request: CheckoutRequest, with answer: CheckoutRequestAnswer) -> Effect<CheckoutAction> {
