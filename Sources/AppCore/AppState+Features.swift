@@ -31,7 +31,7 @@ extension AppState {
     }
 
     var checkoutFeature: CheckoutReducer.State {
-        get { .init(checkout: checkout, eventLog: eventLog, orders: orders, cart: cart) }
+        get { .init(checkout: checkout, eventLog: eventLog, orders: orders, cart: cart, customer: account.session?.customer) }
         set { checkout = newValue.checkout; eventLog = newValue.eventLog; orders = newValue.orders }
     }
 

@@ -215,6 +215,7 @@ enum StoreBenchmark {
         func configure(_ configuration: CheckoutConfiguration) async {}
         func configuration() async -> CheckoutConfiguration { CheckoutConfiguration() }
         func preload(checkoutURL: String) async {}
+        func answer(request id: String, with answer: CheckoutRequestAnswer) async {}
         func invalidate() async {}
         func present(checkoutURL: String) async -> AsyncStream<CheckoutSheetUpdate> { AsyncStream { $0.finish() } }
         func send(_ input: CheckoutPageInput) async {}

@@ -19,7 +19,9 @@ enum InteractiveSession {
     /// `checkoutProtocol` is the checkout sheet's wire protocol (`--checkout-protocol`).
     static func run(global: GlobalOptions, plain: Bool, opening link: DeepLink? = nil, cartOnAccount: Bool = false,
                     checkoutProtocol: CheckoutProtocol = .bridge81) async throws {
-        let checkout = CheckoutConfiguration(protocolVersion: checkoutProtocol)
+        // In 2025-10 the shopper picks the address and the payment method in the app's pickers.
+        let checkout = CheckoutConfiguration(protocolVersion: checkoutProtocol,
+                                             delegations: checkoutProtocol == .embedded202510 ? [.addressChange, .paymentMethodChange] : [])
         if usesPlainMode(asked: plain) {
             try await PlainSession.run { try await dependencies(global: global, cartOnAccount: cartOnAccount, checkout: checkout) }
             return

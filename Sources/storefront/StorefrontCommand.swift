@@ -37,11 +37,16 @@ struct StorefrontCommand: AsyncParsableCommand {
     var cartOnAccount = false
 
     @Option(name: .customLong("checkout-protocol"),
-            help: "The checkout sheet's protocol: 8.1 (the default) or 2025-10 (the event log shows start, update, dismiss).")
-    var checkoutProtocol: CheckoutProtocol = .bridge81
+            help: "The checkout sheet's protocol: 8.1 (the default) or 2025-10 (else STOREFRONT_CHECKOUT_PROTOCOL; in 2025-10 the app picks the address and the payment method).")
+    var checkoutProtocol: CheckoutProtocol?
 
     func validate() throws {
         if let open, case .failure(let error) = DeepLink.parse(open) { throw ValidationError(error.description) }
+        do { _ = try chosenProtocol() } catch { throw ValidationError(error.message) }
+    }
+
+    private func chosenProtocol() throws(AppError) -> CheckoutProtocol {
+        try AppSettings.checkoutProtocol(option: checkoutProtocol, environment: ProcessInfo.processInfo.environment)
     }
 
     /// No subcommand: the interactive storefront in this terminal.
@@ -49,7 +54,7 @@ struct StorefrontCommand: AsyncParsableCommand {
         let link = open.flatMap { try? DeepLink.parse($0).get() }
         try await reportingFailures {
             try await InteractiveSession.run(global: global, plain: plain, opening: link, cartOnAccount: cartOnAccount,
-                                             checkoutProtocol: checkoutProtocol)
+                                             checkoutProtocol: try chosenProtocol())
         }
     }
 }

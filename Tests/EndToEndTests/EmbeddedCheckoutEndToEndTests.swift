@@ -4,13 +4,14 @@ import XCTest
 /// The real binary with `--checkout-protocol 2025-10`: the checkout sheet speaks the Embedded
 /// Checkout Protocol and the event log shows its events. The app preloads the checkout when the
 /// cart opens, so its `start` went by before the sheet was up and is not replayed: the first event
-/// is the `update` of the contact step, and closing the sheet is `dismiss`.
+/// is the `update` of the contact step, and closing the sheet is `dismiss`. The delivery step asks
+/// the app for the address, and the app's picker answers it.
 final class EmbeddedCheckoutEndToEndTests: XCTestCase {
     override func setUpWithError() throws {
         guard TmuxSession.tmuxPath != nil else { throw EndToEndSetupError.noTmux }
     }
 
-    func testTheEventLogShowsUpdateAndDismiss() throws {
+    func testTheEventLogShowsUpdateTheAddressRequestAndDismiss() throws {
         let session = try TmuxSession(arguments: ["--checkout-protocol", "2025-10"])
         try session.addAProductToTheCart()
         try session.send("c")
@@ -23,10 +24,19 @@ final class EmbeddedCheckoutEndToEndTests: XCTestCase {
         try session.waitFor(text: "ada@example.com")
         try session.send("Enter")
         try session.waitFor(text: "First name")
-        let updated = try session.waitFor(text: "Events (1)")
-        XCTAssertTrue(updated.contains("update"), updated)
-        XCTAssertFalse(updated.contains("start"), "start is not replayed for the preloaded checkout: \(updated)")
-        XCTAssertFalse(updated.contains("pixel"), "no pixels in 2025-10: \(updated)")
+        // The delivery step asks the app for the address: nobody is logged in, so there is none to pick.
+        let asked = try session.waitFor(text: "Choose a shipping address")
+        XCTAssertTrue(asked.contains("No saved addresses"), asked)
+        XCTAssertTrue(asked.contains("addressChangeStart"), asked)
+        XCTAssertTrue(asked.contains("update"), asked)
+        XCTAssertFalse(asked.contains("start "), "start is not replayed for the preloaded checkout: \(asked)")
+        XCTAssertFalse(asked.contains("pixel"), "no pixels in 2025-10: \(asked)")
+        // Esc declines: the picker closes, the page says so and the sheet stays up.
+        try session.send("Escape")
+        let declined = try session.waitFor(text: "result=error")
+        XCTAssertTrue(declined.contains("shopper kept the current address. Enter it here."), declined)
+        XCTAssertFalse(declined.contains("Choose a shipping address"), declined)
+        XCTAssertTrue(declined.contains("esc ✕"), declined)
         try session.send("Escape")
         let closed = try session.waitFor(text: "afterCompletion=false")
         XCTAssertTrue(closed.contains("dismiss"), closed)

@@ -33,6 +33,21 @@ final class KeyMapTests: XCTestCase {
     }
 
     /// In a card field: ctrl-u clears it, digits type, alt-digit opens a link, shift-↑↓ scroll the log.
+    /// A request picker over a typing field takes the keys: arrows move, enter picks, esc declines
+    /// (not closes the sheet), and letters do not reach the field under it.
+    func testRequestPickerKeysOverTheSheet() {
+        var state = Fixtures.checkout(.payment)
+        let card = CheckoutPaymentCard(number: "4242424242424242", expiry: "12/30", securityCode: "123", nameOnCard: "Test")
+        state.checkout.picker = CheckoutRequestPicker(request: CheckoutRequest(kind: .paymentMethodChange, id: "1"), options: [.card(card)])
+        let map = KeyMaps.current(for: state)
+        XCTAssertEqual(map.action(for: .down), .checkout(.pickerMove(by: 1)))
+        XCTAssertEqual(map.action(for: .up), .checkout(.pickerMove(by: -1)))
+        XCTAssertEqual(map.action(for: .enter), .checkout(.pickerChoose))
+        XCTAssertEqual(map.action(for: .escape), .checkout(.pickerDecline))
+        XCTAssertNil(map.action(for: .character("x")))
+        XCTAssertEqual(Array(map.footerHints.map(\.keys).prefix(3)), ["↑↓", "enter", "esc"])
+    }
+
     func testCheckoutKeysWhileTyping() {
         var state = Fixtures.checkout(.payment)
         state.checkout.page?.links = Fixtures.shopLinks

@@ -254,6 +254,24 @@ final class ScreenSnapshotTests: XCTestCase {
         snapshot(contact, "checkout-contact-errors", sizes: [Size(width: 80, height: 24)])
     }
 
+    /// A request of a 2025-10 checkout: the picker over the sheet, the selected row highlighted,
+    /// the card only by its last digits, the picker's keys on the sheet's key row.
+    func testCheckoutRequestPickers() {
+        var state = Fixtures.checkout(.delivery)
+        let address = MailingAddress(firstName: "Ada", lastName: "Lovelace", address1: "12 St James's Square", city: "London",
+                                     countryCode: "GB", postalCode: "SW1Y 4JH")
+        state.checkout.picker = CheckoutRequestPicker(request: CheckoutRequest(kind: .addressChange, id: "1"), options: [.address(address)])
+        snapshot(state, "checkout-address-picker", sizes: Self.standardSizes)
+        state.checkout.picker = CheckoutRequestPicker(request: CheckoutRequest(kind: .addressChange, id: "1"), options: [])
+        snapshot(state, "checkout-address-picker-empty", sizes: [Size(width: 80, height: 24)])
+        state = Fixtures.checkout(.payment)
+        state.checkout.picker = CheckoutRequestPicker(request: CheckoutRequest(kind: .paymentMethodChange, id: "2"), options: [
+            .card(CheckoutPaymentCard(number: "4242424242424242", expiry: "12/30", securityCode: "123", nameOnCard: "Test Approved")),
+            .card(CheckoutPaymentCard(number: "4000000000000002", expiry: "12/30", securityCode: "123", nameOnCard: "Test Declined")),
+        ], selection: 1)
+        snapshot(state, "checkout-payment-picker", sizes: Self.standardSizes)
+    }
+
     /// The card number shows its digits while its field has focus, masked once it has not.
     func testPaymentWithAndWithoutFocusOnTheCardNumber() {
         var state = Fixtures.checkout(.payment)

@@ -23,6 +23,12 @@ public enum CheckoutAction: Hashable, Sendable {
     case webCheckoutOpened(Bool)
     /// A product of the order just placed, read again: its stock went down.
     case orderedProductRefreshed(Product)
+    /// ↑↓ in the request picker.
+    case pickerMove(by: Int)
+    /// Enter in the request picker: the selected choice is the answer.
+    case pickerChoose
+    /// Esc in the request picker: the request is declined.
+    case pickerDecline
     case delegate(Delegate)
 
     /// What the checkout asks of the rest of the app.

@@ -12,6 +12,8 @@ struct CheckoutReducer: Reducer {
         var orders: [PlacedOrder]
         /// Read from the cart; not written back.
         var cart: CartState
+        /// The signed-in customer, whose address the address picker offers; read only.
+        var customer: Customer?
     }
 
     let dependencies: AppDependencies
@@ -43,16 +45,24 @@ struct CheckoutReducer: Reducer {
             return handle(event, at: time, &state)
         case .sheetUpdate(.dismissed, let time):
             state.eventLog.append(name: "dismissed", fields: [], at: time)
-            state.checkout.isPresented = false
-            state.checkout.page = nil
-            state.checkout.notice = nil
+            closeSheet(&state)
             return .none
         case .presentationEnded:
             // The stream can end without `dismissed` (the sheet went away): the sheet is gone either way.
-            state.checkout.isPresented = false
-            state.checkout.page = nil
-            state.checkout.notice = nil
+            closeSheet(&state)
             return .none
+        case .pickerMove(let delta):
+            guard var picker = state.checkout.picker, !picker.options.isEmpty else { return .none }
+            picker.selection = min(max(picker.selection + delta, 0), picker.options.count - 1)
+            state.checkout.picker = picker
+            return .none
+        case .pickerChoose:
+            guard let picker = state.checkout.picker else { return .none }
+            guard picker.options.indices.contains(picker.selection) else { return decline(&state) }
+            state.checkout.picker = nil
+            return answer(picker.request, with: picker.options[picker.selection].answer)
+        case .pickerDecline:
+            return decline(&state)
         case .openWebCheckout:
             guard state.checkout.isPresented, let url = state.checkout.page?.webCheckoutURL else { return .none }
             let openURL = dependencies.openURL
@@ -111,6 +121,26 @@ struct CheckoutReducer: Reducer {
         return .merge(withdraw, .send(.delegate(.presented)), present)
     }
 
+    private func closeSheet(_ state: inout State) {
+        state.checkout.isPresented = false
+        state.checkout.page = nil
+        state.checkout.notice = nil
+        state.checkout.picker = nil
+    }
+
+    /// The shopper keeps what the checkout has: the page hears an error and goes on unchanged.
+    private func decline(_ state: inout State) -> Effect<CheckoutAction> {
+        guard let picker = state.checkout.picker else { return .none }
+        state.checkout.picker = nil
+        let what = picker.request.kind == .paymentMethodChange ? "payment method" : "address"
+        return answer(picker.request, with: .errors(["The shopper kept the current \(what)"]))
+    }
+
+    private func answer(_ request: CheckoutRequest, with answer: CheckoutRequestAnswer) -> Effect<CheckoutAction> {
+        let checkout = dependencies.checkout
+        return .run { _ in await checkout.answer(request: request.id, with: answer) }.serial(id: .checkoutInput)
+    }
+
     private func failed(_ message: String) -> Effect<CheckoutAction> {
         .send(.delegate(.failed(AppError(message: message))))
     }
@@ -162,7 +192,14 @@ struct CheckoutReducer: Reducer {
             let reason = state.checkout.lastError.map { " (\($0.message))" } ?? ""
             state.checkout.notice = "Reloaded after an error\(reason): your details are kept."
             return withdraw
-        case .canceled, .dismissed, .pixel, .linkClicked, .started, .updated, .requested, .answered:
+        case .requested(let request):
+            state.checkout.picker = CheckoutRequestPicker.make(for: request, customer: state.customer)
+            return .none
+        case .answered(let outcome):
+            // Answered, declined or past its deadline: the picker for that request closes.
+            if state.checkout.picker?.request.id == outcome.request.id { state.checkout.picker = nil }
+            return .none
+        case .canceled, .dismissed, .pixel, .linkClicked, .started, .updated:
             // A cancel (or dismiss), even the one that follows a completion, is the buyer closing the sheet: not an error.
             return .none
         }

@@ -17,12 +17,14 @@ public struct CheckoutState: Hashable, Sendable {
     /// The error bar text the checkout put up, so the checkout takes down its own error (and no other)
     /// once the buyer is past it.
     public var errorBarMessage: String?
+    /// A request of the page the shopper is answering; shown over the sheet.
+    public var picker: CheckoutRequestPicker?
 
     public init(isPresented: Bool = false, page: CheckoutPage? = nil, preloadedURL: String? = nil,
                 completedOrderId: String? = nil, lastError: CheckoutError? = nil, notice: String? = nil,
-                errorBarMessage: String? = nil) {
+                errorBarMessage: String? = nil, picker: CheckoutRequestPicker? = nil) {
         self.isPresented = isPresented; self.page = page; self.preloadedURL = preloadedURL
         self.completedOrderId = completedOrderId; self.lastError = lastError; self.notice = notice
-        self.errorBarMessage = errorBarMessage
+        self.errorBarMessage = errorBarMessage; self.picker = picker
     }
 }

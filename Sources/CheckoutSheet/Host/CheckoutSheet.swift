@@ -155,6 +155,10 @@ public actor CheckoutSheet: CheckoutSheetPresenting {
         await apply(outcome)
     }
 
+    public func answer(request id: String, with answer: CheckoutRequestAnswer) async {
+        await resolve(id, with: answer)
+    }
+
     /// True while a sheet is up.
     package var isPresented: Bool { session != nil }
 

@@ -26,4 +26,7 @@ public protocol CheckoutSheetPresenting: Sendable {
     func send(_ input: CheckoutPageInput) async
     /// The buyer closes the sheet (the close button / Esc): emits cancel and dismisses.
     func dismiss() async
+    /// Answers a request the page sent (protocol 2025-10), by its id. Only the first answer before
+    /// the deadline counts; a later one is dropped.
+    func answer(request id: String, with answer: CheckoutRequestAnswer) async
 }

@@ -9,7 +9,7 @@ public enum KeyMaps {
     /// `body` is the size of the screen's body, for the product description's scroll keys.
     public static func current(for state: AppState, listRows: Int = 10, body: Size = Size(width: 80, height: 22)) -> KeyMap {
         if state.isHelpVisible { return help(state) }
-        if state.checkout.isPresented, let page = state.checkout.page { return CheckoutKeys.map(page) }
+        if state.checkout.isPresented, let page = state.checkout.page { return CheckoutKeys.map(page, picker: state.checkout.picker) }
         return state.screen.presenter.keyMap(state, listRows: listRows, body: body)
     }
 

@@ -26,6 +26,10 @@ public enum Renderer {
             CheckoutSheetView(page: page, configuration: state.checkoutConfiguration, hints: keys.footerHints,
                               notice: state.checkout.notice)
                 .draw(over: layout.body, profile: environment.profile, grid: &grid)
+            if let picker = state.checkout.picker {
+                RequestPickerView(picker: picker, configuration: state.checkoutConfiguration)
+                    .draw(over: CheckoutSheetView.frame(in: layout.body), profile: environment.profile, grid: &grid)
+            }
         }
         if let message = state.errorMessage, let bar = layout.errorBar {
             ErrorBar(message: message, dismissHint: "esc dismiss").draw(in: Canvas(rect: bar), theme: theme, grid: &grid)

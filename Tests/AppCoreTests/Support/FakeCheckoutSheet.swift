@@ -10,6 +10,7 @@ final class FakeCheckoutSheet: CheckoutSheetPresenting {
         case present(String)
         case send(CheckoutPageInput)
         case dismiss
+        case answer(String, CheckoutRequestAnswer)
     }
 
     private struct State {
@@ -45,6 +46,7 @@ final class FakeCheckoutSheet: CheckoutSheetPresenting {
         return stream
     }
     func send(_ input: CheckoutPageInput) async { record(.send(input)) }
+    func answer(request id: String, with answer: CheckoutRequestAnswer) async { record(.answer(id, answer)) }
     func dismiss() async {
         record(.dismiss)
         let completed = state.withLock { $0.completed }

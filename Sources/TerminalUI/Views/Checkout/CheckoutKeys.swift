@@ -4,7 +4,8 @@ import CheckoutSheet
 /// The sheet's keys. A focused field takes typed characters; without one (shipping, review,
 /// thank-you) letters and digits are commands: digits open the page's links.
 enum CheckoutKeys {
-    static func map(_ page: CheckoutPage) -> KeyMap {
+    static func map(_ page: CheckoutPage, picker: CheckoutRequestPicker? = nil) -> KeyMap {
+        if let picker { return map(picker) }
         let typing = page.focusedFieldID != nil && !page.fields.isEmpty
         var bindings: [KeyBinding] = []
         switch page.step {
@@ -60,6 +61,25 @@ enum CheckoutKeys {
         var map = KeyMap(title: "Checkout", bindings: bindings, global: global)
         if typing { map.textInput = { text in AppAction.checkout(.pageInput(.insert(text))) } }
         return map
+    }
+
+    /// The keys of a request picker over the sheet: the page waits for its answer.
+    static func map(_ picker: CheckoutRequestPicker) -> KeyMap {
+        var bindings: [KeyBinding] = []
+        if !picker.options.isEmpty {
+            bindings += [
+                KeyBinding([.up, .character("k")], "↑↓", "move", .checkout(.pickerMove(by: -1))),
+                KeyBinding([.down, .character("j"), .tab], "", "", .checkout(.pickerMove(by: 1))),
+                KeyBinding([.enter], "enter", "pick", .checkout(.pickerChoose)),
+            ]
+        }
+        bindings.append(KeyBinding([.escape], "esc", "decline", .checkout(.pickerDecline)))
+        return KeyMap(title: picker.title, bindings: bindings, global: [
+            KeyBinding([.character("e"), .ctrl("e")], "e", "events", .eventLog(.toggle)),
+        ] + KeyMaps.logScrolling(letters: true) + [
+            KeyBinding([.ctrl("c")], "quit", .navigation(.quit), inFooter: false),
+            KeyBinding([.character("?"), .function(1)], "help", .navigation(.toggleHelp)),
+        ])
     }
 
     /// The key that opens the link at `index`: its digit, with alt while a field has the focus.

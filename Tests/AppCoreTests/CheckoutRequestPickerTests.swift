@@ -1,0 +1,170 @@
+import XCTest
+import AppCore
+import AppCoreTesting
+import CheckoutSheet
+import Storefront
+
+/// Requests of a 2025-10 checkout answered through the reducers: the request opens a picker, the
+/// shopper's choice (or esc) is the answer, and an ended request closes its picker.
+@MainActor
+final class CheckoutRequestPickerTests: XCTestCase {
+    let cart = Fixtures.shirtCart()
+    let time = Fixtures.date
+    let home = MailingAddress(firstName: "Ada", lastName: "Lovelace", address1: "12 St James's Square", city: "London",
+                              countryCode: "GB", postalCode: "SW1Y 4JH")
+    let addressRequest = CheckoutRequest(kind: .addressChange, id: "7", addressType: "shipping")
+    let paymentRequest = CheckoutRequest(kind: .paymentMethodChange, id: "8")
+    let approved = CheckoutPaymentCard(number: "4242424242424242", expiry: "12/30", securityCode: "123", nameOnCard: "Test Approved")
+    let declined = CheckoutPaymentCard(number: "4000000000000002", expiry: "12/30", securityCode: "123", nameOnCard: "Test Declined")
+
+    func presentedSheet(signedIn: Bool) -> AppState {
+        let customer = Customer(id: "gid://shopify/Customer/1", email: "ada@example.com", firstName: "Ada", lastName: "Lovelace",
+                                defaultAddress: home)
+        return AppState(screens: [.collections, .cart], cart: CartState(cart: cart, confirmedCart: cart),
+                        account: AccountState(status: signedIn ? .loggedIn(AccountSession(customer: customer, expiresAt: time))
+                                                               : .loggedOut, isAvailable: true))
+    }
+
+    func start(_ store: TestStore<AppState, AppAction>) async {
+        await store.send(.checkout(.start)) {
+            $0.checkout.isPresented = true
+            $0.checkout.page = .loading
+        }
+        await store.receive(.checkout(.delegate(.presented)))
+    }
+
+    /// The page's request arrives: logged, and its picker opens.
+    func receive(_ request: CheckoutRequest, _ env: TestEnvironment, _ store: TestStore<AppState, AppAction>,
+                 entryId: Int, picker: CheckoutRequestPicker) async {
+        env.sheet.emit(.event(.requested(request)))
+        await store.receive(.checkout(.sheetUpdate(.event(.requested(request)), at: time))) {
+            $0.eventLog.entries.append(EventLogEntry(id: entryId, time: self.time, name: request.eventName,
+                                                     fields: [.init("id", request.id)]))
+            $0.eventLog.nextEntryId = entryId + 1
+            $0.checkout.picker = picker
+        }
+    }
+
+    /// The sheet says how the request ended: logged, and the picker (if still up) closes.
+    func receiveOutcome(_ outcome: CheckoutRequestOutcome, _ env: TestEnvironment, _ store: TestStore<AppState, AppAction>,
+                        entryId: Int, closesPicker: Bool) async {
+        env.sheet.emit(.event(.answered(outcome)))
+        await store.receive(.checkout(.sheetUpdate(.event(.answered(outcome)), at: time))) {
+            var fields = [EventLogEntry.Field("request", outcome.request.eventName), .init("result", outcome.result.rawValue)]
+            if let message = outcome.message { fields.append(.init("message", message)) }
+            $0.eventLog.entries.append(EventLogEntry(id: entryId, time: self.time, name: "answer", fields: fields))
+            $0.eventLog.nextEntryId = entryId + 1
+            if closesPicker { $0.checkout.picker = nil }
+        }
+    }
+
+    func close(_ store: TestStore<AppState, AppAction>, entryId: Int) async {
+        await store.send(.checkout(.close))
+        await store.receive(.checkout(.sheetUpdate(.event(.canceled(afterCompletion: false)), at: time))) {
+            $0.eventLog.entries.append(EventLogEntry(id: entryId, time: self.time, name: "cancel",
+                                                     fields: [.init("afterCompletion", "false")]))
+            $0.eventLog.nextEntryId = entryId + 1
+        }
+        await store.receive(.checkout(.sheetUpdate(.dismissed, at: time))) {
+            $0.eventLog.entries.append(EventLogEntry(id: entryId + 1, time: self.time, name: "dismissed"))
+            $0.eventLog.nextEntryId = entryId + 2
+            $0.checkout.isPresented = false
+            $0.checkout.page = nil
+            $0.checkout.picker = nil
+        }
+        await store.receive(.checkout(.presentationEnded))
+    }
+
+    func testTheCustomersSavedAddressIsTheAnswerToAnAddressChange() async {
+        let env = TestEnvironment()
+        let store = env.store(presentedSheet(signedIn: true))
+        await start(store)
+        await receive(addressRequest, env, store, entryId: 1,
+                      picker: CheckoutRequestPicker(request: addressRequest, options: [.address(home)]))
+        // One address: the arrows stay on it.
+        await store.send(.checkout(.pickerMove(by: 1)))
+        await store.send(.checkout(.pickerChoose)) { $0.checkout.picker = nil }
+        await receiveOutcome(CheckoutRequestOutcome(request: addressRequest, result: .answered), env, store,
+                             entryId: 2, closesPicker: false)
+        await close(store, entryId: 3)
+        await store.finish()
+        XCTAssertEqual(env.sheet.calls, [.present(cart.checkoutUrl), .answer("7", .address(home)), .dismiss])
+    }
+
+    func testTheShopperPicksTheSecondSavedCard() async {
+        let env = TestEnvironment()
+        let store = env.store(presentedSheet(signedIn: false))
+        await start(store)
+        await receive(paymentRequest, env, store, entryId: 1,
+                      picker: CheckoutRequestPicker(request: paymentRequest, options: [.card(approved), .card(declined)]))
+        await store.send(.checkout(.pickerMove(by: 1))) { $0.checkout.picker?.selection = 1 }
+        await store.send(.checkout(.pickerMove(by: 1)))
+        await store.send(.checkout(.pickerMove(by: -1))) { $0.checkout.picker?.selection = 0 }
+        await store.send(.checkout(.pickerMove(by: 1))) { $0.checkout.picker?.selection = 1 }
+        await store.send(.checkout(.pickerChoose)) { $0.checkout.picker = nil }
+        // A second enter after the answer does nothing.
+        await store.send(.checkout(.pickerChoose))
+        await close(store, entryId: 2)
+        await store.finish()
+        XCTAssertEqual(env.sheet.calls, [.present(cart.checkoutUrl), .answer("8", .paymentCard(declined)), .dismiss])
+    }
+
+    func testEscDeclinesAndThePageHearsWhy() async {
+        let env = TestEnvironment()
+        let store = env.store(presentedSheet(signedIn: true))
+        await start(store)
+        await receive(paymentRequest, env, store, entryId: 1,
+                      picker: CheckoutRequestPicker(request: paymentRequest, options: [.card(approved), .card(declined)]))
+        await store.send(.checkout(.pickerDecline)) { $0.checkout.picker = nil }
+        let message = "The shopper kept the current payment method"
+        await receiveOutcome(CheckoutRequestOutcome(request: paymentRequest, result: .error, message: message), env, store,
+                             entryId: 2, closesPicker: false)
+        await close(store, entryId: 3)
+        await store.finish()
+        XCTAssertEqual(env.sheet.calls, [.present(cart.checkoutUrl), .answer("8", .errors([message])), .dismiss])
+    }
+
+    func testWithoutASavedAddressEnterDeclinesToo() async {
+        let env = TestEnvironment()
+        let store = env.store(presentedSheet(signedIn: false))
+        await start(store)
+        await receive(addressRequest, env, store, entryId: 1, picker: CheckoutRequestPicker(request: addressRequest, options: []))
+        await store.send(.checkout(.pickerMove(by: 1)))
+        await store.send(.checkout(.pickerChoose)) { $0.checkout.picker = nil }
+        await close(store, entryId: 2)
+        await store.finish()
+        XCTAssertEqual(env.sheet.calls, [.present(cart.checkoutUrl), .answer("7", .errors(["The shopper kept the current address"])),
+                                         .dismiss])
+    }
+
+    func testAMissedDeadlineClosesThePickerAndALateChoiceIsNotSent() async {
+        let env = TestEnvironment()
+        let store = env.store(presentedSheet(signedIn: true))
+        await start(store)
+        await receive(paymentRequest, env, store, entryId: 1,
+                      picker: CheckoutRequestPicker(request: paymentRequest, options: [.card(approved), .card(declined)]))
+        let message = "The app did not answer paymentMethodChangeStart within 10 s."
+        await receiveOutcome(CheckoutRequestOutcome(request: paymentRequest, result: .timeout, message: message), env, store,
+                             entryId: 2, closesPicker: true)
+        await store.send(.checkout(.pickerChoose))
+        await store.send(.checkout(.pickerDecline))
+        await close(store, entryId: 3)
+        await store.finish()
+        XCTAssertEqual(env.sheet.calls, [.present(cart.checkoutUrl), .dismiss])
+    }
+
+    func testTheOutcomeOfAnotherRequestLeavesThePickerUp() async {
+        let env = TestEnvironment()
+        let store = env.store(presentedSheet(signedIn: true))
+        await start(store)
+        let picker = CheckoutRequestPicker(request: paymentRequest, options: [.card(approved), .card(declined)])
+        await receive(paymentRequest, env, store, entryId: 1, picker: picker)
+        await receiveOutcome(CheckoutRequestOutcome(request: addressRequest, result: .timeout, message: "late"), env, store,
+                             entryId: 2, closesPicker: false)
+        XCTAssertEqual(store.state.checkout.picker, picker)
+        // Closing the sheet takes the picker with it.
+        await close(store, entryId: 3)
+        await store.finish()
+        XCTAssertEqual(env.sheet.calls, [.present(cart.checkoutUrl), .dismiss])
+    }
+}
