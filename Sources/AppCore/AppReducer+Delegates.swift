@@ -48,6 +48,11 @@ extension AppReducer {
         case .orderPlaced: return reduce(into: &state, action: .cart(.orderPlaced))
         case .failed(let error): return showError(error, &state)
         case .withdrawError(let prefixes): return reduce(into: &state, action: .errorBar(.withdraw(prefixes)))
+        case .linkClicked(let url):
+            // A policy opens on the About page, at its title, over the sheet; esc goes back to the sheet.
+            guard let policy = state.shop?.policies.first(where: { $0.url == url }) else { return .none }
+            state.push(.about(AboutState(policy: policy.kind, overSheet: state.checkout.isPresented)))
+            return .none
         }
     }
 

@@ -29,7 +29,9 @@ extension Screen {
     public func isSamePlace(as other: Screen) -> Bool {
         switch (self, other) {
         case (.productDetail(let a), .productDetail(let b)): return a.handle == b.handle
-        case (.orders, .orders), (.about, .about): return true
+        case (.orders, .orders): return true
+        // A policy opened from the checkout sheet sits over the sheet, apart from the page opened from the shop.
+        case (.about(let a), .about(let b)): return a.overSheet == b.overSheet
         default: return self == other
         }
     }

@@ -191,6 +191,7 @@ final class SessionChannelHandler: ChannelDuplexHandler {
         switch link {
         case .cart: return "cart"
         case .orders: return "orders"
+        case .about: return link.argument
         case .search: return "search"
         case .product(let handle): return "product \(handle)"
         }

@@ -61,7 +61,7 @@ extension ServeCommand {
         let port = try await server.start()
         let keyFile = EmbeddedStorefront.defaultStateDirectory().appendingPathComponent(HostKey.fileName).path
         say("""
-            Storefront over SSH on \(options.host) port \(port): ssh -t -p \(port) HOST (or add cart, orders, \
+            Storefront over SSH on \(options.host) port \(port): ssh -t -p \(port) HOST (or add cart, orders, about, \
             'search QUERY', 'product HANDLE')
             Host key \(hostKey.fingerprint) (ED25519)\(hostKey.created ? ", created in " : " from ")\(keyFile)
             SSH limits: \(options.limits.summary)

@@ -216,6 +216,8 @@ final class CheckoutTests: XCTestCase {
                                                  fields: [.init("url", "https://shop.example/policies/refund-policy")])]
             $0.eventLog.nextEntryId = 2
         }
+        // The shop has not said it publishes that policy: nothing opens.
+        await store.receive(.checkout(.delegate(.linkClicked(url: "https://shop.example/policies/refund-policy"))))
         // Esc goes to the sheet while it is up.
         await store.send(.navigation(.back))
         await expectCanceled(store, afterCompletion: false, entryId: 2)
@@ -226,6 +228,74 @@ final class CheckoutTests: XCTestCase {
         await store.finish()
         XCTAssertNil(store.state.errorMessage)
         XCTAssertEqual(env.sheet.calls, [.present(url), .dismiss])
+    }
+
+    /// A policy link opens About at that policy over the sheet, and is logged; esc goes back to the
+    /// sheet as it was, and esc again closes it. A link that is not a policy (mailto:) opens nothing.
+    func testAPolicyLinkOpensAboutOverTheSheetAndEscGoesBackToIt() async {
+        let env = TestEnvironment()
+        var state = cartScreen()
+        let shipping = ShopPolicy(kind: .shipping, id: "gid://shopify/ShopPolicy/2", handle: "shipping-policy",
+                                  title: "Delivery", body: "<p>Two days.</p>", url: "https://shop.example/policies/shipping-policy")
+        state.shop = Shop(name: "Shop", description: "", domain: "shop.example", currencyCode: "USD", countryCode: "US",
+                          policies: [shipping], contactEmail: "help@shop.example")
+        let store = env.store(state)
+        await start(store)
+        env.sheet.emit(.event(.linkClicked(url: "mailto:help@shop.example")))
+        await store.receive(.checkout(.sheetUpdate(.event(.linkClicked(url: "mailto:help@shop.example")), at: time))) {
+            $0.eventLog.entries = [EventLogEntry(id: 1, time: self.time, name: "linkClick", fields: [.init("url", "mailto:help@shop.example")])]
+            $0.eventLog.nextEntryId = 2
+        }
+        await store.receive(.checkout(.delegate(.linkClicked(url: "mailto:help@shop.example"))))
+        env.sheet.emit(.event(.linkClicked(url: shipping.url)))
+        await store.receive(.checkout(.sheetUpdate(.event(.linkClicked(url: shipping.url)), at: time))) {
+            $0.eventLog.entries.append(EventLogEntry(id: 2, time: self.time, name: "linkClick", fields: [.init("url", shipping.url)]))
+            $0.eventLog.nextEntryId = 3
+        }
+        await store.receive(.checkout(.delegate(.linkClicked(url: shipping.url)))) {
+            $0.screens = [.collections, .cart, .about(AboutState(policy: .shipping, overSheet: true))]
+        }
+        XCTAssertTrue(store.state.checkout.isPresented)
+        XCTAssertFalse(store.state.isSheetShown)
+        // Esc leaves the policy: the sheet is there again, not closed.
+        await store.send(.navigation(.back)) { $0.screens = [.collections, .cart] }
+        XCTAssertTrue(store.state.isSheetShown)
+        XCTAssertEqual(env.sheet.calls, [.present(url)])
+        await store.send(.navigation(.back))
+        await expectCanceled(store, afterCompletion: false, entryId: 3)
+        await expectDismissed(store, entryId: 4)
+        await store.finish()
+    }
+
+    /// The About page opened from the shop stays where it is on the stack: a policy link from the
+    /// sheet opens its own page over the sheet instead of taking the cart off the stack.
+    func testAPolicyLinkDoesNotTakeTheCartOffTheStack() async {
+        let env = TestEnvironment()
+        var state = cartScreen()
+        state.screens = [.collections, .about(AboutState(offset: 4)), .cart]
+        let refund = ShopPolicy(kind: .refund, id: "gid://shopify/ShopPolicy/1", handle: "refund-policy",
+                                title: "Refund policy", body: "30 days.", url: "https://shop.example/policies/refund-policy")
+        state.shop = Shop(name: "Shop", description: "", domain: "shop.example", currencyCode: "USD", countryCode: "US", policies: [refund])
+        let store = env.store(state)
+        await start(store)
+        env.sheet.emit(.event(.linkClicked(url: refund.url)))
+        await store.receive(.checkout(.sheetUpdate(.event(.linkClicked(url: refund.url)), at: time))) {
+            $0.eventLog.entries = [EventLogEntry(id: 1, time: self.time, name: "linkClick", fields: [.init("url", refund.url)])]
+            $0.eventLog.nextEntryId = 2
+        }
+        await store.receive(.checkout(.delegate(.linkClicked(url: refund.url)))) {
+            $0.screens.append(.about(AboutState(policy: .refund, overSheet: true)))
+        }
+        // Its scroll keys move the page on top, from the policy's title.
+        await store.send(.about(.scrollFrom(line: 7, by: 1, limit: 20))) {
+            $0.screens[3] = .about(AboutState(offset: 8, overSheet: true))
+        }
+        await store.send(.navigation(.back)) { $0.screens.removeLast() }
+        XCTAssertEqual(store.state.screens, [.collections, .about(AboutState(offset: 4)), .cart])
+        await store.send(.navigation(.back))
+        await expectCanceled(store, afterCompletion: false, entryId: 2)
+        await expectDismissed(store, entryId: 3)
+        await store.finish()
     }
 
     func testCheckoutWaitsForAPendingCartChange() async {

@@ -7,12 +7,16 @@ import Storefront
 /// as the keys would.
 @MainActor
 final class DeepLinkTests: XCTestCase {
-    func testTheFourNamesParse() {
+    func testTheNamesParse() {
         XCTAssertEqual(try DeepLink.parse("cart").get(), .cart)
         XCTAssertEqual(try DeepLink.parse("  orders ").get(), .orders)
         XCTAssertEqual(try DeepLink.parse("search sencha OR (gyokuro AND -tag:sale)").get(), .search("sencha OR (gyokuro AND -tag:sale)"))
         XCTAssertEqual(try DeepLink.parse("product House-Espresso-Blend").get(), .product(handle: "house-espresso-blend"))
-        for link in [DeepLink.cart, .orders, .search("tea"), .product(handle: "a-b")] {
+        XCTAssertEqual(try DeepLink.parse("about").get(), .about(nil))
+        XCTAssertEqual(try DeepLink.parse("about Refund").get(), .about(.refund))
+        XCTAssertEqual(try DeepLink.parse("about terms-of-service").get(), .about(.termsOfService))
+        XCTAssertEqual(try DeepLink.parse("about privacyPolicy").get(), .about(.privacy))
+        for link in [DeepLink.cart, .orders, .about(nil), .about(.shipping), .about(.termsOfService), .search("tea"), .product(handle: "a-b")] {
             XCTAssertEqual(try DeepLink.parse(link.argument).get(), link)
         }
     }
@@ -25,10 +29,13 @@ final class DeepLinkTests: XCTestCase {
         XCTAssertEqual(DeepLink.parse("search"), .failure(.missingArgument("search", "QUERY")))
         XCTAssertEqual(DeepLink.parse("product ../etc/passwd"), .failure(.badHandle))
         XCTAssertEqual(DeepLink.parse("product a;id"), .failure(.badHandle))
+        XCTAssertEqual(DeepLink.parse("about returns"), .failure(.unknownPolicy("returns")))
+        XCTAssertEqual(DeepLinkError.unknownPolicy("returns").description,
+                       "\"returns\" is not a policy of the shop; try refund, shipping, privacy or terms.")
         XCTAssertEqual(DeepLink.parse("search tea\u{1b}[2J"), .failure(.controlCharacters))
         XCTAssertEqual(DeepLink.parse("search " + String(repeating: "a", count: 300)), .failure(.tooLong))
         XCTAssertEqual(DeepLinkError.unknown("cart; id").description,
-                       "\"cart; id\" is not a screen to open; try cart, orders, search QUERY or product HANDLE (nothing is run by a shell).")
+                       "\"cart; id\" is not a screen to open; try cart, orders, about [POLICY], search QUERY or product HANDLE (nothing is run by a shell).")
     }
 
     func testCartOpensTheCart() async {
@@ -38,12 +45,23 @@ final class DeepLinkTests: XCTestCase {
         await store.finish()
     }
 
-    func testOrdersOpenTheAccountScreen() async {
+    /// `orders` opens "Your orders" (and loads a signed-in customer's), not the account screen.
+    func testOrdersOpenYourOrders() async {
         let env = TestEnvironment()
         var state = AppState()
         state.account = AccountState(status: .loggedOut, isAvailable: true)
         let store = env.store(state)
-        await store.send(.navigation(.open(.orders))) { $0.screens = [.collections, .account] }
+        await store.send(.navigation(.open(.orders))) { $0.screens = [.collections, .orders(OrdersState())] }
+        await store.finish()
+    }
+
+    func testAboutOpensTheShopsPageAtAPolicyWhenNamed() async {
+        let store = TestEnvironment().store()
+        await store.send(.navigation(.open(.about(nil)))) { $0.screens = [.collections, .about(AboutState())] }
+        await store.send(.navigation(.back)) { $0.screens = [.collections] }
+        await store.send(.navigation(.open(.about(.termsOfService)))) {
+            $0.screens = [.collections, .about(AboutState(policy: .termsOfService))]
+        }
         await store.finish()
     }
 

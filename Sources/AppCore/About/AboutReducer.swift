@@ -1,6 +1,8 @@
 public enum AboutAction: Hashable, Sendable {
     /// Scrolls by `delta` lines, at most to `limit` (the page's last line at the bottom).
     case scroll(by: Int, limit: Int)
+    /// The first scroll of a page opened at a policy: from `line`, where that policy's title is.
+    case scrollFrom(line: Int, by: Int, limit: Int)
 }
 
 /// "About the shop": the page is the shop's own words (its description and policies, in the state
@@ -11,6 +13,10 @@ struct AboutReducer: Reducer {
         case .scroll(let delta, let limit):
             state.offset = min(max(state.offset + delta, 0), max(limit, 0))
             return .none
+        case .scrollFrom(let line, let delta, let limit):
+            state.policy = nil
+            state.offset = line
+            return reduce(into: &state, action: .scroll(by: delta, limit: limit))
         }
     }
 }

@@ -40,5 +40,7 @@ public enum CheckoutAction: Hashable, Sendable {
         case failed(AppError)
         /// Takes down the error bar when it still shows a message starting with one of these.
         case withdrawError([String])
+        /// The buyer opened a link of the sheet's page (a policy, mailto:, tel:).
+        case linkClicked(url: String)
     }
 }

@@ -199,7 +199,10 @@ struct CheckoutReducer: Reducer {
             // Answered, declined or past its deadline: the picker for that request closes.
             if state.checkout.picker?.request.id == outcome.request.id { state.checkout.picker = nil }
             return .none
-        case .canceled, .dismissed, .pixel, .linkClicked, .started, .updated:
+        case .linkClicked(let url):
+            // The app opens what it can show itself: the shop's policies.
+            return .send(.delegate(.linkClicked(url: url)))
+        case .canceled, .dismissed, .pixel, .started, .updated:
             // A cancel (or dismiss), even the one that follows a completion, is the buyer closing the sheet: not an error.
             return .none
         }

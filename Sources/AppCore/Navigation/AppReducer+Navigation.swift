@@ -9,7 +9,7 @@ extension AppReducer {
                 state.isHelpVisible = false
                 return .none
             }
-            if state.checkout.isPresented {
+            if state.isSheetShown {
                 return reduce(into: &state, action: .checkout(.close))
             }
             return pop(&state)
@@ -47,7 +47,10 @@ extension AppReducer {
         case .cart:
             return navigate(.openCart, &state)
         case .orders:
-            return reduce(into: &state, action: .account(.open))
+            return reduce(into: &state, action: .orders(.open))
+        case .about(let policy):
+            state.push(.about(AboutState(policy: policy)))
+            return .none
         case .search(let query):
             state.push(.search)
             return reduce(into: &state, action: .search(.insert(query)))

@@ -1,4 +1,11 @@
 extension AppState {
+    /// The checkout sheet is on screen: presented, and not covered by a policy opened from its links.
+    public var isSheetShown: Bool {
+        guard checkout.isPresented else { return false }
+        if case .about(let about) = screen, about.overSheet { return false }
+        return true
+    }
+
     /// Pushes `screen`, or goes back to it when it is already on the stack, so the stack never holds
     /// a screen twice (search → cart → search → cart would otherwise grow forever). There is one
     /// product page at a time: opening another product takes the previous one off the stack.

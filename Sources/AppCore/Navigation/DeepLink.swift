@@ -1,13 +1,17 @@
-/// A screen the storefront can open at start: `cart`, `orders`, `search QUERY`, `product HANDLE`
-/// (what `ssh -t shop cart` asks for). Parsed from one string and nothing else: the text is never
+import Storefront
+
+/// A screen the storefront can open at start: `cart`, `orders`, `about [POLICY]`, `search QUERY`,
+/// `product HANDLE` (what `ssh -t shop cart` asks for). Parsed from one string and nothing else: the text is never
 /// handed to a shell, and anything that is not one of these names is refused with a reason.
 public enum DeepLink: Hashable, Sendable {
     case cart
     case orders
+    /// About the shop, at one of its policies when named.
+    case about(ShopPolicy.Kind?)
     case search(String)
     case product(handle: String)
 
-    public static let usage = "cart, orders, search QUERY or product HANDLE"
+    public static let usage = "cart, orders, about [POLICY], search QUERY or product HANDLE"
     static let maximumLength = 200
 
     /// The link in `text`, or a one-line reason it is not one.
@@ -23,6 +27,10 @@ public enum DeepLink: Hashable, Sendable {
         case "cart", "orders":
             guard argument.isEmpty else { return .failure(.unexpectedArgument(String(name))) }
             return .success(name == "cart" ? .cart : .orders)
+        case "about":
+            guard !argument.isEmpty else { return .success(.about(nil)) }
+            guard let kind = ShopPolicy.Kind(name: argument) else { return .failure(.unknownPolicy(argument)) }
+            return .success(.about(kind))
         case "search":
             guard !argument.isEmpty else { return .failure(.missingArgument("search", "QUERY")) }
             return .success(.search(argument))
@@ -42,6 +50,7 @@ public enum DeepLink: Hashable, Sendable {
         switch self {
         case .cart: return "cart"
         case .orders: return "orders"
+        case .about(let kind): return kind.map { "about \($0.shortName)" } ?? "about"
         case .search(let query): return "search \(query)"
         case .product(let handle): return "product \(handle)"
         }
@@ -54,6 +63,7 @@ public enum DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible {
     case unexpectedArgument(String)
     case missingArgument(String, String)
     case badHandle
+    case unknownPolicy(String)
     case controlCharacters
     case tooLong
 
@@ -64,6 +74,7 @@ public enum DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unexpectedArgument(let name): return "\(name) takes nothing after it; try \(DeepLink.usage)."
         case .missingArgument(let name, let what): return "\(name) needs a \(what): \(name) \(what)."
         case .badHandle: return "A product handle has only letters, digits and dashes (e.g. house-espresso-blend)."
+        case .unknownPolicy(let name): return "\"\(name)\" is not a policy of the shop; try \(ShopPolicy.Kind.names)."
         case .controlCharacters: return "Control characters are not accepted; try \(DeepLink.usage)."
         case .tooLong: return "That is too long (\(DeepLink.maximumLength) characters at most); try \(DeepLink.usage)."
         }

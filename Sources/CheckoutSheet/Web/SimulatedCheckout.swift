@@ -196,8 +196,10 @@ package actor SimulatedCheckout: CheckoutWebView {
 
     private static func links(of shop: Shop) -> [CheckoutPage.Link] {
         var links: [CheckoutPage.Link] = []
-        if let url = shop.refundPolicyURL { links.append(.init(title: "Refund policy", url: url)) }
-        if let url = shop.shippingPolicyURL { links.append(.init(title: "Shipping policy", url: url)) }
+        // A checkout's footer names the four policies by kind, whatever the shop calls them.
+        for kind in ShopPolicy.Kind.allCases {
+            if let url = shop.policy(kind)?.url { links.append(.init(title: kind.defaultTitle, url: url)) }
+        }
         if let email = shop.contactEmail { links.append(.init(title: "Contact us", url: "mailto:\(email)")) }
         if let phone = shop.contactPhone {
             links.append(.init(title: "Call us", url: "tel:" + phone.filter { $0 == "+" || ($0.isASCII && $0.isNumber) }))

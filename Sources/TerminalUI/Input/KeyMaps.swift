@@ -9,12 +9,20 @@ public enum KeyMaps {
     /// `body` is the size of the screen's body, for the product description's scroll keys.
     public static func current(for state: AppState, listRows: Int = 10, body: Size = Size(width: 80, height: 22)) -> KeyMap {
         if state.isHelpVisible { return help(state) }
-        if state.checkout.isPresented, let page = state.checkout.page { return CheckoutKeys.map(page, picker: state.checkout.picker) }
+        if state.isSheetShown, let page = state.checkout.page { return CheckoutKeys.map(page, picker: state.checkout.picker) }
         return state.screen.presenter.keyMap(state, listRows: listRows, body: body)
     }
 
     /// Keys of every screen where letters are commands.
     static func global(_ state: AppState) -> [KeyBinding] {
+        // A policy over the checkout sheet: the cart stays as the sheet has it, so nothing leads
+        // elsewhere; esc goes back to the sheet.
+        if state.checkout.isPresented {
+            return [KeyBinding([.character("e")], "events", .eventLog(.toggle))] + logScrolling(letters: true) + [
+                KeyBinding([.ctrl("c")], "quit", .navigation(.quit), inFooter: false),
+                KeyBinding([.character("?"), .function(1)], "?", "help", .navigation(.toggleHelp), help: "? f1"),
+            ]
+        }
         var keys: [KeyBinding] = []
         if state.screen != .search { keys.append(KeyBinding([.character("/")], "search", .navigation(.openSearch))) }
         if state.screen != .cart { keys.append(KeyBinding([.character("c")], "cart", .navigation(.openCart))) }

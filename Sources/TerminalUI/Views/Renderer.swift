@@ -21,7 +21,7 @@ public enum Renderer {
         if let log = layout.log {
             EventLogPane(log: state.eventLog, timeZone: environment.timeZone).draw(in: Canvas(rect: log), theme: theme, grid: &grid)
         }
-        if state.checkout.isPresented, let page = state.checkout.page {
+        if state.isSheetShown, let page = state.checkout.page {
             grid.focus = nil // the list under the sheet is not where the buyer is
             CheckoutSheetView(page: page, configuration: state.checkoutConfiguration, hints: keys.footerHints,
                               notice: state.checkout.notice)
@@ -34,7 +34,7 @@ public enum Renderer {
         if let message = state.errorMessage, let bar = layout.errorBar {
             ErrorBar(message: message, dismissHint: "esc dismiss").draw(in: Canvas(rect: bar), theme: theme, grid: &grid)
         }
-        let sheetUp = state.checkout.isPresented && !state.isHelpVisible
+        let sheetUp = state.isSheetShown && !state.isHelpVisible
         // Under the sheet, the keys that work everywhere; the log's scroll keys once the log is up.
         let sheetHints = keys.globalHints.filter { !$0.label.hasPrefix("scroll events") || state.eventLog.isVisible && $0.label == "scroll events" }
         FooterView(hints: sheetUp ? sheetHints : keys.footerHints, status: state.loading.isEmpty ? nil : "loading…")
@@ -65,7 +65,7 @@ public enum Renderer {
                             errorRows: state.errorMessage.map {
                                 ErrorBar.rows(for: $0, width: width, maximumRows: size.height >= 20 ? 3 : 2)
                             } ?? 1,
-                            sheetUp: state.checkout.isPresented)
+                            sheetUp: state.isSheetShown)
     }
 
     /// The state as if help were closed: the help overlay lists the keys of what is under it.

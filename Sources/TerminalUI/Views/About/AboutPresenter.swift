@@ -10,21 +10,26 @@ struct AboutPresenter: ScreenPresenter {
 
     func keyMap(_ state: AppState, listRows: Int, body: Size) -> KeyMap {
         let rows = Self.pageRows(body)
-        let limit = Self.lines(state.shop, width: Self.textWidth(body)).count - rows
+        let page = Self.page(state.shop, width: Self.textWidth(body))
+        let limit = page.lines.count - rows
         var bindings: [KeyBinding] = []
         if limit > 0 {
-            let page = max(1, rows - 1)
+            // Opened at a policy, the first scroll starts from its title.
+            let first = Self.firstLine(about, page: page, rows: rows)
+            func scroll(_ delta: Int) -> AppAction {
+                about.policy == nil ? .about(.scroll(by: delta, limit: limit)) : .about(.scrollFrom(line: first, by: delta, limit: limit))
+            }
+            let step = max(1, rows - 1)
             bindings += [
-                KeyBinding([.down, .character("j")], "↑↓", "scroll", .about(.scroll(by: 1, limit: limit)), help: "↑↓ j k"),
-                KeyBinding([.up, .character("k")], "", "", .about(.scroll(by: -1, limit: limit))),
-                KeyBinding([.pageDown, .character(" ")], "pgdn pgup", "page", .about(.scroll(by: page, limit: limit)), help: "pgdn space pgup"),
-                KeyBinding([.pageUp], "", "", .about(.scroll(by: -page, limit: limit))),
-                KeyBinding([.home, .character("g")], "home end", "top, end", .about(.scroll(by: -1_000_000, limit: limit)),
-                           inFooter: false, help: "home end g G"),
-                KeyBinding([.end, .character("G")], "", "", .about(.scroll(by: 1_000_000, limit: limit))),
+                KeyBinding([.down, .character("j")], "↑↓", "scroll", scroll(1), help: "↑↓ j k"),
+                KeyBinding([.up, .character("k")], "", "", scroll(-1)),
+                KeyBinding([.pageDown, .character(" ")], "pgdn pgup", "page", scroll(step), help: "pgdn space pgup"),
+                KeyBinding([.pageUp], "", "", scroll(-step)),
+                KeyBinding([.home, .character("g")], "home end", "top, end", scroll(-1_000_000), inFooter: false, help: "home end g G"),
+                KeyBinding([.end, .character("G")], "", "", scroll(1_000_000)),
             ]
         }
-        bindings.append(KeyMaps.escape(state))
+        bindings.append(KeyMaps.escape(state, back: about.overSheet && state.checkout.isPresented ? "back to checkout" : "back"))
         return KeyMap(title: "About", bindings: bindings, global: KeyMaps.global(state))
     }
 
@@ -32,9 +37,10 @@ struct AboutPresenter: ScreenPresenter {
         let theme = context.theme
         let inner = canvas.inset(dx: 1, dy: 0)
         inner.text("About \(state.shop?.name ?? "the shop")", y: 0, style: theme[.accent], in: &grid, maxWidth: inner.width)
-        let lines = Self.lines(state.shop, width: inner.width)
+        let page = Self.page(state.shop, width: inner.width)
+        let lines = page.lines
         let rows = Self.pageRows(Size(width: canvas.width, height: canvas.height))
-        let first = min(about.offset, max(lines.count - rows, 0))
+        let first = Self.firstLine(about, page: page, rows: rows)
         for (index, line) in lines.dropFirst(first).prefix(rows).enumerated() {
             inner.text(line.text, y: Self.top + index, style: theme[line.role], in: &grid, maxWidth: inner.width)
         }
@@ -52,9 +58,25 @@ struct AboutPresenter: ScreenPresenter {
 
     static func textWidth(_ body: Size) -> Int { max(1, body.width - 2) }
 
+    /// The first line on screen: the policy's title when opened at one, else where it was scrolled;
+    /// never past the page's last screenful.
+    static func firstLine(_ about: AboutState, page: Page, rows: Int) -> Int {
+        let wanted = about.policy.flatMap { page.titles[$0] } ?? about.offset
+        return min(wanted, max(page.lines.count - rows, 0))
+    }
+
     /// The page as lines wrapped to `width`: the description, then each policy's title, text and address.
-    static func lines(_ shop: Shop?, width: Int) -> [(text: String, role: Role)] {
-        guard let shop else { return [("The shop has not described itself yet.", .muted)] }
+    static func lines(_ shop: Shop?, width: Int) -> [(text: String, role: Role)] { page(shop, width: width).lines }
+
+    /// The page's lines, and the line of each policy's title.
+    struct Page {
+        var lines: [(text: String, role: Role)] = []
+        var titles: [ShopPolicy.Kind: Int] = [:]
+    }
+
+    static func page(_ shop: Shop?, width: Int) -> Page {
+        guard let shop else { return Page(lines: [("The shop has not described itself yet.", .muted)]) }
+        var titles: [ShopPolicy.Kind: Int] = [:]
         var lines: [(text: String, role: Role)] = []
         func paragraphs(_ text: String, _ role: Role) {
             for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -70,12 +92,14 @@ struct AboutPresenter: ScreenPresenter {
             lines += [("", .text), ("The shop publishes no policies.", .muted)]
         }
         for policy in shop.policies {
-            lines += [("", .text), (policy.title, .heading)]
+            lines.append(("", .text))
+            titles[policy.kind] = lines.count
+            lines.append((policy.title, .heading))
             paragraphs(policy.text, .text)
             if lines.last?.text.isEmpty == true { lines.removeLast() }
             lines += TextLayout.wrap(policy.url, width: width).map { ($0, .link) }
         }
-        return lines
+        return Page(lines: lines, titles: titles)
     }
 
     /// The plain mode's text of the page.
