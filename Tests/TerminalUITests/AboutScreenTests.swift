@@ -40,6 +40,44 @@ final class AboutScreenTests: XCTestCase {
         XCTAssertFalse(text.contains("↓ more"), text)
     }
 
+    /// A policy link of the checkout sheet: About covers the sheet, the shipping policy's title on
+    /// the page's first row; esc goes back to the checkout and nothing else leaves it.
+    func overSheet(_ policy: ShopPolicy.Kind) -> AppState {
+        var state = Fixtures.checkout(.contact)
+        state.shop = Self.shop
+        state.screens.append(.about(AboutState(policy: policy, overSheet: true)))
+        return state
+    }
+
+    func testAPolicyOpenedFromTheSheet() { assertScreenSnapshots(overSheet(.shipping), "about-policy-over-sheet") }
+
+    func testAPolicyOpenedFromTheSheetKeepsItsTitleAtTheTop() {
+        for size in [Size(width: 80, height: 24), Size(width: 120, height: 40), Size(width: 40, height: 12)] {
+            let lines = Renderer.render(overSheet(.privacy), size: size, environment: Fixtures.environment).text
+                .split(separator: "\n", omittingEmptySubsequences: false)
+            XCTAssertTrue(lines[3].contains("Privacy policy"), "\(size): \(lines[3])")
+            XCTAssertFalse(lines.contains { $0.contains("Contact") }, "the sheet is covered at \(size)")
+        }
+    }
+
+    func testKeysOverTheSheet() {
+        let body = Size(width: 80, height: 22)
+        let map = KeyMaps.current(for: overSheet(.shipping), body: body)
+        XCTAssertEqual(map.action(for: .escape), .navigation(.back))
+        XCTAssertTrue(map.footerHints.contains { $0.label == "back to checkout" }, "\(map.footerHints)")
+        for key: Key in [.character("c"), .character("/"), .character("o"), .character("q"), .character("u")] {
+            XCTAssertNil(map.action(for: key), "\(key) would leave the checkout")
+        }
+        XCTAssertEqual(map.action(for: .ctrl("c")), .navigation(.quit))
+        let title = AboutPresenter.page(Self.shop, width: 78).titles[.shipping]!
+        guard case .about(.scrollFrom(let line, 1, _))? = map.action(for: .down) else { return XCTFail("↓ scrolls from the title") }
+        XCTAssertEqual(line, title)
+        // Once scrolled, the page scrolls from where it is.
+        var scrolled = overSheet(.shipping)
+        scrolled.screens[scrolled.screens.count - 1] = .about(AboutState(offset: title + 1, overSheet: true))
+        guard case .about(.scroll(1, _))? = KeyMaps.current(for: scrolled, body: body).action(for: .down) else { return XCTFail() }
+    }
+
     func testWithoutTheShopsAnswer() { assertScreenSnapshots(state(shop: nil), "about-unknown") }
 
     func testKeys() {

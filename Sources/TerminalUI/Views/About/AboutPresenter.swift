@@ -11,7 +11,7 @@ struct AboutPresenter: ScreenPresenter {
     func keyMap(_ state: AppState, listRows: Int, body: Size) -> KeyMap {
         let rows = Self.pageRows(body)
         let page = Self.page(state.shop, width: Self.textWidth(body))
-        let limit = page.lines.count - rows
+        let limit = Self.limit(about, page: page, rows: rows)
         var bindings: [KeyBinding] = []
         if limit > 0 {
             // Opened at a policy, the first scroll starts from its title.
@@ -58,11 +58,15 @@ struct AboutPresenter: ScreenPresenter {
 
     static func textWidth(_ body: Size) -> Int { max(1, body.width - 2) }
 
-    /// The first line on screen: the policy's title when opened at one, else where it was scrolled;
-    /// never past the page's last screenful.
+    /// The first line on screen: the policy's title when opened at one, else where it was scrolled.
     static func firstLine(_ about: AboutState, page: Page, rows: Int) -> Int {
-        let wanted = about.policy.flatMap { page.titles[$0] } ?? about.offset
-        return min(wanted, max(page.lines.count - rows, 0))
+        min(about.policy.flatMap { page.titles[$0] } ?? about.offset, max(limit(about, page: page, rows: rows), 0))
+    }
+
+    /// The last first line: the page's last screenful; past it, a short policy opened at its title
+    /// stays there (blank rows below it) until the shopper scrolls back up.
+    static func limit(_ about: AboutState, page: Page, rows: Int) -> Int {
+        max(page.lines.count - rows, about.policy.flatMap { page.titles[$0] } ?? about.offset)
     }
 
     /// The page as lines wrapped to `width`: the description, then each policy's title, text and address.
