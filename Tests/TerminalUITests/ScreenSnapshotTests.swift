@@ -238,6 +238,18 @@ final class ScreenSnapshotTests: XCTestCase {
         snapshot(state, "checkout-delivery-long-label", sizes: [Size(width: 100, height: 30)])
     }
 
+    /// A shop with all four policies and both contacts: six links, each with its digit, titles
+    /// shortened to their first word where the row is short.
+    func testTheSheetsSixLinks() {
+        var state = Fixtures.checkout(.shipping)
+        let policies = ["refund-policy": "Refund policy", "shipping-policy": "Shipping policy", "privacy-policy": "Privacy policy",
+                        "terms-of-service": "Terms of service"]
+        state.checkout.page?.links = ["refund-policy", "shipping-policy", "privacy-policy", "terms-of-service"].map {
+            CheckoutPage.Link(title: policies[$0]!, url: "https://kestrel.example/policies/\($0)")
+        } + Fixtures.shopLinks.suffix(2)
+        snapshot(state, "checkout-six-links", sizes: Self.standardSizes)
+    }
+
     static let standardSizes = [Size(width: 80, height: 24), Size(width: 120, height: 40), Size(width: 40, height: 12)]
 
     /// Errors push fields down: the focused field and its error stay in view, the fields scrolled
