@@ -27,4 +27,15 @@ final class AboutTests: XCTestCase {
         await store.send(.navigation(.push(.about(AboutState())))) { $0.screens = [.collections, .about(AboutState(offset: 5))] }
         await store.finish()
     }
+
+    /// `about refund` in the plain mode: the page already open shows that policy, then its top again.
+    func testShowingAPolicyOnThePageAlreadyOpen() async {
+        let store = TestEnvironment().store()
+        await store.send(.navigation(.push(.about(AboutState())))) { $0.screens = [.collections, .about(AboutState())] }
+        await store.send(.about(.scroll(by: 4, limit: 20))) { $0.screens[1] = .about(AboutState(offset: 4)) }
+        await store.send(.about(.show(policy: .refund))) { $0.screens[1] = .about(AboutState(policy: .refund)) }
+        await store.send(.about(.scrollFrom(line: 6, by: -1, limit: 20))) { $0.screens[1] = .about(AboutState(offset: 5)) }
+        await store.send(.about(.show(policy: nil))) { $0.screens[1] = .about(AboutState()) }
+        await store.finish()
+    }
 }

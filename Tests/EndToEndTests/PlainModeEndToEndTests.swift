@@ -113,6 +113,26 @@ final class PlainModeEndToEndTests: XCTestCase {
         ])
     }
 
+    /// After a purchase: the orders list, one order by its number, and the shop's policies by name.
+    func testOrdersAndAboutThePolicies() throws {
+        let output = try plain(["orders", "home", "open 1", "open 1", "add 1", "checkout"] + buyer
+            + ["", "4242 4242 4242 4242", "12/29", "123", "Ada Lovelace", "", "",
+               "orders", "order #1001", "order 7", "about shipping", "about returns", "about", "quit"])
+        assertContains(output, [
+            "Your orders: none yet.",
+            "Thank you for your order! Order #1001",
+            "Your orders:\n1. #1001",
+            "Order #1001 · ",
+            "  1 × House Espresso Blend",
+            "There is no order 7: a number like #1001, or 1 to 1.",
+            "\"returns\" is not a policy; try about refund, shipping, privacy or terms.",
+        ])
+        // One policy alone: its title first, not the page's description.
+        let shipping = try XCTUnwrap(output.range(of: "\nShipping policy\n"))
+        XCTAssertFalse(output[shipping.upperBound...].prefix(400).contains("Refund policy"), output)
+        XCTAssertTrue(output.contains("\nAbout "), output)
+    }
+
     func testCheckoutCancelAndEvents() throws {
         let output = try plain(["events", "checkout", "add 1", "home", "open 1", "add 1", "checkout", "/cancel", "events"])
         assertContains(output, [

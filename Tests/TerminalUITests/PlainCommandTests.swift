@@ -1,4 +1,5 @@
 import XCTest
+import Storefront
 @testable import TerminalUI
 
 /// The plain mode's lines: a word (or its short form, with or without a leading slash) and its arguments.
@@ -19,12 +20,20 @@ final class PlainCommandTests: XCTestCase {
         XCTAssertEqual(PlainCommand("/quit"), .quit)
         XCTAssertEqual(PlainCommand(""), .list)
         XCTAssertEqual(PlainCommand("CART"), .cart)
+        XCTAssertEqual(PlainCommand("orders"), .orders(nil))
+        XCTAssertEqual(PlainCommand("order #1001"), .orders("#1001"))
+        XCTAssertEqual(PlainCommand("orders 2"), .orders("2"))
+        XCTAssertEqual(PlainCommand("about"), .about(nil))
+        XCTAssertEqual(PlainCommand("about Refund"), .about(.refund))
+        XCTAssertEqual(PlainCommand("/about terms-of-service"), .about(.termsOfService))
+        XCTAssertEqual(PlainCommand("policy privacy"), .about(.privacy))
     }
 
     func testMistakesSayWhatIsExpected() {
         XCTAssertEqual(PlainCommand("open"), .invalid("open needs a number, like open 2."))
         XCTAssertEqual(PlainCommand("open three"), .invalid("open needs a number, like open 2."))
         XCTAssertEqual(PlainCommand("set Size"), .invalid("set needs an option and a value, like set Size 1 kg."))
+        XCTAssertEqual(PlainCommand("about returns"), .invalid("\"returns\" is not a policy; try about refund, shipping, privacy or terms."))
         XCTAssertEqual(PlainCommand("fly"), .invalid("Unknown command \"fly\". help lists the commands."))
     }
 }

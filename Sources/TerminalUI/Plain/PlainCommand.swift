@@ -1,3 +1,6 @@
+import AppCore
+import Storefront
+
 /// One line of the plain mode's conversation: a word and its arguments (`open 3`, `search tag:tea`).
 enum PlainCommand: Equatable {
     case help, list, back, home, more, quit, events
@@ -15,6 +18,10 @@ enum PlainCommand: Equatable {
     case discount(String?)
     case note(String)
     case account, login, logout, cancel
+    /// `orders`: the list; `order N`: an order by its number (#1001) or its place in the list.
+    case orders(String?)
+    /// `about`: the shop's page; `about POLICY`: one policy.
+    case about(ShopPolicy.Kind?)
     /// Not understood: the message says why.
     case invalid(String)
 
@@ -60,6 +67,11 @@ enum PlainCommand: Equatable {
         case "login": self = .login
         case "logout": self = .logout
         case "cancel": self = .cancel
+        case "orders", "order": self = .orders(rest.isEmpty ? nil : rest)
+        case "about", "policy":
+            if rest.isEmpty { self = .about(nil) } else if let kind = ShopPolicy.Kind(name: rest) { self = .about(kind) } else {
+                self = .invalid("\"\(rest)\" is not a policy; try about \(ShopPolicy.Kind.names).")
+            }
         default: self = .invalid("Unknown command \"\(word)\". help lists the commands.")
         }
     }
@@ -76,6 +88,8 @@ enum PlainCommand: Equatable {
           cart               the cart; remove N, discount CODE (discount none clears), note TEXT
           checkout           check out: answer each field; /back, /cancel act instead of a value
           account            who is logged in and their orders; login, logout, cancel
+          orders, order N    your orders; one order by its number (#1001) or its place in the list
+          about [POLICY]     about the shop; one policy: refund, shipping, privacy, terms
           events             every checkout event so far
           back, home         the previous screen, the collections
           help, quit

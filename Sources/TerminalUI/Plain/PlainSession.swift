@@ -210,9 +210,34 @@ public final class PlainSession {
             store.send(.account(.logInTapped))
         case .logout: store.send(.account(.logOutTapped))
         case .cancel: store.send(.account(.cancelLogin))
+        case .orders(let number): await showOrders(number)
+        case .about(let policy):
+            store.send(.navigation(.push(.about(AboutState()))))
+            store.send(.about(.show(policy: policy)))
         case .invalid(let message): say(message)
         }
         await settle()
+    }
+
+    /// Your orders, or one of them: `number` is the order's number (#1001, 1001) or its place in the list.
+    private func showOrders(_ number: String?) async {
+        if case .orders(let screen) = store.state.screen {
+            if screen.openOrderId != nil { store.send(.orders(.closeDetails)) }
+        } else {
+            store.send(.orders(.open))
+        }
+        guard let number else { return }
+        await settle()
+        guard case .orders(let screen) = store.state.screen else { return }
+        let list = screen.summaries(placed: store.state.orders, signedIn: store.state.account.isLoggedIn)
+        let wanted = number.hasPrefix("#") ? String(number.dropFirst()) : number
+        let index = list.firstIndex { $0.number == "#" + wanted || $0.number == wanted }
+            ?? Int(wanted).flatMap { (1...max(list.count, 1)).contains($0) && !list.isEmpty ? $0 - 1 : nil }
+        guard let index else {
+            return say(list.isEmpty ? "You have no orders yet." : "There is no order \(number): a number like \(list[0].number), or 1 to \(list.count).")
+        }
+        store.send(.orders(.moveSelection(by: index - screen.selectedIndex, rows: PlainSession.listRows)))
+        store.send(.orders(.openSelected))
     }
 
     /// The numbered items of the list on screen, and how to select and open one.

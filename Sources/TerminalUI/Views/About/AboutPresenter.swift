@@ -106,8 +106,16 @@ struct AboutPresenter: ScreenPresenter {
         return Page(lines: lines, titles: titles)
     }
 
-    /// The plain mode's text of the page.
+    /// The plain mode's text of the page, or of the one policy it was opened at.
     func plain(_ state: AppState) -> String {
-        (["About \(state.shop?.name ?? "the shop"):"] + Self.lines(state.shop, width: 76).map(\.text)).joined(separator: "\n")
+        let page = Self.page(state.shop, width: 76)
+        if let policy = about.policy, let start = page.titles[policy] {
+            let end = page.titles.values.filter { $0 > start }.min().map { $0 - 1 } ?? page.lines.count
+            return page.lines[start..<end].map(\.text).joined(separator: "\n")
+        }
+        if let policy = about.policy, let shop = state.shop {
+            return "\(shop.name) publishes no \(policy.defaultTitle.lowercased())."
+        }
+        return (["About \(state.shop?.name ?? "the shop"):"] + page.lines.map(\.text)).joined(separator: "\n")
     }
 }
