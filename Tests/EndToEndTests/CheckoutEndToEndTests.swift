@@ -66,6 +66,30 @@ final class CheckoutEndToEndTests: XCTestCase {
         XCTAssertTrue(session.waitForExit(), "Ctrl-C quits")
     }
 
+    /// A policy link (alt-3 while the e-mail field has the focus) opens About at that policy, its
+    /// title on the page's first row, and the click is in the event log; esc is the sheet again,
+    /// its field as typed, and esc again closes it.
+    func testAPolicyLinkOpensAboutAndEscReturnsToTheSheet() throws {
+        let session = try TmuxSession()
+        try session.addAProductToTheCart()
+        try openCheckoutWithTheEventLog(session)
+        try session.type("ada@")
+        try session.waitFor(text: "ada@")
+        try session.send("M-3")
+        let about = try session.waitFor(text: "esc back to checkout")
+        let rows = about.split(separator: "\n", omittingEmptySubsequences: false)
+        XCTAssertTrue(rows.count > 3 && rows[3].contains("Privacy policy"), about)
+        XCTAssertFalse(about.contains("esc ✕"), "the sheet is covered: \(about)")
+        XCTAssertTrue(about.contains("linkClick"), "the click is logged: \(about)")
+        try session.send("Escape")
+        let sheet = try session.waitFor("the sheet again") { $0.contains("esc ✕") }
+        XCTAssertTrue(sheet.contains("ada@"), sheet)
+        try session.send("Escape")
+        try session.waitFor(text: "afterCompletion=false")
+        try session.send("C-c")
+        XCTAssertTrue(session.waitForExit(), "Ctrl-C quits")
+    }
+
     // MARK: Steps
 
     private func openCheckoutWithTheEventLog(_ session: TmuxSession) throws {
