@@ -120,7 +120,7 @@ struct OrdersPresenter: ScreenPresenter {
         }
         guard !list.isEmpty else { return "Your orders: none yet." }
         return (["Your orders:"] + list.enumerated().map { index, order in
-            "\(index + 1). \(order.number)  \(Self.day(order.date, .current))  \(order.status)  \(order.itemCount) items  \(order.total?.formatted ?? "")"
+            "\(index + 1). \(order.number)  \(Self.day(order.date, .current))  \(order.status)  \(order.itemCount) item\(order.itemCount == 1 ? "" : "s")  \(order.total?.formatted ?? "")"
         }).joined(separator: "\n")
     }
 }
