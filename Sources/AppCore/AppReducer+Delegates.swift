@@ -58,8 +58,10 @@ extension AppReducer {
 
     func route(_ delegate: AccountAction.Delegate, _ state: inout AppState) -> Effect<AppAction> {
         switch delegate {
-        case .sessionRestored: return reduce(into: &state, action: .cart(.attachCustomerIfMissing))
-        case .loggedIn: return reduce(into: &state, action: .cart(.attachCustomer))
+        case .sessionRestored:
+            return .merge(reduce(into: &state, action: .cart(.attachCustomerIfMissing)), reduce(into: &state, action: .orders(.customerChanged)))
+        case .loggedIn:
+            return .merge(reduce(into: &state, action: .cart(.attachCustomer)), reduce(into: &state, action: .orders(.customerChanged)))
         case .loggedOut: return reduce(into: &state, action: .cart(.forgetSignedInCart))
         case .sessionEnded: return reduce(into: &state, action: .cart(.detachCustomer))
         case .failed(let error): return showError(error, &state)

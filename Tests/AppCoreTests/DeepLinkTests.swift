@@ -55,6 +55,22 @@ final class DeepLinkTests: XCTestCase {
         await store.finish()
     }
 
+    /// At start the session is not known yet when `orders` opens: once it is, the customer's orders load.
+    func testOrdersAtStartLoadTheCustomersOrdersOnceTheSessionIsFound() async {
+        var env = TestEnvironment()
+        let order = CustomerOrder(id: "900", name: "#900", processedAt: Fixtures.date, totalPrice: Fixtures.usd("20.00"),
+                                  lineItems: [.init(title: "Shirt", quantity: 1)])
+        env.account = AccountTests.account(orders: { [order] })
+        var state = AppState()
+        state.account = AccountState(status: .unknown, isAvailable: true)
+        let store = env.store(state)
+        await store.send(.navigation(.open(.orders))) { $0.screens = [.collections, .orders(OrdersState())] }
+        await store.send(.account(.sessionLoaded(AccountTests.session))) { $0.account.status = .loggedIn(AccountTests.session) }
+        await store.receive(.account(.delegate(.sessionRestored))) { $0.screens[1] = .orders(OrdersState(isLoading: true)) }
+        await store.receive(.orders(.ordersResponse(.success([order])))) { $0.screens[1] = .orders(OrdersState(customerOrders: [order])) }
+        await store.finish()
+    }
+
     func testAboutOpensTheShopsPageAtAPolicyWhenNamed() async {
         let store = TestEnvironment().store()
         await store.send(.navigation(.open(.about(nil)))) { $0.screens = [.collections, .about(AboutState())] }

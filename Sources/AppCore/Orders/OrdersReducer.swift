@@ -3,6 +3,9 @@ import Storefront
 public enum OrdersAction: Hashable, Sendable {
     /// o, or from the thank-you page: the screen opens (and loads a signed-in customer's orders).
     case open
+    /// The customer signed in, or their session was found after the screen opened (`--open orders`
+    /// at start): a screen on the stack loads their orders.
+    case customerChanged
     /// `rows`: how many rows the list shows, so it scrolls by lines and stays full.
     case moveSelection(by: Int, rows: Int)
     /// Enter: shows the selected order's details.
@@ -34,7 +37,7 @@ struct OrdersReducer: Reducer {
         defer { state.screen = screen }
         let count = screen.summaries(placed: state.placed, signedIn: state.isSignedIn).count
         switch action {
-        case .open:
+        case .open, .customerChanged:
             guard state.isSignedIn, let account = dependencies.account, !screen.isLoading else { return .none }
             screen.isLoading = true
             return .run { send in await send(.ordersResponse(await Result.capture { try await account.orders() })) }
