@@ -85,4 +85,17 @@ final class AboutScreenTests: XCTestCase {
         XCTAssertNil(KeyMaps.current(for: state()).action(for: .character("i")), "already here")
         XCTAssertEqual(KeyMaps.current(for: state()).action(for: .escape), .navigation(.back))
     }
+
+    /// A list item too long for its row wraps under its own text, so the bullet stands alone.
+    func testAListItemWrapsUnderItsText() {
+        let item = "Coffee and tea: only while the bag or tin is still sealed, because opened food cannot be sold again."
+        let shop = Shop(name: "Aurora Outfitters", description: "", domain: "aurora-outfitters.example", currencyCode: "USD",
+                        countryCode: "US", policies: [Self.policy(.refund, "<ul><li>\(item)</li></ul>")])
+        let lines = AboutPresenter.lines(shop, width: 40).map(\.text)
+        guard let first = lines.firstIndex(where: { $0.hasPrefix("• Coffee") }) else { return XCTFail("\(lines)") }
+        XCTAssertTrue(lines[first + 1].hasPrefix("  ") && !lines[first + 1].hasPrefix("   "), "\(lines)")
+        XCTAssertEqual(([lines[first]] + lines[(first + 1)...].prefix { $0.hasPrefix("  ") }).joined(separator: " ").split(separator: " ").joined(separator: " "),
+                       "• " + item)
+        XCTAssertTrue(lines.allSatisfy { $0.count <= 40 })
+    }
 }

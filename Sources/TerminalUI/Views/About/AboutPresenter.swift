@@ -88,7 +88,13 @@ struct AboutPresenter: ScreenPresenter {
                     if lines.last?.text.isEmpty == false { lines.append(("", role)) }
                     continue
                 }
-                lines += TextLayout.wrap(String(paragraph), width: width).map { ($0, role) }
+                // A list item's wrapped lines hang under its text, not under its bullet.
+                if paragraph.hasPrefix("• "), width > 4 {
+                    let wrapped = TextLayout.wrap(String(paragraph.dropFirst(2)), width: width - 2)
+                    lines += wrapped.enumerated().map { ($0.offset == 0 ? "• " + $0.element : "  " + $0.element, role) }
+                } else {
+                    lines += TextLayout.wrap(String(paragraph), width: width).map { ($0, role) }
+                }
             }
         }
         paragraphs(shop.description.isEmpty ? "The shop has no description." : shop.description, .text)
