@@ -54,8 +54,20 @@ struct CartPricing {
         let total = reduction.amount >= subtotal.amount ? Money.zero(currency) : (subtotal - reduction).rounded()
         let cart = Cart(id: id, checkoutUrl: checkoutURL(of: stored), createdAt: stored.createdAt, updatedAt: stored.updatedAt,
                         lines: lines, buyerIdentity: stored.buyerIdentity, discountCodes: codes, note: stored.note,
-                        attributes: stored.attributes, cost: CartCost(subtotalAmount: subtotal, totalAmount: total))
+                        attributes: stored.attributes, cost: CartCost(subtotalAmount: subtotal, totalAmount: total),
+                        deliveryAddresses: stored.deliveryAddresses ?? [], deliveryGroups: deliveryGroups(of: stored, lines: lines))
         return (cart, warnings)
+    }
+
+    /// The cart's lines grouped for delivery to the selected address, with the shop's options.
+    private func deliveryGroups(of stored: StoredCart, lines: [CartLine]) -> [CartDeliveryGroup] {
+        let options = DeliveryRates.options(currencyCode: catalog.shop.currencyCode)
+        return stored.deliveryGroupIds.compactMap { id in
+            guard let address = stored.deliveryAddresses?.first(where: \.selected)?.address else { return nil }
+            let chosen = stored.selectedDeliveryOptions?[id]
+            return CartDeliveryGroup(id: id, lineIds: lines.map(\.id), deliveryAddress: address, deliveryOptions: options,
+                                     selectedDeliveryOption: options.first { $0.handle == chosen })
+        }
     }
 
     private func refusal(of discount: DiscountCode, subtotal: Money, buyer: BuyerIdentity, applied: [DiscountCode]) -> DiscountRefusal? {

@@ -257,6 +257,30 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
         try mutate(cartId) { $0.setNote(note, on: $1) }
     }
 
+    public func cartAttributesUpdate(cartId: String, attributes: [Attribute]) async throws -> CartPayload {
+        try mutate(cartId) { $0.setAttributes(attributes, on: $1) }
+    }
+
+    public func cartDeliveryAddressesAdd(cartId: String, addresses: [CartSelectableAddressInput]) async throws -> CartPayload {
+        try mutate(cartId) { $0.addDeliveryAddresses(addresses, to: $1) }
+    }
+
+    public func cartDeliveryAddressesUpdate(cartId: String, addresses: [CartSelectableAddressInput]) async throws -> CartPayload {
+        try mutate(cartId) { $0.updateDeliveryAddresses(addresses, in: $1) }
+    }
+
+    public func cartDeliveryAddressesRemove(cartId: String, addressIds: [String]) async throws -> CartPayload {
+        try mutate(cartId) { $0.removeDeliveryAddresses(addressIds, from: $1) }
+    }
+
+    public func cartDeliveryAddressesReplace(cartId: String, addresses: [CartSelectableAddressInput]) async throws -> CartPayload {
+        try mutate(cartId) { $0.replaceDeliveryAddresses(addresses, on: $1) }
+    }
+
+    public func cartSelectedDeliveryOptionsUpdate(cartId: String, options: [CartSelectedDeliveryOptionInput]) async throws -> CartPayload {
+        try mutate(cartId) { $0.selectDeliveryOptions(options, on: $1) }
+    }
+
     /// The cart the app was using, if it is still open.
     public func currentCartId() -> String? {
         guard let id = session.currentCartId, openCart(id) != nil else { return nil }

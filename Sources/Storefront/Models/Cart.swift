@@ -13,13 +13,19 @@ public struct Cart: Hashable, Sendable, Codable, Identifiable {
     public var note: String?
     public var attributes: [Attribute]
     public var cost: CartCost
+    /// `delivery { addresses }`.
+    public var deliveryAddresses: [CartSelectableAddress]
+    /// `deliveryGroups`: one group once an address is selected and the cart has lines.
+    public var deliveryGroups: [CartDeliveryGroup]
 
     public init(id: String, checkoutUrl: String, createdAt: Date, updatedAt: Date, lines: [CartLine],
                 buyerIdentity: BuyerIdentity = BuyerIdentity(), discountCodes: [CartDiscountCode] = [],
-                note: String? = nil, attributes: [Attribute] = [], cost: CartCost) {
+                note: String? = nil, attributes: [Attribute] = [], cost: CartCost,
+                deliveryAddresses: [CartSelectableAddress] = [], deliveryGroups: [CartDeliveryGroup] = []) {
         self.id = id; self.checkoutUrl = checkoutUrl; self.createdAt = createdAt; self.updatedAt = updatedAt
         self.lines = lines; self.buyerIdentity = buyerIdentity; self.discountCodes = discountCodes
         self.note = note; self.attributes = attributes; self.cost = cost
+        self.deliveryAddresses = deliveryAddresses; self.deliveryGroups = deliveryGroups
     }
 
     /// `totalQuantity`: the sum of line quantities.
@@ -184,6 +190,11 @@ public struct CartErrorCode: RawRepresentable, Hashable, Sendable, Codable, Cust
     public static let invalidCompanyLocation = CartErrorCode(rawValue: "INVALID_COMPANY_LOCATION")
     public static let buyerCannotPurchaseForCompanyLocation = CartErrorCode(rawValue: "BUYER_CANNOT_PURCHASE_FOR_COMPANY_LOCATION")
     public static let maximumExceeded = CartErrorCode(rawValue: "MAXIMUM_EXCEEDED")
+    public static let invalidDeliveryAddressId = CartErrorCode(rawValue: "INVALID_DELIVERY_ADDRESS_ID")
+    public static let invalidDeliveryOption = CartErrorCode(rawValue: "INVALID_DELIVERY_OPTION")
+    public static let addressFieldIsRequired = CartErrorCode(rawValue: "ADDRESS_FIELD_IS_REQUIRED")
+    public static let tooManyDeliveryAddresses = CartErrorCode(rawValue: "TOO_MANY_DELIVERY_ADDRESSES")
+    public static let onlyOneDeliveryAddressCanBeSelected = CartErrorCode(rawValue: "ONLY_ONE_DELIVERY_ADDRESS_CAN_BE_SELECTED")
 }
 
 /// `CartUserError`: `field` is the path to the input that was wrong, e.g. ["lines", "0", "merchandiseId"].

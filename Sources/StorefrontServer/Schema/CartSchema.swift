@@ -22,6 +22,15 @@ final class CartSchema: PartialSchema<StorefrontResolver, RequestContext> {
             Field("cost", at: \.cost)
             Field("totalQuantity", at: \.totalQuantity)
             connectionField("lines", at: Cart.lines)
+            Field("delivery", at: \.delivery)
+            Field("deliveryGroups", at: Cart.deliveryGroupPage) {
+                Argument("first", at: \.first)
+                Argument("after", at: \.after)
+                Argument("last", at: \.last)
+                Argument("before", at: \.before)
+                Argument("reverse", at: \.reverse).defaultValue(false)
+                Argument("withCarrierRates", at: \.withCarrierRates).defaultValue(false)
+            }
         }
         Interface(BaseCartLine.self) {
             Field("id", at: \.idValue)
@@ -70,15 +79,28 @@ final class CartSchema: PartialSchema<StorefrontResolver, RequestContext> {
             Field("defaultAddress", at: \.defaultAddress)
         }
         Type(MailingAddress.self) {
-            Field("firstName", at: \.firstName)
-            Field("lastName", at: \.lastName)
             Field("address1", at: \.address1)
             Field("address2", at: \.address2)
             Field("city", at: \.city)
-            Field("provinceCode", at: \.zoneCode)
+            Field("company", at: \.company)
+            Field("country", at: \.country)
+            Field("countryCode", at: \.countryCode)
             Field("countryCodeV2", at: \.countryCodeV2)
-            Field("zip", at: \.postalCode)
+            Field("firstName", at: \.firstName)
+            Field("formatted", at: MailingAddress.formatted) {
+                Argument("withCompany", at: \.withCompany).defaultValue(true)
+                Argument("withName", at: \.withName).defaultValue(false)
+            }
+            Field("formattedArea", at: \.formattedArea)
+            Field("id", at: \.idValue)
+            Field("lastName", at: \.lastName)
+            Field("latitude", at: \.latitude)
+            Field("longitude", at: \.longitude)
+            Field("name", at: \.name)
             Field("phone", at: \.phone)
+            Field("province", at: \.province)
+            Field("provinceCode", at: \.zoneCode)
+            Field("zip", at: \.postalCode)
         }
         Type(CartDiscountCode.self) {
             Field("code", at: \.code)
@@ -177,13 +199,13 @@ final class CartSchema: PartialSchema<StorefrontResolver, RequestContext> {
     private static let merchandise: AsyncResolve<any BaseCartLine, RequestContext, NoArguments, any Merchandise> = { line in
         { context, arguments in try await line.merchandise(context: context, arguments: arguments) }
     }
+}
 
-    /// `<Mutation>Payload { cart userErrors warnings }`.
-    private func payloadType<Kind: CartMutationKind>(_ kind: Kind.Type, named name: String) -> SchemaType<CartMutationPayload<Kind>> {
-        SchemaType(CartMutationPayload<Kind>.self, as: name) {
-            Field("cart", at: \.cart)
-            Field("userErrors", at: \.userErrors)
-            Field("warnings", at: \.warnings)
-        }
+/// `<Mutation>Payload { cart userErrors warnings }`.
+func payloadType<Kind: CartMutationKind>(_ kind: Kind.Type, named name: String) -> SchemaType<CartMutationPayload<Kind>> {
+    SchemaType(CartMutationPayload<Kind>.self, as: name) {
+        Field("cart", at: \.cart)
+        Field("userErrors", at: \.userErrors)
+        Field("warnings", at: \.warnings)
     }
 }

@@ -94,3 +94,9 @@ enum CartLinesRemoveKind: CartMutationKind {}
 enum CartBuyerIdentityUpdateKind: CartMutationKind {}
 enum CartDiscountCodesUpdateKind: CartMutationKind {}
 enum CartNoteUpdateKind: CartMutationKind {}
+enum CartAttributesUpdateKind: CartMutationKind {}
+enum CartDeliveryAddressesAddKind: CartMutationKind {}
+enum CartDeliveryAddressesUpdateKind: CartMutationKind {}
+enum CartDeliveryAddressesRemoveKind: CartMutationKind {}
+enum CartDeliveryAddressesReplaceKind: CartMutationKind {}
+enum CartSelectedDeliveryOptionsUpdateKind: CartMutationKind {}
