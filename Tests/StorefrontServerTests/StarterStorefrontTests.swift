@@ -237,6 +237,26 @@ struct StarterStorefrontTests {
           cost { subtotalAmount { amount currencyCode } totalAmount { amount currencyCode } checkoutChargeAmount { amount } }
           attributes { key value }
           discountCodes { code applicable }
+          delivery {
+            addresses {
+              id selected oneTimeUse
+              address {
+                ... on CartDeliveryAddress {
+                  address1 address2 city company countryCode firstName lastName name phone provinceCode zip
+                  formatted(withName: true) formattedArea latitude longitude
+                }
+              }
+            }
+          }
+          deliveryGroups(first: 10, withCarrierRates: true) {
+            nodes {
+              id groupType
+              cartLines(first: 10) { nodes { id quantity } }
+              deliveryAddress { id address1 city country countryCodeV2 zip formatted formattedArea company name province provinceCode }
+              deliveryOptions { handle code title description deliveryMethodType estimatedCost { amount currencyCode } }
+              selectedDeliveryOption { handle title estimatedCost { amount } }
+            }
+          }
         }
         """
     static let payload = "cart { ...CartApiQuery } userErrors { code field message } warnings { code message target }"
@@ -250,7 +270,9 @@ struct StarterStorefrontTests {
                 let declarations = variables.keys.sorted().map { key in
                     "$\(key): " + ["cartId": "ID!", "lines": name == "cartLinesAdd" || name == "cartCreate" ? "[CartLineInput!]!" : "[CartLineUpdateInput!]!",
                                     "lineIds": "[ID!]!", "buyerIdentity": "CartBuyerIdentityInput!", "discountCodes": "[String!]!",
-                                    "note": "String!", "input": "CartInput", "country": "CountryCode"][key, default: "String"]
+                                    "note": "String!", "input": "CartInput", "country": "CountryCode", "attributes": "[AttributeInput!]!",
+                                    "addresses": name == "cartDeliveryAddressesUpdate" ? "[CartSelectableAddressUpdateInput!]!" : "[CartSelectableAddressInput!]!",
+                                    "addressIds": "[ID!]!", "selectedDeliveryOptions": "[CartSelectedDeliveryOptionInput!]!"][key, default: "String"]
                 }.joined(separator: ", ")
                 let document = "mutation M(\(declarations)) @inContext(country: $country) { \(name)(\(arguments)) { \(Self.payload) } }\n"
                     + Self.cartFragment
@@ -281,6 +303,48 @@ struct StarterStorefrontTests {
             #expect((cart["discountCodes"] as? [[String: Any]])?.first?["applicable"] as? Bool == true)
             cart = try await mutate("cartNoteUpdate", "cartId: $cartId, note: $note", ["cartId": cartId, "note": "Ring twice"])
             #expect(cart["note"] as? String == "Ring twice")
+            cart = try await mutate("cartAttributesUpdate", "attributes: $attributes, cartId: $cartId",
+                                    ["cartId": cartId, "attributes": [["key": "gift-message", "value": "Enjoy"]]])
+            #expect(cart["attributes"] as? [[String: String]] == [["key": "gift-message", "value": "Enjoy"]])
+
+            // The delivery step: the buyer's addresses, one selected, then an option for its group.
+            let home: [String: Any] = ["firstName": "Ada", "lastName": "Lovelace", "address1": "Keizersgracht 1", "city": "Amsterdam",
+                                       "zip": "1015 CJ", "countryCode": "NL", "company": "Analytical"]
+            cart = try await mutate("cartDeliveryAddressesAdd", "addresses: $addresses, cartId: $cartId", ["cartId": cartId, "addresses": [
+                ["address": ["deliveryAddress": home], "selected": true, "validationStrategy": "STRICT"],
+                ["address": ["deliveryAddress": ["lastName": "Babbage", "countryCode": "GB", "city": "London"]], "oneTimeUse": true]]])
+            var addresses = try #require((cart["delivery"] as? [String: Any])?["addresses"] as? [[String: Any]])
+            #expect(addresses.map { $0["selected"] as? Bool } == [true, false] && addresses.map { $0["oneTimeUse"] as? Bool } == [false, true])
+            let address = try #require(addresses.first?["address"] as? [String: Any])
+            #expect(address["name"] as? String == "Ada Lovelace" && address["zip"] as? String == "1015 CJ")
+            #expect(address["formatted"] as? [String] == ["Analytical", "Ada Lovelace", "Keizersgracht 1", "Amsterdam 1015 CJ", "Netherlands"])
+            #expect(address["formattedArea"] as? String == "Amsterdam, Netherlands" && address["latitude"] is NSNull)
+            func groups(_ cart: [String: Any]) -> [[String: Any]] { ((cart["deliveryGroups"] as? [String: Any])?["nodes"] as? [[String: Any]]) ?? [] }
+            let group = try #require(groups(cart).first)
+            #expect(groups(cart).count == 1 && group["groupType"] as? String == "ONE_TIME_PURCHASE")
+            #expect(((group["cartLines"] as? [String: Any])?["nodes"] as? [Any])?.count == lines(cart).count)
+            let shipTo = try #require(group["deliveryAddress"] as? [String: Any])
+            #expect(shipTo["country"] as? String == "Netherlands" && shipTo["countryCodeV2"] as? String == "NL")
+            #expect((shipTo["id"] as? String)?.hasPrefix("gid://shopify/MailingAddress/") == true)
+            let options = try #require(group["deliveryOptions"] as? [[String: Any]])
+            #expect(options.map { $0["handle"] as? String } == ["standard", "express", "pickup"])
+            #expect(options.map { $0["deliveryMethodType"] as? String } == ["SHIPPING", "SHIPPING", "PICK_UP"])
+            #expect((options[1]["estimatedCost"] as? [String: Any])?["amount"] as? String == "12.5")
+            #expect(group["selectedDeliveryOption"] is NSNull)
+            let groupId = try #require(group["id"] as? String)
+            cart = try await mutate("cartSelectedDeliveryOptionsUpdate", "cartId: $cartId, selectedDeliveryOptions: $selectedDeliveryOptions",
+                                    ["cartId": cartId, "selectedDeliveryOptions": [["deliveryGroupId": groupId, "deliveryOptionHandle": "express"]]])
+            #expect((groups(cart).first?["selectedDeliveryOption"] as? [String: Any])?["title"] as? String == "Express")
+            let london = try #require(addresses.last?["id"] as? String)
+            cart = try await mutate("cartDeliveryAddressesUpdate", "addresses: $addresses, cartId: $cartId",
+                                    ["cartId": cartId, "addresses": [["id": london, "selected": true]]])
+            addresses = try #require((cart["delivery"] as? [String: Any])?["addresses"] as? [[String: Any]])
+            #expect(addresses.map { $0["selected"] as? Bool } == [false, true])
+            cart = try await mutate("cartDeliveryAddressesRemove", "addressIds: $addressIds, cartId: $cartId", ["cartId": cartId, "addressIds": [london]])
+            #expect(((cart["delivery"] as? [String: Any])?["addresses"] as? [Any])?.count == 1 && groups(cart).isEmpty)
+            cart = try await mutate("cartDeliveryAddressesReplace", "addresses: $addresses, cartId: $cartId",
+                                    ["cartId": cartId, "addresses": [["address": ["deliveryAddress": home], "selected": true]]])
+            #expect(groups(cart).count == 1)
 
             let page = try await run(server, "query CartQuery($cartId: ID!) { cart(id: $cartId) { ...CartApiQuery } }\n" + Self.cartFragment,
                                      ["cartId": cartId])
@@ -290,6 +354,44 @@ struct StarterStorefrontTests {
             #expect(merchandise["requiresShipping"] as? Bool == true && (merchandise["product"] as? [String: Any])?["handle"] as? String == product.handle)
             let total = try #require(((read["cost"] as? [String: Any])?["totalAmount"] as? [String: Any])?["amount"] as? String)
             #expect(!total.hasSuffix("0") || total.hasSuffix(".0"), "amounts as the API writes them: \(total)")
+        }
+    }
+
+    /// Wrong delivery input answers `cart: null` with the user errors, as every cart mutation does;
+    /// a value outside an enum is refused before anything runs.
+    @Test func wrongDeliveryInputAnswersNoCart() async throws {
+        try await withServer { server async throws in
+            let product = try #require(try await server.embedded.product(handle: "house-espresso-blend"))
+            let cart = try #require(try await server.embedded.cartCreate(CartInput(lines: [CartLineInput(merchandiseId: product.variants[0].id)])).cart)
+            let add = """
+                mutation Add($cartId: ID!, $addresses: [CartSelectableAddressInput!]!) {
+                  cartDeliveryAddressesAdd(cartId: $cartId, addresses: $addresses) { cart { id } userErrors { code field message } }
+                }
+                """
+            let data = try await run(server, add, ["cartId": cart.id, "addresses": [
+                ["address": ["deliveryAddress": ["countryCode": "NL"]], "validationStrategy": "STRICT"]]])
+            let payload = try #require(data["cartDeliveryAddressesAdd"] as? [String: Any])
+            #expect(payload["cart"] is NSNull)
+            let errors = try #require(payload["userErrors"] as? [[String: Any]])
+            #expect(errors.map { $0["code"] as? String } == Array(repeating: "ADDRESS_FIELD_IS_REQUIRED", count: 4))
+            #expect(errors.first?["field"] as? [String] == ["addresses", "0", "address", "deliveryAddress", "address1"])
+            let options = try await run(server, """
+                mutation Pick($cartId: ID!) {
+                  cartSelectedDeliveryOptionsUpdate(cartId: $cartId, selectedDeliveryOptions: [
+                    {deliveryGroupId: "gid://shopify/CartDeliveryGroup/1", deliveryOptionHandle: "standard"}]) { cart { id } userErrors { code } }
+                }
+                """, ["cartId": cart.id])
+            #expect((options["cartSelectedDeliveryOptionsUpdate"] as? [String: Any])?["cart"] is NSNull)
+            #expect(((options["cartSelectedDeliveryOptionsUpdate"] as? [String: Any])?["userErrors"] as? [[String: Any]])?.first?["code"] as? String
+                    == "INVALID_DELIVERY_GROUP")
+            #expect(try await server.embedded.cart(id: cart.id) == cart, "nothing changed")
+
+            let body = try JSONSerialization.data(withJSONObject: ["query": add, "variables": ["cartId": cart.id, "addresses": [
+                ["address": ["deliveryAddress": ["countryCode": "NL"]], "validationStrategy": "LOOSE"]]]])
+            let response = try await HTTPClientTransport().send(TransportRequest(url: server.url, headers: [
+                ("Content-Type", "application/json"), (GraphQLEndpoint.tokenHeader, LoopbackServer.token)], body: body))
+            let json = try #require(try JSONSerialization.jsonObject(with: response.body) as? [String: Any])
+            #expect(json["data"] == nil && (json["errors"] as? [Any])?.isEmpty == false, "an unknown validation strategy")
         }
     }
 }

@@ -100,6 +100,9 @@ struct CartDeliveryGroupNode: Hashable, Codable, Sendable {
 }
 
 extension CartDeliveryOption {
+    // Nullable in the API (a carrier's rate may have neither); the shop's own options have both.
+    var codeValue: String? { code }
+    var titleValue: String? { title }
     var methodType: DeliveryMethodType { DeliveryMethodType(rawValue: deliveryMethodType) ?? .shipping }
 }
 

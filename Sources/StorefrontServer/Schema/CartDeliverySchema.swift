@@ -66,12 +66,12 @@ final class CartDeliverySchema: PartialSchema<StorefrontResolver, RequestContext
         connectionType(of: CartDeliveryGroupNode.self, named: "CartDeliveryGroupConnection")
         edgeType(of: CartDeliveryGroupNode.self, named: "CartDeliveryGroupEdge")
         Type(CartDeliveryOption.self) {
-            Field("code", at: \.code)
+            Field("code", at: \.codeValue)
             Field("deliveryMethodType", at: \.methodType)
             Field("description", at: \.description)
             Field("estimatedCost", at: \.estimatedCost)
             Field("handle", at: \.handle)
-            Field("title", at: \.title)
+            Field("title", at: \.titleValue)
         }
         payloadType(CartAttributesUpdateKind.self, named: "CartAttributesUpdatePayload")
         payloadType(CartDeliveryAddressesAddKind.self, named: "CartDeliveryAddressesAddPayload")
