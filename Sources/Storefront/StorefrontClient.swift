@@ -38,6 +38,9 @@ public protocol StorefrontClient: Sendable {
     func cartDeliveryAddressesRemove(cartId: String, addressIds: [String]) async throws -> CartPayload
     func cartDeliveryAddressesReplace(cartId: String, addresses: [CartSelectableAddressInput]) async throws -> CartPayload
     func cartSelectedDeliveryOptionsUpdate(cartId: String, options: [CartSelectedDeliveryOptionInput]) async throws -> CartPayload
+    func cartGiftCardCodesAdd(cartId: String, giftCardCodes: [String]) async throws -> CartPayload
+    func cartGiftCardCodesUpdate(cartId: String, giftCardCodes: [String]) async throws -> CartPayload
+    func cartGiftCardCodesRemove(cartId: String, appliedGiftCardIds: [String]) async throws -> CartPayload
 
     /// The bytes of a product picture (`ProductImage.pictureUrl`), at most `maxBytes` long.
     func pictureData(url: String, maxBytes: Int) async throws -> Data
@@ -67,6 +70,15 @@ extension StorefrontClient {
     }
     public func cartSelectedDeliveryOptionsUpdate(cartId: String, options: [CartSelectedDeliveryOptionInput]) async throws -> CartPayload {
         throw StorefrontError.invalidArgument("this storefront does not take cartSelectedDeliveryOptionsUpdate")
+    }
+    public func cartGiftCardCodesAdd(cartId: String, giftCardCodes: [String]) async throws -> CartPayload {
+        throw StorefrontError.invalidArgument("this storefront does not take cartGiftCardCodesAdd")
+    }
+    public func cartGiftCardCodesUpdate(cartId: String, giftCardCodes: [String]) async throws -> CartPayload {
+        throw StorefrontError.invalidArgument("this storefront does not take cartGiftCardCodesUpdate")
+    }
+    public func cartGiftCardCodesRemove(cartId: String, appliedGiftCardIds: [String]) async throws -> CartPayload {
+        throw StorefrontError.invalidArgument("this storefront does not take cartGiftCardCodesRemove")
     }
 }
 

@@ -237,6 +237,7 @@ struct StarterStorefrontTests {
           cost { subtotalAmount { amount currencyCode } totalAmount { amount currencyCode } checkoutChargeAmount { amount } }
           attributes { key value }
           discountCodes { code applicable }
+          appliedGiftCards { id lastCharacters amountUsed { amount currencyCode } balance { amount currencyCode } presentmentAmountUsed { amount } }
           delivery {
             addresses {
               id selected oneTimeUse
@@ -272,7 +273,8 @@ struct StarterStorefrontTests {
                                     "lineIds": "[ID!]!", "buyerIdentity": "CartBuyerIdentityInput!", "discountCodes": "[String!]!",
                                     "note": "String!", "input": "CartInput", "country": "CountryCode", "attributes": "[AttributeInput!]!",
                                     "addresses": name == "cartDeliveryAddressesUpdate" ? "[CartSelectableAddressUpdateInput!]!" : "[CartSelectableAddressInput!]!",
-                                    "addressIds": "[ID!]!", "selectedDeliveryOptions": "[CartSelectedDeliveryOptionInput!]!"][key, default: "String"]
+                                    "addressIds": "[ID!]!", "selectedDeliveryOptions": "[CartSelectedDeliveryOptionInput!]!",
+                                    "giftCardCodes": "[String!]!", "appliedGiftCardIds": "[ID!]!"][key, default: "String"]
                 }.joined(separator: ", ")
                 let document = "mutation M(\(declarations)) @inContext(country: $country) { \(name)(\(arguments)) { \(Self.payload) } }\n"
                     + Self.cartFragment
@@ -306,6 +308,24 @@ struct StarterStorefrontTests {
             cart = try await mutate("cartAttributesUpdate", "attributes: $attributes, cartId: $cartId",
                                     ["cartId": cartId, "attributes": [["key": "gift-message", "value": "Enjoy"]]])
             #expect(cart["attributes"] as? [[String: String]] == [["key": "gift-message", "value": "Enjoy"]])
+
+            // Gift cards pay what is left after discounts, up to their balance.
+            func amount(_ money: Any?) -> Decimal? { ((money as? [String: Any])?["amount"] as? String).flatMap { Decimal(string: $0) } }
+            cart = try await mutate("cartGiftCardCodesAdd", "cartId: $cartId, giftCardCodes: $giftCardCodes",
+                                    ["cartId": cartId, "giftCardCodes": ["kestrel-gift-2500"]])
+            var cards = try #require(cart["appliedGiftCards"] as? [[String: Any]])
+            let cost = try #require(cart["cost"] as? [String: Any])
+            let due = try #require(amount(cost["totalAmount"])), used = try #require(amount(cards.first?["amountUsed"]))
+            #expect(cards.count == 1 && cards.first?["lastCharacters"] as? String == "2500" && used == min(due, 25))
+            #expect(amount(cost["checkoutChargeAmount"]) == due - used && amount(cards.first?["balance"]) == 25 - used)
+            cart = try await mutate("cartGiftCardCodesUpdate", "cartId: $cartId, giftCardCodes: $giftCardCodes",
+                                    ["cartId": cartId, "giftCardCodes": ["KESTREL-GIFT-10K0"]])
+            cards = try #require(cart["appliedGiftCards"] as? [[String: Any]])
+            #expect(cards.map { $0["lastCharacters"] as? String } == ["10K0"])
+            cart = try await mutate("cartGiftCardCodesRemove", "appliedGiftCardIds: $appliedGiftCardIds, cartId: $cartId",
+                                    ["cartId": cartId, "appliedGiftCardIds": [try #require(cards.first?["id"] as? String)]])
+            #expect((cart["appliedGiftCards"] as? [Any])?.isEmpty == true)
+            #expect(amount((cart["cost"] as? [String: Any])?["checkoutChargeAmount"]) == due)
 
             // The delivery step: the buyer's addresses, one selected, then an option for its group.
             let home: [String: Any] = ["firstName": "Ada", "lastName": "Lovelace", "address1": "Keizersgracht 1", "city": "Amsterdam",

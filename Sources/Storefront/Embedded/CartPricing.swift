@@ -52,11 +52,27 @@ struct CartPricing {
             return CartDiscountCode(code: code, applicable: true)
         }
         let total = reduction.amount >= subtotal.amount ? Money.zero(currency) : (subtotal - reduction).rounded()
+        let (giftCards, charge) = applyGiftCards(stored.giftCardIds ?? [], to: total)
         let cart = Cart(id: id, checkoutUrl: checkoutURL(of: stored), createdAt: stored.createdAt, updatedAt: stored.updatedAt,
                         lines: lines, buyerIdentity: stored.buyerIdentity, discountCodes: codes, note: stored.note,
-                        attributes: stored.attributes, cost: CartCost(subtotalAmount: subtotal, totalAmount: total),
-                        deliveryAddresses: stored.deliveryAddresses ?? [], deliveryGroups: deliveryGroups(of: stored, lines: lines))
+                        attributes: stored.attributes, cost: CartCost(subtotalAmount: subtotal, totalAmount: total, checkoutChargeAmount: charge),
+                        deliveryAddresses: stored.deliveryAddresses ?? [], deliveryGroups: deliveryGroups(of: stored, lines: lines),
+                        appliedGiftCards: giftCards)
         return (cart, warnings)
+    }
+
+    /// Gift cards pay the total after discounts, each in turn up to its balance; what they leave
+    /// is charged at checkout.
+    private func applyGiftCards(_ ids: [String], to total: Money) -> ([AppliedGiftCard], Money) {
+        var due = total
+        let applied = ids.compactMap { id -> AppliedGiftCard? in
+            guard let card = catalog.giftCard(id: id) else { return nil }
+            let balance = Money(amount: card.balance.amount, currencyCode: total.currencyCode)
+            let used = balance.amount < due.amount ? balance : due
+            due = due - used
+            return AppliedGiftCard(id: card.id, lastCharacters: card.lastCharacters, amountUsed: used, balance: balance - used)
+        }
+        return (applied, due)
     }
 
     /// The cart's lines grouped for delivery to the selected address, with the shop's options.

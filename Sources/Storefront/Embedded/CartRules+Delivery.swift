@@ -65,24 +65,13 @@ extension CartRules {
 
     func removeDeliveryAddresses(_ ids: [String], from original: StoredCart) -> Outcome {
         var errors: [CartUserError] = []
-        var addresses = original.deliveryAddresses ?? []
-        for (index, id) in ids.enumerated() {
-            if let position = addresses.firstIndex(where: { $0.id == id }) {
-                addresses.remove(at: position)
-            } else {
-                errors.append(CartUserError(code: .invalidDeliveryAddressId, field: ["addressIds", String(index)],
-                                            message: "The cart has no delivery address with id \(id)."))
-            }
-        }
+        let addresses = removing(ids, from: original.deliveryAddresses ?? [], id: \.id, field: "addressIds",
+                                 code: .invalidDeliveryAddressId, noun: "delivery address", errors: &errors)
         return finishAddresses(addresses, on: original, original: original, errors: errors, newlySelected: [])
     }
 
     func replaceDeliveryAddresses(_ inputs: [CartSelectableAddressInput], on original: StoredCart) -> Outcome {
-        var emptied = original
-        emptied.deliveryAddresses = []
-        let outcome = addDeliveryAddresses(inputs, to: emptied)
-        guard outcome.userErrors.isEmpty else { return Outcome(cart: original, userErrors: outcome.userErrors) }
-        return finish(outcome.cart, original: original, errors: [], warnings: [])
+        replacing(\.deliveryAddresses, of: original) { addDeliveryAddresses(inputs, to: $0) }
     }
 
     // MARK: Delivery options
@@ -114,6 +103,30 @@ extension CartRules {
     }
 
     // MARK: Pieces
+
+    /// Empties a list and adds to it: refused input leaves the original list.
+    func replacing<Item>(_ list: WritableKeyPath<StoredCart, [Item]?>, of original: StoredCart,
+                         adding: (StoredCart) -> Outcome) -> Outcome {
+        var emptied = original
+        emptied[keyPath: list] = []
+        let outcome = adding(emptied)
+        guard outcome.userErrors.isEmpty else { return Outcome(cart: original, userErrors: outcome.userErrors) }
+        return finish(outcome.cart, original: original, errors: [], warnings: [])
+    }
+
+    /// The items without those named by `ids`; an id the list does not hold is an error at its place.
+    func removing<Item>(_ ids: [String], from items: [Item], id: (Item) -> String, field: String, code: CartErrorCode,
+                        noun: String, errors: inout [CartUserError]) -> [Item] {
+        var items = items
+        for (index, wanted) in ids.enumerated() {
+            if let position = items.firstIndex(where: { id($0) == wanted }) {
+                items.remove(at: position)
+            } else {
+                errors.append(CartUserError(code: code, field: [field, String(index)], message: "The cart has no \(noun) with id \(wanted)."))
+            }
+        }
+        return items
+    }
 
     /// At most one address stays selected (one just selected wins); too many addresses are refused;
     /// a choice of option for a group that is gone is forgotten.
@@ -164,5 +177,47 @@ extension CartRules {
             complete = false
         }
         return complete ? address : nil
+    }
+}
+
+// Gift cards.
+extension CartRules {
+    /// Adds gift cards by code, keeping those already applied (a code applied twice counts once).
+    func addGiftCardCodes(_ codes: [String], to original: StoredCart) -> Outcome {
+        var errors: [CartUserError] = []
+        var ids = original.giftCardIds ?? []
+        for (index, code) in codes.enumerated() {
+            guard let card = usableGiftCard(code, field: ["giftCardCodes", String(index)], errors: &errors) else { continue }
+            if !ids.contains(card.id) { ids.append(card.id) }
+        }
+        var cart = original
+        cart.giftCardIds = ids
+        return finish(cart, original: original, errors: errors, warnings: [])
+    }
+
+    /// Sets the gift cards to exactly these codes.
+    func setGiftCardCodes(_ codes: [String], on original: StoredCart) -> Outcome {
+        replacing(\.giftCardIds, of: original) { addGiftCardCodes(codes, to: $0) }
+    }
+
+    func removeGiftCards(_ ids: [String], from original: StoredCart) -> Outcome {
+        var errors: [CartUserError] = []
+        var cart = original
+        cart.giftCardIds = removing(ids, from: original.giftCardIds ?? [], id: { $0 }, field: "appliedGiftCardIds",
+                                    code: .invalid, noun: "gift card", errors: &errors)
+        return finish(cart, original: original, errors: errors, warnings: [])
+    }
+
+    /// The gift card behind a code, or nil after recording why it cannot pay.
+    private func usableGiftCard(_ code: String, field: [String], errors: inout [CartUserError]) -> GiftCard? {
+        guard let card = catalog.giftCard(code: code) else {
+            errors.append(CartUserError(code: .invalid, field: field, message: "The gift card code is not valid."))
+            return nil
+        }
+        guard card.balance.amount > 0 else {
+            errors.append(CartUserError(code: .invalid, field: field, message: "The gift card ending in \(card.lastCharacters) has no balance left."))
+            return nil
+        }
+        return card
     }
 }

@@ -281,6 +281,18 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
         try mutate(cartId) { $0.selectDeliveryOptions(options, on: $1) }
     }
 
+    public func cartGiftCardCodesAdd(cartId: String, giftCardCodes: [String]) async throws -> CartPayload {
+        try mutate(cartId) { $0.addGiftCardCodes(giftCardCodes, to: $1) }
+    }
+
+    public func cartGiftCardCodesUpdate(cartId: String, giftCardCodes: [String]) async throws -> CartPayload {
+        try mutate(cartId) { $0.setGiftCardCodes(giftCardCodes, on: $1) }
+    }
+
+    public func cartGiftCardCodesRemove(cartId: String, appliedGiftCardIds: [String]) async throws -> CartPayload {
+        try mutate(cartId) { $0.removeGiftCards(appliedGiftCardIds, from: $1) }
+    }
+
     /// The cart the app was using, if it is still open.
     public func currentCartId() -> String? {
         guard let id = session.currentCartId, openCart(id) != nil else { return nil }

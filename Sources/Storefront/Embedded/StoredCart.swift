@@ -28,6 +28,8 @@ struct StoredCart: Hashable, Sendable, Codable {
     /// The delivery option handle the buyer picked, by delivery group id.
     var selectedDeliveryOptions: [String: String]?
     var nextAddressNumber: Int?
+    /// The catalog ids of the gift cards applied, in order.
+    var giftCardIds: [String]?
 
     var id: String { "gid://shopify/Cart/\(token)?key=\(key)" }
 

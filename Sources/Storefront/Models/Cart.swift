@@ -17,15 +17,18 @@ public struct Cart: Hashable, Sendable, Codable, Identifiable {
     public var deliveryAddresses: [CartSelectableAddress]
     /// `deliveryGroups`: one group once an address is selected and the cart has lines.
     public var deliveryGroups: [CartDeliveryGroup]
+    /// Gift cards paying part of `cost.checkoutChargeAmount`, in the order they were applied.
+    public var appliedGiftCards: [AppliedGiftCard]
 
     public init(id: String, checkoutUrl: String, createdAt: Date, updatedAt: Date, lines: [CartLine],
                 buyerIdentity: BuyerIdentity = BuyerIdentity(), discountCodes: [CartDiscountCode] = [],
                 note: String? = nil, attributes: [Attribute] = [], cost: CartCost,
-                deliveryAddresses: [CartSelectableAddress] = [], deliveryGroups: [CartDeliveryGroup] = []) {
+                deliveryAddresses: [CartSelectableAddress] = [], deliveryGroups: [CartDeliveryGroup] = [],
+                appliedGiftCards: [AppliedGiftCard] = []) {
         self.id = id; self.checkoutUrl = checkoutUrl; self.createdAt = createdAt; self.updatedAt = updatedAt
         self.lines = lines; self.buyerIdentity = buyerIdentity; self.discountCodes = discountCodes
         self.note = note; self.attributes = attributes; self.cost = cost
-        self.deliveryAddresses = deliveryAddresses; self.deliveryGroups = deliveryGroups
+        self.deliveryAddresses = deliveryAddresses; self.deliveryGroups = deliveryGroups; self.appliedGiftCards = appliedGiftCards
     }
 
     /// `totalQuantity`: the sum of line quantities.
@@ -117,6 +120,18 @@ public struct BuyerIdentity: Hashable, Sendable, Codable {
                 customer: Customer? = nil) {
         self.email = email; self.phone = phone; self.countryCode = countryCode; self.customerAccessToken = customerAccessToken
         self.customer = customer
+    }
+}
+
+/// `AppliedGiftCard`: what a gift card pays of this cart and what is left on it after that.
+public struct AppliedGiftCard: Hashable, Sendable, Codable, Identifiable {
+    public var id: String
+    public var lastCharacters: String
+    public var amountUsed: Money
+    public var balance: Money
+
+    public init(id: String, lastCharacters: String, amountUsed: Money, balance: Money) {
+        self.id = id; self.lastCharacters = lastCharacters; self.amountUsed = amountUsed; self.balance = balance
     }
 }
 

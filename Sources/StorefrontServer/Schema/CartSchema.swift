@@ -22,6 +22,7 @@ final class CartSchema: PartialSchema<StorefrontResolver, RequestContext> {
             Field("cost", at: \.cost)
             Field("totalQuantity", at: \.totalQuantity)
             connectionField("lines", at: Cart.lines)
+            Field("appliedGiftCards", at: \.appliedGiftCards)
             Field("delivery", at: \.delivery)
             Field("deliveryGroups", at: Cart.deliveryGroupPage) {
                 Argument("first", at: \.first)

@@ -100,3 +100,6 @@ enum CartDeliveryAddressesUpdateKind: CartMutationKind {}
 enum CartDeliveryAddressesRemoveKind: CartMutationKind {}
 enum CartDeliveryAddressesReplaceKind: CartMutationKind {}
 enum CartSelectedDeliveryOptionsUpdateKind: CartMutationKind {}
+enum CartGiftCardCodesAddKind: CartMutationKind {}
+enum CartGiftCardCodesUpdateKind: CartMutationKind {}
+enum CartGiftCardCodesRemoveKind: CartMutationKind {}
