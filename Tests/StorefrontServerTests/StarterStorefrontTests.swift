@@ -222,6 +222,7 @@ struct StarterStorefrontTests {
             nodes {
               id quantity
               attributes { key value }
+              discountAllocations { discountedAmount { amount } }
               cost { totalAmount { amount currencyCode } amountPerQuantity { amount currencyCode } compareAtAmountPerQuantity { amount } }
               merchandise {
                 ... on ProductVariant {
@@ -237,6 +238,11 @@ struct StarterStorefrontTests {
           cost { subtotalAmount { amount currencyCode } totalAmount { amount currencyCode } checkoutChargeAmount { amount } }
           attributes { key value }
           discountCodes { code applicable }
+          discountAllocations {
+            discountedAmount { amount currencyCode } targetType
+            ... on CartCodeDiscountAllocation { code }
+            discountApplication { allocationMethod targetSelection targetType value { ... on MoneyV2 { amount } ... on PricingPercentageValue { percentage } } }
+          }
           appliedGiftCards { id lastCharacters amountUsed { amount currencyCode } balance { amount currencyCode } presentmentAmountUsed { amount } }
           delivery {
             addresses {
@@ -303,6 +309,15 @@ struct StarterStorefrontTests {
             cart = try await mutate("cartDiscountCodesUpdate", "cartId: $cartId, discountCodes: $discountCodes",
                                     ["cartId": cartId, "discountCodes": ["WELCOME10"]])
             #expect((cart["discountCodes"] as? [[String: Any]])?.first?["applicable"] as? Bool == true)
+            let allocation = try #require((cart["discountAllocations"] as? [[String: Any]])?.first)
+            #expect(allocation["code"] as? String == "WELCOME10" && allocation["targetType"] as? String == "LINE_ITEM")
+            let application = try #require(allocation["discountApplication"] as? [String: Any])
+            #expect((application["value"] as? [String: Any])?["percentage"] as? Double == 10 && application["allocationMethod"] as? String == "ACROSS")
+            let costs = try #require(cart["cost"] as? [String: Any])
+            let off = try #require(((allocation["discountedAmount"] as? [String: Any])?["amount"] as? String).flatMap { Decimal(string: $0) })
+            let before = try #require(((costs["subtotalAmount"] as? [String: Any])?["amount"] as? String).flatMap { Decimal(string: $0) })
+            #expect(((costs["totalAmount"] as? [String: Any])?["amount"] as? String).flatMap { Decimal(string: $0) } == before - off)
+            #expect(lines(cart).allSatisfy { ($0["discountAllocations"] as? [Any])?.isEmpty == true })
             cart = try await mutate("cartNoteUpdate", "cartId: $cartId, note: $note", ["cartId": cartId, "note": "Ring twice"])
             #expect(cart["note"] as? String == "Ring twice")
             cart = try await mutate("cartAttributesUpdate", "attributes: $attributes, cartId: $cartId",

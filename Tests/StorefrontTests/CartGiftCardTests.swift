@@ -60,4 +60,14 @@ import Testing
         #expect(json != Fixtures.catalogJSON)
         #expect(throws: StorefrontError.self) { try CatalogLoader.load(data: Data(json.utf8)) }
     }
+
+    /// Not a gift card, but paid the same way: each applicable code's share of the reduction.
+    @Test func discountAllocationsGiveEachCodesShare() async throws {
+        let sencha = try Fixtures.variantId("sencha", 1)   // 17.00
+        let cart = try #require(try await storefront.cartCreate(CartInput(lines: [CartLineInput(merchandiseId: sencha, quantity: 3)],
+                                                                          discountCodes: ["welcome10", "FIKA5", "OLD15"])).cart)
+        #expect(cart.codeDiscounts == [CodeDiscountAllocation(code: "welcome10", discountedAmount: money("5.10"), percentage: 10),
+                                       CodeDiscountAllocation(code: "FIKA5", discountedAmount: money("5.00"), fixedAmount: money("5.00"))])
+        #expect(cart.cost.totalAmount == money("40.90"), "the shares add up to the reduction; a lapsed code has none")
+    }
 }

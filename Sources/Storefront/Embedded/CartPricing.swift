@@ -37,6 +37,7 @@ struct CartPricing {
         var reduction = Money.zero(currency)
         var applied: [DiscountCode] = []
         var warnings: [CartWarning] = []
+        var allocations: [CodeDiscountAllocation] = []
         let id = stored.id
         let codes = stored.discountCodes.map { code -> CartDiscountCode in
             guard let discount = catalog.discountCode(code) else {
@@ -48,16 +49,21 @@ struct CartPricing {
                 return CartDiscountCode(code: code, applicable: false)
             }
             applied.append(discount)
-            reduction = reduction + discount.reduction(ofSubtotal: subtotal)
+            // Each code's share, so that together they never take more than the subtotal.
+            let off = discount.reduction(ofSubtotal: subtotal)
+            let share = (reduction + off).amount > subtotal.amount ? subtotal - reduction : off
+            reduction = reduction + off
+            allocations.append(CodeDiscountAllocation(code: code, discountedAmount: share, discount: discount))
             return CartDiscountCode(code: code, applicable: true)
         }
         let total = reduction.amount >= subtotal.amount ? Money.zero(currency) : (subtotal - reduction).rounded()
         let (giftCards, charge) = applyGiftCards(stored.giftCardIds ?? [], to: total)
-        let cart = Cart(id: id, checkoutUrl: checkoutURL(of: stored), createdAt: stored.createdAt, updatedAt: stored.updatedAt,
+        var cart = Cart(id: id, checkoutUrl: checkoutURL(of: stored), createdAt: stored.createdAt, updatedAt: stored.updatedAt,
                         lines: lines, buyerIdentity: stored.buyerIdentity, discountCodes: codes, note: stored.note,
                         attributes: stored.attributes, cost: CartCost(subtotalAmount: subtotal, totalAmount: total, checkoutChargeAmount: charge),
                         deliveryAddresses: stored.deliveryAddresses ?? [], deliveryGroups: deliveryGroups(of: stored, lines: lines),
                         appliedGiftCards: giftCards)
+        cart.codeDiscounts = allocations
         return (cart, warnings)
     }
 
@@ -100,5 +106,17 @@ struct CartPricing {
 
     func checkoutURL(of stored: StoredCart) -> String {
         "https://\(catalog.shop.domain)/cart/c/\(stored.token)?key=\(stored.key)"
+    }
+}
+
+extension CodeDiscountAllocation {
+    init(code: String, discountedAmount: Money, discount: DiscountCode) {
+        switch discount.kind {
+        case .percentage(let percent): self.init(code: code, discountedAmount: discountedAmount, percentage: percent)
+        // The catalog's amounts are in the shop's currency, which is the cart's.
+        case .fixedAmount(let amount):
+            self.init(code: code, discountedAmount: discountedAmount,
+                      fixedAmount: Money(amount: amount.amount, currencyCode: discountedAmount.currencyCode))
+        }
     }
 }

@@ -19,6 +19,8 @@ public struct Cart: Hashable, Sendable, Codable, Identifiable {
     public var deliveryGroups: [CartDeliveryGroup]
     /// Gift cards paying part of `cost.checkoutChargeAmount`, in the order they were applied.
     public var appliedGiftCards: [AppliedGiftCard]
+    /// What each applicable discount code took off the cart (`discountAllocations`).
+    public var codeDiscounts: [CodeDiscountAllocation] = []
 
     public init(id: String, checkoutUrl: String, createdAt: Date, updatedAt: Date, lines: [CartLine],
                 buyerIdentity: BuyerIdentity = BuyerIdentity(), discountCodes: [CartDiscountCode] = [],
@@ -120,6 +122,19 @@ public struct BuyerIdentity: Hashable, Sendable, Codable {
                 customer: Customer? = nil) {
         self.email = email; self.phone = phone; self.countryCode = countryCode; self.customerAccessToken = customerAccessToken
         self.customer = customer
+    }
+}
+
+/// A discount code's share of the cart's reduction (`CartCodeDiscountAllocation`), with the
+/// code's value: a percentage of the subtotal or a fixed amount.
+public struct CodeDiscountAllocation: Hashable, Sendable, Codable {
+    public var code: String
+    public var discountedAmount: Money
+    public var percentage: Decimal?
+    public var fixedAmount: Money?
+
+    public init(code: String, discountedAmount: Money, percentage: Decimal? = nil, fixedAmount: Money? = nil) {
+        self.code = code; self.discountedAmount = discountedAmount; self.percentage = percentage; self.fixedAmount = fixedAmount
     }
 }
 

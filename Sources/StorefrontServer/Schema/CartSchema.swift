@@ -23,6 +23,7 @@ final class CartSchema: PartialSchema<StorefrontResolver, RequestContext> {
             Field("totalQuantity", at: \.totalQuantity)
             connectionField("lines", at: Cart.lines)
             Field("appliedGiftCards", at: \.appliedGiftCards)
+            Field("discountAllocations", at: \.discountAllocations)
             Field("delivery", at: \.delivery)
             Field("deliveryGroups", at: Cart.deliveryGroupPage) {
                 Argument("first", at: \.first)
@@ -38,6 +39,7 @@ final class CartSchema: PartialSchema<StorefrontResolver, RequestContext> {
             Field("quantity", at: \.quantity)
             Field("attributes", at: \.attributes)
             Field("cost", at: \.cost)
+            Field("discountAllocations", at: \.discountAllocations)
             Field("merchandise", at: Self.merchandise)
         }
         Union(Merchandise.self, members: VariantNode.self)
@@ -46,6 +48,7 @@ final class CartSchema: PartialSchema<StorefrontResolver, RequestContext> {
             Field("quantity", at: \.quantity)
             Field("attributes", at: \.attributes)
             Field("cost", at: \.cost)
+            Field("discountAllocations", at: \.discountAllocations)
             Field("merchandise", at: CartLineNode.merchandise)
         }
         connectionType(CartLineConnection.self, named: "BaseCartLineConnection")

@@ -49,6 +49,7 @@ protocol BaseCartLine: Sendable {
     var quantity: Int { get }
     var attributes: [Attribute] { get }
     var cost: CartLineCost { get }
+    var discountAllocations: [any CartDiscountAllocation] { get }
     func merchandise(context: RequestContext, arguments: NoArguments) async throws -> any Merchandise
 }
 
