@@ -421,6 +421,16 @@ struct StarterStorefrontTests {
                     == "INVALID_DELIVERY_GROUP")
             #expect(try await server.embedded.cart(id: cart.id) == cart, "nothing changed")
 
+            let created = try await run(server, """
+                mutation Create($input: CartInput) {
+                  cartCreate(input: $input) { cart { appliedGiftCards { lastCharacters } delivery { addresses { selected } } } userErrors { code } }
+                }
+                """, ["input": ["lines": [["merchandiseId": product.variants[0].id]], "giftCardCodes": ["KESTREL-GIFT-2500"],
+                                  "delivery": ["addresses": [["address": ["deliveryAddress": ["countryCode": "NL"]], "selected": true]]]]])
+            let made = try #require((created["cartCreate"] as? [String: Any])?["cart"] as? [String: Any])
+            #expect((made["appliedGiftCards"] as? [[String: Any]])?.first?["lastCharacters"] as? String == "2500")
+            #expect(((made["delivery"] as? [String: Any])?["addresses"] as? [[String: Any]])?.first?["selected"] as? Bool == true)
+
             let body = try JSONSerialization.data(withJSONObject: ["query": add, "variables": ["cartId": cart.id, "addresses": [
                 ["address": ["deliveryAddress": ["countryCode": "NL"]], "validationStrategy": "LOOSE"]]]])
             let response = try await HTTPClientTransport().send(TransportRequest(url: server.url, headers: [

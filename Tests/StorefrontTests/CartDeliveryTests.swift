@@ -153,4 +153,15 @@ import Testing
         #expect(payload.cart?.deliveryAddresses.first?.id == "gid://shopify/CartSelectableAddress/1?cart=old")
         #expect(try await EmbeddedStorefront.fixture(directory: directory, clock: clock).cart(id: cart.id)?.deliveryGroups.count == 1)
     }
+
+    @Test func cartCreateTakesAddressesAndGiftCardsOrNothing() async throws {
+        let sencha = try Fixtures.variantId("sencha")
+        var payload = try await storefront.cartCreate(CartInput(lines: [CartLineInput(merchandiseId: sencha)], giftCardCodes: ["GIFT-AAAA-1111"],
+                                                                deliveryAddresses: [CartSelectableAddressInput(address: Self.amsterdam, selected: true)]))
+        #expect(payload.userErrors.isEmpty)
+        #expect(payload.cart?.appliedGiftCards.map(\.lastCharacters) == ["1111"] && payload.cart?.deliveryGroups.count == 1)
+        payload = try await storefront.cartCreate(CartInput(lines: [CartLineInput(merchandiseId: sencha)],
+                                                            deliveryAddresses: [CartSelectableAddressInput(address: MailingAddress())]))
+        #expect(payload.cart == nil && payload.userErrors.map(\.code) == [.addressFieldIsRequired], "nothing is created")
+    }
 }

@@ -37,7 +37,6 @@ struct CartPricing {
         var reduction = Money.zero(currency)
         var applied: [DiscountCode] = []
         var warnings: [CartWarning] = []
-        var allocations: [CodeDiscountAllocation] = []
         let id = stored.id
         let codes = stored.discountCodes.map { code -> CartDiscountCode in
             guard let discount = catalog.discountCode(code) else {
@@ -49,21 +48,16 @@ struct CartPricing {
                 return CartDiscountCode(code: code, applicable: false)
             }
             applied.append(discount)
-            // Each code's share, so that together they never take more than the subtotal.
-            let off = discount.reduction(ofSubtotal: subtotal)
-            let share = (reduction + off).amount > subtotal.amount ? subtotal - reduction : off
-            reduction = reduction + off
-            allocations.append(CodeDiscountAllocation(code: code, discountedAmount: share, discount: discount))
+            reduction = reduction + discount.reduction(ofSubtotal: subtotal)
             return CartDiscountCode(code: code, applicable: true)
         }
         let total = reduction.amount >= subtotal.amount ? Money.zero(currency) : (subtotal - reduction).rounded()
         let (giftCards, charge) = applyGiftCards(stored.giftCardIds ?? [], to: total)
-        var cart = Cart(id: id, checkoutUrl: checkoutURL(of: stored), createdAt: stored.createdAt, updatedAt: stored.updatedAt,
+        let cart = Cart(id: id, checkoutUrl: checkoutURL(of: stored), createdAt: stored.createdAt, updatedAt: stored.updatedAt,
                         lines: lines, buyerIdentity: stored.buyerIdentity, discountCodes: codes, note: stored.note,
                         attributes: stored.attributes, cost: CartCost(subtotalAmount: subtotal, totalAmount: total, checkoutChargeAmount: charge),
                         deliveryAddresses: stored.deliveryAddresses ?? [], deliveryGroups: deliveryGroups(of: stored, lines: lines),
                         appliedGiftCards: giftCards)
-        cart.codeDiscounts = allocations
         return (cart, warnings)
     }
 
@@ -110,6 +104,20 @@ struct CartPricing {
 }
 
 extension CodeDiscountAllocation {
+    /// Each applicable code's share of a cart's reduction, in the order the codes were entered;
+    /// together they never take more than the subtotal.
+    public static func shares(of cart: Cart, in catalog: StoreCatalog) -> [CodeDiscountAllocation] {
+        let subtotal = cart.cost.subtotalAmount
+        var taken = Money.zero(subtotal.currencyCode)
+        return cart.discountCodes.filter(\.applicable).compactMap { entered in
+            guard let discount = catalog.discountCode(entered.code) else { return nil }
+            let off = discount.reduction(ofSubtotal: subtotal)
+            let share = (taken + off).amount > subtotal.amount ? subtotal - taken : off
+            taken = taken + off
+            return CodeDiscountAllocation(code: entered.code, discountedAmount: share, discount: discount)
+        }
+    }
+
     init(code: String, discountedAmount: Money, discount: DiscountCode) {
         switch discount.kind {
         case .percentage(let percent): self.init(code: code, discountedAmount: discountedAmount, percentage: percent)

@@ -215,6 +215,8 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
         if let identity { steps.append { rules.setBuyerIdentity(identity, on: $0) } }
         if !input.discountCodes.isEmpty { steps.append { rules.setDiscountCodes(input.discountCodes, on: $0) } }
         if let note = input.note { steps.append { rules.setNote(note, on: $0) } }
+        if !input.giftCardCodes.isEmpty { steps.append { rules.addGiftCardCodes(input.giftCardCodes, to: $0) } }
+        if !input.deliveryAddresses.isEmpty { steps.append { rules.addDeliveryAddresses(input.deliveryAddresses, to: $0) } }
         for step in steps {
             let outcome = step(cart)
             // Nothing is created when any part of the input is wrong.

@@ -19,8 +19,6 @@ public struct Cart: Hashable, Sendable, Codable, Identifiable {
     public var deliveryGroups: [CartDeliveryGroup]
     /// Gift cards paying part of `cost.checkoutChargeAmount`, in the order they were applied.
     public var appliedGiftCards: [AppliedGiftCard]
-    /// What each applicable discount code took off the cart (`discountAllocations`).
-    public var codeDiscounts: [CodeDiscountAllocation] = []
 
     public init(id: String, checkoutUrl: String, createdAt: Date, updatedAt: Date, lines: [CartLine],
                 buyerIdentity: BuyerIdentity = BuyerIdentity(), discountCodes: [CartDiscountCode] = [],
@@ -194,10 +192,14 @@ public struct CartInput: Hashable, Sendable, Codable {
     public var discountCodes: [String]
     public var note: String?
     public var attributes: [Attribute]
+    public var giftCardCodes: [String]
+    /// `delivery { addresses }`.
+    public var deliveryAddresses: [CartSelectableAddressInput]
     public init(lines: [CartLineInput] = [], buyerIdentity: BuyerIdentity? = nil, discountCodes: [String] = [],
-                note: String? = nil, attributes: [Attribute] = []) {
+                note: String? = nil, attributes: [Attribute] = [], giftCardCodes: [String] = [],
+                deliveryAddresses: [CartSelectableAddressInput] = []) {
         self.lines = lines; self.buyerIdentity = buyerIdentity; self.discountCodes = discountCodes
-        self.note = note; self.attributes = attributes
+        self.note = note; self.attributes = attributes; self.giftCardCodes = giftCardCodes; self.deliveryAddresses = deliveryAddresses
     }
 }
 

@@ -90,7 +90,12 @@ extension CodeDiscountAllocation: CartDiscountAllocation {
 }
 
 extension Cart {
-    var discountAllocations: [any CartDiscountAllocation] { codeDiscounts }
+    /// The shares come from the shop's discount codes: a storefront that is not the embedded
+    /// one (whose catalog holds them) answers none.
+    func discountAllocations(context: RequestContext, arguments: NoArguments) -> [any CartDiscountAllocation] {
+        guard let embedded = context.storefront as? EmbeddedStorefront else { return [] }
+        return CodeDiscountAllocation.shares(of: self, in: embedded.catalog)
+    }
 }
 
 extension CartLineNode {

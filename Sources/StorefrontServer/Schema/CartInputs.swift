@@ -48,11 +48,19 @@ struct CartInputArgument: Decodable, Sendable {
     var discountCodes: [String]?
     var note: String?
     var attributes: [AttributeInput]?
+    var giftCardCodes: [String]?
+    var delivery: CartDeliveryInputArgument?
 
     var model: CartInput {
         CartInput(lines: lines?.map(\.model) ?? [], buyerIdentity: buyerIdentity?.model, discountCodes: discountCodes ?? [],
-                  note: note, attributes: attributes?.map(\.model) ?? [])
+                  note: note, attributes: attributes?.map(\.model) ?? [], giftCardCodes: giftCardCodes ?? [],
+                  deliveryAddresses: delivery?.addresses?.map(\.model) ?? [])
     }
+}
+
+/// `CartDeliveryInput`.
+struct CartDeliveryInputArgument: Decodable, Sendable {
+    var addresses: [CartSelectableAddressInputArgument]?
 }
 
 struct CartCreateArguments: Decodable, Sendable {

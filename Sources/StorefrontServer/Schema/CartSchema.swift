@@ -23,7 +23,7 @@ final class CartSchema: PartialSchema<StorefrontResolver, RequestContext> {
             Field("totalQuantity", at: \.totalQuantity)
             connectionField("lines", at: Cart.lines)
             Field("appliedGiftCards", at: \.appliedGiftCards)
-            Field("discountAllocations", at: \.discountAllocations)
+            Field("discountAllocations", at: Cart.discountAllocations)
             Field("delivery", at: \.delivery)
             Field("deliveryGroups", at: Cart.deliveryGroupPage) {
                 Argument("first", at: \.first)
@@ -158,6 +158,11 @@ final class CartSchema: PartialSchema<StorefrontResolver, RequestContext> {
             InputField("discountCodes", at: \.discountCodes)
             InputField("note", at: \.note)
             InputField("attributes", at: \.attributes)
+            InputField("giftCardCodes", at: \.giftCardCodes)
+            InputField("delivery", at: \.delivery)
+        }
+        Input(CartDeliveryInputArgument.self, as: "CartDeliveryInput") {
+            InputField("addresses", at: \.addresses)
         }
     }
 
