@@ -32,6 +32,15 @@ public protocol StorefrontClient: Sendable {
     func cartBuyerIdentityUpdate(cartId: String, buyerIdentity: BuyerIdentity) async throws -> CartPayload
     func cartDiscountCodesUpdate(cartId: String, discountCodes: [String]) async throws -> CartPayload
     func cartNoteUpdate(cartId: String, note: String) async throws -> CartPayload
+    func cartAttributesUpdate(cartId: String, attributes: [Attribute]) async throws -> CartPayload
+    func cartDeliveryAddressesAdd(cartId: String, addresses: [CartSelectableAddressInput]) async throws -> CartPayload
+    func cartDeliveryAddressesUpdate(cartId: String, addresses: [CartSelectableAddressInput]) async throws -> CartPayload
+    func cartDeliveryAddressesRemove(cartId: String, addressIds: [String]) async throws -> CartPayload
+    func cartDeliveryAddressesReplace(cartId: String, addresses: [CartSelectableAddressInput]) async throws -> CartPayload
+    func cartSelectedDeliveryOptionsUpdate(cartId: String, options: [CartSelectedDeliveryOptionInput]) async throws -> CartPayload
+    func cartGiftCardCodesAdd(cartId: String, giftCardCodes: [String]) async throws -> CartPayload
+    func cartGiftCardCodesUpdate(cartId: String, giftCardCodes: [String]) async throws -> CartPayload
+    func cartGiftCardCodesRemove(cartId: String, appliedGiftCardIds: [String]) async throws -> CartPayload
 
     /// The bytes of a product picture (`ProductImage.pictureUrl`), at most `maxBytes` long.
     func pictureData(url: String, maxBytes: Int) async throws -> Data
@@ -41,6 +50,35 @@ extension StorefrontClient {
     /// A storefront without pictures: every picture is unavailable.
     public func pictureData(url: String, maxBytes: Int) async throws -> Data {
         throw StorefrontError.invalidArgument("this storefront has no pictures")
+    }
+
+    // The app itself never sends these; a storefront that does not take them says so.
+    public func cartAttributesUpdate(cartId: String, attributes: [Attribute]) async throws -> CartPayload {
+        throw StorefrontError.invalidArgument("this storefront does not take cartAttributesUpdate")
+    }
+    public func cartDeliveryAddressesAdd(cartId: String, addresses: [CartSelectableAddressInput]) async throws -> CartPayload {
+        throw StorefrontError.invalidArgument("this storefront does not take cartDeliveryAddressesAdd")
+    }
+    public func cartDeliveryAddressesUpdate(cartId: String, addresses: [CartSelectableAddressInput]) async throws -> CartPayload {
+        throw StorefrontError.invalidArgument("this storefront does not take cartDeliveryAddressesUpdate")
+    }
+    public func cartDeliveryAddressesRemove(cartId: String, addressIds: [String]) async throws -> CartPayload {
+        throw StorefrontError.invalidArgument("this storefront does not take cartDeliveryAddressesRemove")
+    }
+    public func cartDeliveryAddressesReplace(cartId: String, addresses: [CartSelectableAddressInput]) async throws -> CartPayload {
+        throw StorefrontError.invalidArgument("this storefront does not take cartDeliveryAddressesReplace")
+    }
+    public func cartSelectedDeliveryOptionsUpdate(cartId: String, options: [CartSelectedDeliveryOptionInput]) async throws -> CartPayload {
+        throw StorefrontError.invalidArgument("this storefront does not take cartSelectedDeliveryOptionsUpdate")
+    }
+    public func cartGiftCardCodesAdd(cartId: String, giftCardCodes: [String]) async throws -> CartPayload {
+        throw StorefrontError.invalidArgument("this storefront does not take cartGiftCardCodesAdd")
+    }
+    public func cartGiftCardCodesUpdate(cartId: String, giftCardCodes: [String]) async throws -> CartPayload {
+        throw StorefrontError.invalidArgument("this storefront does not take cartGiftCardCodesUpdate")
+    }
+    public func cartGiftCardCodesRemove(cartId: String, appliedGiftCardIds: [String]) async throws -> CartPayload {
+        throw StorefrontError.invalidArgument("this storefront does not take cartGiftCardCodesRemove")
     }
 }
 

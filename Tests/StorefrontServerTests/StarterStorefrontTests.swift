@@ -222,6 +222,7 @@ struct StarterStorefrontTests {
             nodes {
               id quantity
               attributes { key value }
+              discountAllocations { discountedAmount { amount } }
               cost { totalAmount { amount currencyCode } amountPerQuantity { amount currencyCode } compareAtAmountPerQuantity { amount } }
               merchandise {
                 ... on ProductVariant {
@@ -237,6 +238,32 @@ struct StarterStorefrontTests {
           cost { subtotalAmount { amount currencyCode } totalAmount { amount currencyCode } checkoutChargeAmount { amount } }
           attributes { key value }
           discountCodes { code applicable }
+          discountAllocations {
+            discountedAmount { amount currencyCode } targetType
+            ... on CartCodeDiscountAllocation { code }
+            discountApplication { allocationMethod targetSelection targetType value { ... on MoneyV2 { amount } ... on PricingPercentageValue { percentage } } }
+          }
+          appliedGiftCards { id lastCharacters amountUsed { amount currencyCode } balance { amount currencyCode } presentmentAmountUsed { amount } }
+          delivery {
+            addresses {
+              id selected oneTimeUse
+              address {
+                ... on CartDeliveryAddress {
+                  address1 address2 city company countryCode firstName lastName name phone provinceCode zip
+                  formatted(withName: true) formattedArea latitude longitude
+                }
+              }
+            }
+          }
+          deliveryGroups(first: 10, withCarrierRates: true) {
+            nodes {
+              id groupType
+              cartLines(first: 10) { nodes { id quantity } }
+              deliveryAddress { id address1 city country countryCodeV2 zip formatted formattedArea company name province provinceCode }
+              deliveryOptions { handle code title description deliveryMethodType estimatedCost { amount currencyCode } }
+              selectedDeliveryOption { handle title estimatedCost { amount } }
+            }
+          }
         }
         """
     static let payload = "cart { ...CartApiQuery } userErrors { code field message } warnings { code message target }"
@@ -250,7 +277,10 @@ struct StarterStorefrontTests {
                 let declarations = variables.keys.sorted().map { key in
                     "$\(key): " + ["cartId": "ID!", "lines": name == "cartLinesAdd" || name == "cartCreate" ? "[CartLineInput!]!" : "[CartLineUpdateInput!]!",
                                     "lineIds": "[ID!]!", "buyerIdentity": "CartBuyerIdentityInput!", "discountCodes": "[String!]!",
-                                    "note": "String!", "input": "CartInput", "country": "CountryCode"][key, default: "String"]
+                                    "note": "String!", "input": "CartInput", "country": "CountryCode", "attributes": "[AttributeInput!]!",
+                                    "addresses": name == "cartDeliveryAddressesUpdate" ? "[CartSelectableAddressUpdateInput!]!" : "[CartSelectableAddressInput!]!",
+                                    "addressIds": "[ID!]!", "selectedDeliveryOptions": "[CartSelectedDeliveryOptionInput!]!",
+                                    "giftCardCodes": "[String!]!", "appliedGiftCardIds": "[ID!]!"][key, default: "String"]
                 }.joined(separator: ", ")
                 let document = "mutation M(\(declarations)) @inContext(country: $country) { \(name)(\(arguments)) { \(Self.payload) } }\n"
                     + Self.cartFragment
@@ -279,8 +309,77 @@ struct StarterStorefrontTests {
             cart = try await mutate("cartDiscountCodesUpdate", "cartId: $cartId, discountCodes: $discountCodes",
                                     ["cartId": cartId, "discountCodes": ["WELCOME10"]])
             #expect((cart["discountCodes"] as? [[String: Any]])?.first?["applicable"] as? Bool == true)
+            let allocation = try #require((cart["discountAllocations"] as? [[String: Any]])?.first)
+            #expect(allocation["code"] as? String == "WELCOME10" && allocation["targetType"] as? String == "LINE_ITEM")
+            let application = try #require(allocation["discountApplication"] as? [String: Any])
+            #expect((application["value"] as? [String: Any])?["percentage"] as? Double == 10 && application["allocationMethod"] as? String == "ACROSS")
+            let costs = try #require(cart["cost"] as? [String: Any])
+            let off = try #require(((allocation["discountedAmount"] as? [String: Any])?["amount"] as? String).flatMap { Decimal(string: $0) })
+            let before = try #require(((costs["subtotalAmount"] as? [String: Any])?["amount"] as? String).flatMap { Decimal(string: $0) })
+            #expect(((costs["totalAmount"] as? [String: Any])?["amount"] as? String).flatMap { Decimal(string: $0) } == before - off)
+            #expect(lines(cart).allSatisfy { ($0["discountAllocations"] as? [Any])?.isEmpty == true })
             cart = try await mutate("cartNoteUpdate", "cartId: $cartId, note: $note", ["cartId": cartId, "note": "Ring twice"])
             #expect(cart["note"] as? String == "Ring twice")
+            cart = try await mutate("cartAttributesUpdate", "attributes: $attributes, cartId: $cartId",
+                                    ["cartId": cartId, "attributes": [["key": "gift-message", "value": "Enjoy"]]])
+            #expect(cart["attributes"] as? [[String: String]] == [["key": "gift-message", "value": "Enjoy"]])
+
+            // Gift cards pay what is left after discounts, up to their balance.
+            func amount(_ money: Any?) -> Decimal? { ((money as? [String: Any])?["amount"] as? String).flatMap { Decimal(string: $0) } }
+            cart = try await mutate("cartGiftCardCodesAdd", "cartId: $cartId, giftCardCodes: $giftCardCodes",
+                                    ["cartId": cartId, "giftCardCodes": ["kestrel-gift-2500"]])
+            var cards = try #require(cart["appliedGiftCards"] as? [[String: Any]])
+            let cost = try #require(cart["cost"] as? [String: Any])
+            let due = try #require(amount(cost["totalAmount"])), used = try #require(amount(cards.first?["amountUsed"]))
+            #expect(cards.count == 1 && cards.first?["lastCharacters"] as? String == "2500" && used == min(due, 25))
+            #expect(amount(cost["checkoutChargeAmount"]) == due - used && amount(cards.first?["balance"]) == 25 - used)
+            cart = try await mutate("cartGiftCardCodesUpdate", "cartId: $cartId, giftCardCodes: $giftCardCodes",
+                                    ["cartId": cartId, "giftCardCodes": ["KESTREL-GIFT-10K0"]])
+            cards = try #require(cart["appliedGiftCards"] as? [[String: Any]])
+            #expect(cards.map { $0["lastCharacters"] as? String } == ["10K0"])
+            cart = try await mutate("cartGiftCardCodesRemove", "appliedGiftCardIds: $appliedGiftCardIds, cartId: $cartId",
+                                    ["cartId": cartId, "appliedGiftCardIds": [try #require(cards.first?["id"] as? String)]])
+            #expect((cart["appliedGiftCards"] as? [Any])?.isEmpty == true)
+            #expect(amount((cart["cost"] as? [String: Any])?["checkoutChargeAmount"]) == due)
+
+            // The delivery step: the buyer's addresses, one selected, then an option for its group.
+            let home: [String: Any] = ["firstName": "Ada", "lastName": "Lovelace", "address1": "Keizersgracht 1", "city": "Amsterdam",
+                                       "zip": "1015 CJ", "countryCode": "NL", "company": "Analytical"]
+            cart = try await mutate("cartDeliveryAddressesAdd", "addresses: $addresses, cartId: $cartId", ["cartId": cartId, "addresses": [
+                ["address": ["deliveryAddress": home], "selected": true, "validationStrategy": "STRICT"],
+                ["address": ["deliveryAddress": ["lastName": "Babbage", "countryCode": "GB", "city": "London"]], "oneTimeUse": true]]])
+            var addresses = try #require((cart["delivery"] as? [String: Any])?["addresses"] as? [[String: Any]])
+            #expect(addresses.map { $0["selected"] as? Bool } == [true, false] && addresses.map { $0["oneTimeUse"] as? Bool } == [false, true])
+            let address = try #require(addresses.first?["address"] as? [String: Any])
+            #expect(address["name"] as? String == "Ada Lovelace" && address["zip"] as? String == "1015 CJ")
+            #expect(address["formatted"] as? [String] == ["Analytical", "Ada Lovelace", "Keizersgracht 1", "Amsterdam 1015 CJ", "Netherlands"])
+            #expect(address["formattedArea"] as? String == "Amsterdam, Netherlands" && address["latitude"] is NSNull)
+            func groups(_ cart: [String: Any]) -> [[String: Any]] { ((cart["deliveryGroups"] as? [String: Any])?["nodes"] as? [[String: Any]]) ?? [] }
+            let group = try #require(groups(cart).first)
+            #expect(groups(cart).count == 1 && group["groupType"] as? String == "ONE_TIME_PURCHASE")
+            #expect(((group["cartLines"] as? [String: Any])?["nodes"] as? [Any])?.count == lines(cart).count)
+            let shipTo = try #require(group["deliveryAddress"] as? [String: Any])
+            #expect(shipTo["country"] as? String == "Netherlands" && shipTo["countryCodeV2"] as? String == "NL")
+            #expect((shipTo["id"] as? String)?.hasPrefix("gid://shopify/MailingAddress/") == true)
+            let options = try #require(group["deliveryOptions"] as? [[String: Any]])
+            #expect(options.map { $0["handle"] as? String } == ["standard", "express", "pickup"])
+            #expect(options.map { $0["deliveryMethodType"] as? String } == ["SHIPPING", "SHIPPING", "PICK_UP"])
+            #expect((options[1]["estimatedCost"] as? [String: Any])?["amount"] as? String == "12.5")
+            #expect(group["selectedDeliveryOption"] is NSNull)
+            let groupId = try #require(group["id"] as? String)
+            cart = try await mutate("cartSelectedDeliveryOptionsUpdate", "cartId: $cartId, selectedDeliveryOptions: $selectedDeliveryOptions",
+                                    ["cartId": cartId, "selectedDeliveryOptions": [["deliveryGroupId": groupId, "deliveryOptionHandle": "express"]]])
+            #expect((groups(cart).first?["selectedDeliveryOption"] as? [String: Any])?["title"] as? String == "Express")
+            let london = try #require(addresses.last?["id"] as? String)
+            cart = try await mutate("cartDeliveryAddressesUpdate", "addresses: $addresses, cartId: $cartId",
+                                    ["cartId": cartId, "addresses": [["id": london, "selected": true]]])
+            addresses = try #require((cart["delivery"] as? [String: Any])?["addresses"] as? [[String: Any]])
+            #expect(addresses.map { $0["selected"] as? Bool } == [false, true])
+            cart = try await mutate("cartDeliveryAddressesRemove", "addressIds: $addressIds, cartId: $cartId", ["cartId": cartId, "addressIds": [london]])
+            #expect(((cart["delivery"] as? [String: Any])?["addresses"] as? [Any])?.count == 1 && groups(cart).isEmpty)
+            cart = try await mutate("cartDeliveryAddressesReplace", "addresses: $addresses, cartId: $cartId",
+                                    ["cartId": cartId, "addresses": [["address": ["deliveryAddress": home], "selected": true]]])
+            #expect(groups(cart).count == 1)
 
             let page = try await run(server, "query CartQuery($cartId: ID!) { cart(id: $cartId) { ...CartApiQuery } }\n" + Self.cartFragment,
                                      ["cartId": cartId])
@@ -290,6 +389,54 @@ struct StarterStorefrontTests {
             #expect(merchandise["requiresShipping"] as? Bool == true && (merchandise["product"] as? [String: Any])?["handle"] as? String == product.handle)
             let total = try #require(((read["cost"] as? [String: Any])?["totalAmount"] as? [String: Any])?["amount"] as? String)
             #expect(!total.hasSuffix("0") || total.hasSuffix(".0"), "amounts as the API writes them: \(total)")
+        }
+    }
+
+    /// Wrong delivery input answers `cart: null` with the user errors, as every cart mutation does;
+    /// a value outside an enum is refused before anything runs.
+    @Test func wrongDeliveryInputAnswersNoCart() async throws {
+        try await withServer { server async throws in
+            let product = try #require(try await server.embedded.product(handle: "house-espresso-blend"))
+            let cart = try #require(try await server.embedded.cartCreate(CartInput(lines: [CartLineInput(merchandiseId: product.variants[0].id)])).cart)
+            let add = """
+                mutation Add($cartId: ID!, $addresses: [CartSelectableAddressInput!]!) {
+                  cartDeliveryAddressesAdd(cartId: $cartId, addresses: $addresses) { cart { id } userErrors { code field message } }
+                }
+                """
+            let data = try await run(server, add, ["cartId": cart.id, "addresses": [
+                ["address": ["deliveryAddress": ["countryCode": "NL"]], "validationStrategy": "STRICT"]]])
+            let payload = try #require(data["cartDeliveryAddressesAdd"] as? [String: Any])
+            #expect(payload["cart"] is NSNull)
+            let errors = try #require(payload["userErrors"] as? [[String: Any]])
+            #expect(errors.map { $0["code"] as? String } == Array(repeating: "ADDRESS_FIELD_IS_REQUIRED", count: 4))
+            #expect(errors.first?["field"] as? [String] == ["addresses", "0", "address", "deliveryAddress", "address1"])
+            let options = try await run(server, """
+                mutation Pick($cartId: ID!) {
+                  cartSelectedDeliveryOptionsUpdate(cartId: $cartId, selectedDeliveryOptions: [
+                    {deliveryGroupId: "gid://shopify/CartDeliveryGroup/1", deliveryOptionHandle: "standard"}]) { cart { id } userErrors { code } }
+                }
+                """, ["cartId": cart.id])
+            #expect((options["cartSelectedDeliveryOptionsUpdate"] as? [String: Any])?["cart"] is NSNull)
+            #expect(((options["cartSelectedDeliveryOptionsUpdate"] as? [String: Any])?["userErrors"] as? [[String: Any]])?.first?["code"] as? String
+                    == "INVALID_DELIVERY_GROUP")
+            #expect(try await server.embedded.cart(id: cart.id) == cart, "nothing changed")
+
+            let created = try await run(server, """
+                mutation Create($input: CartInput) {
+                  cartCreate(input: $input) { cart { appliedGiftCards { lastCharacters } delivery { addresses { selected } } } userErrors { code } }
+                }
+                """, ["input": ["lines": [["merchandiseId": product.variants[0].id]], "giftCardCodes": ["KESTREL-GIFT-2500"],
+                                  "delivery": ["addresses": [["address": ["deliveryAddress": ["countryCode": "NL"]], "selected": true]]]]])
+            let made = try #require((created["cartCreate"] as? [String: Any])?["cart"] as? [String: Any])
+            #expect((made["appliedGiftCards"] as? [[String: Any]])?.first?["lastCharacters"] as? String == "2500")
+            #expect(((made["delivery"] as? [String: Any])?["addresses"] as? [[String: Any]])?.first?["selected"] as? Bool == true)
+
+            let body = try JSONSerialization.data(withJSONObject: ["query": add, "variables": ["cartId": cart.id, "addresses": [
+                ["address": ["deliveryAddress": ["countryCode": "NL"]], "validationStrategy": "LOOSE"]]]])
+            let response = try await HTTPClientTransport().send(TransportRequest(url: server.url, headers: [
+                ("Content-Type", "application/json"), (GraphQLEndpoint.tokenHeader, LoopbackServer.token)], body: body))
+            let json = try #require(try JSONSerialization.jsonObject(with: response.body) as? [String: Any])
+            #expect(json["data"] == nil && (json["errors"] as? [Any])?.isEmpty == false, "an unknown validation strategy")
         }
     }
 }

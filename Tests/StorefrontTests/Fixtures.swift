@@ -18,6 +18,8 @@ enum Fixtures {
         {"code": "OLD15", "type": "percentage", "value": "15", "endsAt": "2024-01-01T00:00:00Z"},
         {"code": "FIRST10", "type": "percentage", "value": "10", "firstOrderOnly": true}
       ],
+      "giftCards": [{"code": "GIFT-AAAA-1111", "balance": "20.00"}, {"code": "gift-bbbb-2222", "balance": "50"},
+                    {"code": "GIFT-EMPTY-0000", "balance": "0"}],
       "collections": [
         {"id": 101, "handle": "coffee", "title": "Coffee", "updatedAt": "2024-06-01T00:00:00Z",
          "products": ["house-espresso", "cafe-creme", "brazil-cerrado"]},

@@ -69,8 +69,24 @@ struct CatalogBuilder {
                 updatedAt: try date(entry.updatedAt, at: "\(at).updatedAt")))
             members.append(indices)
         }
-        return StoreCatalog(shop: shop, products: products, collections: collections, collectionProductIndices: members,
-                            discountCodes: codes, lookups: lookups, searchIndex: index)
+        var catalog = StoreCatalog(shop: shop, products: products, collections: collections, collectionProductIndices: members,
+                                   discountCodes: codes, lookups: lookups, searchIndex: index)
+        catalog.giftCards = try buildGiftCards(document.giftCards ?? [])
+        return catalog
+    }
+
+    private func buildGiftCards(_ entries: [CatalogDocument.GiftCardEntry]) throws -> [GiftCard] {
+        var seen: [String: Int] = [:]
+        return try entries.enumerated().map { index, entry in
+            let at = "giftCards[\(index)]"
+            let code = PlainText.cleanLine(entry.code).trimmedWhitespace
+            guard code.count >= 4 else { throw fail("a gift card code has at least 4 characters", at: "\(at).code") }
+            if let previous = seen[code.uppercased()] {
+                throw fail("duplicate gift card code (also giftCards[\(previous)])", at: "\(at).code")
+            }
+            seen[code.uppercased()] = index
+            return GiftCard(id: "gid://shopify/AppliedGiftCard/\(index + 1)", code: code, balance: try money(entry.balance, at: "\(at).balance"))
+        }
     }
 
     /// The products by handle and number, and the variants by number; fails on the first repeat.

@@ -20,6 +20,7 @@ struct CatalogDocument {
     var version: Int?
     var shop: ShopEntry
     var discountCodes: [DiscountCodeEntry]?
+    var giftCards: [GiftCardEntry]?
     var collections: [CollectionEntry]
     /// Where each product is in the file: `CatalogBuilder` reads them, on all cores.
     var products: CatalogJSONReader.Elements
@@ -52,6 +53,12 @@ struct CatalogDocument {
         var title: String?
         var body: String
         var url: String?
+    }
+
+    /// `{ "code": "GIFT-1234-ABCD", "balance": "25.00" }`.
+    struct GiftCardEntry {
+        var code: String
+        var balance: String
     }
 
     struct DiscountCodeEntry {
@@ -128,6 +135,7 @@ extension CatalogDocument: CatalogEntry {}
 extension CatalogDocument.ShopEntry: CatalogEntry {}
 extension CatalogDocument.PolicyEntry: CatalogEntry {}
 extension CatalogDocument.DiscountCodeEntry: CatalogEntry {}
+extension CatalogDocument.GiftCardEntry: CatalogEntry {}
 extension CatalogDocument.ImageEntry: CatalogEntry {}
 extension CatalogDocument.CollectionEntry: CatalogEntry {}
 extension CatalogDocument.OptionEntry: CatalogEntry {}
@@ -139,7 +147,7 @@ extension CatalogDocument.ProductEntry: CatalogEntry {}
 
 extension CatalogDocument {
     init(reading r: inout CatalogJSONReader) throws {
-        var format: String?, version: Int?, shop: ShopEntry?, codes: [DiscountCodeEntry]?
+        var format: String?, version: Int?, shop: ShopEntry?, codes: [DiscountCodeEntry]?, giftCards: [GiftCardEntry]?
         var collections: [CollectionEntry]?, products: CatalogJSONReader.Elements?
         do {
             try r.object { r, key in
@@ -150,6 +158,8 @@ extension CatalogDocument {
                 case "shop": shop = try ShopEntry(reading: &r)
                 case "discountCodes":
                     codes = try r.list(of: DiscountCodeEntry.self)
+                case "giftCards":
+                    giftCards = try r.list(of: GiftCardEntry.self)
                 case "collections":
                     collections = try r.list(of: CollectionEntry.self)
                 case "products":
@@ -160,7 +170,8 @@ extension CatalogDocument {
             guard let shop else { throw r.missing("shop") }
             guard let collections else { throw r.missing("collections") }
             guard let products else { throw r.missing("products") }
-            self.init(format: format, version: version, shop: shop, discountCodes: codes, collections: collections, products: products)
+            self.init(format: format, version: version, shop: shop, discountCodes: codes, giftCards: giftCards,
+                      collections: collections, products: products)
         } catch {
             // The products were passed over, not read: one that does not read is further up the
             // file than what failed here, so its error comes first.
@@ -226,6 +237,23 @@ extension CatalogDocument.PolicyEntry {
         }
         guard let body else { throw r.missing("body") }
         self.init(id: id, handle: handle, title: title, body: body, url: url)
+    }
+}
+
+extension CatalogDocument.GiftCardEntry {
+    init(reading r: inout CatalogJSONReader) throws {
+        var code: String?, balance: String?
+        try r.object { r, key in
+            if r.null() { return }
+            switch key {
+            case "code": code = try r.string()
+            case "balance": balance = try r.string()
+            default: throw r.unknownField(key)
+            }
+        }
+        guard let code else { throw r.missing("code") }
+        guard let balance else { throw r.missing("balance") }
+        self.init(code: code, balance: balance)
     }
 }
 

@@ -15,6 +15,8 @@ public struct StoreCatalog: Sendable {
     public let collections: [Collection]
     public let collectionProductIndices: [[Int]]
     public let discountCodes: [DiscountCode]
+    /// Gift cards and their balances (set by the builder after the rest).
+    public internal(set) var giftCards: [GiftCard] = []
     public let searchIndex: SearchIndex
 
     let lookups: CatalogLookups
@@ -64,6 +66,14 @@ public struct StoreCatalog: Sendable {
         let order = try searchIndex.ordered(query: query, sortKey: sortKey)
         return (reverse ? order.reversed() : order).map { products[$0] }
     }
+
+    /// Gift card codes are case-insensitive; spaces and dashes as printed on a card do not count.
+    public func giftCard(code: String) -> GiftCard? {
+        let wanted = GiftCard.normalized(code)
+        return giftCards.first { GiftCard.normalized($0.code) == wanted }
+    }
+
+    public func giftCard(id: String) -> GiftCard? { giftCards.first { $0.id == id } }
 
     public func discountCode(_ code: String) -> DiscountCode? {
         let wanted = code.uppercased()

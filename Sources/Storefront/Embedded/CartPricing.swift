@@ -52,10 +52,38 @@ struct CartPricing {
             return CartDiscountCode(code: code, applicable: true)
         }
         let total = reduction.amount >= subtotal.amount ? Money.zero(currency) : (subtotal - reduction).rounded()
+        let (giftCards, charge) = applyGiftCards(stored.giftCardIds ?? [], to: total)
         let cart = Cart(id: id, checkoutUrl: checkoutURL(of: stored), createdAt: stored.createdAt, updatedAt: stored.updatedAt,
                         lines: lines, buyerIdentity: stored.buyerIdentity, discountCodes: codes, note: stored.note,
-                        attributes: stored.attributes, cost: CartCost(subtotalAmount: subtotal, totalAmount: total))
+                        attributes: stored.attributes, cost: CartCost(subtotalAmount: subtotal, totalAmount: total, checkoutChargeAmount: charge),
+                        deliveryAddresses: stored.deliveryAddresses ?? [], deliveryGroups: deliveryGroups(of: stored, lines: lines),
+                        appliedGiftCards: giftCards)
         return (cart, warnings)
+    }
+
+    /// Gift cards pay the total after discounts, each in turn up to its balance; what they leave
+    /// is charged at checkout.
+    private func applyGiftCards(_ ids: [String], to total: Money) -> ([AppliedGiftCard], Money) {
+        var due = total
+        let applied = ids.compactMap { id -> AppliedGiftCard? in
+            guard let card = catalog.giftCard(id: id) else { return nil }
+            let balance = Money(amount: card.balance.amount, currencyCode: total.currencyCode)
+            let used = balance.amount < due.amount ? balance : due
+            due = due - used
+            return AppliedGiftCard(id: card.id, lastCharacters: card.lastCharacters, amountUsed: used, balance: balance - used)
+        }
+        return (applied, due)
+    }
+
+    /// The cart's lines grouped for delivery to the selected address, with the shop's options.
+    private func deliveryGroups(of stored: StoredCart, lines: [CartLine]) -> [CartDeliveryGroup] {
+        let options = DeliveryRates.options(currencyCode: catalog.shop.currencyCode)
+        return stored.deliveryGroupIds.compactMap { id in
+            guard let address = stored.deliveryAddresses?.first(where: \.selected)?.address else { return nil }
+            let chosen = stored.selectedDeliveryOptions?[id]
+            return CartDeliveryGroup(id: id, lineIds: lines.map(\.id), deliveryAddress: address, deliveryOptions: options,
+                                     selectedDeliveryOption: options.first { $0.handle == chosen })
+        }
     }
 
     private func refusal(of discount: DiscountCode, subtotal: Money, buyer: BuyerIdentity, applied: [DiscountCode]) -> DiscountRefusal? {
@@ -72,5 +100,31 @@ struct CartPricing {
 
     func checkoutURL(of stored: StoredCart) -> String {
         "https://\(catalog.shop.domain)/cart/c/\(stored.token)?key=\(stored.key)"
+    }
+}
+
+extension CodeDiscountAllocation {
+    /// Each applicable code's share of a cart's reduction, in the order the codes were entered;
+    /// together they never take more than the subtotal.
+    public static func shares(of cart: Cart, in catalog: StoreCatalog) -> [CodeDiscountAllocation] {
+        let subtotal = cart.cost.subtotalAmount
+        var taken = Money.zero(subtotal.currencyCode)
+        return cart.discountCodes.filter(\.applicable).compactMap { entered in
+            guard let discount = catalog.discountCode(entered.code) else { return nil }
+            let off = discount.reduction(ofSubtotal: subtotal)
+            let share = (taken + off).amount > subtotal.amount ? subtotal - taken : off
+            taken = taken + off
+            return CodeDiscountAllocation(code: entered.code, discountedAmount: share, discount: discount)
+        }
+    }
+
+    init(code: String, discountedAmount: Money, discount: DiscountCode) {
+        switch discount.kind {
+        case .percentage(let percent): self.init(code: code, discountedAmount: discountedAmount, percentage: percent)
+        // The catalog's amounts are in the shop's currency, which is the cart's.
+        case .fixedAmount(let amount):
+            self.init(code: code, discountedAmount: discountedAmount,
+                      fixedAmount: Money(amount: amount.amount, currencyCode: discountedAmount.currencyCode))
+        }
     }
 }

@@ -136,7 +136,7 @@ struct CartRules {
 
     // MARK: Pieces
 
-    private func finish(_ cart: StoredCart, original: StoredCart, errors: [CartUserError], warnings: [CartWarning]) -> Outcome {
+    func finish(_ cart: StoredCart, original: StoredCart, errors: [CartUserError], warnings: [CartWarning]) -> Outcome {
         guard errors.isEmpty else { return Outcome(cart: original, userErrors: errors) }
         var changed = cart
         if changed != original { changed.updatedAt = now }
@@ -188,7 +188,7 @@ struct CartRules {
         }
     }
 
-    private func clean(_ attributes: [Attribute]) -> [Attribute] {
+    func clean(_ attributes: [Attribute]) -> [Attribute] {
         attributes.map { Attribute(key: TextSanitizer.cleanLine($0.key), value: $0.value.map(TextSanitizer.clean)) }
     }
 

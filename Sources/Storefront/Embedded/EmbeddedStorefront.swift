@@ -215,6 +215,8 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
         if let identity { steps.append { rules.setBuyerIdentity(identity, on: $0) } }
         if !input.discountCodes.isEmpty { steps.append { rules.setDiscountCodes(input.discountCodes, on: $0) } }
         if let note = input.note { steps.append { rules.setNote(note, on: $0) } }
+        if !input.giftCardCodes.isEmpty { steps.append { rules.addGiftCardCodes(input.giftCardCodes, to: $0) } }
+        if !input.deliveryAddresses.isEmpty { steps.append { rules.addDeliveryAddresses(input.deliveryAddresses, to: $0) } }
         for step in steps {
             let outcome = step(cart)
             // Nothing is created when any part of the input is wrong.
@@ -255,6 +257,42 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
 
     public func cartNoteUpdate(cartId: String, note: String) async throws -> CartPayload {
         try mutate(cartId) { $0.setNote(note, on: $1) }
+    }
+
+    public func cartAttributesUpdate(cartId: String, attributes: [Attribute]) async throws -> CartPayload {
+        try mutate(cartId) { $0.setAttributes(attributes, on: $1) }
+    }
+
+    public func cartDeliveryAddressesAdd(cartId: String, addresses: [CartSelectableAddressInput]) async throws -> CartPayload {
+        try mutate(cartId) { $0.addDeliveryAddresses(addresses, to: $1) }
+    }
+
+    public func cartDeliveryAddressesUpdate(cartId: String, addresses: [CartSelectableAddressInput]) async throws -> CartPayload {
+        try mutate(cartId) { $0.updateDeliveryAddresses(addresses, in: $1) }
+    }
+
+    public func cartDeliveryAddressesRemove(cartId: String, addressIds: [String]) async throws -> CartPayload {
+        try mutate(cartId) { $0.removeDeliveryAddresses(addressIds, from: $1) }
+    }
+
+    public func cartDeliveryAddressesReplace(cartId: String, addresses: [CartSelectableAddressInput]) async throws -> CartPayload {
+        try mutate(cartId) { $0.replaceDeliveryAddresses(addresses, on: $1) }
+    }
+
+    public func cartSelectedDeliveryOptionsUpdate(cartId: String, options: [CartSelectedDeliveryOptionInput]) async throws -> CartPayload {
+        try mutate(cartId) { $0.selectDeliveryOptions(options, on: $1) }
+    }
+
+    public func cartGiftCardCodesAdd(cartId: String, giftCardCodes: [String]) async throws -> CartPayload {
+        try mutate(cartId) { $0.addGiftCardCodes(giftCardCodes, to: $1) }
+    }
+
+    public func cartGiftCardCodesUpdate(cartId: String, giftCardCodes: [String]) async throws -> CartPayload {
+        try mutate(cartId) { $0.setGiftCardCodes(giftCardCodes, on: $1) }
+    }
+
+    public func cartGiftCardCodesRemove(cartId: String, appliedGiftCardIds: [String]) async throws -> CartPayload {
+        try mutate(cartId) { $0.removeGiftCards(appliedGiftCardIds, from: $1) }
     }
 
     /// The cart the app was using, if it is still open.

@@ -23,12 +23,31 @@ struct StoredCart: Hashable, Sendable, Codable {
     /// decided when reading, from `updatedAt`).
     var state: CartCheckoutState
     var nextLineNumber: Int
+    // Added after the first carts were saved: absent in those, read as none.
+    var deliveryAddresses: [CartSelectableAddress]?
+    /// The delivery option handle the buyer picked, by delivery group id.
+    var selectedDeliveryOptions: [String: String]?
+    var nextAddressNumber: Int?
+    /// The catalog ids of the gift cards applied, in order.
+    var giftCardIds: [String]?
 
     var id: String { "gid://shopify/Cart/\(token)?key=\(key)" }
 
     mutating func newLineId() -> String {
         defer { nextLineNumber += 1 }
         return "gid://shopify/CartLine/\(nextLineNumber)?cart=\(token)"
+    }
+
+    /// One delivery group, for the selected address, while the cart has lines.
+    var deliveryGroupIds: [String] {
+        guard !lines.isEmpty, let selected = deliveryAddresses?.first(where: \.selected) else { return [] }
+        return [DeliveryRates.groupId(forAddressId: selected.id)]
+    }
+
+    mutating func newAddressId() -> String {
+        let number = nextAddressNumber ?? 1
+        nextAddressNumber = number + 1
+        return "gid://shopify/CartSelectableAddress/\(number)?cart=\(token)"
     }
 
     /// The token and key of a cart id "gid://shopify/Cart/<token>?key=<key>".

@@ -13,13 +13,22 @@ public struct Cart: Hashable, Sendable, Codable, Identifiable {
     public var note: String?
     public var attributes: [Attribute]
     public var cost: CartCost
+    /// `delivery { addresses }`.
+    public var deliveryAddresses: [CartSelectableAddress]
+    /// `deliveryGroups`: one group once an address is selected and the cart has lines.
+    public var deliveryGroups: [CartDeliveryGroup]
+    /// Gift cards paying part of `cost.checkoutChargeAmount`, in the order they were applied.
+    public var appliedGiftCards: [AppliedGiftCard]
 
     public init(id: String, checkoutUrl: String, createdAt: Date, updatedAt: Date, lines: [CartLine],
                 buyerIdentity: BuyerIdentity = BuyerIdentity(), discountCodes: [CartDiscountCode] = [],
-                note: String? = nil, attributes: [Attribute] = [], cost: CartCost) {
+                note: String? = nil, attributes: [Attribute] = [], cost: CartCost,
+                deliveryAddresses: [CartSelectableAddress] = [], deliveryGroups: [CartDeliveryGroup] = [],
+                appliedGiftCards: [AppliedGiftCard] = []) {
         self.id = id; self.checkoutUrl = checkoutUrl; self.createdAt = createdAt; self.updatedAt = updatedAt
         self.lines = lines; self.buyerIdentity = buyerIdentity; self.discountCodes = discountCodes
         self.note = note; self.attributes = attributes; self.cost = cost
+        self.deliveryAddresses = deliveryAddresses; self.deliveryGroups = deliveryGroups; self.appliedGiftCards = appliedGiftCards
     }
 
     /// `totalQuantity`: the sum of line quantities.
@@ -114,6 +123,31 @@ public struct BuyerIdentity: Hashable, Sendable, Codable {
     }
 }
 
+/// A discount code's share of the cart's reduction (`CartCodeDiscountAllocation`), with the
+/// code's value: a percentage of the subtotal or a fixed amount.
+public struct CodeDiscountAllocation: Hashable, Sendable, Codable {
+    public var code: String
+    public var discountedAmount: Money
+    public var percentage: Decimal?
+    public var fixedAmount: Money?
+
+    public init(code: String, discountedAmount: Money, percentage: Decimal? = nil, fixedAmount: Money? = nil) {
+        self.code = code; self.discountedAmount = discountedAmount; self.percentage = percentage; self.fixedAmount = fixedAmount
+    }
+}
+
+/// `AppliedGiftCard`: what a gift card pays of this cart and what is left on it after that.
+public struct AppliedGiftCard: Hashable, Sendable, Codable, Identifiable {
+    public var id: String
+    public var lastCharacters: String
+    public var amountUsed: Money
+    public var balance: Money
+
+    public init(id: String, lastCharacters: String, amountUsed: Money, balance: Money) {
+        self.id = id; self.lastCharacters = lastCharacters; self.amountUsed = amountUsed; self.balance = balance
+    }
+}
+
 /// `CartDiscountCode`: an unknown or ineligible code comes back with `applicable: false`, not an error.
 public struct CartDiscountCode: Hashable, Sendable, Codable {
     public var code: String
@@ -158,10 +192,14 @@ public struct CartInput: Hashable, Sendable, Codable {
     public var discountCodes: [String]
     public var note: String?
     public var attributes: [Attribute]
+    public var giftCardCodes: [String]
+    /// `delivery { addresses }`.
+    public var deliveryAddresses: [CartSelectableAddressInput]
     public init(lines: [CartLineInput] = [], buyerIdentity: BuyerIdentity? = nil, discountCodes: [String] = [],
-                note: String? = nil, attributes: [Attribute] = []) {
+                note: String? = nil, attributes: [Attribute] = [], giftCardCodes: [String] = [],
+                deliveryAddresses: [CartSelectableAddressInput] = []) {
         self.lines = lines; self.buyerIdentity = buyerIdentity; self.discountCodes = discountCodes
-        self.note = note; self.attributes = attributes
+        self.note = note; self.attributes = attributes; self.giftCardCodes = giftCardCodes; self.deliveryAddresses = deliveryAddresses
     }
 }
 
@@ -184,6 +222,11 @@ public struct CartErrorCode: RawRepresentable, Hashable, Sendable, Codable, Cust
     public static let invalidCompanyLocation = CartErrorCode(rawValue: "INVALID_COMPANY_LOCATION")
     public static let buyerCannotPurchaseForCompanyLocation = CartErrorCode(rawValue: "BUYER_CANNOT_PURCHASE_FOR_COMPANY_LOCATION")
     public static let maximumExceeded = CartErrorCode(rawValue: "MAXIMUM_EXCEEDED")
+    public static let invalidDeliveryAddressId = CartErrorCode(rawValue: "INVALID_DELIVERY_ADDRESS_ID")
+    public static let invalidDeliveryOption = CartErrorCode(rawValue: "INVALID_DELIVERY_OPTION")
+    public static let addressFieldIsRequired = CartErrorCode(rawValue: "ADDRESS_FIELD_IS_REQUIRED")
+    public static let tooManyDeliveryAddresses = CartErrorCode(rawValue: "TOO_MANY_DELIVERY_ADDRESSES")
+    public static let onlyOneDeliveryAddressCanBeSelected = CartErrorCode(rawValue: "ONLY_ONE_DELIVERY_ADDRESS_CAN_BE_SELECTED")
 }
 
 /// `CartUserError`: `field` is the path to the input that was wrong, e.g. ["lines", "0", "merchandiseId"].

@@ -38,6 +38,7 @@ extension MailingAddress {
         let line = TextSanitizer.cleanLine
         return MailingAddress(firstName: firstName.map(line), lastName: lastName.map(line), address1: address1.map(line),
                               address2: address2.map(line), city: city.map(line), zoneCode: zoneCode.map(line),
-                              countryCode: countryCode.map(line), postalCode: postalCode.map(line), phone: phone.map(line))
+                              countryCode: countryCode.map(line), postalCode: postalCode.map(line), phone: phone.map(line),
+                              company: company.map(line))
     }
 }

@@ -11,13 +11,14 @@ public struct MailingAddress: Hashable, Sendable, Codable {
     public var countryCode: String?
     public var postalCode: String?
     public var phone: String?
+    public var company: String?
 
     public init(firstName: String? = nil, lastName: String? = nil, address1: String? = nil, address2: String? = nil,
                 city: String? = nil, zoneCode: String? = nil, countryCode: String? = nil, postalCode: String? = nil,
-                phone: String? = nil) {
+                phone: String? = nil, company: String? = nil) {
         self.firstName = firstName; self.lastName = lastName; self.address1 = address1; self.address2 = address2
         self.city = city; self.zoneCode = zoneCode; self.countryCode = countryCode; self.postalCode = postalCode
-        self.phone = phone
+        self.phone = phone; self.company = company
     }
 
     /// "First Last", or nil when neither is known.

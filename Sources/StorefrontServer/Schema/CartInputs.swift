@@ -48,11 +48,19 @@ struct CartInputArgument: Decodable, Sendable {
     var discountCodes: [String]?
     var note: String?
     var attributes: [AttributeInput]?
+    var giftCardCodes: [String]?
+    var delivery: CartDeliveryInputArgument?
 
     var model: CartInput {
         CartInput(lines: lines?.map(\.model) ?? [], buyerIdentity: buyerIdentity?.model, discountCodes: discountCodes ?? [],
-                  note: note, attributes: attributes?.map(\.model) ?? [])
+                  note: note, attributes: attributes?.map(\.model) ?? [], giftCardCodes: giftCardCodes ?? [],
+                  deliveryAddresses: delivery?.addresses?.map(\.model) ?? [])
     }
+}
+
+/// `CartDeliveryInput`.
+struct CartDeliveryInputArgument: Decodable, Sendable {
+    var addresses: [CartSelectableAddressInputArgument]?
 }
 
 struct CartCreateArguments: Decodable, Sendable {
@@ -87,4 +95,87 @@ struct CartDiscountCodesUpdateArguments: Decodable, Sendable {
 struct CartNoteUpdateArguments: Decodable, Sendable {
     var cartId: GraphID
     var note: String
+}
+
+// Attributes and delivery.
+
+struct CartAttributesUpdateArguments: Decodable, Sendable {
+    var attributes: [AttributeInput]
+    var cartId: GraphID
+}
+
+struct CartDeliveryAddressInputArgument: Decodable, Sendable {
+    var address1: String?
+    var address2: String?
+    var city: String?
+    var company: String?
+    var countryCode: CountryCode?
+    var firstName: String?
+    var lastName: String?
+    var phone: String?
+    var provinceCode: String?
+    var zip: String?
+
+    var model: MailingAddress {
+        MailingAddress(firstName: firstName, lastName: lastName, address1: address1, address2: address2, city: city,
+                       zoneCode: provinceCode, countryCode: countryCode?.text, postalCode: zip, phone: phone, company: company)
+    }
+}
+
+struct CartAddressInputArgument: Decodable, Sendable {
+    var deliveryAddress: CartDeliveryAddressInputArgument?
+}
+
+struct CartSelectableAddressInputArgument: Decodable, Sendable {
+    var address: CartAddressInputArgument
+    var oneTimeUse: Bool?
+    var selected: Bool?
+    var validationStrategy: DeliveryAddressValidationStrategy?
+
+    var model: CartSelectableAddressInput {
+        CartSelectableAddressInput(address: address.deliveryAddress?.model, selected: selected, oneTimeUse: oneTimeUse,
+                                   strict: validationStrategy == .strict)
+    }
+}
+
+struct CartSelectableAddressUpdateInputArgument: Decodable, Sendable {
+    var address: CartAddressInputArgument?
+    var id: GraphID
+    var oneTimeUse: Bool?
+    var selected: Bool?
+    var validationStrategy: DeliveryAddressValidationStrategy?
+
+    var model: CartSelectableAddressInput {
+        CartSelectableAddressInput(id: id.text, address: address?.deliveryAddress?.model, selected: selected, oneTimeUse: oneTimeUse,
+                                   strict: validationStrategy == .strict)
+    }
+}
+
+struct CartSelectedDeliveryOptionInputArgument: Decodable, Sendable {
+    var deliveryGroupId: GraphID
+    var deliveryOptionHandle: String
+
+    var model: CartSelectedDeliveryOptionInput {
+        CartSelectedDeliveryOptionInput(deliveryGroupId: deliveryGroupId.text, deliveryOptionHandle: deliveryOptionHandle)
+    }
+}
+
+struct CartDeliveryAddressesArguments: Decodable, Sendable {
+    var addresses: [CartSelectableAddressInputArgument]
+    var cartId: GraphID
+}
+
+struct CartDeliveryAddressesUpdateArguments: Decodable, Sendable {
+    var addresses: [CartSelectableAddressUpdateInputArgument]
+    var cartId: GraphID
+}
+
+struct CartDeliveryAddressesRemoveArguments: Decodable, Sendable {
+    var addressIds: [GraphID]
+    var cartId: GraphID
+}
+
+struct CartSelectedDeliveryOptionsUpdateArguments: Decodable, Sendable {
+    var cartId: GraphID
+    var selectedDeliveryOptions: [CartSelectedDeliveryOptionInputArgument]
 }

@@ -22,12 +22,24 @@ final class CartSchema: PartialSchema<StorefrontResolver, RequestContext> {
             Field("cost", at: \.cost)
             Field("totalQuantity", at: \.totalQuantity)
             connectionField("lines", at: Cart.lines)
+            Field("appliedGiftCards", at: \.appliedGiftCards)
+            Field("discountAllocations", at: Cart.discountAllocations)
+            Field("delivery", at: \.delivery)
+            Field("deliveryGroups", at: Cart.deliveryGroupPage) {
+                Argument("first", at: \.first)
+                Argument("after", at: \.after)
+                Argument("last", at: \.last)
+                Argument("before", at: \.before)
+                Argument("reverse", at: \.reverse).defaultValue(false)
+                Argument("withCarrierRates", at: \.withCarrierRates).defaultValue(false)
+            }
         }
         Interface(BaseCartLine.self) {
             Field("id", at: \.idValue)
             Field("quantity", at: \.quantity)
             Field("attributes", at: \.attributes)
             Field("cost", at: \.cost)
+            Field("discountAllocations", at: \.discountAllocations)
             Field("merchandise", at: Self.merchandise)
         }
         Union(Merchandise.self, members: VariantNode.self)
@@ -36,6 +48,7 @@ final class CartSchema: PartialSchema<StorefrontResolver, RequestContext> {
             Field("quantity", at: \.quantity)
             Field("attributes", at: \.attributes)
             Field("cost", at: \.cost)
+            Field("discountAllocations", at: \.discountAllocations)
             Field("merchandise", at: CartLineNode.merchandise)
         }
         connectionType(CartLineConnection.self, named: "BaseCartLineConnection")
@@ -70,15 +83,28 @@ final class CartSchema: PartialSchema<StorefrontResolver, RequestContext> {
             Field("defaultAddress", at: \.defaultAddress)
         }
         Type(MailingAddress.self) {
-            Field("firstName", at: \.firstName)
-            Field("lastName", at: \.lastName)
             Field("address1", at: \.address1)
             Field("address2", at: \.address2)
             Field("city", at: \.city)
-            Field("provinceCode", at: \.zoneCode)
+            Field("company", at: \.company)
+            Field("country", at: \.country)
+            Field("countryCode", at: \.countryCode)
             Field("countryCodeV2", at: \.countryCodeV2)
-            Field("zip", at: \.postalCode)
+            Field("firstName", at: \.firstName)
+            Field("formatted", at: MailingAddress.formatted) {
+                Argument("withCompany", at: \.withCompany).defaultValue(true)
+                Argument("withName", at: \.withName).defaultValue(false)
+            }
+            Field("formattedArea", at: \.formattedArea)
+            Field("id", at: \.idValue)
+            Field("lastName", at: \.lastName)
+            Field("latitude", at: \.latitude)
+            Field("longitude", at: \.longitude)
+            Field("name", at: \.name)
             Field("phone", at: \.phone)
+            Field("province", at: \.province)
+            Field("provinceCode", at: \.zoneCode)
+            Field("zip", at: \.postalCode)
         }
         Type(CartDiscountCode.self) {
             Field("code", at: \.code)
@@ -132,6 +158,11 @@ final class CartSchema: PartialSchema<StorefrontResolver, RequestContext> {
             InputField("discountCodes", at: \.discountCodes)
             InputField("note", at: \.note)
             InputField("attributes", at: \.attributes)
+            InputField("giftCardCodes", at: \.giftCardCodes)
+            InputField("delivery", at: \.delivery)
+        }
+        Input(CartDeliveryInputArgument.self, as: "CartDeliveryInput") {
+            InputField("addresses", at: \.addresses)
         }
     }
 
@@ -177,13 +208,13 @@ final class CartSchema: PartialSchema<StorefrontResolver, RequestContext> {
     private static let merchandise: AsyncResolve<any BaseCartLine, RequestContext, NoArguments, any Merchandise> = { line in
         { context, arguments in try await line.merchandise(context: context, arguments: arguments) }
     }
+}
 
-    /// `<Mutation>Payload { cart userErrors warnings }`.
-    private func payloadType<Kind: CartMutationKind>(_ kind: Kind.Type, named name: String) -> SchemaType<CartMutationPayload<Kind>> {
-        SchemaType(CartMutationPayload<Kind>.self, as: name) {
-            Field("cart", at: \.cart)
-            Field("userErrors", at: \.userErrors)
-            Field("warnings", at: \.warnings)
-        }
+/// `<Mutation>Payload { cart userErrors warnings }`.
+func payloadType<Kind: CartMutationKind>(_ kind: Kind.Type, named name: String) -> SchemaType<CartMutationPayload<Kind>> {
+    SchemaType(CartMutationPayload<Kind>.self, as: name) {
+        Field("cart", at: \.cart)
+        Field("userErrors", at: \.userErrors)
+        Field("warnings", at: \.warnings)
     }
 }

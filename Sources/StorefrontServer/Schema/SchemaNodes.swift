@@ -49,6 +49,7 @@ protocol BaseCartLine: Sendable {
     var quantity: Int { get }
     var attributes: [Attribute] { get }
     var cost: CartLineCost { get }
+    var discountAllocations: [any CartDiscountAllocation] { get }
     func merchandise(context: RequestContext, arguments: NoArguments) async throws -> any Merchandise
 }
 
@@ -94,3 +95,12 @@ enum CartLinesRemoveKind: CartMutationKind {}
 enum CartBuyerIdentityUpdateKind: CartMutationKind {}
 enum CartDiscountCodesUpdateKind: CartMutationKind {}
 enum CartNoteUpdateKind: CartMutationKind {}
+enum CartAttributesUpdateKind: CartMutationKind {}
+enum CartDeliveryAddressesAddKind: CartMutationKind {}
+enum CartDeliveryAddressesUpdateKind: CartMutationKind {}
+enum CartDeliveryAddressesRemoveKind: CartMutationKind {}
+enum CartDeliveryAddressesReplaceKind: CartMutationKind {}
+enum CartSelectedDeliveryOptionsUpdateKind: CartMutationKind {}
+enum CartGiftCardCodesAddKind: CartMutationKind {}
+enum CartGiftCardCodesUpdateKind: CartMutationKind {}
+enum CartGiftCardCodesRemoveKind: CartMutationKind {}

@@ -25,6 +25,7 @@ enum StorefrontSchema {
     static func make() throws -> GraphQLSchema {
         let partials: [PartialSchema<StorefrontResolver, RequestContext>] = [
             ScalarSchema(), EnumSchema(), ParitySchema(), ShopSchema(), ProductSchema(), CollectionSchema(), SearchSchema(), CartSchema(),
+            CartDeliverySchema(), CartGiftCardSchema(), CartDiscountSchema(),
         ]
         let built = try SchemaBuilder(StorefrontResolver.self, RequestContext.self)
             .setQueryName(to: "QueryRoot")

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+@testable import Storefront
+
+/// Gift cards from the catalog applied to carts in the embedded store.
+@Suite struct CartGiftCardTests {
+    let clock = TestClock()
+    let directory = TemporaryDirectory()
+    let storefront: EmbeddedStorefront
+
+    init() throws { storefront = try EmbeddedStorefront.fixture(directory: directory, clock: clock) }
+
+    func money(_ amount: String) -> Money { Money(amount, currencyCode: "EUR")! }
+
+    func newCart() async throws -> Cart {
+        let sencha = try Fixtures.variantId("sencha", 1)   // 17.00
+        return try #require(try await storefront.cartCreate(CartInput(lines: [CartLineInput(merchandiseId: sencha, quantity: 2)])).cart)
+    }
+
+    @Test func giftCardsPayTheTotalAfterDiscountsUpToTheirBalance() async throws {
+        let cart = try await newCart()
+        _ = try await storefront.cartDiscountCodesUpdate(cartId: cart.id, discountCodes: ["SAVE15"])   // 34.00 - 5.10
+        var payload = try await storefront.cartGiftCardCodesAdd(cartId: cart.id, giftCardCodes: ["gift aaaa 1111"])
+        #expect(payload.userErrors.isEmpty)
+        var priced = try #require(payload.cart)
+        #expect(priced.cost.totalAmount == money("28.90"))
+        #expect(priced.appliedGiftCards.map(\.lastCharacters) == ["1111"])
+        #expect(priced.appliedGiftCards.first?.amountUsed == money("20.00") && priced.appliedGiftCards.first?.balance == money("0"))
+        #expect(priced.cost.checkoutChargeAmount == money("8.90"), "the gift card pays after the discount")
+
+        payload = try await storefront.cartGiftCardCodesAdd(cartId: cart.id, giftCardCodes: ["GIFT-BBBB-2222", "GIFT-AAAA-1111"])
+        priced = try #require(payload.cart)
+        #expect(priced.appliedGiftCards.count == 2, "a card applied twice counts once")
+        #expect(priced.appliedGiftCards.map(\.amountUsed) == [money("20.00"), money("8.90")])
+        #expect(priced.appliedGiftCards[1].balance == money("41.10") && priced.cost.checkoutChargeAmount == money("0"))
+
+        payload = try await storefront.cartGiftCardCodesRemove(cartId: cart.id, appliedGiftCardIds: [priced.appliedGiftCards[0].id])
+        priced = try #require(payload.cart)
+        #expect(priced.appliedGiftCards.map(\.lastCharacters) == ["2222"] && priced.appliedGiftCards[0].amountUsed == money("28.90"))
+
+        payload = try await storefront.cartGiftCardCodesUpdate(cartId: cart.id, giftCardCodes: [])
+        #expect(payload.cart?.appliedGiftCards.isEmpty == true && payload.cart?.cost.checkoutChargeAmount == money("28.90"))
+    }
+
+    @Test func unknownAndEmptyCardsAreRefusedAndChangeNothing() async throws {
+        let cart = try await newCart()
+        var payload = try await storefront.cartGiftCardCodesAdd(cartId: cart.id, giftCardCodes: ["GIFT-AAAA-1111", "NOPE-1234"])
+        #expect(payload.cart == nil)
+        #expect(payload.userErrors == [CartUserError(code: .invalid, field: ["giftCardCodes", "1"], message: "The gift card code is not valid.")])
+        payload = try await storefront.cartGiftCardCodesUpdate(cartId: cart.id, giftCardCodes: ["GIFT-EMPTY-0000"])
+        #expect(payload.cart == nil && payload.userErrors.first?.message == "The gift card ending in 0000 has no balance left.")
+        payload = try await storefront.cartGiftCardCodesRemove(cartId: cart.id, appliedGiftCardIds: ["gid://shopify/AppliedGiftCard/1"])
+        #expect(payload.cart == nil && payload.userErrors.first?.field == ["appliedGiftCardIds", "0"])
+        #expect(try await storefront.cart(id: cart.id) == cart)
+    }
+
+    @Test func theCatalogRefusesAGiftCardWithoutABalance() throws {
+        let json = Fixtures.catalogJSON.replacingOccurrences(of: #"{"code": "GIFT-AAAA-1111", "balance": "20.00"}"#,
+                                                             with: #"{"code": "GIFT-AAAA-1111"}"#)
+        #expect(json != Fixtures.catalogJSON)
+        #expect(throws: StorefrontError.self) { try CatalogLoader.load(data: Data(json.utf8)) }
+    }
+
+    /// Not a gift card, but paid the same way: each applicable code's share of the reduction.
+    @Test func discountAllocationsGiveEachCodesShare() async throws {
+        let sencha = try Fixtures.variantId("sencha", 1)   // 17.00
+        let cart = try #require(try await storefront.cartCreate(CartInput(lines: [CartLineInput(merchandiseId: sencha, quantity: 3)],
+                                                                          discountCodes: ["welcome10", "FIKA5", "OLD15"])).cart)
+        #expect(CodeDiscountAllocation.shares(of: cart, in: storefront.catalog) == [CodeDiscountAllocation(code: "welcome10", discountedAmount: money("5.10"), percentage: 10),
+                                       CodeDiscountAllocation(code: "FIKA5", discountedAmount: money("5.00"), fixedAmount: money("5.00"))])
+        #expect(cart.cost.totalAmount == money("40.90"), "the shares add up to the reduction; a lapsed code has none")
+    }
+}
