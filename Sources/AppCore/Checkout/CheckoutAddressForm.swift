@@ -24,8 +24,8 @@ public struct CheckoutAddressForm: Hashable, Sendable {
             case .name: return "First and last name"
             case .address1: return "Street and house number"
             case .city: return "City"
-            case .postalCode: return "1012 AB"
-            case .countryCode: return "NL"
+            case .postalCode: return "e.g. 1012 AB"
+            case .countryCode: return "two letters"
             }
         }
 

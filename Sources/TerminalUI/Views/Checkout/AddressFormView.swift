@@ -23,7 +23,9 @@ struct AddressFormView {
         errorLines(width: width).reduce(0) { $0 + 1 + $1.count } + (spaced ? Self.fields.count - 1 : 0)
     }
 
-    func draw(in canvas: Canvas, theme: Theme, grid: inout Grid) {
+    /// Draws the fields; returns how many are scrolled out below.
+    @discardableResult
+    func draw(in canvas: Canvas, theme: Theme, grid: inout Grid) -> Int {
         let errors = errorLines(width: canvas.width)
         let spaced = rows(width: canvas.width, spaced: true) <= canvas.height
         let heights = errors.map { 1 + $0.count + (spaced ? 1 : 0) }
@@ -32,7 +34,9 @@ struct AddressFormView {
         while first < focus && heights[first...focus].reduce(0, +) - (spaced ? 1 : 0) > canvas.height { first += 1 }
         let fieldWidth = min(44, canvas.width - Self.labelWidth)
         var y = 0
+        var shown = first
         for (index, field) in Self.fields.enumerated().dropFirst(first) where y < canvas.height {
+            shown += 1
             let focused = field == form.focus
             canvas.text(field.label, y: y, style: theme[focused ? .heading : .fieldLabel], in: &grid,
                         maxWidth: Self.labelWidth - 1)
@@ -45,5 +49,6 @@ struct AddressFormView {
             }
             if spaced { y += 1 }
         }
+        return Self.fields.count - shown
     }
 }

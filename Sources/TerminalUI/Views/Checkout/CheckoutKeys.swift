@@ -88,7 +88,7 @@ enum CheckoutKeys {
     static func addressForm(_ picker: CheckoutRequestPicker) -> KeyMap {
         let edit: @Sendable (CheckoutPageInput) -> AppAction = { .checkout(.pickerEdit($0)) }
         return KeyMap(title: picker.title, bindings: [
-            KeyBinding([.tab, .down], "tab", "next field", edit(.focusNext)),
+            KeyBinding([.tab, .down], "tab", "next", edit(.focusNext)),
             KeyBinding([.backtab, .up], "shift-tab", "previous", edit(.focusPrevious), inFooter: false),
             KeyBinding([.enter], "enter", "send", .checkout(.pickerChoose)),
             KeyBinding([.backspace, .ctrl("h")], "backspace", "delete", edit(.deleteBackward), inFooter: false),

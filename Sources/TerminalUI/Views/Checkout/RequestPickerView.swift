@@ -24,7 +24,12 @@ struct RequestPickerView {
                               grid: &grid)
             grid.cursor = nil
             guard let inner = box else { return }
-            view.draw(in: inner, theme: theme, grid: &grid)
+            // Fields below a short box are counted on its bottom edge.
+            let below = view.draw(in: inner, theme: theme, grid: &grid)
+            if below > 0 {
+                let edge = Canvas(rect: Rect(x: inner.rect.x, y: inner.rect.maxY, width: inner.width, height: 1))
+                edge.textRight(" ↓ \(below) more ", right: inner.width - 1, y: 0, style: theme[.muted], in: &grid)
+            }
             return
         }
         // The text of an empty list, or the note above it, wraps onto as many rows as it needs.
