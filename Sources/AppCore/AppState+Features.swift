@@ -31,7 +31,8 @@ extension AppState {
     }
 
     var checkoutFeature: CheckoutReducer.State {
-        get { .init(checkout: checkout, eventLog: eventLog, orders: orders, cart: cart, customer: account.session?.customer) }
+        get { .init(checkout: checkout, eventLog: eventLog, orders: orders, cart: cart, customer: account.session?.customer,
+                     shopCountryCode: shop?.countryCode) }
         set { checkout = newValue.checkout; eventLog = newValue.eventLog; orders = newValue.orders }
     }
 

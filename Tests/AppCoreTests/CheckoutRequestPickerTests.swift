@@ -80,9 +80,9 @@ final class CheckoutRequestPickerTests: XCTestCase {
         let store = env.store(presentedSheet(signedIn: true))
         await start(store)
         await receive(addressRequest, env, store, entryId: 1,
-                      picker: CheckoutRequestPicker(request: addressRequest, options: [.address(home)]))
-        // One address: the arrows stay on it.
-        await store.send(.checkout(.pickerMove(by: 1)))
+                      picker: CheckoutRequestPicker(request: addressRequest, options: [.address(home), .typeAddress]))
+        // The saved address, then the row to type one: the arrows stop at the ends.
+        await store.send(.checkout(.pickerMove(by: -1)))
         await store.send(.checkout(.pickerChoose)) { $0.checkout.picker = nil }
         await receiveOutcome(CheckoutRequestOutcome(request: addressRequest, result: .answered), env, store,
                              entryId: 2, closesPicker: false)
@@ -124,13 +124,14 @@ final class CheckoutRequestPickerTests: XCTestCase {
         XCTAssertEqual(env.sheet.calls, [.present(cart.checkoutUrl), .answer("8", .errors([message])), .dismiss])
     }
 
-    func testWithoutASavedAddressEnterDeclinesToo() async {
+    func testWithoutASavedAddressOnlyTypingIsOfferedAndEscDeclines() async {
         let env = TestEnvironment()
         let store = env.store(presentedSheet(signedIn: false))
         await start(store)
-        await receive(addressRequest, env, store, entryId: 1, picker: CheckoutRequestPicker(request: addressRequest, options: []))
+        await receive(addressRequest, env, store, entryId: 1,
+                      picker: CheckoutRequestPicker(request: addressRequest, options: [.typeAddress]))
         await store.send(.checkout(.pickerMove(by: 1)))
-        await store.send(.checkout(.pickerChoose)) { $0.checkout.picker = nil }
+        await store.send(.checkout(.pickerDecline)) { $0.checkout.picker = nil }
         await close(store, entryId: 2)
         await store.finish()
         XCTAssertEqual(env.sheet.calls, [.present(cart.checkoutUrl), .answer("7", .errors(["The shopper kept the current address"])),
@@ -163,6 +164,127 @@ final class CheckoutRequestPickerTests: XCTestCase {
                              entryId: 2, closesPicker: false)
         XCTAssertEqual(store.state.checkout.picker, picker)
         // Closing the sheet takes the picker with it.
+        await close(store, entryId: 3)
+        await store.finish()
+        XCTAssertEqual(env.sheet.calls, [.present(cart.checkoutUrl), .dismiss])
+    }
+
+    // MARK: A typed address
+
+    /// The shop's country fills the form's; nobody is signed in, so the list is the one row.
+    func typingSheet() -> AppState {
+        var state = presentedSheet(signedIn: false)
+        state.shop = Shop(name: "Aurora Outfitters", description: "", domain: "aurora.example", currencyCode: "EUR",
+                          countryCode: "NL", policies: [])
+        return state
+    }
+
+    /// Opens the form from the list's one row.
+    func openForm(_ env: TestEnvironment, _ store: TestStore<AppState, AppAction>) async {
+        await start(store)
+        await receive(addressRequest, env, store, entryId: 1,
+                      picker: CheckoutRequestPicker(request: addressRequest, options: [.typeAddress]))
+        await store.send(.checkout(.pickerChoose)) {
+            $0.checkout.picker?.form = CheckoutAddressForm(countryCode: "NL")
+            $0.checkout.picker?.isTyping = true
+        }
+    }
+
+    func testATypedAddressIsCheckedThenSentAsTheAnswer() async {
+        let env = TestEnvironment()
+        let store = env.store(typingSheet())
+        await openForm(env, store)
+        XCTAssertEqual(store.state.checkout.picker?.form?.value(.countryCode), "NL")
+        XCTAssertEqual(store.state.checkout.picker?.title, "Type a shipping address")
+        // The list's arrows do nothing here.
+        await store.send(.checkout(.pickerMove(by: -1)))
+        // Text from outside is cleaned as it is typed: the escape sequence goes, the rest stays.
+        await store.send(.checkout(.pickerEdit(.insert("Vincent\u{1B}[31m")))) { $0.checkout.picker?.form?.values[.name] = "Vincent" }
+        await store.send(.checkout(.pickerEdit(.focusNext))) { $0.checkout.picker?.form?.focus = .address1 }
+        await store.send(.checkout(.pickerEdit(.insert("Prinsengracht 263")))) {
+            $0.checkout.picker?.form?.values[.address1] = "Prinsengracht 263"
+        }
+        await store.send(.checkout(.pickerEdit(.focusPrevious))) { $0.checkout.picker?.form?.focus = .name }
+        // The country cannot be three letters: the third is not taken.
+        await store.send(.checkout(.pickerEdit(.focus(fieldID: "countryCode")))) { $0.checkout.picker?.form?.focus = .countryCode }
+        await store.send(.checkout(.pickerEdit(.clearField))) { $0.checkout.picker?.form?.values[.countryCode] = "" }
+        await store.send(.checkout(.pickerEdit(.insert("n1x")))) { $0.checkout.picker?.form?.values[.countryCode] = "N1" }
+        // Enter with a one-word name, no city, no postal code and "N1": errors, focus on the first, nothing sent.
+        await store.send(.checkout(.pickerChoose)) {
+            $0.checkout.picker?.form?.errors = [.name: "Enter a first and a last name", .city: "Enter a city",
+                                               .postalCode: "Enter a postal code",
+                                               .countryCode: "Enter the country as two letters, like NL"]
+            $0.checkout.picker?.form?.focus = .name
+        }
+        XCTAssertEqual(env.sheet.calls, [.present(cart.checkoutUrl)])
+        // Editing a field takes its error away.
+        await store.send(.checkout(.pickerEdit(.insert(" van Gogh")))) {
+            $0.checkout.picker?.form?.values[.name] = "Vincent van Gogh"
+            $0.checkout.picker?.form?.errors[.name] = nil
+        }
+        await store.send(.checkout(.pickerEdit(.focus(fieldID: "city")))) { $0.checkout.picker?.form?.focus = .city }
+        await store.send(.checkout(.pickerEdit(.insert("Amsterdam")))) {
+            $0.checkout.picker?.form?.values[.city] = "Amsterdam"
+            $0.checkout.picker?.form?.errors[.city] = nil
+        }
+        await store.send(.checkout(.pickerEdit(.focusNext))) { $0.checkout.picker?.form?.focus = .postalCode }
+        await store.send(.checkout(.pickerEdit(.insert("1016 gv ")))) {
+            $0.checkout.picker?.form?.values[.postalCode] = "1016 gv "
+            $0.checkout.picker?.form?.errors[.postalCode] = nil
+        }
+        await store.send(.checkout(.pickerEdit(.focusNext))) { $0.checkout.picker?.form?.focus = .countryCode }
+        await store.send(.checkout(.pickerEdit(.deleteBackward))) {
+            $0.checkout.picker?.form?.values[.countryCode] = "N"
+            $0.checkout.picker?.form?.errors[.countryCode] = nil
+        }
+        await store.send(.checkout(.pickerEdit(.insert("l")))) { $0.checkout.picker?.form?.values[.countryCode] = "NL" }
+        // Tab past the last field comes back to the first.
+        await store.send(.checkout(.pickerEdit(.focusNext))) { $0.checkout.picker?.form?.focus = .name }
+        await store.send(.checkout(.pickerChoose)) { $0.checkout.picker = nil }
+        await receiveOutcome(CheckoutRequestOutcome(request: addressRequest, result: .answered), env, store,
+                             entryId: 2, closesPicker: false)
+        await close(store, entryId: 3)
+        await store.finish()
+        let typed = MailingAddress(firstName: "Vincent", lastName: "van Gogh", address1: "Prinsengracht 263", city: "Amsterdam",
+                                   countryCode: "NL", postalCode: "1016 GV")
+        XCTAssertEqual(env.sheet.calls, [.present(cart.checkoutUrl), .answer("7", .address(typed)), .dismiss])
+    }
+
+    func testEscGoesBackToTheListKeepingWhatWasTypedAndASecondEscDeclines() async {
+        let env = TestEnvironment()
+        let store = env.store(typingSheet())
+        await openForm(env, store)
+        await store.send(.checkout(.pickerEdit(.insert("Ada Lovelace")))) { $0.checkout.picker?.form?.values[.name] = "Ada Lovelace" }
+        await store.send(.checkout(.pickerBack)) { $0.checkout.picker?.isTyping = false }
+        XCTAssertEqual(store.state.checkout.picker?.title, "Choose a shipping address")
+        // In the list, typing goes nowhere and esc-back is not a thing.
+        await store.send(.checkout(.pickerEdit(.insert("x"))))
+        await store.send(.checkout(.pickerBack))
+        // Back in the form, the name is still there.
+        await store.send(.checkout(.pickerChoose)) { $0.checkout.picker?.isTyping = true }
+        XCTAssertEqual(store.state.checkout.picker?.form?.value(.name), "Ada Lovelace")
+        await store.send(.checkout(.pickerBack)) { $0.checkout.picker?.isTyping = false }
+        await store.send(.checkout(.pickerDecline)) { $0.checkout.picker = nil }
+        let message = "The shopper kept the current address"
+        await receiveOutcome(CheckoutRequestOutcome(request: addressRequest, result: .error, message: message), env, store,
+                             entryId: 2, closesPicker: false)
+        await close(store, entryId: 3)
+        await store.finish()
+        XCTAssertEqual(env.sheet.calls, [.present(cart.checkoutUrl), .answer("7", .errors([message])), .dismiss])
+    }
+
+    func testTheDeadlinePassingWhileTypingClosesTheFormAndNothingIsSent() async {
+        let env = TestEnvironment()
+        let store = env.store(typingSheet())
+        await openForm(env, store)
+        await store.send(.checkout(.pickerEdit(.insert("Ada Lovelace")))) { $0.checkout.picker?.form?.values[.name] = "Ada Lovelace" }
+        let message = "The app did not answer addressChangeStart within 10 s."
+        await receiveOutcome(CheckoutRequestOutcome(request: addressRequest, result: .timeout, message: message), env, store,
+                             entryId: 2, closesPicker: true)
+        // Keys still on their way after the form closed change nothing and send nothing.
+        await store.send(.checkout(.pickerEdit(.insert("x"))))
+        await store.send(.checkout(.pickerChoose))
+        await store.send(.checkout(.pickerBack))
         await close(store, entryId: 3)
         await store.finish()
         XCTAssertEqual(env.sheet.calls, [.present(cart.checkoutUrl), .dismiss])

@@ -44,4 +44,40 @@ final class EmbeddedCheckoutEndToEndTests: XCTestCase {
         try session.send("C-c")
         XCTAssertTrue(session.waitForExit(), "Ctrl-C quits")
     }
+
+    /// The shopper types the address the page asks for: the page's delivery form takes it.
+    func testATypedAddressAnswersTheAddressRequest() throws {
+        let session = try TmuxSession(arguments: ["--checkout-protocol", "2025-10"])
+        try session.addAProductToTheCart()
+        try session.send("c")
+        try session.waitFor(text: "Checkout")
+        try session.send("e")
+        try session.waitFor(text: "Events (0)")
+        try session.send("Enter")
+        try session.waitFor("the contact step") { $0.contains("Contact ›") && $0.contains("esc ✕") }
+        try session.type("ada@example.com")
+        try session.send("Enter")
+        let asked = try session.waitFor(text: "Type an address…")
+        XCTAssertTrue(asked.contains("No saved addresses"), asked)
+        try session.send("Enter")
+        try session.waitFor(text: "Type a shipping address")
+        // Enter with nothing typed: the form says what is missing and nothing is sent.
+        try session.send("Enter")
+        let refused = try session.waitFor(text: "Enter a name")
+        XCTAssertFalse(refused.contains("result="), refused)
+        try session.type("Vincent van Gogh")
+        try session.send("Tab")
+        try session.type("Prinsengracht 263")
+        try session.send("Tab")
+        try session.type("Amsterdam")
+        try session.send("Tab")
+        try session.type("1016 GV")
+        try session.send("Enter")
+        let taken = try session.waitFor(text: "result=answered")
+        XCTAssertFalse(taken.contains("Type a shipping address"), taken)
+        // The page's delivery fields hold the typed address.
+        try session.waitFor("the page's fields filled") { $0.contains("Vincent") && $0.contains("van Gogh") && $0.contains("Prinsengracht 263") }
+        try session.send("C-c")
+        XCTAssertTrue(session.waitForExit(), "Ctrl-C quits")
+    }
 }

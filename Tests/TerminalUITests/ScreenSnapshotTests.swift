@@ -272,9 +272,10 @@ final class ScreenSnapshotTests: XCTestCase {
         var state = Fixtures.checkout(.delivery)
         let address = MailingAddress(firstName: "Ada", lastName: "Lovelace", address1: "12 St James's Square", city: "London",
                                      countryCode: "GB", postalCode: "SW1Y 4JH")
-        state.checkout.picker = CheckoutRequestPicker(request: CheckoutRequest(kind: .addressChange, id: "1"), options: [.address(address)])
+        state.checkout.picker = CheckoutRequestPicker(request: CheckoutRequest(kind: .addressChange, id: "1"),
+                                                      options: [.address(address), .typeAddress])
         snapshot(state, "checkout-address-picker", sizes: Self.standardSizes)
-        state.checkout.picker = CheckoutRequestPicker(request: CheckoutRequest(kind: .addressChange, id: "1"), options: [])
+        state.checkout.picker = CheckoutRequestPicker(request: CheckoutRequest(kind: .addressChange, id: "1"), options: [.typeAddress])
         snapshot(state, "checkout-address-picker-empty", sizes: [Size(width: 80, height: 24)])
         state = Fixtures.checkout(.payment)
         state.checkout.picker = CheckoutRequestPicker(request: CheckoutRequest(kind: .paymentMethodChange, id: "2"), options: [
@@ -282,6 +283,36 @@ final class ScreenSnapshotTests: XCTestCase {
             .card(CheckoutPaymentCard(number: "4000000000000002", expiry: "12/30", securityCode: "123", nameOnCard: "Test Declined")),
         ], selection: 1)
         snapshot(state, "checkout-payment-picker", sizes: Self.standardSizes)
+    }
+
+    /// The typed address over the sheet: every label with its value, the cursor at the end of the
+    /// focused field; after a refused send, the errors under their fields.
+    func testCheckoutTypedAddressForm() {
+        var state = Fixtures.checkout(.delivery)
+        var form = CheckoutAddressForm(countryCode: "NL")
+        form.values[.name] = "Vincent van Gogh"
+        form.values[.address1] = "Prinsengracht 263"
+        form.values[.city] = "Amsterdam"
+        form.values[.postalCode] = "1016 GV"
+        form.focus = .city
+        state.checkout.picker = CheckoutRequestPicker(request: CheckoutRequest(kind: .addressChange, id: "1"),
+                                                      options: [.typeAddress], form: form, isTyping: true)
+        snapshot(state, "checkout-address-form", sizes: Self.standardSizes)
+        // The cursor is at the end of the city, not in the page's field under the form.
+        for size in Self.standardSizes {
+            let grid = Renderer.render(state, size: size, environment: Fixtures.environment)
+            guard let cursor = grid.cursor else { return XCTFail("the focused field shows the cursor at \(size)") }
+            let line = grid.line(cursor.y)
+            guard let end = line.range(of: "City  ")?.upperBound, let value = line.range(of: "Amsterdam", range: end..<line.endIndex)
+            else { return XCTFail("the cursor's row is the city's at \(size): \(line)") }
+            XCTAssertEqual(cursor.x, DisplayWidth.of(String(line[..<value.upperBound])), "at \(size)")
+        }
+        form.values[.postalCode] = nil
+        form.values[.countryCode] = "N"
+        form.errors = [.postalCode: "Enter a postal code", .countryCode: "Enter the country as two letters, like NL"]
+        form.focus = .postalCode
+        state.checkout.picker?.form = form
+        snapshot(state, "checkout-address-form-errors", sizes: Self.standardSizes)
     }
 
     /// The card number shows its digits while its field has focus, masked once it has not.

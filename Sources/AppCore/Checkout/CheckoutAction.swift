@@ -25,10 +25,15 @@ public enum CheckoutAction: Hashable, Sendable {
     case orderedProductRefreshed(Product)
     /// ↑↓ in the request picker.
     case pickerMove(by: Int)
-    /// Enter in the request picker: the selected choice is the answer.
+    /// Enter in the request picker: the selected choice is the answer ("Type an address…" opens
+    /// the form); in the form, the typed address is, once it is complete.
     case pickerChoose
     /// Esc in the request picker: the request is declined.
     case pickerDecline
+    /// Typing, deleting and moving between the fields of the picker's address form.
+    case pickerEdit(CheckoutPageInput)
+    /// Esc in the address form: back to the list, keeping what was typed.
+    case pickerBack
     case delegate(Delegate)
 
     /// What the checkout asks of the rest of the app.

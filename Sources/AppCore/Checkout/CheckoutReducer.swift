@@ -14,6 +14,8 @@ struct CheckoutReducer: Reducer {
         var cart: CartState
         /// The signed-in customer, whose address the address picker offers; read only.
         var customer: Customer?
+        /// The shop's country, the one a typed address starts with; read only.
+        var shopCountryCode: String?
     }
 
     let dependencies: AppDependencies
@@ -52,17 +54,30 @@ struct CheckoutReducer: Reducer {
             closeSheet(&state)
             return .none
         case .pickerMove(let delta):
-            guard var picker = state.checkout.picker, !picker.options.isEmpty else { return .none }
+            guard var picker = state.checkout.picker, !picker.isTyping, !picker.options.isEmpty else { return .none }
             picker.selection = min(max(picker.selection + delta, 0), picker.options.count - 1)
             state.checkout.picker = picker
             return .none
         case .pickerChoose:
             guard let picker = state.checkout.picker else { return .none }
+            if picker.isTyping { return sendTypedAddress(&state) }
             guard picker.options.indices.contains(picker.selection) else { return decline(&state) }
+            guard let chosen = picker.options[picker.selection].answer else {
+                openAddressForm(&state)
+                return .none
+            }
             state.checkout.picker = nil
-            return answer(picker.request, with: picker.options[picker.selection].answer)
+            return answer(picker.request, with: chosen)
         case .pickerDecline:
             return decline(&state)
+        case .pickerEdit(let input):
+            guard var picker = state.checkout.picker, picker.isTyping, picker.form?.edit(input) == true else { return .none }
+            state.checkout.picker = picker
+            return .none
+        case .pickerBack:
+            guard state.checkout.picker?.isTyping == true else { return .none }
+            state.checkout.picker?.isTyping = false
+            return .none
         case .openWebCheckout:
             guard state.checkout.isPresented, let url = state.checkout.page?.webCheckoutURL else { return .none }
             let openURL = dependencies.openURL
@@ -134,6 +149,28 @@ struct CheckoutReducer: Reducer {
         state.checkout.picker = nil
         let what = picker.request.kind == .paymentMethodChange ? "payment method" : "address"
         return answer(picker.request, with: .errors(["The shopper kept the current \(what)"]))
+    }
+
+    /// The form takes the list's place; what was typed before is still there.
+    private func openAddressForm(_ state: inout State) {
+        guard var picker = state.checkout.picker else { return }
+        let country = state.shopCountryCode ?? state.cart.cart?.buyerIdentity.countryCode ?? ""
+        picker.form = picker.form ?? CheckoutAddressForm(countryCode: country)
+        picker.isTyping = true
+        state.checkout.picker = picker
+    }
+
+    /// A complete form answers the request; otherwise its errors show and nothing is sent.
+    private func sendTypedAddress(_ state: inout State) -> Effect<CheckoutAction> {
+        guard var picker = state.checkout.picker, var form = picker.form else { return .none }
+        let address = form.validated()
+        picker.form = form
+        guard let address else {
+            state.checkout.picker = picker
+            return .none
+        }
+        state.checkout.picker = nil
+        return answer(picker.request, with: .address(address))
     }
 
     private func answer(_ request: CheckoutRequest, with answer: CheckoutRequestAnswer) -> Effect<CheckoutAction> {

@@ -2,11 +2,14 @@ import CheckoutSheet
 import Storefront
 
 /// A request of the checkout page (protocol 2025-10) the shopper answers: the choices shown over
-/// the sheet and the one selected. Enter answers with it, esc declines.
+/// the sheet and the one selected. Enter answers with it, esc declines. An address can also be
+/// typed: the last row of the address list opens a form in the picker's place.
 public struct CheckoutRequestPicker: Hashable, Sendable {
     public enum Option: Hashable, Sendable {
         case address(MailingAddress)
         case card(CheckoutPaymentCard)
+        /// "Type an address…": opens the form.
+        case typeAddress
 
         /// One line for the list: the card only by its last four digits.
         public var label: String {
@@ -16,13 +19,17 @@ public struct CheckoutRequestPicker: Hashable, Sendable {
                 return lines.compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
             case .card(let card):
                 return "\(card.nameOnCard), \(card.description), expires \(card.expiry)"
+            case .typeAddress:
+                return "Type an address…"
             }
         }
 
-        var answer: CheckoutRequestAnswer {
+        /// The answer this choice gives; nil for the row that opens the form.
+        var answer: CheckoutRequestAnswer? {
             switch self {
             case .address(let address): return .address(address)
             case .card(let card): return .paymentCard(card)
+            case .typeAddress: return nil
             }
         }
     }
@@ -30,13 +37,20 @@ public struct CheckoutRequestPicker: Hashable, Sendable {
     public var request: CheckoutRequest
     public var options: [Option]
     public var selection: Int
+    /// The address being typed; kept when esc goes back to the list, so a second visit finds it.
+    public var form: CheckoutAddressForm?
+    /// True while the form is shown in place of the list.
+    public var isTyping: Bool
 
-    public init(request: CheckoutRequest, options: [Option], selection: Int = 0) {
-        self.request = request; self.options = options; self.selection = selection
+    public init(request: CheckoutRequest, options: [Option], selection: Int = 0, form: CheckoutAddressForm? = nil,
+                isTyping: Bool = false) {
+        self.request = request; self.options = options; self.selection = selection; self.form = form
+        self.isTyping = isTyping && form != nil
     }
 
     public var title: String {
-        request.kind == .paymentMethodChange ? "Choose a payment method" : "Choose a shipping address"
+        if isTyping { return "Type a shipping address" }
+        return request.kind == .paymentMethodChange ? "Choose a payment method" : "Choose a shipping address"
     }
 
     /// Why the list is empty, shown in its place.
@@ -45,12 +59,20 @@ public struct CheckoutRequestPicker: Hashable, Sendable {
             : "No saved addresses: log in (a) to use your account's address."
     }
 
-    /// The picker for `request`, fed by the signed-in customer's address or the saved test cards;
-    /// nil for a request the shopper does not answer here.
+    /// A line above an address list that has no saved address, only the row to type one.
+    public var note: String? {
+        guard request.kind == .addressChange, !options.isEmpty,
+              !options.contains(where: { if case .address = $0 { true } else { false } }) else { return nil }
+        return emptyText
+    }
+
+    /// The picker for `request`, fed by the signed-in customer's address (and, always, a typed one)
+    /// or the saved test cards; nil for a request the shopper does not answer here.
     static func make(for request: CheckoutRequest, customer: Customer?) -> CheckoutRequestPicker? {
         switch request.kind {
         case .addressChange:
-            return CheckoutRequestPicker(request: request, options: customer?.defaultAddress.map { [.address($0)] } ?? [])
+            let saved = customer?.defaultAddress.map { [Option.address($0)] } ?? []
+            return CheckoutRequestPicker(request: request, options: saved + [.typeAddress])
         case .paymentMethodChange:
             return CheckoutRequestPicker(request: request, options: savedCards.map(Option.card))
         case .submit:

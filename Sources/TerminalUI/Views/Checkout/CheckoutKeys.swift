@@ -65,6 +65,7 @@ enum CheckoutKeys {
 
     /// The keys of a request picker over the sheet: the page waits for its answer.
     static func map(_ picker: CheckoutRequestPicker) -> KeyMap {
+        if picker.isTyping { return addressForm(picker) }
         var bindings: [KeyBinding] = []
         if !picker.options.isEmpty {
             bindings += [
@@ -80,6 +81,20 @@ enum CheckoutKeys {
             KeyBinding([.ctrl("c")], "quit", .navigation(.quit), inFooter: false),
             KeyBinding([.character("?"), .function(1)], "help", .navigation(.toggleHelp)),
         ])
+    }
+
+    /// The keys of the picker's address form: a field always has the focus, so letters are typed
+    /// and the commands are arrows, tab, enter and control keys, as in the page's own fields.
+    static func addressForm(_ picker: CheckoutRequestPicker) -> KeyMap {
+        let edit: @Sendable (CheckoutPageInput) -> AppAction = { .checkout(.pickerEdit($0)) }
+        return KeyMap(title: picker.title, bindings: [
+            KeyBinding([.tab, .down], "tab", "next", edit(.focusNext)),
+            KeyBinding([.backtab, .up], "shift-tab", "previous", edit(.focusPrevious), inFooter: false),
+            KeyBinding([.enter], "enter", "send", .checkout(.pickerChoose)),
+            KeyBinding([.backspace, .ctrl("h")], "backspace", "delete", edit(.deleteBackward), inFooter: false),
+            KeyBinding([.ctrl("u")], "ctrl-u", "clear field", edit(.clearField), inFooter: false),
+            KeyBinding([.escape], "esc", "back", .checkout(.pickerBack)),
+        ], global: KeyMaps.globalWhileTyping(), textInput: { edit(.insert($0)) })
     }
 
     /// The key that opens the link at `index`: its digit, with alt while a field has the focus.
