@@ -56,7 +56,7 @@ public struct CheckoutRequestPicker: Hashable, Sendable {
     /// Why the list is empty, shown in its place.
     public var emptyText: String {
         request.kind == .paymentMethodChange ? "No saved payment methods."
-            : "No saved addresses: log in (a) to use your account's address."
+            : "No saved addresses: type one below, or log in to use your account's."
     }
 
     /// A line above an address list that has no saved address, only the row to type one.
