@@ -16,6 +16,9 @@ public struct StoreCatalog: Sendable {
     public let collectionProductIndices: [[Int]]
     public let discountCodes: [DiscountCode]
     public let searchIndex: SearchIndex
+    /// The countries the shop sells in and the translations (the shop's own country alone unless
+    /// the catalog has a `markets` section).
+    public internal(set) var markets: Markets
 
     let lookups: CatalogLookups
     let collectionIndexByHandle: [String: Int]
@@ -27,6 +30,7 @@ public struct StoreCatalog: Sendable {
     init(shop: Shop, products: [Product], collections: [Collection], collectionProductIndices: [[Int]],
          discountCodes: [DiscountCode], lookups: CatalogLookups, searchIndex: SearchIndex) {
         self.shop = shop
+        markets = .single(shop)
         self.products = products
         self.collections = collections
         self.collectionProductIndices = collectionProductIndices
