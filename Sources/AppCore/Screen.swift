@@ -13,6 +13,8 @@ public enum Screen: Hashable, Sendable {
     case account
     case orders(OrdersState)
     case about(AboutState)
+    /// The country picker.
+    case markets(MarketPickerState)
 
     /// The page of a product known so far only by its handle.
     public static func productDetail(handle: String) -> Screen { .productDetail(ProductDetailState(handle: handle)) }
@@ -29,7 +31,7 @@ extension Screen {
     public func isSamePlace(as other: Screen) -> Bool {
         switch (self, other) {
         case (.productDetail(let a), .productDetail(let b)): return a.handle == b.handle
-        case (.orders, .orders), (.about, .about): return true
+        case (.orders, .orders), (.about, .about), (.markets, .markets): return true
         default: return self == other
         }
     }
