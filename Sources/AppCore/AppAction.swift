@@ -18,6 +18,8 @@ public enum AppAction: Hashable, Sendable {
     case account(AccountAction)
     case orders(OrdersAction)
     case about(AboutAction)
+    /// The shopper's country and its picker.
+    case markets(MarketAction)
     /// The shop's own description (nil when it could not be read) and the checkout sheet's
     /// configuration, read once at start after the first page of collections.
     case shopLoaded(Shop?, CheckoutConfiguration)

@@ -31,6 +31,10 @@ public struct AppDependencies: Sendable {
     /// What the storefront found wrong with its saved state when it opened (a corrupt file set
     /// aside): told to the shopper once, when the app starts.
     public var startupNotices: [String]
+    /// The country to start in (`--country`, else the one picked last time); nil: the shop's own.
+    public var country: String?
+    /// Remembers the country the shopper picked, for the next start.
+    public var saveCountry: @Sendable (String?) async -> Void
 
     public init(storefront: any StorefrontClient, checkout: any CheckoutSheetPresenting,
                 clock: any Clock<Duration> = ContinuousClock(),
@@ -43,12 +47,14 @@ public struct AppDependencies: Sendable {
                 connectionEvents: @escaping @Sendable () -> AsyncStream<ConnectionEvent> = { AsyncStream { $0.finish() } },
                 openURL: @escaping @Sendable (String) async -> Bool = { _ in false },
                 startupNotices: [String] = [],
+                country: String? = nil, saveCountry: @escaping @Sendable (String?) async -> Void = { _ in },
                 freshProduct: (@Sendable (String) async throws -> Product?)? = nil) {
         self.storefront = storefront; self.checkout = checkout; self.clock = clock
         self.now = now; self.loadCartId = loadCartId; self.saveCartId = saveCartId
         self.loadSeenCart = loadSeenCart; self.saveSeenCart = saveSeenCart; self.settings = settings
         self.account = account; self.connectionEvents = connectionEvents; self.openURL = openURL
         self.startupNotices = startupNotices
+        self.country = country; self.saveCountry = saveCountry
         self.freshProduct = freshProduct
     }
 }

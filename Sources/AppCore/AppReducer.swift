@@ -1,3 +1,5 @@
+import Storefront
+
 /// The whole app's reducer: runs each feature's reducer on its slice of the state, and routes the
 /// features' delegate actions to the feature they concern. Pure: it changes the state and
 /// describes effects; the dependencies are only used inside those effects.
@@ -6,7 +8,16 @@ public struct AppReducer: Reducer, Sendable {
 
     public init(dependencies: AppDependencies) { self.dependencies = dependencies }
 
+    /// Every effect asks the storefront in the shopper's market.
     public func reduce(into state: inout AppState, action: AppAction) -> Effect<AppAction> {
+        // The start country (`--country`, or the last run's) is the shopper's before anything is asked.
+        if action == .appStarted, state.country == nil { state.country = dependencies.country }
+        var inMarket = self
+        inMarket.dependencies.storefront = dependencies.storefront.inContext(BuyerContext(country: state.country))
+        return inMarket.reduceInMarket(into: &state, action: action)
+    }
+
+    private func reduceInMarket(into state: inout AppState, action: AppAction) -> Effect<AppAction> {
         switch action {
         case .appStarted:
             if !dependencies.startupNotices.isEmpty { state.errorMessage = dependencies.startupNotices.joined(separator: " ") }
@@ -59,6 +70,8 @@ public struct AppReducer: Reducer, Sendable {
             return .merge(close, features(&state, action))
         case .orders(.delegate(.failed(let error))):
             return reduce(into: &state, action: .errorBar(.show(error.message)))
+        case .markets(let action):
+            return market(action, &state)
         case .checkout(.orderedProductRefreshed(let product)):
             StockRefresh.replace(product, in: &state)
             return features(&state, action)
@@ -75,11 +88,12 @@ public struct AppReducer: Reducer, Sendable {
         return .run { send in
             let shop = try? await storefront.shop()
             await send(.shopLoaded(shop, await checkout.configuration()))
+            await send(.markets(.localizationLoaded(try? await storefront.localization())))
         }
     }
 
     /// The feature reducers, each on its own slice.
-    private func features(_ state: inout AppState, _ action: AppAction) -> Effect<AppAction> {
+    func features(_ state: inout AppState, _ action: AppAction) -> Effect<AppAction> {
         .merge(
             Scope(state: \.collectionsFeature, action: { if case .collections(let a) = $0 { a } else { nil } },
                   embed: AppAction.collections, CollectionsReducer(dependencies: dependencies)).reduce(into: &state, action: action),
@@ -99,6 +113,9 @@ public struct AppReducer: Reducer, Sendable {
                   embed: AppAction.orders, OrdersReducer(dependencies: dependencies)).reduce(into: &state, action: action),
             StackScope(state: { if case .about(let s) = $0 { s } else { nil } }, screen: Screen.about,
                        action: { if case .about(let a) = $0 { a } else { nil } }, embed: AppAction.about, AboutReducer())
+                .reduce(into: &state, action: action),
+            StackScope(state: { if case .markets(let s) = $0 { s } else { nil } }, screen: Screen.markets,
+                       action: { if case .markets(let a) = $0 { a } else { nil } }, embed: AppAction.markets, MarketReducer())
                 .reduce(into: &state, action: action),
             Scope(state: \.eventLog, action: { if case .eventLog(let a) = $0 { a } else { nil } },
                   embed: AppAction.eventLog, EventLogReducer()).reduce(into: &state, action: action),

@@ -28,6 +28,11 @@ public struct AppState: Hashable, Sendable {
     public var errorMessage: String?
     /// The shop's name, description and country; nil until it answers at start.
     public var shop: Shop?
+    /// The country the shopper picked (`--country`, or `m`); nil: the shop's own. Every request
+    /// asks in its market (`@inContext`), so prices come in its currency.
+    public var country: String?
+    /// The countries the shop sells in, read at start.
+    public var localization: Localization?
     /// How the checkout sheet looks (title, colours), as the sheet says at start.
     public var checkoutConfiguration = CheckoutConfiguration()
     /// Set by quit: the driver ends the loop when it sees it.

@@ -13,6 +13,8 @@ public enum Screen: Hashable, Sendable {
     case account
     case orders(OrdersState)
     case about(AboutState)
+    /// The country picker.
+    case markets(MarketPickerState)
 
     /// The page of a product known so far only by its handle.
     public static func productDetail(handle: String) -> Screen { .productDetail(ProductDetailState(handle: handle)) }
@@ -29,7 +31,7 @@ extension Screen {
     public func isSamePlace(as other: Screen) -> Bool {
         switch (self, other) {
         case (.productDetail(let a), .productDetail(let b)): return a.handle == b.handle
-        case (.orders, .orders): return true
+        case (.orders, .orders), (.markets, .markets): return true
         // A policy opened from the checkout sheet sits over the sheet, apart from the page opened from the shop.
         case (.about(let a), .about(let b)): return a.overSheet == b.overSheet
         default: return self == other

@@ -44,6 +44,12 @@ public protocol StorefrontClient: Sendable {
 
     /// The bytes of a product picture (`ProductImage.pictureUrl`), at most `maxBytes` long.
     func pictureData(url: String, maxBytes: Int) async throws -> Data
+
+    /// The same storefront as a buyer in another country and language sees it
+    /// (`@inContext(country:, language:)`): prices, currency, what is sold there, text.
+    func inContext(_ context: BuyerContext) -> any StorefrontClient
+    /// The countries the shop sells in, and the buyer's country and language.
+    func localization() async throws -> Localization
 }
 
 extension StorefrontClient {
@@ -79,6 +85,14 @@ extension StorefrontClient {
     }
     public func cartGiftCardCodesRemove(cartId: String, appliedGiftCardIds: [String]) async throws -> CartPayload {
         throw StorefrontError.invalidArgument("this storefront does not take cartGiftCardCodesRemove")
+    }
+
+    /// A storefront without markets sells in its own country only.
+    public func inContext(_ context: BuyerContext) -> any StorefrontClient { self }
+
+    public func localization() async throws -> Localization {
+        let home = Market.home(of: try await shop())
+        return Localization(availableCountries: [home.localizationCountry], country: home.localizationCountry, language: "EN")
     }
 }
 

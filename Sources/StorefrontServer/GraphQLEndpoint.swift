@@ -79,7 +79,9 @@ public final class GraphQLEndpoint: Sendable {
             guard errors.isEmpty else { return encode(GraphQL.GraphQLResult(errors: errors)) }
             let (country, language) = InContextDirective.values(in: document, operationName: request.operationName,
                                                                 variables: request.variables)
-            let context = RequestContext(storefront: storefront, country: country, language: language, scopes: scopes)
+            // The buyer's market prices, sells and translates everything the operation reads.
+            let buyer = BuyerContext(country: country, language: language)
+            let context = RequestContext(storefront: storefront.inContext(buyer), country: country, language: language, scopes: scopes)
             let schema = schema
             let run = { @Sendable () async -> GraphQL.GraphQLResult in
                 do {

@@ -18,17 +18,19 @@ enum InteractiveSession {
     /// current cart on the account server (an SSH session keeps nothing of its own);
     /// `checkoutProtocol` is the checkout sheet's wire protocol (`--checkout-protocol`).
     static func run(global: GlobalOptions, plain: Bool, opening link: DeepLink? = nil, cartOnAccount: Bool = false,
-                    checkoutProtocol: CheckoutProtocol = .bridge81) async throws {
+                    checkoutProtocol: CheckoutProtocol = .bridge81, country: String? = nil) async throws {
         // In 2025-10 the shopper picks the address and the payment method in the app's pickers.
         let checkout = CheckoutConfiguration(protocolVersion: checkoutProtocol,
                                              delegations: checkoutProtocol == .embedded202510 ? [.addressChange, .paymentMethodChange] : [])
         if usesPlainMode(asked: plain) {
-            try await PlainSession.run { try await dependencies(global: global, cartOnAccount: cartOnAccount, checkout: checkout) }
+            try await PlainSession.run {
+                try await dependencies(global: global, cartOnAccount: cartOnAccount, checkout: checkout, country: country)
+            }
             return
         }
         do {
             let notices = try await TerminalApp.run(opening: link) {
-                try await dependencies(global: global, cartOnAccount: cartOnAccount, checkout: checkout)
+                try await dependencies(global: global, cartOnAccount: cartOnAccount, checkout: checkout, country: country)
             }
             for notice in notices { FileHandle.standardError.write(Data("storefront: \(notice)\n".utf8)) }
         } catch let error as TerminalError {
@@ -51,7 +53,17 @@ enum InteractiveSession {
 
     /// The storefront, checkout and account the session runs on.
     private static func dependencies(global: GlobalOptions, cartOnAccount: Bool = false,
-                                     checkout configuration: CheckoutConfiguration) async throws -> AppDependencies {
+                                     checkout configuration: CheckoutConfiguration, country: String?) async throws -> AppDependencies {
+        var dependencies = try await storefront(global: global, cartOnAccount: cartOnAccount, checkout: configuration)
+        // The country: the command line's, else the one picked last time in this state directory.
+        let preference = CountryPreference(directory: EmbeddedStorefront.defaultStateDirectory())
+        dependencies.country = country ?? preference.load()
+        dependencies.saveCountry = { preference.save($0) }
+        return dependencies
+    }
+
+    private static func storefront(global: GlobalOptions, cartOnAccount: Bool,
+                                   checkout configuration: CheckoutConfiguration) async throws -> AppDependencies {
         // A Storefront API (--endpoint, --shop): five minutes of cache-first reads, carts
         // and checkout over the API. The terminal is the app's, so fallbacks are not printed.
         // The customer logged in on this machine (storefront login): carts carry their token.

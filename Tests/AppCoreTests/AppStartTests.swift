@@ -23,6 +23,7 @@ final class AppStartTests: XCTestCase {
             $0.collections = PagedList(items: page.nodes, pageInfo: page.pageInfo)
         }
         await store.receive(.shopLoaded(nil, CheckoutConfiguration()))
+        await store.receive(.markets(.localizationLoaded(nil)))
         cartGate.answer("cart-1", with: Fixtures.shirtCart())
         await store.receive(.cart(.restoreResponse(.success(Fixtures.shirtCart())))) {
             $0.loading = []
@@ -50,6 +51,7 @@ final class AppStartTests: XCTestCase {
             $0.collections.pageInfo = .empty
         }
         await store.receive(.shopLoaded(nil, CheckoutConfiguration()))
+        await store.receive(.markets(.localizationLoaded(nil)))
         await store.finish()
         XCTAssertEqual(env.savedCartIds.values, [nil])
     }
@@ -72,6 +74,7 @@ final class AppStartTests: XCTestCase {
             $0.collections.pageInfo = .empty
         }
         await store.receive(.shopLoaded(nil, CheckoutConfiguration()))
+        await store.receive(.markets(.localizationLoaded(nil)))
         // Moving on to another screen takes it down; it does not come back.
         await store.send(.navigation(.openCart)) {
             $0.screens = [.collections, .cart]
@@ -95,6 +98,7 @@ final class AppStartTests: XCTestCase {
         }
         await store.receive(.collections(.delegate(.failed(AppError(message: "Could not reach the storefront: offline"))))) { $0.errorMessage = "Could not reach the storefront: offline" }
         await store.receive(.shopLoaded(nil, CheckoutConfiguration()))
+        await store.receive(.markets(.localizationLoaded(nil)))
         await store.send(.errorBar(.dismiss)) { $0.errorMessage = nil }
         await store.finish()
     }
@@ -119,6 +123,7 @@ final class AppStartTests: XCTestCase {
             $0.collections.pageInfo = .empty
         }
         await store.receive(.shopLoaded(nil, CheckoutConfiguration()))
+        await store.receive(.markets(.localizationLoaded(nil)))
         await store.finish()
         XCTAssertEqual(env.savedCartIds.values, [])
     }
@@ -152,6 +157,7 @@ final class AppStartTests: XCTestCase {
             $0.collections.pageInfo = .empty
         }
         await store.receive(.shopLoaded(nil, CheckoutConfiguration()))
+        await store.receive(.markets(.localizationLoaded(nil)))
         await store.finish()
     }
 
@@ -207,6 +213,7 @@ final class AppStartTests: XCTestCase {
             $0.collections.pageInfo = .empty
         }
         await store.receive(.shopLoaded(nil, CheckoutConfiguration()))
+        await store.receive(.markets(.localizationLoaded(nil)))
         await store.finish()
         XCTAssertEqual(env.seenCarts.values, [current])
     }
@@ -256,6 +263,7 @@ final class AppStartTests: XCTestCase {
             $0.collections.pageInfo = .empty
         }
         await store.receive(.shopLoaded(nil, CheckoutConfiguration()))
+        await store.receive(.markets(.localizationLoaded(nil)))
         await store.finish()
         XCTAssertEqual(attempts.values, ["cart-1", "cart-1"])
         XCTAssertEqual(env.savedCartIds.values, [])
@@ -287,6 +295,11 @@ final class AppStartTests: XCTestCase {
             $0.shop = shop
             $0.checkoutConfiguration = configuration
         }
+        // A storefront without markets sells in its own country only.
+        let home = Localization.Country(isoCode: shop.countryCode, name: shop.countryCode, currencyCode: shop.currencyCode,
+                                        currencySymbol: Money.symbol(of: shop.currencyCode))
+        let localization = Localization(availableCountries: [home], country: home, language: "EN")
+        await store.receive(.markets(.localizationLoaded(localization))) { $0.localization = localization }
         await store.finish()
     }
 }

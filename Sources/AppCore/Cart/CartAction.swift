@@ -13,6 +13,8 @@ public enum CartAction: Hashable, Sendable {
     case detachCustomer
     /// Logged out: a signed-in cart went with the session, so the app forgets it.
     case forgetSignedInCart
+    /// The shopper picked another country: the cart's buyer identity follows, and its prices.
+    case countryChanged(String?)
     /// The cart became an order: the next add starts a new cart.
     case orderPlaced
     /// The cart screen left the stack: editing and a pending removal end there.

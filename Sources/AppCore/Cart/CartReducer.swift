@@ -34,6 +34,8 @@ struct CartReducer: Reducer {
             return detachCustomer(&state)
         case .forgetSignedInCart:
             return forgetSignedInCart(&state)
+        case .countryChanged(let country):
+            return changeCountry(to: country, &state)
         case .orderPlaced:
             state.cart = CartState()
             let saveCartId = dependencies.saveCartId
@@ -222,6 +224,17 @@ struct CartReducer: Reducer {
                 return CartPayload(cart: try await client.cart(id: cartId))
             }
             return try await client.cartBuyerIdentityUpdate(cartId: cartId, buyerIdentity: updated)
+        }
+    }
+
+    /// `cartBuyerIdentityUpdate` with the new country: the cart answers in its currency.
+    private func changeCountry(to country: String?, _ state: inout State) -> Effect<CartAction> {
+        guard var changed = state.cart.cart?.buyerIdentity, changed.countryCode != country else { return .none }
+        changed.countryCode = country
+        changed.customer = nil
+        let identity = changed
+        return mutate(&state, edit: { _ in }) { client, cartId, _ in
+            try await client.cartBuyerIdentityUpdate(cartId: cartId, buyerIdentity: identity)
         }
     }
 

@@ -34,7 +34,7 @@ extension AppReducer {
         }
     }
 
-    private func pop(_ state: inout AppState) -> Effect<AppAction> {
+    func pop(_ state: inout AppState) -> Effect<AppAction> {
         guard state.screens.count > 1 else { return .none }
         let popped = state.screens.removeLast()
         if case .cart = popped { return reduce(into: &state, action: .cart(.screenClosed)) }

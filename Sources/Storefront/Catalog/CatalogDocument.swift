@@ -164,6 +164,7 @@ extension CatalogDocument {
                     collections = try r.list(of: CollectionEntry.self)
                 case "products":
                     products = try r.elements(of: ProductEntry.self)
+                case "markets": try r.skip()   // read by `MarketCatalog`, after the products
                 default: throw r.unknownField(key)
                 }
             }

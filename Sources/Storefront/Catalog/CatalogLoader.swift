@@ -36,11 +36,13 @@ public enum CatalogLoader {
             throw StorefrontError.catalog(CatalogError(file: file, message: "is empty"))
         }
         // The products are read while building, straight from the file's bytes.
-        return try CatalogJSONReader.read(data, file: file) { reader in
+        var catalog = try CatalogJSONReader.read(data, file: file) { reader in
             let document = try CatalogDocument(reading: &reader)
             var builder = CatalogBuilder(file: file)
             return try builder.build(document, from: reader.shared)
         }
+        catalog.markets = try MarketCatalog.read(data, shop: catalog.shop, handles: Set(catalog.products.map(\.handle)), file: file)
+        return catalog
     }
 
     /// "products[12].variants[0].price"

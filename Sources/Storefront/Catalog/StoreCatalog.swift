@@ -18,6 +18,9 @@ public struct StoreCatalog: Sendable {
     /// Gift cards and their balances (set by the builder after the rest).
     public internal(set) var giftCards: [GiftCard] = []
     public let searchIndex: SearchIndex
+    /// The countries the shop sells in and the translations (the shop's own country alone unless
+    /// the catalog has a `markets` section).
+    public internal(set) var markets: Markets
 
     let lookups: CatalogLookups
     let collectionIndexByHandle: [String: Int]
@@ -29,6 +32,7 @@ public struct StoreCatalog: Sendable {
     init(shop: Shop, products: [Product], collections: [Collection], collectionProductIndices: [[Int]],
          discountCodes: [DiscountCode], lookups: CatalogLookups, searchIndex: SearchIndex) {
         self.shop = shop
+        markets = .single(shop)
         self.products = products
         self.collections = collections
         self.collectionProductIndices = collectionProductIndices

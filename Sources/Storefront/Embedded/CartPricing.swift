@@ -19,15 +19,23 @@ struct CartPricing {
 
     /// The cart, and a warning for each of its codes that does not apply.
     func priced(_ stored: StoredCart) -> (cart: Cart, discountWarnings: [CartWarning]) {
-        let currency = catalog.shop.currencyCode
+        // A cart is priced in its buyer's market; discount rules read the shop's own amounts.
+        let market = catalog.markets.market(for: stored.buyerIdentity.countryCode)
+        let context = BuyerContext(country: market.countryCode)
+        let currency = market.currencyCode
         var lines: [CartLine] = []
         var subtotal = Money.zero(currency)
+        var shopSubtotal = Money.zero(catalog.shop.currencyCode)
         for line in stored.lines {
             // A line whose variant left the catalog (another catalog file) cannot be priced: skip it.
             guard let (product, listed) = catalog.variant(id: line.merchandiseId) else { continue }
-            let variant = stock.current(listed)
+            let shopVariant = stock.current(listed)
+            let variant = catalog.markets.localize(product, context).variant(id: shopVariant.id).map {
+                var priced = shopVariant; priced.price = $0.price; priced.compareAtPrice = $0.compareAtPrice; return priced
+            } ?? shopVariant
             let lineSubtotal = (variant.price * line.quantity).rounded()
             subtotal = subtotal + lineSubtotal
+            shopSubtotal = shopSubtotal + (shopVariant.price * line.quantity).rounded()
             lines.append(CartLine(
                 id: line.id, quantity: line.quantity, merchandise: CartMerchandise(variant: variant, of: product),
                 attributes: line.attributes,
@@ -43,12 +51,12 @@ struct CartPricing {
                 warnings.append(DiscountRefusal.unknown.warning(code: code, cartId: id))
                 return CartDiscountCode(code: code, applicable: false)
             }
-            if let refusal = refusal(of: discount, subtotal: subtotal, buyer: stored.buyerIdentity, applied: applied) {
-                warnings.append(refusal.warning(code: code, cartId: id))
+            if let refusal = refusal(of: discount, subtotal: shopSubtotal, buyer: stored.buyerIdentity, applied: applied) {
+                warnings.append(refusal.in(market).warning(code: code, cartId: id))
                 return CartDiscountCode(code: code, applicable: false)
             }
             applied.append(discount)
-            reduction = reduction + discount.reduction(ofSubtotal: subtotal)
+            reduction = reduction + market.reduction(discount, ofSubtotal: subtotal)
             return CartDiscountCode(code: code, applicable: true)
         }
         let total = reduction.amount >= subtotal.amount ? Money.zero(currency) : (subtotal - reduction).rounded()

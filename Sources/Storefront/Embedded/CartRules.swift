@@ -27,7 +27,7 @@ struct CartRules {
         var errors: [CartUserError] = []
         for (index, input) in inputs.enumerated() {
             let field = ["lines", String(index)]
-            guard let variant = checkMerchandise(input.merchandiseId, field: field + ["merchandiseId"], errors: &errors) else { continue }
+            guard let variant = checkMerchandise(input.merchandiseId, field: field + ["merchandiseId"], in: cart, errors: &errors) else { continue }
             guard input.quantity > 0 else {
                 errors.append(CartUserError(code: .invalid, field: field + ["quantity"],
                                             message: "The quantity must be at least 1 (was \(input.quantity))."))
@@ -61,7 +61,7 @@ struct CartRules {
                 continue
             }
             if let merchandiseId = input.merchandiseId, merchandiseId != cart.lines[position].merchandiseId {
-                guard checkMerchandise(merchandiseId, field: field + ["merchandiseId"], errors: &errors) != nil else { continue }
+                guard checkMerchandise(merchandiseId, field: field + ["merchandiseId"], in: cart, errors: &errors) != nil else { continue }
                 cart.lines[position].merchandiseId = merchandiseId
             }
             if let attributes = input.attributes { cart.lines[position].attributes = clean(attributes) }
@@ -144,9 +144,14 @@ struct CartRules {
     }
 
     /// The variant behind a merchandise id, or nil after recording why it cannot be bought.
-    private func checkMerchandise(_ id: String, field: [String], errors: inout [CartUserError]) -> ProductVariant? {
+    private func checkMerchandise(_ id: String, field: [String], in cart: StoredCart, errors: inout [CartUserError]) -> ProductVariant? {
         guard let (product, listed) = catalog.variant(id: id) else {
             errors.append(CartUserError(code: .invalid, field: field, message: "The merchandise with id \(id) does not exist."))
+            return nil
+        }
+        let market = catalog.markets.market(for: cart.buyerIdentity.countryCode)
+        guard market.sells(product.handle) else {
+            errors.append(CartUserError(code: .merchandiseNotApplicable, field: field, message: "\(product.title) is not sold in \(market.name)."))
             return nil
         }
         let variant = stock.current(listed)

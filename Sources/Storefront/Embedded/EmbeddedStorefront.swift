@@ -211,8 +211,9 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
         let rules = CartRules(catalog: catalog, stock: stock, now: time)
         var warnings: [CartWarning] = []
         var steps: [(StoredCart) -> CartRules.Outcome] = []
-        if !input.lines.isEmpty { steps.append { rules.addLines(input.lines, to: $0) } }
+        // The buyer's country first: it decides what the lines may hold.
         if let identity { steps.append { rules.setBuyerIdentity(identity, on: $0) } }
+        if !input.lines.isEmpty { steps.append { rules.addLines(input.lines, to: $0) } }
         if !input.discountCodes.isEmpty { steps.append { rules.setDiscountCodes(input.discountCodes, on: $0) } }
         if let note = input.note { steps.append { rules.setNote(note, on: $0) } }
         if !input.giftCardCodes.isEmpty { steps.append { rules.addGiftCardCodes(input.giftCardCodes, to: $0) } }

@@ -47,7 +47,12 @@ public final class GraphQLStorefront: StorefrontClient {
     public func withCachePolicy(_ policy: CachePolicy) -> GraphQLStorefront {
         var configuration = configuration
         configuration.cachePolicy = policy
-        return GraphQLStorefront(copying: self, configuration: configuration)
+        return withConfiguration(configuration)
+    }
+
+    /// The same client (same cache, transport and counters) with another configuration.
+    func withConfiguration(_ configuration: Configuration) -> GraphQLStorefront {
+        GraphQLStorefront(copying: self, configuration: configuration)
     }
 
     /// Forgets every cached answer, in memory and on disk.

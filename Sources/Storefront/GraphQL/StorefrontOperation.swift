@@ -22,6 +22,7 @@ public enum StorefrontOperation: String, CaseIterable, Sendable {
     case cartBuyerIdentityUpdate = "CartBuyerIdentityUpdate"
     case cartDiscountCodesUpdate = "CartDiscountCodesUpdate"
     case cartNoteUpdate = "CartNoteUpdate"
+    case localization = "Localization"
 
     /// The operation name, as written in the document.
     public var name: String { rawValue }

@@ -40,12 +40,18 @@ public struct Money: Hashable, Sendable, Codable, Comparable {
         let negative = digits.hasPrefix("-")
         let body = negative ? String(digits.dropFirst()) : digits
         let sign = negative ? "-" : ""
+        let symbol = Money.symbol(of: currencyCode)
+        return symbol == currencyCode ? "\(sign)\(currencyCode) \(body)" : "\(sign)\(symbol)\(body)"
+    }
+
+    /// The sign a price is written with: "$", "€", "£", "¥"; the code itself for other currencies.
+    public static func symbol(of currencyCode: String) -> String {
         switch currencyCode {
-        case "USD", "CAD", "AUD", "NZD": return "\(sign)$\(body)"
-        case "EUR": return "\(sign)€\(body)"
-        case "GBP": return "\(sign)£\(body)"
-        case "JPY": return "\(sign)¥\(body)"
-        default: return "\(sign)\(currencyCode) \(body)"
+        case "USD", "CAD", "AUD", "NZD": return "$"
+        case "EUR": return "€"
+        case "GBP": return "£"
+        case "JPY": return "¥"
+        default: return currencyCode
         }
     }
 

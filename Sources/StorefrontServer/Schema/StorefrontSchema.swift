@@ -17,7 +17,8 @@ import GraphQL
 /// - `collections(query:)` and `collections(reverse: true)` are errors (the storefront protocol has
 ///   neither);
 /// - `ProductVariant.image` is the variant's own image, without the API's fallback to the product's;
-/// - `@inContext` is accepted and read, but prices are the catalog's in every country.
+/// - `@inContext` picks the buyer's market (prices, currency, what is sold, translated text);
+///   `localization` has no `market` or `unitSystem`.
 enum StorefrontSchema {
     /// Built once: the schema does not depend on the storefront (that comes with each request).
     static let shared = Result { try make() }
@@ -26,6 +27,7 @@ enum StorefrontSchema {
         let partials: [PartialSchema<StorefrontResolver, RequestContext>] = [
             ScalarSchema(), EnumSchema(), ParitySchema(), ShopSchema(), ProductSchema(), CollectionSchema(), SearchSchema(), CartSchema(),
             CartDeliverySchema(), CartGiftCardSchema(), CartDiscountSchema(),
+            LocalizationSchema(),
         ]
         let built = try SchemaBuilder(StorefrontResolver.self, RequestContext.self)
             .setQueryName(to: "QueryRoot")

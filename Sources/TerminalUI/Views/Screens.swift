@@ -12,6 +12,7 @@ extension Screen {
         case .account: AccountPresenter()
         case .orders(let orders): OrdersPresenter(orders: orders)
         case .about(let about): AboutPresenter(about: about)
+        case .markets(let picker): MarketsPresenter(picker: picker)
         }
     }
 
@@ -20,5 +21,6 @@ extension Screen {
     static let shortcuts: [(key: Character, label: String, screen: Screen, action: AppAction)] = [
         ("o", "orders", .orders(OrdersState()), .orders(.open)),
         ("i", "about", .about(AboutState()), .navigation(.push(.about(AboutState())))),
+        ("m", "country", .markets(MarketPickerState()), .markets(.open)),
     ]
 }

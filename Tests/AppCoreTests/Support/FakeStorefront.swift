@@ -31,10 +31,30 @@ struct FakeStorefront: StorefrontClient {
     }
 
     var onShop: @Sendable () async throws -> Shop = { throw Unexpected(endpoint: "shop") }
+    /// The countries the shop sells in; nil: a shop in its own country only.
+    var onLocalization: (@Sendable () async throws -> Localization)?
+    /// The buyer's market this copy asks in (`inContext`): what its collections and products answer with.
+    var context = BuyerContext()
+    var onMarketCollections: (@Sendable (BuyerContext, PageArguments) async throws -> Page<Collection>)?
+
+    func inContext(_ context: BuyerContext) -> any StorefrontClient {
+        var copy = self
+        copy.context = context
+        return copy
+    }
+
+    func localization() async throws -> Localization {
+        if let onLocalization { return try await onLocalization() }
+        let shop = try await shop()
+        let home = Localization.Country(isoCode: shop.countryCode, name: shop.countryCode, currencyCode: shop.currencyCode,
+                                        currencySymbol: Money.symbol(of: shop.currencyCode))
+        return Localization(availableCountries: [home], country: home, language: "EN")
+    }
 
     func shop() async throws -> Shop { try await onShop() }
     func collections(_ page: PageArguments, sortKey: CollectionSortKeys, productPreview: Int) async throws -> Page<Collection> {
-        try await onCollections(page)
+        if let onMarketCollections { return try await onMarketCollections(context, page) }
+        return try await onCollections(page)
     }
     func collection(handle: String) async throws -> Collection? { throw Unexpected(endpoint: "collection") }
     func collectionProducts(handle: String, page: PageArguments, sortKey: ProductCollectionSortKeys,

@@ -23,6 +23,9 @@ struct TestEnvironment {
     /// The cart as last seen, for a start without network; carts kept as seen are recorded.
     var seenCart: Cart?
     let seenCarts = Recorder<Cart>()
+    /// The country to start in, and the countries saved as the shopper's choice.
+    var country: String?
+    let savedCountries = Recorder<String?>()
 
     var dependencies: AppDependencies {
         let saved = savedCartIds
@@ -30,6 +33,7 @@ struct TestEnvironment {
         let events = connectionEvents
         let opened = openedURLs, opens = browserOpens
         let seen = seenCart, seenCarts = seenCarts
+        let savedCountries = savedCountries
         return AppDependencies(
             storefront: storefront, checkout: sheet, clock: clock,
             now: { Fixtures.date },
@@ -38,7 +42,8 @@ struct TestEnvironment {
             loadSeenCart: { seen }, saveSeenCart: { seenCarts.record($0) },
             settings: settings, account: account,
             connectionEvents: { events ?? AsyncStream { $0.finish() } },
-            openURL: { url in opened.record(url); return opens }, startupNotices: startupNotices)
+            openURL: { url in opened.record(url); return opens }, startupNotices: startupNotices,
+            country: country, saveCountry: { savedCountries.record($0) })
     }
 
     @MainActor

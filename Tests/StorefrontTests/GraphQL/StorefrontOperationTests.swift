@@ -47,7 +47,7 @@ struct StorefrontOperationTests {
     @Test func onlyQueriesOtherThanTheCartAreCacheable() {
         #expect(StorefrontOperation.allCases.filter(\.isCacheable).map(\.name)
             == ["Shop", "Collections", "Collection", "CollectionProducts", "Products", "Product", "ProductRecommendations",
-                "Search", "PredictiveSearch"])
+                "Search", "PredictiveSearch", "Localization"])
     }
 
     @Test func shopDomainBecomesTheVersionedEndpoint() throws {

@@ -17,6 +17,10 @@ struct HeaderView {
         }
         // A cart shown as last seen is not confirmed: it says so.
         if state.cart.isUnconfirmed && state.cart.cart != nil { cartText = "last seen: " + cartText }
+        // The country (where the shop sells in more than one) goes first: it says what the prices mean.
+        if let market = marketText, DisplayWidth.of(market + " · " + cartText) + 1 <= max(canvas.width / 2, 22) {
+            cartText = market + " · " + cartText
+        }
         // The login state goes before the cart's total is cut: the total is what the buyer checks.
         if let account = accountText, DisplayWidth.of(account + " · " + cartText) + 1 <= canvas.width / 2 {
             cartText = account + " · " + cartText
@@ -66,6 +70,12 @@ struct HeaderView {
         if minutes < 60 { return "\(minutes) min ago" }
         if minutes < 48 * 60 { return "\(minutes / 60) h ago" }
         return "\(minutes / (24 * 60)) days ago"
+    }
+
+    /// "JP ¥": the shopper's country and currency, when the shop sells in more than one country.
+    private var marketText: String? {
+        guard let country = state.marketCountry, (state.localization?.availableCountries.count ?? 0) > 1 else { return nil }
+        return "\(country.isoCode) \(country.currencySymbol)"
     }
 
     /// Who is logged in, shown before the cart when the app has customer accounts.

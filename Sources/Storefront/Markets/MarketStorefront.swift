@@ -1,0 +1,86 @@
+import Foundation
+
+/// The embedded storefront as a buyer in one country and language sees it: every product it reads
+/// priced in that market's currency, not for sale where the market does not sell it, and in the
+/// buyer's language where the catalog has a translation. Carts are priced in their own country
+/// (`buyerIdentity.countryCode`): a new cart takes the buyer's, as `@inContext` does on `cartCreate`.
+struct MarketStorefront: StorefrontClient {
+    let base: EmbeddedStorefront
+    let context: BuyerContext
+
+    private var markets: Markets { base.catalog.markets }
+    private func local(_ product: Product) -> Product { markets.localize(product, context) }
+
+    func shop() async throws -> Shop { try await base.shop() }
+
+    func collections(_ page: PageArguments, sortKey: CollectionSortKeys, productPreview: Int) async throws -> Page<Collection> {
+        markets.localize(try await base.collections(page, sortKey: sortKey, productPreview: productPreview)) {
+            markets.localize($0, context)
+        }
+    }
+
+    func collection(handle: String) async throws -> Collection? {
+        try await base.collection(handle: handle).map { markets.localize($0, context) }
+    }
+
+    func collectionProducts(handle: String, page: PageArguments, sortKey: ProductCollectionSortKeys,
+                            reverse: Bool) async throws -> Page<Product> {
+        markets.localize(try await base.collectionProducts(handle: handle, page: page, sortKey: sortKey, reverse: reverse), local)
+    }
+
+    func products(_ page: PageArguments, query: String?, sortKey: ProductSortKeys, reverse: Bool) async throws -> Page<Product> {
+        markets.localize(try await base.products(page, query: query, sortKey: sortKey, reverse: reverse), local)
+    }
+
+    func product(handle: String) async throws -> Product? { try await base.product(handle: handle).map(local) }
+    func product(id: String) async throws -> Product? { try await base.product(id: id).map(local) }
+    func productRecommendations(productId: String) async throws -> [Product] {
+        try await base.productRecommendations(productId: productId).map(local)
+    }
+    func search(query: String, page: PageArguments) async throws -> Page<Product> {
+        markets.localize(try await base.search(query: query, page: page), local)
+    }
+    func predictiveSearch(query: String, limit: Int) async throws -> [Product] {
+        try await base.predictiveSearch(query: query, limit: limit).map(local)
+    }
+
+    func cart(id: String) async throws -> Cart? { try await base.cart(id: id).map { markets.localize($0, context) } }
+    func cartCreate(_ input: CartInput) async throws -> CartPayload {
+        var input = input
+        if let country = context.country, input.buyerIdentity?.countryCode == nil {
+            input.buyerIdentity = input.buyerIdentity ?? BuyerIdentity()
+            input.buyerIdentity?.countryCode = country
+        }
+        return markets.localize(try await base.cartCreate(input), context)
+    }
+    func cartLinesAdd(cartId: String, lines: [CartLineInput]) async throws -> CartPayload {
+        markets.localize(try await base.cartLinesAdd(cartId: cartId, lines: lines), context)
+    }
+    func cartLinesUpdate(cartId: String, lines: [CartLineUpdateInput]) async throws -> CartPayload {
+        markets.localize(try await base.cartLinesUpdate(cartId: cartId, lines: lines), context)
+    }
+    func cartLinesRemove(cartId: String, lineIds: [String]) async throws -> CartPayload {
+        markets.localize(try await base.cartLinesRemove(cartId: cartId, lineIds: lineIds), context)
+    }
+    func cartBuyerIdentityUpdate(cartId: String, buyerIdentity: BuyerIdentity) async throws -> CartPayload {
+        markets.localize(try await base.cartBuyerIdentityUpdate(cartId: cartId, buyerIdentity: buyerIdentity), context)
+    }
+    func cartDiscountCodesUpdate(cartId: String, discountCodes: [String]) async throws -> CartPayload {
+        markets.localize(try await base.cartDiscountCodesUpdate(cartId: cartId, discountCodes: discountCodes), context)
+    }
+    func cartNoteUpdate(cartId: String, note: String) async throws -> CartPayload {
+        markets.localize(try await base.cartNoteUpdate(cartId: cartId, note: note), context)
+    }
+    func pictureData(url: String, maxBytes: Int) async throws -> Data { try await base.pictureData(url: url, maxBytes: maxBytes) }
+
+    func inContext(_ context: BuyerContext) -> any StorefrontClient { base.inContext(context) }
+    func localization() async throws -> Localization { markets.localization(context) }
+}
+
+extension EmbeddedStorefront {
+    public nonisolated func inContext(_ context: BuyerContext) -> any StorefrontClient {
+        context == .shop ? self : MarketStorefront(base: self, context: context)
+    }
+
+    public nonisolated func localization() async throws -> Localization { catalog.markets.localization(.shop) }
+}

@@ -1,0 +1,52 @@
+import Foundation
+
+/// The catalog's models as a buyer in one country and language sees them.
+extension Markets {
+    public func localize(_ product: Product, _ context: BuyerContext) -> Product {
+        let market = market(for: context.country)
+        let translation = translations[language(context)]?[product.handle]
+        guard market != home || translation != nil else { return product }
+        var variants = product.variants
+        if market != home {
+            let sold = market.sells(product.handle)
+            for i in variants.indices {
+                let variant = variants[i]
+                variants[i].price = market.price(of: variant, handle: product.handle)
+                variants[i].compareAtPrice = variant.compareAtPrice.map(market.price)
+                // A compare-at price that rounding brought level with the price is no longer a sale.
+                if let compare = variants[i].compareAtPrice, compare <= variants[i].price { variants[i].compareAtPrice = nil }
+                if !sold { variants[i].availableForSale = false }
+            }
+        }
+        return Product(id: product.id, handle: product.handle, title: translation?.title ?? product.title,
+                       description: translation?.description ?? product.description, vendor: product.vendor,
+                       productType: product.productType, tags: product.tags, createdAt: product.createdAt,
+                       updatedAt: product.updatedAt, options: product.options, variants: variants, images: product.images)
+    }
+
+    public func localize(_ collection: Collection, _ context: BuyerContext) -> Collection {
+        var collection = collection
+        collection.productsPreview = collection.productsPreview.map { localize($0, context) }
+        return collection
+    }
+
+    public func localize<Node>(_ page: Page<Node>, _ transform: (Node) -> Node) -> Page<Node> {
+        Page(edges: page.edges.map { Edge(cursor: $0.cursor, node: transform($0.node)) }, pageInfo: page.pageInfo)
+    }
+
+    /// A cart's text in the buyer's language; its prices are its own country's already.
+    public func localize(_ payload: CartPayload, _ context: BuyerContext) -> CartPayload {
+        var payload = payload
+        payload.cart = payload.cart.map { localize($0, context) }
+        return payload
+    }
+
+    public func localize(_ cart: Cart, _ context: BuyerContext) -> Cart {
+        guard let titles = translations[language(context)] else { return cart }
+        var cart = cart
+        for i in cart.lines.indices {
+            if let title = titles[cart.lines[i].merchandise.productHandle]?.title { cart.lines[i].merchandise.productTitle = title }
+        }
+        return cart
+    }
+}

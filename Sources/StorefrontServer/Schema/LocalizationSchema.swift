@@ -1,0 +1,90 @@
+import Foundation
+import Graphiti
+import Storefront
+
+/// `QueryRoot.localization`: the countries the shop sells in, each with its currency, and the
+/// buyer's country and language from `@inContext`.
+final class LocalizationSchema: PartialSchema<StorefrontResolver, RequestContext> {
+    @TypeDefinitions
+    override var types: Types {
+        Type(LocalizationNode.self, as: "Localization") {
+            Field("availableCountries", at: \.availableCountries)
+            Field("availableLanguages", at: \.availableLanguages)
+            Field("country", at: \.country)
+            Field("language", at: \.language)
+        }
+        Type(CountryNode.self, as: "Country") {
+            Field("isoCode", at: \.isoCode)
+            Field("name", at: \.name)
+            Field("currency", at: \.currency)
+            Field("availableLanguages", at: \.availableLanguages)
+        }
+        Type(CurrencyNode.self, as: "Currency") {
+            Field("isoCode", at: \.isoCode)
+            Field("name", at: \.name)
+            Field("symbol", at: \.symbol)
+        }
+        Type(LanguageNode.self, as: "Language") {
+            Field("isoCode", at: \.isoCode)
+            Field("name", at: \.name)
+            Field("endonymName", at: \.endonymName)
+        }
+    }
+
+    @FieldDefinitions
+    override var query: Fields {
+        Field("localization", at: StorefrontResolver.localization)
+    }
+}
+
+extension StorefrontResolver {
+    func localization(context: RequestContext, arguments: NoArguments) async throws -> LocalizationNode {
+        LocalizationNode(try await context.storefront.localization())
+    }
+}
+
+struct LocalizationNode: Sendable {
+    var availableCountries: [CountryNode]
+    var country: CountryNode
+    var language: LanguageNode
+    /// The languages of the buyer's country.
+    var availableLanguages: [LanguageNode] { country.availableLanguages }
+
+    init(_ localization: Localization) {
+        availableCountries = localization.availableCountries.map(CountryNode.init)
+        country = CountryNode(localization.country)
+        language = LanguageNode(code: localization.language)
+    }
+}
+
+struct CountryNode: Sendable {
+    var country: Localization.Country
+    init(_ country: Localization.Country) { self.country = country }
+
+    var isoCode: CountryCode { CountryCode(unchecked: country.isoCode) }
+    var name: String { country.name }
+    var currency: CurrencyNode { CurrencyNode(code: country.currencyCode, symbol: country.currencySymbol) }
+    var availableLanguages: [LanguageNode] { country.availableLanguages.map(LanguageNode.init(code:)) }
+}
+
+struct CurrencyNode: Sendable {
+    var code: String
+    var symbol: String
+    var isoCode: CurrencyCode { CurrencyCode(unchecked: code) }
+    var name: String { Self.names[code] ?? code }
+
+    private static let names = ["EUR": "Euro", "USD": "US Dollar", "GBP": "British Pound", "JPY": "Japanese Yen",
+                                "CAD": "Canadian Dollar", "AUD": "Australian Dollar", "CHF": "Swiss Franc"]
+}
+
+struct LanguageNode: Sendable {
+    var code: String
+    var isoCode: LanguageCode { LanguageCode(unchecked: code) }
+    var name: String { Self.names[code]?.english ?? code }
+    var endonymName: String { Self.names[code]?.own ?? code }
+
+    private static let names: [String: (english: String, own: String)] = [
+        "EN": ("English", "English"), "NL": ("Dutch", "Nederlands"), "JA": ("Japanese", "日本語"),
+        "DE": ("German", "Deutsch"), "FR": ("French", "français"),
+    ]
+}

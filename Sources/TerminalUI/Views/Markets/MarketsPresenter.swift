@@ -1,0 +1,60 @@
+import AppCore
+import Storefront
+
+/// "Country": the countries the shop sells in, each with its currency; enter makes the selected
+/// one the shopper's, and prices everywhere follow it.
+struct MarketsPresenter: ScreenPresenter {
+    let picker: MarketPickerState
+
+    func title(_ state: AppState) -> String { "Country" }
+
+    func listRows(_ state: AppState, body: Size, sizeClass: SizeClass) -> Int { max(1, body.height - Self.headerRows) }
+
+    func keyMap(_ state: AppState, listRows: Int, body: Size) -> KeyMap {
+        let bindings = [
+            KeyBinding([.down, .character("j")], "↑↓", "move", .markets(.moveSelection(by: 1)), help: "↑↓ j k"),
+            KeyBinding([.up, .character("k")], "", "", .markets(.moveSelection(by: -1))),
+            KeyBinding([.enter], "enter", "shop here", .markets(.chooseSelected)),
+            KeyMaps.escape(state),
+        ]
+        return KeyMap(title: "Country", bindings: bindings, global: KeyMaps.global(state))
+    }
+
+    func draw(_ state: AppState, in canvas: Canvas, context: ScreenContext, grid: inout Grid) {
+        let theme = context.theme
+        let inner = canvas.inset(dx: 1, dy: 0)
+        inner.text("Where do you shop from?", y: 0, style: theme[.accent], in: &grid, maxWidth: inner.width)
+        inner.text("Prices, currency and the cart follow the country.", y: 1, style: theme[.muted], in: &grid, maxWidth: inner.width)
+        let current = state.marketCountry?.isoCode
+        let rows = max(1, inner.height - Self.headerRows)
+        let first = max(0, min(picker.selectedIndex - rows + 1, picker.countries.count - rows))
+        for (offset, country) in picker.countries.dropFirst(first).prefix(rows).enumerated() {
+            let index = first + offset
+            let selected = index == picker.selectedIndex
+            let y = Self.headerRows + offset
+            let style = selected ? theme[.selection] : theme[.text]
+            if selected { inner.sub(Rect(x: 0, y: y, width: inner.width, height: 1)).fill(style: style, in: &grid) }
+            let currency = Self.currency(country)
+            let mark = country.isoCode == current ? (inner.width >= 30 ? "  ✓ now" : " ✓") : ""
+            let right = currency + mark
+            inner.text((selected ? "▸ " : "  ") + country.name, y: y, style: style, in: &grid,
+                       maxWidth: max(0, inner.width - DisplayWidth.of(right) - 1))
+            inner.textRight(right, y: y, style: style, in: &grid)
+        }
+    }
+
+    /// "JPY ¥", or the code alone where the symbol is the code.
+    static func currency(_ country: Localization.Country) -> String {
+        country.currencySymbol == country.currencyCode ? country.currencyCode : "\(country.currencyCode) \(country.currencySymbol)"
+    }
+
+    /// The title and the line under it, and a blank row.
+    static let headerRows = 3
+
+    func plain(_ state: AppState) -> String {
+        let current = state.marketCountry?.isoCode
+        return (["Country (prices follow it):"] + picker.countries.enumerated().map { index, country in
+            "\(index + 1). \(country.name) (\(country.isoCode)), \(Self.currency(country))\(country.isoCode == current ? ", now" : "")"
+        }).joined(separator: "\n")
+    }
+}

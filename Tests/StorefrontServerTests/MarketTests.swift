@@ -1,0 +1,128 @@
+import Foundation
+import Storefront
+import StorefrontServer
+import Testing
+
+/// The shop sells in NL (EUR), US (USD), GB (GBP) and JP (JPY): over HTTP with `@inContext` and
+/// embedded through `inContext(_:)`, a buyer sees the same prices, availability and text.
+struct MarketTests {
+    static let japan = BuyerContext(country: "JP")
+
+    @Test(arguments: ["NL", "US", "GB", "JP"])
+    func everyReadGivesTheSamePricesOverHTTPAndEmbedded(country: String) async throws {
+        try await withServer { server async throws in
+            let context = BuyerContext(country: country)
+            let remote = server.client().inContext(context)
+            let embedded = server.embedded.inContext(context)
+            let product = try #require(try await embedded.product(handle: "house-espresso-blend"))
+            #expect(try await remote.product(handle: "house-espresso-blend") == product)
+            #expect(try await remote.collectionProducts(handle: "coffee", page: .first(12), sortKey: .price, reverse: false)
+                == (try await embedded.collectionProducts(handle: "coffee", page: .first(12), sortKey: .price, reverse: false)))
+            #expect(try await remote.collections(.first(3), sortKey: .title, productPreview: 3)
+                == (try await embedded.collections(.first(3), sortKey: .title, productPreview: 3)))
+            #expect(try await remote.search(query: "tea", page: .first(5)) == (try await embedded.search(query: "tea", page: .first(5))))
+            #expect(try await remote.localization() == (try await embedded.localization()))
+            let currency = ["NL": "EUR", "US": "USD", "GB": "GBP", "JP": "JPY"][country]
+            #expect(product.variants.allSatisfy { $0.price.currencyCode == currency })
+        }
+    }
+
+    @Test func pricesFollowTheCatalogsRulesInEachMarket() async throws {
+        let store = try EmbeddedStorefront(stateDirectory: FileManager.default.temporaryDirectory
+            .appendingPathComponent("markets-\(UUID().uuidString)"))
+        func price(_ handle: String, _ country: String, variant: Int = 0) async throws -> String? {
+            try await store.inContext(BuyerContext(country: country)).product(handle: handle)?.variants[variant].price.formatted
+        }
+        // €12.50: an explicit $13.50, £10.75 rounded up to £11.00, ¥2,062.5 rounded up to ¥2070.
+        #expect(try await price("house-espresso-blend", "NL") == "€12.50")
+        #expect(try await price("house-espresso-blend", "US") == "$13.50")
+        #expect(try await price("house-espresso-blend", "GB") == "£11.00")
+        #expect(try await price("house-espresso-blend", "JP") == "¥2070")
+        // The 1 kg bag has no explicit US price: €42.00 × 1.10 = $46.20, up to $46.50.
+        let kilo = try #require(try await store.product(handle: "house-espresso-blend")?.variants.firstIndex { $0.title.hasPrefix("1 kg") })
+        #expect(try await price("house-espresso-blend", "US", variant: kilo) == "$46.50")
+        #expect(try await price("uji-ceremonial-matcha", "JP") == "¥3800")
+        // A country the shop does not sell in sees the shop's own prices, as the API answers.
+        #expect(try await price("house-espresso-blend", "DE") == "€12.50")
+    }
+
+    @Test func aProductNotSoldInAMarketIsNotForSaleThere() async throws {
+        try await withServer { server async throws in
+            for (country, sold) in [("NL", true), ("GB", true), ("US", false), ("JP", false)] {
+                let remote = try #require(try await server.client().inContext(BuyerContext(country: country))
+                    .product(handle: "cold-brew-concentrate"))
+                #expect(remote.availableForSale == sold, "cold brew in \(country)")
+            }
+        }
+    }
+
+    @Test func textFollowsTheLanguageWhereTheCatalogHasATranslation() async throws {
+        try await withServer { server async throws in
+            let japanese = try #require(try await server.client().inContext(Self.japan).product(handle: "sencha-asamushi"))
+            #expect(japanese.title == "浅蒸し煎茶")
+            let english = try #require(try await server.client().inContext(BuyerContext(country: "JP", language: "EN"))
+                .product(handle: "sencha-asamushi"))
+            #expect(english.title == "煎茶 Sencha Asamushi")
+            let dutch = try #require(try await server.client().inContext(BuyerContext(country: "NL", language: "NL"))
+                .product(handle: "house-espresso-blend"))
+            #expect(dutch.title == "Huisblend espresso" && dutch.variants[0].price.formatted == "€12.50")
+            // No translation: the catalog's own text.
+            #expect(try await server.client().inContext(Self.japan).product(handle: "gooseneck-kettle")?.title == "Gooseneck Kettle 0.9 L")
+        }
+    }
+
+    @Test func localizationListsTheCountriesWithTheirCurrencies() async throws {
+        try await withServer { server async throws in
+            let body = try JSONSerialization.data(withJSONObject: ["query": """
+                query @inContext(country: JP) { localization {
+                  availableCountries { isoCode name currency { isoCode symbol name } }
+                  country { isoCode currency { isoCode } } language { isoCode endonymName }
+                  availableLanguages { isoCode }
+                } }
+                """])
+            let response = try await HTTPClientTransport().send(TransportRequest(url: server.url, headers: [
+                ("Content-Type", "application/json"), (GraphQLEndpoint.tokenHeader, LoopbackServer.token)], body: body))
+            let answer = try #require(try JSONSerialization.jsonObject(with: response.body) as? [String: Any])
+            let localization = try #require((answer["data"] as? [String: Any])?["localization"] as? [String: Any])
+            let countries = try #require(localization["availableCountries"] as? [[String: Any]])
+            #expect(countries.compactMap { $0["isoCode"] as? String } == ["NL", "US", "GB", "JP"])
+            let symbols = countries.compactMap { ($0["currency"] as? [String: Any])?["symbol"] as? String }
+            #expect(symbols == ["€", "$", "£", "¥"])
+            #expect((localization["country"] as? [String: Any])?["isoCode"] as? String == "JP")
+            #expect((localization["language"] as? [String: Any])?["endonymName"] as? String == "日本語")
+            #expect((localization["availableLanguages"] as? [[String: Any]])?.compactMap { $0["isoCode"] as? String } == ["EN", "JA"])
+        }
+    }
+
+    @Test func aCartIsPricedInItsBuyersCountryAndFollowsAChange() async throws {
+        try await withServer { server async throws in
+            let client = server.client().inContext(Self.japan)
+            let product = try #require(try await client.product(handle: "uji-ceremonial-matcha"))
+            let created = try await client.cartCreate(CartInput(lines: [CartLineInput(merchandiseId: product.variants[0].id, quantity: 2)]))
+            let cart = try #require(created.cart)
+            #expect(cart.buyerIdentity.countryCode == "JP")
+            #expect(cart.cost.subtotalAmount == Money(amount: 7600, currencyCode: "JPY"))
+            #expect(try await server.embedded.inContext(Self.japan).cart(id: cart.id) == (try await client.cart(id: cart.id)))
+            #expect(cart.lines[0].merchandise.productTitle == "宇治抹茶（茶道用）")
+            let british = try #require(try await client.cartBuyerIdentityUpdate(cartId: cart.id, buyerIdentity: BuyerIdentity(countryCode: "GB")).cart)
+            // £20.64 a tin, up to £21.00.
+            #expect(british.cost.subtotalAmount == Money(amount: 42, currencyCode: "GBP"))
+            #expect(british.lines[0].cost.amountPerQuantity.formatted == "£21.00")
+        }
+    }
+}
+
+extension MarketTests {
+    @Test func aCartInAMarketRefusesWhatIsNotSoldThere() async throws {
+        try await withServer { server async throws in
+            let coldBrew = try #require(try await server.embedded.product(handle: "cold-brew-concentrate")).variants[0].id
+            let client = server.client().inContext(BuyerContext(country: "US"))
+            let refused = try await client.cartCreate(CartInput(lines: [CartLineInput(merchandiseId: coldBrew)]))
+            #expect(refused.cart == nil)
+            #expect(refused.userErrors.map(\.message) == ["Cold Brew Concentrate, 1 L is not sold in United States."])
+            let dutch = try #require(try await server.client().inContext(BuyerContext(country: "NL"))
+                .cartCreate(CartInput(lines: [CartLineInput(merchandiseId: coldBrew)])).cart)
+            #expect(dutch.lines.count == 1 && dutch.cost.totalAmount.formatted == "€14.00")
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import AppCore
+import Foundation
+import Storefront
+import XCTest
+@testable import TerminalUI
+
+/// The country picker, and a price screen in yen read from the bundled catalog's Japanese market.
+final class MarketScreenTests: XCTestCase {
+    func storefront() throws -> EmbeddedStorefront {
+        try EmbeddedStorefront(stateDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("market-screens-\(UUID().uuidString)"))
+    }
+
+    func inJapan(_ store: EmbeddedStorefront, _ screens: [Screen]) async throws -> AppState {
+        let japan = store.inContext(BuyerContext(country: "JP"))
+        var state = AppState()
+        state.shop = try await store.shop()
+        state.country = "JP"
+        state.localization = try await japan.localization()
+        let collections = try await japan.collections(.first(12), sortKey: .id, productPreview: 3)
+        state.collections = PagedList(items: collections.nodes, pageInfo: collections.pageInfo)
+        let coffee = try await japan.collectionProducts(handle: "coffee", page: .first(25), sortKey: .collectionDefault, reverse: false)
+        state.collectionProducts["coffee"] = PagedList(items: coffee.nodes, pageInfo: coffee.pageInfo)
+        state.screens = screens
+        return state
+    }
+
+    /// Four countries with their currencies; the selection on Japan, the current country marked.
+    func testThePicker() async throws {
+        var state = try await inJapan(try storefront(), [.collections])
+        let countries = try XCTUnwrap(state.localization?.availableCountries)
+        XCTAssertEqual(countries.map(\.isoCode), ["NL", "US", "GB", "JP"])
+        state.country = "GB"
+        state.screens.append(.markets(MarketPickerState(countries: countries, selectedIndex: 3)))
+        assertScreenSnapshots(state, "markets-picker")
+    }
+
+    /// The coffee in yen, whole yen rounded up to tens; the header says JP ¥.
+    func testCoffeeInYen() async throws {
+        let state = try await inJapan(try storefront(), [.collections, .products(collectionHandle: "coffee")])
+        assertScreenSnapshots(state, "markets-coffee-jpy")
+    }
+
+    func testKeys() async throws {
+        let state = try await inJapan(try storefront(), [.collections])
+        XCTAssertEqual(KeyMaps.current(for: state).action(for: .character("m")), .markets(.open))
+        var picking = state
+        picking.screens.append(.markets(MarketPickerState(countries: state.localization?.availableCountries ?? [], selectedIndex: 1)))
+        let map = KeyMaps.current(for: picking)
+        XCTAssertNil(map.action(for: .character("m")), "already here")
+        XCTAssertEqual(map.action(for: .down), .markets(.moveSelection(by: 1)))
+        XCTAssertEqual(map.action(for: .up), .markets(.moveSelection(by: -1)))
+        XCTAssertEqual(map.action(for: .enter), .markets(.chooseSelected))
+        XCTAssertEqual(map.action(for: .escape), .navigation(.back))
+    }
+}
