@@ -125,4 +125,20 @@ extension MarketTests {
             #expect(dutch.lines.count == 1 && dutch.cost.totalAmount.formatted == "€14.00")
         }
     }
+
+    /// A store in a market takes every cart mutation the shop takes, not only the app's own.
+    @Test func aCartInAMarketTakesAttributesDeliveryAndGiftCards() async throws {
+        try await withServer { server async throws in
+            let japan = server.embedded.inContext(Self.japan)
+            let product = try #require(try await japan.product(handle: "uji-ceremonial-matcha"))
+            let cart = try #require(try await japan.cartCreate(CartInput(lines: [CartLineInput(merchandiseId: product.variants[0].id)])).cart)
+            let noted = try await japan.cartAttributesUpdate(cartId: cart.id, attributes: [Attribute(key: "gift", value: "yes")])
+            #expect(noted.userErrors.isEmpty && noted.cart?.cost.totalAmount.currencyCode == "JPY", "\(noted.userErrors)")
+            let address = CartSelectableAddressInput(address: MailingAddress(countryCode: "JP"), selected: true)
+            let delivered = try await japan.cartDeliveryAddressesAdd(cartId: cart.id, addresses: [address])
+            #expect(delivered.userErrors.isEmpty && delivered.cart != nil, "\(delivered.userErrors)")
+            let unknown = try await japan.cartGiftCardCodesAdd(cartId: cart.id, giftCardCodes: ["NO-SUCH-CARD"])
+            #expect(unknown.cart == nil && !unknown.userErrors.isEmpty)
+        }
+    }
 }

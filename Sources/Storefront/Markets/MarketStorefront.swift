@@ -71,6 +71,33 @@ struct MarketStorefront: StorefrontClient {
     func cartNoteUpdate(cartId: String, note: String) async throws -> CartPayload {
         markets.localize(try await base.cartNoteUpdate(cartId: cartId, note: note), context)
     }
+    func cartAttributesUpdate(cartId: String, attributes: [Attribute]) async throws -> CartPayload {
+        markets.localize(try await base.cartAttributesUpdate(cartId: cartId, attributes: attributes), context)
+    }
+    func cartDeliveryAddressesAdd(cartId: String, addresses: [CartSelectableAddressInput]) async throws -> CartPayload {
+        markets.localize(try await base.cartDeliveryAddressesAdd(cartId: cartId, addresses: addresses), context)
+    }
+    func cartDeliveryAddressesUpdate(cartId: String, addresses: [CartSelectableAddressInput]) async throws -> CartPayload {
+        markets.localize(try await base.cartDeliveryAddressesUpdate(cartId: cartId, addresses: addresses), context)
+    }
+    func cartDeliveryAddressesRemove(cartId: String, addressIds: [String]) async throws -> CartPayload {
+        markets.localize(try await base.cartDeliveryAddressesRemove(cartId: cartId, addressIds: addressIds), context)
+    }
+    func cartDeliveryAddressesReplace(cartId: String, addresses: [CartSelectableAddressInput]) async throws -> CartPayload {
+        markets.localize(try await base.cartDeliveryAddressesReplace(cartId: cartId, addresses: addresses), context)
+    }
+    func cartSelectedDeliveryOptionsUpdate(cartId: String, options: [CartSelectedDeliveryOptionInput]) async throws -> CartPayload {
+        markets.localize(try await base.cartSelectedDeliveryOptionsUpdate(cartId: cartId, options: options), context)
+    }
+    func cartGiftCardCodesAdd(cartId: String, giftCardCodes: [String]) async throws -> CartPayload {
+        markets.localize(try await base.cartGiftCardCodesAdd(cartId: cartId, giftCardCodes: giftCardCodes), context)
+    }
+    func cartGiftCardCodesUpdate(cartId: String, giftCardCodes: [String]) async throws -> CartPayload {
+        markets.localize(try await base.cartGiftCardCodesUpdate(cartId: cartId, giftCardCodes: giftCardCodes), context)
+    }
+    func cartGiftCardCodesRemove(cartId: String, appliedGiftCardIds: [String]) async throws -> CartPayload {
+        markets.localize(try await base.cartGiftCardCodesRemove(cartId: cartId, appliedGiftCardIds: appliedGiftCardIds), context)
+    }
     func pictureData(url: String, maxBytes: Int) async throws -> Data { try await base.pictureData(url: url, maxBytes: maxBytes) }
 
     func inContext(_ context: BuyerContext) -> any StorefrontClient { base.inContext(context) }
@@ -83,4 +110,10 @@ extension EmbeddedStorefront {
     }
 
     public nonisolated func localization() async throws -> Localization { catalog.markets.localization(.shop) }
+}
+
+extension StorefrontClient {
+    /// The embedded storefront behind this client, also when it answers in a market; nil for a
+    /// storefront over the network.
+    public var embeddedStorefront: EmbeddedStorefront? { (self as? EmbeddedStorefront) ?? (self as? MarketStorefront)?.base }
 }

@@ -93,7 +93,7 @@ extension Cart {
     /// The shares come from the shop's discount codes: a storefront that is not the embedded
     /// one (whose catalog holds them) answers none.
     func discountAllocations(context: RequestContext, arguments: NoArguments) -> [any CartDiscountAllocation] {
-        guard let embedded = context.storefront as? EmbeddedStorefront else { return [] }
+        guard let embedded = context.storefront.embeddedStorefront else { return [] }
         return CodeDiscountAllocation.shares(of: self, in: embedded.catalog)
     }
 }
