@@ -60,31 +60,36 @@ extension StorefrontClient {
 
     // The app itself never sends these; a storefront that does not take them says so.
     public func cartAttributesUpdate(cartId: String, attributes: [Attribute]) async throws -> CartPayload {
-        throw StorefrontError.invalidArgument("this storefront does not take cartAttributesUpdate")
+        throw notTaken("cartAttributesUpdate")
     }
     public func cartDeliveryAddressesAdd(cartId: String, addresses: [CartSelectableAddressInput]) async throws -> CartPayload {
-        throw StorefrontError.invalidArgument("this storefront does not take cartDeliveryAddressesAdd")
+        throw notTaken("cartDeliveryAddressesAdd")
     }
     public func cartDeliveryAddressesUpdate(cartId: String, addresses: [CartSelectableAddressInput]) async throws -> CartPayload {
-        throw StorefrontError.invalidArgument("this storefront does not take cartDeliveryAddressesUpdate")
+        throw notTaken("cartDeliveryAddressesUpdate")
     }
     public func cartDeliveryAddressesRemove(cartId: String, addressIds: [String]) async throws -> CartPayload {
-        throw StorefrontError.invalidArgument("this storefront does not take cartDeliveryAddressesRemove")
+        throw notTaken("cartDeliveryAddressesRemove")
     }
     public func cartDeliveryAddressesReplace(cartId: String, addresses: [CartSelectableAddressInput]) async throws -> CartPayload {
-        throw StorefrontError.invalidArgument("this storefront does not take cartDeliveryAddressesReplace")
+        throw notTaken("cartDeliveryAddressesReplace")
     }
     public func cartSelectedDeliveryOptionsUpdate(cartId: String, options: [CartSelectedDeliveryOptionInput]) async throws -> CartPayload {
-        throw StorefrontError.invalidArgument("this storefront does not take cartSelectedDeliveryOptionsUpdate")
+        throw notTaken("cartSelectedDeliveryOptionsUpdate")
     }
     public func cartGiftCardCodesAdd(cartId: String, giftCardCodes: [String]) async throws -> CartPayload {
-        throw StorefrontError.invalidArgument("this storefront does not take cartGiftCardCodesAdd")
+        throw notTaken("cartGiftCardCodesAdd")
     }
     public func cartGiftCardCodesUpdate(cartId: String, giftCardCodes: [String]) async throws -> CartPayload {
-        throw StorefrontError.invalidArgument("this storefront does not take cartGiftCardCodesUpdate")
+        throw notTaken("cartGiftCardCodesUpdate")
     }
     public func cartGiftCardCodesRemove(cartId: String, appliedGiftCardIds: [String]) async throws -> CartPayload {
-        throw StorefrontError.invalidArgument("this storefront does not take cartGiftCardCodesRemove")
+        throw notTaken("cartGiftCardCodesRemove")
+    }
+
+    /// The error of a mutation this storefront does not take.
+    private func notTaken(_ mutation: String) -> StorefrontError {
+        .invalidArgument("this storefront does not take \(mutation)")
     }
 
     /// A storefront without markets sells in its own country only.
