@@ -14,6 +14,15 @@ struct ServedSchemaTests {
 
     static let argumentTypes: [(type: String, field: String, argument: String, apiType: String, apiDefault: String?)] = [
         ("Product", "variantBySelectedOptions", "selectedOptions", "[SelectedOptionInput!]!", nil),
+        ("QueryRoot", "predictiveSearch", "limitScope", "PredictiveSearchLimitScope", nil),
+    ]
+
+    /// Input fields' defaults (the library's own introspection leaves them out; they are read from
+    /// the definitions it applies).
+    static let inputFieldDefaults: [(type: String, field: String, apiDefault: String)] = [
+        ("ImageTransformInput", "scale", "1"),
+        ("CartLineInput", "quantity", "1"),
+        ("CartSelectableAddressInput", "validationStrategy", "COUNTRY_CODE_ONLY"),
     ]
 
     @Test func fieldsHaveTheAPIsTypes() async throws {
@@ -26,6 +35,10 @@ struct ServedSchemaTests {
             let field = try #require(schema.types[row.type]?.field(row.field), "\(row.type).\(row.field)")
             let argument = try #require(field.arguments.first { $0.name == row.argument }, "\(row.type).\(row.field)(\(row.argument):)")
             #expect(argument.type.description == row.apiType && argument.defaultValue == row.apiDefault, "\(row.type).\(row.field)(\(row.argument):)")
+        }
+        for row in Self.inputFieldDefaults {
+            let field = try #require(schema.types[row.type]?.inputFields.first { $0.name == row.field }, "\(row.type).\(row.field)")
+            #expect(field.defaultValue == row.apiDefault, "\(row.type).\(row.field)")
         }
     }
 }

@@ -10,8 +10,33 @@ public enum ServedSchema {
         return try GraphQLJSONEncoder().encode(result)
     }
 
+    /// The served schema, with the defaults of its input fields: the GraphQL library's
+    /// introspection writes argument defaults but leaves input fields' out, though it applies them.
     public static func introspected() async throws -> IntrospectedSchema {
-        try IntrospectedSchema(json: try await introspectionJSON())
+        var schema = try IntrospectedSchema(json: try await introspectionJSON())
+        for case let input as GraphQLInputObjectType in try StorefrontSchema.shared.get().typeMap.values {
+            guard var type = schema.types[input.name] else { continue }
+            let definitions = try input.fields()
+            for index in type.inputFields.indices where type.inputFields[index].defaultValue == nil {
+                guard let definition = definitions[type.inputFields[index].name], let value = definition.defaultValue else { continue }
+                type.inputFields[index].defaultValue = literal(value, of: definition.type)
+            }
+            schema.types[input.name] = type
+        }
+        return schema
+    }
+
+    /// A default value as GraphQL literal text: enum values bare, strings quoted.
+    private static func literal(_ value: Map, of type: GraphQLInputType?) -> String {
+        let named = getNamedType(type: type)
+        switch value {
+        case .string(let text): return named is GraphQLEnumType ? text : "\"\(text)\""
+        case .number(let number): return number.description
+        case .bool(let flag): return flag ? "true" : "false"
+        case .array(let values): return "[" + values.map { literal($0, of: type) }.joined(separator: ", ") + "]"
+        case .dictionary(let fields): return "{" + fields.map { "\($0.key): \(literal($0.value, of: nil))" }.joined(separator: ", ") + "}"
+        case .null, .undefined: return "null"
+        }
     }
 
     /// The API's enums that `serve` carries as scalars of the same name (see `ScalarValues`), with

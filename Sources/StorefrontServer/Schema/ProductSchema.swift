@@ -103,7 +103,7 @@ final class ProductSchema: PartialSchema<StorefrontResolver, RequestContext> {
             InputField("maxWidth", at: \.maxWidth)
             InputField("maxHeight", at: \.maxHeight)
             InputField("crop", at: \.crop)
-            InputField("scale", at: \.scale)
+            InputField("scale", at: \.scale).defaultValue(1)
             InputField("preferredContentType", at: \.preferredContentType)
         }
         Enum(ImageContentType.self) {
