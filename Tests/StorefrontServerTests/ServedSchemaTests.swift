@@ -41,4 +41,9 @@ struct ServedSchemaTests {
             #expect(field.defaultValue == row.apiDefault, "\(row.type).\(row.field)")
         }
     }
+
+    @Test func enumsHoldOnlyTheAPIsValues() async throws {
+        let schema = try await ServedSchema.introspected()
+        #expect(schema.types["CropRegion"]?.enumValues.sorted() == ["BOTTOM", "CENTER", "LEFT", "RIGHT", "TOP"])
+    }
 }

@@ -117,7 +117,6 @@ final class ProductSchema: PartialSchema<StorefrontResolver, RequestContext> {
             Value(.bottom)
             Value(.left)
             Value(.right)
-            Value(.region)
         }
         Type(Money.self, as: "MoneyV2") {
             Field("amount", at: \.amountValue)
