@@ -4,16 +4,28 @@ import Foundation
 import Testing
 
 /// Operations shaped like a starter storefront's (header and footer, product page, collection
-/// page, search, cart page), sent to `serve` as written: every field they select is answered.
+/// page, search, cart page), sent to `serve` as written: every field they select is answered, and
+/// every answer has the shape the operation and the schema `serve` introspects as say.
 struct StarterStorefrontTests {
+    /// The operation over HTTP; its answer must have no errors and the operation's shape.
     func run(_ server: LoopbackServer, _ query: String, _ variables: [String: Any] = [:]) async throws -> [String: Any] {
+        let json = try await post(server, query, variables)
+        #expect(json["errors"] == nil, "\(json["errors"] ?? "")")
+        let data = try #require(json["data"] as? [String: Any])
+        let schema = try await IntrospectionCache.shared.schema {
+            try JSONSerialization.data(withJSONObject: try await post(server, IntrospectedSchema.query))
+        }
+        let problems = try ResponseShape(schema: schema).problems(data, document: query, variables: variables)
+        #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+        return data
+    }
+
+    func post(_ server: LoopbackServer, _ query: String, _ variables: [String: Any] = [:]) async throws -> [String: Any] {
         let body = try JSONSerialization.data(withJSONObject: ["query": query, "variables": variables])
         let response = try await HTTPClientTransport().send(TransportRequest(url: server.url, headers: [
             ("Content-Type", "application/json"), (GraphQLEndpoint.tokenHeader, LoopbackServer.token)], body: body))
         #expect(response.status == 200)
-        let json = try #require(try JSONSerialization.jsonObject(with: response.body) as? [String: Any])
-        #expect(json["errors"] == nil, "\(json["errors"] ?? "")")
-        return try #require(json["data"] as? [String: Any])
+        return try #require(try JSONSerialization.jsonObject(with: response.body) as? [String: Any])
     }
 
     static let header = """
@@ -431,11 +443,8 @@ struct StarterStorefrontTests {
             #expect((made["appliedGiftCards"] as? [[String: Any]])?.first?["lastCharacters"] as? String == "2500")
             #expect(((made["delivery"] as? [String: Any])?["addresses"] as? [[String: Any]])?.first?["selected"] as? Bool == true)
 
-            let body = try JSONSerialization.data(withJSONObject: ["query": add, "variables": ["cartId": cart.id, "addresses": [
-                ["address": ["deliveryAddress": ["countryCode": "NL"]], "validationStrategy": "LOOSE"]]]])
-            let response = try await HTTPClientTransport().send(TransportRequest(url: server.url, headers: [
-                ("Content-Type", "application/json"), (GraphQLEndpoint.tokenHeader, LoopbackServer.token)], body: body))
-            let json = try #require(try JSONSerialization.jsonObject(with: response.body) as? [String: Any])
+            let json = try await post(server, add, ["cartId": cart.id, "addresses": [
+                ["address": ["deliveryAddress": ["countryCode": "NL"]], "validationStrategy": "LOOSE"]]])
             #expect(json["data"] == nil && (json["errors"] as? [Any])?.isEmpty == false, "an unknown validation strategy")
         }
     }
