@@ -4,16 +4,28 @@ import Foundation
 import Testing
 
 /// Operations shaped like a starter storefront's (header and footer, product page, collection
-/// page, search, cart page), sent to `serve` as written: every field they select is answered.
+/// page, search, cart page), sent to `serve` as written: every field they select is answered, and
+/// every answer has the shape the operation and the schema `serve` introspects as say.
 struct StarterStorefrontTests {
+    /// The operation over HTTP; its answer must have no errors and the operation's shape.
     func run(_ server: LoopbackServer, _ query: String, _ variables: [String: Any] = [:]) async throws -> [String: Any] {
+        let json = try await post(server, query, variables)
+        #expect(json["errors"] == nil, "\(json["errors"] ?? "")")
+        let data = try #require(json["data"] as? [String: Any])
+        let schema = try await IntrospectionCache.shared.schema {
+            try JSONSerialization.data(withJSONObject: try await post(server, IntrospectedSchema.query))
+        }
+        let problems = try ResponseShape(schema: schema).problems(data, document: query, variables: variables)
+        #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+        return data
+    }
+
+    func post(_ server: LoopbackServer, _ query: String, _ variables: [String: Any] = [:]) async throws -> [String: Any] {
         let body = try JSONSerialization.data(withJSONObject: ["query": query, "variables": variables])
         let response = try await HTTPClientTransport().send(TransportRequest(url: server.url, headers: [
             ("Content-Type", "application/json"), (GraphQLEndpoint.tokenHeader, LoopbackServer.token)], body: body))
         #expect(response.status == 200)
-        let json = try #require(try JSONSerialization.jsonObject(with: response.body) as? [String: Any])
-        #expect(json["errors"] == nil, "\(json["errors"] ?? "")")
-        return try #require(json["data"] as? [String: Any])
+        return try #require(try JSONSerialization.jsonObject(with: response.body) as? [String: Any])
     }
 
     static let header = """
@@ -431,12 +443,156 @@ struct StarterStorefrontTests {
             #expect((made["appliedGiftCards"] as? [[String: Any]])?.first?["lastCharacters"] as? String == "2500")
             #expect(((made["delivery"] as? [String: Any])?["addresses"] as? [[String: Any]])?.first?["selected"] as? Bool == true)
 
-            let body = try JSONSerialization.data(withJSONObject: ["query": add, "variables": ["cartId": cart.id, "addresses": [
-                ["address": ["deliveryAddress": ["countryCode": "NL"]], "validationStrategy": "LOOSE"]]]])
-            let response = try await HTTPClientTransport().send(TransportRequest(url: server.url, headers: [
-                ("Content-Type", "application/json"), (GraphQLEndpoint.tokenHeader, LoopbackServer.token)], body: body))
-            let json = try #require(try JSONSerialization.jsonObject(with: response.body) as? [String: Any])
+            let json = try await post(server, add, ["cartId": cart.id, "addresses": [
+                ["address": ["deliveryAddress": ["countryCode": "NL"]], "validationStrategy": "LOOSE"]]])
             #expect(json["data"] == nil && (json["errors"] as? [Any])?.isEmpty == false, "an unknown validation strategy")
+        }
+    }
+}
+
+/// What a starter storefront and Shopify's JS clients send besides: the cart page of a shopper who
+/// is not logged in, the country selector, sitemap-like paging, lists written with edges.
+extension StarterStorefrontTests {
+    static let cartPage = """
+        query CartPage($cartId: ID!, $numCartLines: Int = 100, $country: CountryCode, $language: LanguageCode)
+          @inContext(country: $country, language: $language) {
+          cart(id: $cartId) {
+            id checkoutUrl totalQuantity note updatedAt
+            buyerIdentity { countryCode email phone customer { id email } }
+            lines(first: $numCartLines) {
+              nodes {
+                id quantity
+                attributes { key value }
+                cost { totalAmount { ...Money } amountPerQuantity { ...Money } compareAtAmountPerQuantity { ...Money } }
+                merchandise {
+                  __typename
+                  ... on ProductVariant {
+                    id availableForSale requiresShipping title
+                    compareAtPrice { ...Money } price { ...Money }
+                    image { id url altText width height }
+                    product { handle title id vendor }
+                    selectedOptions { name value }
+                  }
+                }
+              }
+            }
+            cost { subtotalAmount { ...Money } totalAmount { ...Money } totalDutyAmount { ...Money } totalTaxAmount { ...Money } }
+            attributes { key value }
+            discountCodes { code applicable }
+            appliedGiftCards { lastCharacters amountUsed { ...Money } }
+          }
+        }
+        fragment Money on MoneyV2 { currencyCode amount }
+        """
+
+    @Test func cartPageOfAShopperNotLoggedIn() async throws {
+        try await withServer { server async throws in
+            let product = try #require(try await server.embedded.product(handle: "house-espresso-blend"))
+            let created = try await run(server, """
+                mutation cartCreate($input: CartInput!, $country: CountryCode = ZZ) @inContext(country: $country) {
+                  cartCreate(input: $input) { cart { id } userErrors { message field code } warnings { message code target } }
+                }
+                """, ["input": ["lines": [["merchandiseId": product.variants[0].id, "quantity": 2], ["merchandiseId": product.variants[5].id]]],
+                      "country": "NL"])
+            let cartId = try #require(((created["cartCreate"] as? [String: Any])?["cart"] as? [String: Any])?["id"] as? String)
+            let cart = try #require(try await run(server, Self.cartPage, ["cartId": cartId, "country": "NL", "language": "EN"])["cart"] as? [String: Any])
+            #expect((cart["buyerIdentity"] as? [String: Any])?["customer"] is NSNull)
+            let lines = try #require((cart["lines"] as? [String: Any])?["nodes"] as? [[String: Any]])
+            #expect(lines.map { $0["quantity"] as? Int } == [2, 1] && cart["totalQuantity"] as? Int == 3)
+            #expect(lines.allSatisfy { ($0["merchandise"] as? [String: Any])?["__typename"] as? String == "ProductVariant" })
+            let cost = try #require(cart["cost"] as? [String: Any])
+            #expect(cost["totalTaxAmount"] is NSNull && cost["totalDutyAmount"] is NSNull, "no longer given by the API")
+            func amount(_ money: Any?) -> Decimal? { ((money as? [String: Any])?["amount"] as? String).flatMap { Decimal(string: $0) } }
+            let lineTotals = lines.compactMap { amount(($0["cost"] as? [String: Any])?["totalAmount"]) }
+            #expect(lineTotals.count == 2 && amount(cost["subtotalAmount"]) == lineTotals.reduce(0, +))
+            #expect((cost["totalAmount"] as? [String: Any])?["currencyCode"] as? String == "EUR")
+        }
+    }
+
+    static let countrySelector = """
+        query Localization($language: LanguageCode, $country: CountryCode) @inContext(language: $language, country: $country) {
+          localization {
+            availableCountries { isoCode name currency { isoCode name symbol } availableLanguages { isoCode endonymName name } }
+            availableLanguages { isoCode endonymName name }
+            country { isoCode name currency { isoCode symbol } }
+            language { isoCode name endonymName }
+          }
+        }
+        """
+
+    @Test func countrySelector() async throws {
+        try await withServer { server async throws in
+            let localization = try #require(try await run(server, Self.countrySelector, ["country": "JP"])["localization"] as? [String: Any])
+            let countries = try #require(localization["availableCountries"] as? [[String: Any]])
+            let currencies = Dictionary(uniqueKeysWithValues: countries.compactMap { country -> (String, String)? in
+                guard let code = country["isoCode"] as? String, let currency = (country["currency"] as? [String: Any])?["isoCode"] as? String else {
+                    return nil
+                }
+                return (code, currency)
+            })
+            #expect(currencies == ["NL": "EUR", "US": "USD", "GB": "GBP", "JP": "JPY"])
+            #expect((localization["country"] as? [String: Any])?["isoCode"] as? String == "JP")
+            #expect(((localization["country"] as? [String: Any])?["currency"] as? [String: Any])?["symbol"] as? String == "¥")
+        }
+    }
+
+    /// Every product and collection, a page at a time, as a sitemap or a static build reads them.
+    @Test func sitemapPagesThroughEverything() async throws {
+        try await withServer { server async throws in
+            for root in ["products", "collections"] {
+                let query = """
+                    query Sitemap($first: Int!, $after: String) {
+                      \(root)(first: $first, after: $after, sortKey: ID) {
+                        nodes { id handle updatedAt onlineStoreUrl }
+                        pageInfo { hasNextPage hasPreviousPage endCursor startCursor }
+                      }
+                    }
+                    """
+                var handles: [String] = [], after: Any = NSNull(), pages = 0
+                while true {
+                    let connection = try #require(try await run(server, query, ["first": 7, "after": after])[root] as? [String: Any])
+                    let pageInfo = try #require(connection["pageInfo"] as? [String: Any])
+                    handles += (connection["nodes"] as? [[String: Any]] ?? []).compactMap { $0["handle"] as? String }
+                    pages += 1
+                    #expect(pageInfo["hasPreviousPage"] as? Bool == (pages > 1), "\(root) page \(pages)")
+                    guard pageInfo["hasNextPage"] as? Bool == true, let cursor = pageInfo["endCursor"] as? String, pages < 100 else { break }
+                    after = cursor
+                }
+                let all = root == "products"
+                    ? try await server.embedded.products(.first(250), query: nil, sortKey: .id, reverse: false).nodes.map(\.handle)
+                    : try await server.embedded.collections(.first(250), sortKey: .id, productPreview: 0).nodes.map(\.handle)
+                #expect(handles == all && pages == (all.count + 6) / 7, "\(root)")
+            }
+        }
+    }
+
+    /// A product grid as Shopify's JS clients write it: connections with edges and cursors.
+    @Test func productGridWithEdges() async throws {
+        try await withServer { server async throws in
+            let data = try await run(server, """
+                query ProductGrid($first: Int, $query: String) {
+                  products(first: $first, query: $query, sortKey: TITLE, reverse: true) {
+                    edges {
+                      cursor
+                      node {
+                        id title handle availableForSale
+                        priceRange { minVariantPrice { amount currencyCode } maxVariantPrice { amount currencyCode } }
+                        images(first: 1) { edges { node { url altText } } }
+                        variants(first: 1) { edges { cursor node { id price { amount currencyCode } } } }
+                      }
+                    }
+                    pageInfo { hasNextPage hasPreviousPage }
+                  }
+                  predictiveSearch(query: "tea", limit: 4) { products { handle } collections { handle } queries { text } }
+                }
+                """, ["first": 5, "query": "tag:tea"])
+            let edges = try #require((data["products"] as? [String: Any])?["edges"] as? [[String: Any]])
+            let titles = edges.compactMap { ($0["node"] as? [String: Any])?["title"] as? String }
+            #expect(!titles.isEmpty && titles == titles.sorted(by: >))
+            #expect(edges.allSatisfy { ($0["cursor"] as? String)?.isEmpty == false })
+            let suggestions = try #require(data["predictiveSearch"] as? [String: Any])
+            let count = ["products", "collections", "queries"].map { (suggestions[$0] as? [Any])?.count ?? 0 }.reduce(0, +)
+            #expect(count == 4, "without limitScope the limit is shared, as with ALL")
         }
     }
 }

@@ -48,6 +48,11 @@ extension CartLineNode {
 extension CartCost {
     var subtotalAmountEstimated: Bool { false }
     var totalAmountEstimated: Bool { false }
+    /// Tax and duty amounts are no longer given by the API (null, not estimated); starter carts
+    /// still select them.
+    var withdrawnAmount: Money? { nil }
+    var withdrawnAmountEstimated: Bool { false }
+    static let withdrawn = "Tax and duty amounts are no longer available and will be removed in a future version."
 }
 
 extension BuyerIdentity {

@@ -65,6 +65,10 @@ final class CartSchema: PartialSchema<StorefrontResolver, RequestContext> {
             Field("totalAmount", at: \.totalAmount)
             Field("totalAmountEstimated", at: \.totalAmountEstimated)
             Field("checkoutChargeAmount", at: \.checkoutChargeAmount)
+            Field("totalTaxAmount", at: \.withdrawnAmount).deprecationReason(CartCost.withdrawn)
+            Field("totalTaxAmountEstimated", at: \.withdrawnAmountEstimated).deprecationReason(CartCost.withdrawn)
+            Field("totalDutyAmount", at: \.withdrawnAmount).deprecationReason(CartCost.withdrawn)
+            Field("totalDutyAmountEstimated", at: \.withdrawnAmountEstimated).deprecationReason(CartCost.withdrawn)
         }
         Type(BuyerIdentity.self, as: "CartBuyerIdentity") {
             Field("email", at: \.email)

@@ -50,7 +50,7 @@ enum ImageContentType: String, Codable, CaseIterable, Sendable {
 }
 
 enum CropRegion: String, Codable, CaseIterable, Sendable {
-    case center = "CENTER", top = "TOP", bottom = "BOTTOM", left = "LEFT", right = "RIGHT", region = "REGION"
+    case center = "CENTER", top = "TOP", bottom = "BOTTOM", left = "LEFT", right = "RIGHT"
 }
 
 extension ProductOption {

@@ -29,7 +29,7 @@ struct UnitPriceMeasurementNode: Sendable {
 }
 
 struct SwatchNode: Sendable {
-    var color: String?
+    var color: ColorValue?
 }
 
 struct BrandNode: Sendable {
@@ -69,6 +69,13 @@ struct SelectedOptionsArguments: Decodable, Sendable {
     var caseInsensitiveMatch: Bool?
 }
 
+/// `variantBySelectedOptions`, whose options are required.
+struct RequiredSelectedOptionsArguments: Decodable, Sendable {
+    var selectedOptions: [SelectedOptionInput]
+    var ignoreUnknownOptions: Bool?
+    var caseInsensitiveMatch: Bool?
+}
+
 struct HandleArguments: Decodable, Sendable {
     var handle: String
 }
@@ -104,8 +111,10 @@ extension Product {
     }
 
     /// The variant with exactly these options (unknown option names ignored when asked).
-    func variantBySelectedOptions(context: RequestContext, arguments: SelectedOptionsArguments) -> VariantNode? {
-        matchingVariant(arguments).map { VariantNode(variant: $0, product: self) }
+    func variantBySelectedOptions(context: RequestContext, arguments: RequiredSelectedOptionsArguments) -> VariantNode? {
+        matchingVariant(SelectedOptionsArguments(selectedOptions: arguments.selectedOptions, ignoreUnknownOptions: arguments.ignoreUnknownOptions,
+                                                 caseInsensitiveMatch: arguments.caseInsensitiveMatch))
+            .map { VariantNode(variant: $0, product: self) }
     }
 
     /// The variant these options select, else the first one for sale, else the first.
@@ -189,6 +198,8 @@ extension Storefront.Collection {
 
 extension Shop {
     var brand: BrandNode? { nil }
+    /// Null for a shop without a description, as the API answers.
+    var describedAs: String? { description.isEmpty ? nil : description }
 
     /// How the shop's theme writes prices, in Liquid's placeholders.
     var moneyFormat: String {

@@ -103,7 +103,7 @@ final class ProductSchema: PartialSchema<StorefrontResolver, RequestContext> {
             InputField("maxWidth", at: \.maxWidth)
             InputField("maxHeight", at: \.maxHeight)
             InputField("crop", at: \.crop)
-            InputField("scale", at: \.scale)
+            InputField("scale", at: \.scale).defaultValue(1)
             InputField("preferredContentType", at: \.preferredContentType)
         }
         Enum(ImageContentType.self) {
@@ -117,7 +117,6 @@ final class ProductSchema: PartialSchema<StorefrontResolver, RequestContext> {
             Value(.bottom)
             Value(.left)
             Value(.right)
-            Value(.region)
         }
         Type(Money.self, as: "MoneyV2") {
             Field("amount", at: \.amountValue)

@@ -11,6 +11,7 @@ final class ScalarSchema: PartialSchema<StorefrontResolver, RequestContext> {
         Scalar(DateTimeValue.self, as: DateTimeScalar.name)
         Scalar(URLValue.self, as: URLScalar.name)
         Scalar(HTMLValue.self, as: HTMLScalar.name)
+        Scalar(ColorValue.self, as: ColorScalar.name)
         Scalar(CountryCode.self, as: CountryCodeScalar.name)
         Scalar(LanguageCode.self, as: LanguageCodeScalar.name)
         Scalar(CurrencyCode.self, as: CurrencyCodeScalar.name)

@@ -56,6 +56,8 @@ enum DecimalScalar: ScalarKind { static let name = "Decimal" }
 enum DateTimeScalar: ScalarKind { static let name = "DateTime" }
 enum URLScalar: ScalarKind { static let name = "URL" }
 enum HTMLScalar: ScalarKind { static let name = "HTML" }
+/// `Color`: a hexadecimal colour ("#6A8D48").
+enum ColorScalar: ScalarKind { static let name = "Color" }
 
 // The API's large or growing enums (`CountryCode`, `LanguageCode`, `CurrencyCode`,
 // `CartErrorCode`, `CartWarningCode`) are served as scalars of the same name: documents and
@@ -93,6 +95,7 @@ typealias DecimalAmount = ScalarText<DecimalScalar>
 typealias DateTimeValue = ScalarText<DateTimeScalar>
 typealias URLValue = ScalarText<URLScalar>
 typealias HTMLValue = ScalarText<HTMLScalar>
+typealias ColorValue = ScalarText<ColorScalar>
 typealias CountryCode = ScalarText<CountryCodeScalar>
 typealias LanguageCode = ScalarText<LanguageCodeScalar>
 typealias CurrencyCode = ScalarText<CurrencyCodeScalar>

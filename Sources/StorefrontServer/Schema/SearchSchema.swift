@@ -40,7 +40,7 @@ final class SearchSchema: PartialSchema<StorefrontResolver, RequestContext> {
         Field("predictiveSearch", at: StorefrontResolver.predictiveSearch) {
             Argument("query", at: \.query)
             Argument("limit", at: \.limit)
-            Argument("limitScope", at: \.limitScope).defaultValue(.all)
+            Argument("limitScope", at: \.limitScope)
             Argument("types", at: \.types)
         }
     }

@@ -1,0 +1,49 @@
+import Foundation
+@testable import StorefrontServer
+import Testing
+
+/// The served schema as a client introspecting `serve` sees it, and the comparison that holds it
+/// against the Storefront API's (`storefront-bench schema --reference PATH`).
+struct ServedSchemaTests {
+    /// Fields whose types once differed from the API's, with the API's types (nullability and list
+    /// wrapping as written in its schema).
+    static let fieldTypes: [(type: String, field: String, apiType: String)] = [
+        ("Shop", "description", "String"),
+        ("ProductOptionValueSwatch", "color", "Color"),
+    ]
+
+    static let argumentTypes: [(type: String, field: String, argument: String, apiType: String, apiDefault: String?)] = [
+        ("Product", "variantBySelectedOptions", "selectedOptions", "[SelectedOptionInput!]!", nil),
+        ("QueryRoot", "predictiveSearch", "limitScope", "PredictiveSearchLimitScope", nil),
+    ]
+
+    /// Input fields' defaults (the library's own introspection leaves them out; they are read from
+    /// the definitions it applies).
+    static let inputFieldDefaults: [(type: String, field: String, apiDefault: String)] = [
+        ("ImageTransformInput", "scale", "1"),
+        ("CartLineInput", "quantity", "1"),
+        ("CartSelectableAddressInput", "validationStrategy", "COUNTRY_CODE_ONLY"),
+    ]
+
+    @Test func fieldsHaveTheAPIsTypes() async throws {
+        let schema = try await ServedSchema.introspected()
+        for row in Self.fieldTypes {
+            let field = try #require(schema.types[row.type]?.field(row.field), "\(row.type).\(row.field)")
+            #expect(field.type.description == row.apiType, "\(row.type).\(row.field)")
+        }
+        for row in Self.argumentTypes {
+            let field = try #require(schema.types[row.type]?.field(row.field), "\(row.type).\(row.field)")
+            let argument = try #require(field.arguments.first { $0.name == row.argument }, "\(row.type).\(row.field)(\(row.argument):)")
+            #expect(argument.type.description == row.apiType && argument.defaultValue == row.apiDefault, "\(row.type).\(row.field)(\(row.argument):)")
+        }
+        for row in Self.inputFieldDefaults {
+            let field = try #require(schema.types[row.type]?.inputFields.first { $0.name == row.field }, "\(row.type).\(row.field)")
+            #expect(field.defaultValue == row.apiDefault, "\(row.type).\(row.field)")
+        }
+    }
+
+    @Test func enumsHoldOnlyTheAPIsValues() async throws {
+        let schema = try await ServedSchema.introspected()
+        #expect(schema.types["CropRegion"]?.enumValues.sorted() == ["BOTTOM", "CENTER", "LEFT", "RIGHT", "TOP"])
+    }
+}
