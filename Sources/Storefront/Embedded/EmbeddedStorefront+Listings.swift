@@ -18,7 +18,9 @@ extension EmbeddedStorefront {
         try Paginator.validate(page)
         var order = try catalog.collectionOrder(query: query, sortKey: sortKey)
         if reverse { order.reverse() }
-        let name = "collections.\(sortKey.rawValue).\(reverse ? "r" : "f").\(SearchIndex.fingerprint(query ?? ""))"
+        // Without a query or reversal, the cursors of `collections(_:sortKey:productPreview:)`.
+        let name = query == nil && !reverse ? "collections.\(sortKey.rawValue)"
+            : "collections.\(sortKey.rawValue).\(reverse ? "r" : "f").\(SearchIndex.fingerprint(query ?? ""))"
         let result = try Paginator.page(ListedArray(elements: order), name: name, arguments: page,
                                         id: { catalog.collections[$0].id }, node: { catalog.collections[$0] })
         return Listing(page: result, totalCount: order.count)
@@ -37,10 +39,17 @@ extension EmbeddedStorefront {
     nonisolated func searchListing(query: String, page: PageArguments, sortKey: ProductSortKeys, reverse: Bool,
                                    filters: [ProductFilter], context: BuyerContext) throws -> Listing<Product> {
         try Paginator.validate(page)
+        let listing = try catalog.searchIndex.listing(query: query, sortKey: sortKey, reverse: reverse)
+        // In relevance order, the cursors of `search(query:page:)`.
+        let name = sortKey == .relevance && !reverse ? "search.\(SearchIndex.fingerprint(query))"
+            : "search.\(sortKey.rawValue).\(reverse ? "r" : "f").\(SearchIndex.fingerprint(query))"
         // The count and the filters need every match, not only the page's.
-        let matches = try catalog.searchIndex.listing(query: query, sortKey: sortKey, reverse: reverse).all()
-        return try filtered(matches, name: "search.\(sortKey.rawValue).\(reverse ? "r" : "f").\(SearchIndex.fingerprint(query))",
-                            page: page, filters: filters, context: context)
+        let matches = listing.all()
+        guard filters.isEmpty else { return try filtered(matches, name: name, page: page, filters: filters, context: context) }
+        let market = catalog.markets.market(for: context.country)
+        return Listing(page: try productPage(listing, name: name, arguments: page), totalCount: matches.count) { [self] in
+            ListingFilters([]).offered(over: facts(of: matches, in: market))
+        }
     }
 
     /// The page of `order` that passes `filters`, as the buyer in `context` sees prices and
