@@ -6,13 +6,18 @@ struct FilterFacts: Sendable {
     struct Variant: Sendable {
         var available: Bool
         var price: Decimal
-        /// Folded option name → folded value.
-        var options: [String: String]
+        /// Folded option values, in the order of the product's `optionKeys`.
+        var options: [String]
     }
 
     var vendor: String
     var productType: String
     var tags: [String]
+    var vendorKey: String
+    var productTypeKey: String
+    var tagKeys: [String]
+    /// Folded option names, in the product's order.
+    var optionKeys: [String]
     var variants: [Variant]
     /// Option names and values as written, in the product's order: labels for the filters.
     var optionLabels: [(name: String, values: [String])]
@@ -21,13 +26,23 @@ struct FilterFacts: Sendable {
         vendor = product.vendor
         productType = product.productType
         tags = product.tags
+        vendorKey = ListingFilters.key(vendor)
+        productTypeKey = ListingFilters.key(productType)
+        tagKeys = tags.map(ListingFilters.key)
+        optionKeys = product.options.map { ListingFilters.key($0.name) }
         let sold = market.sells(product.handle)
+        let names = product.options.map(\.name)
         variants = product.variants.map { variant in
-            Variant(available: variant.availableForSale && sold, price: market.price(of: variant, handle: product.handle).amount,
-                    options: Dictionary(variant.selectedOptions.map { (ListingFilters.key($0.name), ListingFilters.key($0.value)) },
-                                        uniquingKeysWith: { first, _ in first }))
+            let values = names.map { name in variant.selectedOptions.first { $0.name == name }.map { ListingFilters.key($0.value) } ?? "" }
+            return Variant(available: variant.availableForSale && sold, price: market.price(of: variant, handle: product.handle).amount,
+                           options: values)
         }
         optionLabels = product.options.map { ($0.name, $0.optionValues.map(\.name)) }
+    }
+
+    /// A variant's folded value of the option with this folded name.
+    func value(of variant: Variant, option name: String) -> String? {
+        optionKeys.firstIndex(of: name).map { variant.options[$0] }
     }
 }
 
@@ -66,7 +81,11 @@ struct ListingFilters: Sendable {
     }
 
     /// Names and values compare without case or surrounding spaces.
-    static func key(_ text: String) -> String { text.trimmingCharacters(in: .whitespaces).lowercased() }
+    static func key(_ text: String) -> String {
+        // Catalog text is trimmed already: only a filter's own text may need it.
+        guard text.first?.isWhitespace == true || text.last?.isWhitespace == true else { return text.lowercased() }
+        return text.trimmingCharacters(in: .whitespaces).lowercased()
+    }
 
     // MARK: Matching
 
@@ -74,24 +93,24 @@ struct ListingFilters: Sendable {
 
     /// Whether the product passes every filter but those of `ignored` kind.
     private func matches(_ product: FilterFacts, ignoring ignored: Kind?) -> Bool {
-        passesProductFilters(product, ignoring: ignored) && product.variants.contains { passes($0, ignoring: ignored) }
+        passesProductFilters(product, ignoring: ignored) && product.variants.contains { passes($0, of: product, ignoring: ignored) }
     }
 
     private func passesProductFilters(_ product: FilterFacts, ignoring ignored: Kind?) -> Bool {
         if unmatchable { return false }
-        if ignored != .vendor, !vendors.isEmpty, !vendors.contains(Self.key(product.vendor)) { return false }
-        if ignored != .productType, !productTypes.isEmpty, !productTypes.contains(Self.key(product.productType)) { return false }
-        if ignored != .tag, !tags.isEmpty, !product.tags.contains(where: { tags.contains(Self.key($0)) }) { return false }
+        if ignored != .vendor, !vendors.isEmpty, !vendors.contains(product.vendorKey) { return false }
+        if ignored != .productType, !productTypes.isEmpty, !productTypes.contains(product.productTypeKey) { return false }
+        if ignored != .tag, !tags.isEmpty, !product.tagKeys.contains(where: tags.contains) { return false }
         return true
     }
 
     /// Availability, price and options hold for one variant.
-    private func passes(_ variant: FilterFacts.Variant, ignoring ignored: Kind?) -> Bool {
+    private func passes(_ variant: FilterFacts.Variant, of product: FilterFacts, ignoring ignored: Kind?) -> Bool {
         if ignored != .availability, !availability.isEmpty, !availability.contains(variant.available) { return false }
         if ignored != .price, !prices.isEmpty,
            !prices.contains(where: { variant.price >= $0.min && ($0.max.map { variant.price <= $0 } ?? true) }) { return false }
         for (name, values) in options where ignored != .option(name) {
-            guard let value = variant.options[name], values.contains(value) else { return false }
+            guard let value = product.value(of: variant, option: name), values.contains(value) else { return false }
         }
         return true
     }
@@ -102,29 +121,30 @@ struct ListingFilters: Sendable {
     func offered(over products: [FilterFacts]) -> [ListingFilter] {
         var filters: [ListingFilter] = []
         let inStock = count(products, .availability) { product in
-            Set(product.variants.filter { passes($0, ignoring: .availability) }.map { $0.available ? "1" : "0" })
+            Set(product.variants.filter { passes($0, of: product, ignoring: .availability) }.map { $0.available ? "1" : "0" })
         }
         filters.append(ListingFilter(id: "filter.v.availability", label: "Availability", kind: .list, values: [
             .init(id: "filter.v.availability.1", label: "In stock", count: inStock["1"] ?? 0, input: #"{"available":true}"#),
             .init(id: "filter.v.availability.0", label: "Out of stock", count: inStock["0"] ?? 0, input: #"{"available":false}"#),
         ]))
         let priced = count(products, .price) { product in
-            product.variants.contains { passes($0, ignoring: .price) } ? ["all"] : []
+            product.variants.contains { passes($0, of: product, ignoring: .price) } ? ["all"] : []
         }
         let highest = products.lazy.flatMap { $0.variants.lazy.map(\.price) }.max() ?? 0
         filters.append(ListingFilter(id: "filter.v.price", label: "Price", kind: .priceRange, values: [
             .init(id: "filter.v.price", label: "Price", count: priced["all"] ?? 0,
                   input: #"{"price":{"min":0,"max":\#(Self.number(highest))}}"#),
         ]))
-        filters += list("filter.p.product_type", "Product type", products, .productType, field: "productType") {
-            $0.productType.isEmpty ? [] : [$0.productType]
-        }
-        filters += list("filter.p.vendor", "Brand", products, .vendor, field: "productVendor") { $0.vendor.isEmpty ? [] : [$0.vendor] }
+        filters += list("filter.p.product_type", "Product type", products, .productType, field: "productType",
+                        values: { $0.productType.isEmpty ? [] : [$0.productType] }, keys: { $0.productType.isEmpty ? [] : [$0.productTypeKey] })
+        filters += list("filter.p.vendor", "Brand", products, .vendor, field: "productVendor",
+                        values: { $0.vendor.isEmpty ? [] : [$0.vendor] }, keys: { $0.vendor.isEmpty ? [] : [$0.vendorKey] })
         for (name, label) in optionNames(products) {
             let handle = Self.handle(label)
             let labels = optionValueLabels(products, name: name)
             let counts = count(products, .option(name)) { product in
-                Set(product.variants.filter { passes($0, ignoring: .option(name)) }.compactMap { $0.options[name] })
+                guard let position = product.optionKeys.firstIndex(of: name) else { return [] }
+                return Set(product.variants.filter { passes($0, of: product, ignoring: .option(name)) }.map { $0.options[position] })
             }
             let values = labels.map { value in
                 ListingFilter.Value(id: "filter.v.option.\(handle).\(Self.handle(value))", label: value,
@@ -133,7 +153,7 @@ struct ListingFilters: Sendable {
             }
             if !values.isEmpty { filters.append(ListingFilter(id: "filter.v.option.\(handle)", label: label, kind: .list, values: values)) }
         }
-        filters += list("filter.p.tag", "Tags", products, .tag, field: "tag") { $0.tags }
+        filters += list("filter.p.tag", "Tags", products, .tag, field: "tag", values: \.tags, keys: \.tagKeys)
         return filters
     }
 
@@ -149,12 +169,14 @@ struct ListingFilters: Sendable {
 
     /// A list filter over a product field; values sorted as a shopper reads them.
     private func list(_ id: String, _ label: String, _ products: [FilterFacts], _ kind: Kind, field: String,
-                      values: (FilterFacts) -> [String]) -> [ListingFilter] {
+                      values: (FilterFacts) -> [String], keys: (FilterFacts) -> [String]) -> [ListingFilter] {
         var labels: [String: String] = [:]
-        for product in products { for value in values(product) where labels[Self.key(value)] == nil { labels[Self.key(value)] = value } }
+        for product in products {
+            for (value, key) in zip(values(product), keys(product)) where labels[key] == nil { labels[key] = value }
+        }
         guard !labels.isEmpty else { return [] }
         let counts = count(products, kind) { product in
-            product.variants.contains { passes($0, ignoring: kind) } ? Set(values(product).map(Self.key)) : []
+            product.variants.contains { passes($0, of: product, ignoring: kind) } ? Set(keys(product)) : []
         }
         let sorted = labels.sorted { $0.key == $1.key ? $0.value < $1.value : $0.key < $1.key }
         return [ListingFilter(id: id, label: label, kind: .list, values: sorted.map { key, value in
@@ -167,8 +189,8 @@ struct ListingFilters: Sendable {
     private func optionNames(_ products: [FilterFacts]) -> [(key: String, label: String)] {
         var seen: Set<String> = [], names: [(String, String)] = []
         for product in products {
-            for option in product.optionLabels where seen.insert(Self.key(option.name)).inserted {
-                names.append((Self.key(option.name), option.name))
+            for (option, key) in zip(product.optionLabels, product.optionKeys) where seen.insert(key).inserted {
+                names.append((key, option.name))
             }
         }
         return names
@@ -178,7 +200,7 @@ struct ListingFilters: Sendable {
     private func optionValueLabels(_ products: [FilterFacts], name: String) -> [String] {
         var seen: Set<String> = [], values: [String] = []
         for product in products {
-            for option in product.optionLabels where Self.key(option.name) == name {
+            for (option, key) in zip(product.optionLabels, product.optionKeys) where key == name {
                 for value in option.values where seen.insert(Self.key(value)).inserted { values.append(value) }
             }
         }
