@@ -23,6 +23,16 @@ public protocol StorefrontClient: Sendable {
     func search(query: String, page: PageArguments) async throws -> Page<Product>
     func predictiveSearch(query: String, limit: Int) async throws -> [Product]
 
+    /// A collection's products through storefront filters, with how many pass and the filters
+    /// the collection offers (`Collection.products(filters:)`).
+    func collectionProducts(handle: String, page: PageArguments, sortKey: ProductCollectionSortKeys, reverse: Bool,
+                            filters: [ProductFilter]) async throws -> Listing<Product>
+    /// `search(query:, productFilters:, sortKey:, reverse:)` over products, with the same.
+    func search(query: String, page: PageArguments, sortKey: ProductSortKeys, reverse: Bool,
+                filters: [ProductFilter]) async throws -> Listing<Product>
+    /// `collections(query:, sortKey:, reverse:)`, with how many match.
+    func collections(_ page: PageArguments, query: String?, sortKey: CollectionSortKeys, reverse: Bool) async throws -> Listing<Collection>
+
     /// nil when the cart does not exist or has expired: start a new one.
     func cart(id: String) async throws -> Cart?
     func cartCreate(_ input: CartInput) async throws -> CartPayload

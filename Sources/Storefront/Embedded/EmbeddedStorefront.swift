@@ -181,7 +181,7 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
         return catalog.searchIndex.titlePrefixMatches(query, limit: limit).map { stock.current(catalog.products[$0]) }
     }
 
-    private nonisolated func productPage(_ listing: some PagedListing, name: String, arguments: PageArguments) throws -> Page<Product> {
+    nonisolated func productPage(_ listing: some PagedListing, name: String, arguments: PageArguments) throws -> Page<Product> {
         try Paginator.page(listing, name: name, arguments: arguments, id: { catalog.products[$0].id }, node: { stock.current(catalog.products[$0]) })
     }
 

@@ -43,6 +43,17 @@ struct MarketStorefront: StorefrontClient {
     func predictiveSearch(query: String, limit: Int) async throws -> [Product] {
         try await base.predictiveSearch(query: query, limit: limit).map(local)
     }
+    func collectionProducts(handle: String, page: PageArguments, sortKey: ProductCollectionSortKeys, reverse: Bool,
+                            filters: [ProductFilter]) async throws -> Listing<Product> {
+        try base.collectionListing(handle: handle, page: page, sortKey: sortKey, reverse: reverse, filters: filters, context: context).map(local)
+    }
+    func search(query: String, page: PageArguments, sortKey: ProductSortKeys, reverse: Bool,
+                filters: [ProductFilter]) async throws -> Listing<Product> {
+        try base.searchListing(query: query, page: page, sortKey: sortKey, reverse: reverse, filters: filters, context: context).map(local)
+    }
+    func collections(_ page: PageArguments, query: String?, sortKey: CollectionSortKeys, reverse: Bool) async throws -> Listing<Collection> {
+        try await base.collections(page, query: query, sortKey: sortKey, reverse: reverse).map { markets.localize($0, context) }
+    }
 
     func cart(id: String) async throws -> Cart? { try await base.cart(id: id).map { markets.localize($0, context) } }
     func cartCreate(_ input: CartInput) async throws -> CartPayload {

@@ -129,11 +129,12 @@ extension Storefront.Collection {
         return String(description.prefix(limit)) + "…"
     }
 
-    func products(context: RequestContext, arguments: SortedConnectionArguments<ProductCollectionSortKeys>) async throws -> Page<Product> {
-        if arguments.asksForNothing { return .empty }
-        return try await context.storefront.collectionProducts(handle: handle, page: arguments.page,
-                                                               sortKey: arguments.sortKey ?? .collectionDefault,
-                                                               reverse: arguments.reverse ?? false)
+    func products(context: RequestContext, arguments: CollectionProductsArguments) async throws -> Listing<Product> {
+        let filters = try ProductFilterInput.models(arguments.filters, argument: "filters")
+        return try await arguments.listing { page in
+            try await context.storefront.collectionProducts(handle: handle, page: page, sortKey: arguments.sortKey ?? .collectionDefault,
+                                                            reverse: arguments.reverse ?? false, filters: filters)
+        }
     }
 }
 

@@ -132,7 +132,7 @@ final class ProductSchema: PartialSchema<StorefrontResolver, RequestContext> {
             Field("startCursor", at: \.startCursor)
             Field("endCursor", at: \.endCursor)
         }
-        connectionType(of: Product.self, named: "ProductConnection")
+        productConnectionType()
         edgeType(of: Product.self, named: "ProductEdge")
         connectionType(of: VariantNode.self, named: "ProductVariantConnection")
         edgeType(of: VariantNode.self, named: "ProductVariantEdge")

@@ -10,6 +10,8 @@ final class ScalarSchema: PartialSchema<StorefrontResolver, RequestContext> {
         Scalar(DecimalAmount.self, as: DecimalScalar.name)
         Scalar(DateTimeValue.self, as: DateTimeScalar.name)
         Scalar(URLValue.self, as: URLScalar.name)
+        Scalar(JSONValue.self, as: JSONScalar.name)
+        Scalar(UnsignedInt64Value.self, as: UnsignedInt64Scalar.name)
         Scalar(HTMLValue.self, as: HTMLScalar.name)
         Scalar(ColorValue.self, as: ColorScalar.name)
         Scalar(CountryCode.self, as: CountryCodeScalar.name)

@@ -7,7 +7,7 @@ final class SearchSchema: PartialSchema<StorefrontResolver, RequestContext> {
     @TypeDefinitions
     override var types: Types {
         Union(SearchResultItem.self, members: Product.self)
-        connectionType(SearchConnection.self, named: "SearchResultItemConnection")
+        searchResultsType()
         edgeType(SearchConnection.self, named: "SearchResultItemEdge")
         Type(PredictiveSearchResult.self) {
             Field("products", at: \.products)
@@ -36,6 +36,7 @@ final class SearchSchema: PartialSchema<StorefrontResolver, RequestContext> {
             Argument("types", at: \.types)
             Argument("sortKey", at: \.sortKey).defaultValue(.relevance)
             Argument("reverse", at: \.reverse).defaultValue(false)
+            Argument("productFilters", at: \.productFilters)
         }
         Field("predictiveSearch", at: StorefrontResolver.predictiveSearch) {
             Argument("query", at: \.query)

@@ -12,12 +12,12 @@ public struct StorefrontResolver: Sendable {
         try await context.storefront.shop()
     }
 
-    /// Collections have no search query or reverse order in the storefront protocol; asking for
-    /// them is an error rather than a silently different answer.
-    func collections(context: RequestContext, arguments: SortedConnectionArguments<CollectionSortKeys>) async throws -> Page<Storefront.Collection> {
-        if arguments.query != nil { throw StorefrontError.invalidArgument("collections(query:) is not supported by this server.") }
-        if arguments.reverse == true { throw StorefrontError.invalidArgument("collections(reverse: true) is not supported by this server.") }
-        return try await context.storefront.collections(arguments.page, sortKey: arguments.sortKey ?? .id, productPreview: 0)
+    func collections(context: RequestContext,
+                     arguments: SortedConnectionArguments<CollectionSortKeys>) async throws -> Listing<Storefront.Collection> {
+        try await arguments.listing { page in
+            try await context.storefront.collections(page, query: arguments.query, sortKey: arguments.sortKey ?? .id,
+                                                     reverse: arguments.reverse ?? false)
+        }
     }
 
     func collection(context: RequestContext, arguments: HandleOrIDArguments) async throws -> Storefront.Collection? {
@@ -28,10 +28,13 @@ public struct StorefrontResolver: Sendable {
         }
     }
 
-    func products(context: RequestContext, arguments: SortedConnectionArguments<ProductSortKeys>) async throws -> Page<Product> {
+    /// All products: a listing without storefront filters (the API offers them on collections and search).
+    func products(context: RequestContext, arguments: SortedConnectionArguments<ProductSortKeys>) async throws -> Listing<Product> {
         try Task.checkCancellation()
-        return try await context.storefront.products(arguments.page, query: arguments.query, sortKey: arguments.sortKey ?? .id,
-                                              reverse: arguments.reverse ?? false)
+        let page = try await context.storefront.products(arguments.page, query: arguments.query, sortKey: arguments.sortKey ?? .id,
+                                                         reverse: arguments.reverse ?? false)
+        // `ProductConnection` has no count: the page's own stands in, unseen.
+        return Listing(page: page, totalCount: page.edges.count)
     }
 
     func product(context: RequestContext, arguments: HandleOrIDArguments) async throws -> Product? {
@@ -55,12 +58,16 @@ public struct StorefrontResolver: Sendable {
     }
 
     /// Products are the only results this storefront has: `types` without PRODUCT finds nothing.
-    func search(context: RequestContext, arguments: SearchArguments) async throws -> SearchConnection {
+    func search(context: RequestContext, arguments: SearchArguments) async throws -> SearchResults {
+        let filters = try ProductFilterInput.models(arguments.productFilters, argument: "productFilters")
         if let types = arguments.types, !types.contains(.product) {
-            return SearchConnection(page: .empty, upcast: { $0 })
+            return SearchResults(listing: Listing(page: .empty, totalCount: 0))
         }
-        let page = try await context.storefront.search(query: arguments.query, page: arguments.page)
-        return SearchConnection(page: page, upcast: { $0 })
+        let listing = try await arguments.listing { page in
+            try await context.storefront.search(query: arguments.query, page: page, sortKey: arguments.sortKey == .price ? .price : .relevance,
+                                                reverse: arguments.reverse ?? false, filters: filters)
+        }
+        return SearchResults(listing: listing)
     }
 
     func predictiveSearch(context: RequestContext, arguments: PredictiveSearchArguments) async throws -> PredictiveSearchResult? {

@@ -13,9 +13,9 @@ import GraphQL
 ///   scalars of those names rather than enums (see `ScalarText`), taking only the API's values
 ///   for the first three (`EnumCodes`);
 /// - `metafields(identifiers:)` answers an empty list rather than one null per identifier;
-/// - search results and predictive search hold products only; connections have no `totalCount`;
-/// - `collections(query:)` and `collections(reverse: true)` are errors (the storefront protocol has
-///   neither);
+/// - search results and predictive search hold products only;
+/// - storefront filters cover availability, price, product type, vendor, tags and variant options;
+///   a category or metafield filter matches no product (the catalog holds neither);
 /// - `ProductVariant.image` is the variant's own image, without the API's fallback to the product's;
 /// - `@inContext` picks the buyer's market (prices, currency, what is sold, translated text);
 ///   `localization` has no `market` or `unitSystem`.
@@ -25,7 +25,7 @@ enum StorefrontSchema {
 
     static func make() throws -> GraphQLSchema {
         let partials: [PartialSchema<StorefrontResolver, RequestContext>] = [
-            ScalarSchema(), EnumSchema(), ParitySchema(), ShopSchema(), ProductSchema(), CollectionSchema(), SearchSchema(), CartSchema(),
+            ScalarSchema(), EnumSchema(), ParitySchema(), ShopSchema(), ProductSchema(), CollectionSchema(), SearchSchema(), FilterSchema(), CartSchema(),
             CartDeliverySchema(), CartGiftCardSchema(), CartDiscountSchema(),
             LocalizationSchema(),
         ]
