@@ -97,15 +97,16 @@ final class ParitySchema: PartialSchema<StorefrontResolver, RequestContext> {
     }
 }
 
-/// `metafield(namespace:, key:)` and `metafields(identifiers:)` on a type that has metafields.
-func metafieldField<Node: HasNoMetafields & Sendable>(_ node: Node.Type) -> Field<Node, RequestContext, MetafieldNode?, MetafieldArguments> {
+/// `metafield(namespace:, key:)` and `metafields(identifiers:)` on a type that has metafields: the
+/// one way every `HasMetafields` type gets them.
+func metafieldField<Node: HasMetafields>(_ node: Node.Type) -> Field<Node, RequestContext, MetafieldNode?, MetafieldArguments> {
     Field("metafield", at: Node.metafield) {
         Argument("namespace", at: \.namespace)
         Argument("key", at: \.key)
     }
 }
 
-func metafieldsField<Node: HasNoMetafields & Sendable>(_ node: Node.Type) -> Field<Node, RequestContext, [MetafieldNode?], MetafieldsArguments> {
+func metafieldsField<Node: HasMetafields>(_ node: Node.Type) -> Field<Node, RequestContext, [MetafieldNode?], MetafieldsArguments> {
     Field("metafields", at: Node.metafields) {
         Argument("identifiers", at: \.identifiers)
     }

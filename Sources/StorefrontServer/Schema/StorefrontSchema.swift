@@ -12,7 +12,6 @@ import GraphQL
 /// - `CountryCode`, `LanguageCode`, `CurrencyCode`, `CartErrorCode` and `CartWarningCode` are
 ///   scalars of those names rather than enums (see `ScalarText`), taking only the API's values
 ///   for the first three (`EnumCodes`);
-/// - `metafields(identifiers:)` answers an empty list rather than one null per identifier;
 /// - search results and predictive search hold products only;
 /// - storefront filters cover availability, price, product type, vendor, tags and variant options;
 ///   a category or metafield filter matches no product (the catalog holds neither);
@@ -39,5 +38,6 @@ enum StorefrontSchema {
         return try GraphQLSchema(query: built.queryType, mutation: built.mutationType,
                                  types: Array(built.typeMap.values).filter { !$0.name.hasPrefix("__") },
                                  directives: built.directives + [InContextDirective.make(in: built), DeferDirective.make()])
+            .notingNullListElements()
     }
 }
