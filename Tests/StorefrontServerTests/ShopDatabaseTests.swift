@@ -42,7 +42,11 @@ import Testing
     @Test func cartsOrdersStockAndCustomersSurviveARestart() async throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         let first = try storefront()
-        let kept = try #require(try await first.cartCreate(CartInput(lines: [CartLineInput(merchandiseId: try variant().id)], note: "keep")).cart)
+        let preferences = CartPreferences(delivery: CartDeliveryPreference(deliveryMethod: ["SHIPPING"], pickupHandle: []), wallet: ["shop_pay"])
+        let kept = try #require(try await first.cartCreate(CartInput(lines: [CartLineInput(merchandiseId: try variant().id)],
+                                                                    buyerIdentity: BuyerIdentity(preferences: preferences), note: "keep",
+                                                                    metafields: [CartMetafieldInput(key: "custom.wrap", type: "boolean", value: "true")])).cart)
+        #expect(kept.metafields.count == 1 && kept.buyerIdentity.preferences == preferences)
         let sold = try #require(try await first.cartCreate(CartInput(lines: [CartLineInput(merchandiseId: try variant(1).id, quantity: 3)])).cart)
         let placed = try await first.placeOrder(order("s1", sold))
         let customer = CustomerRecord(customer: Customer(id: "gid://shopify/Customer/8001", email: "k@example.com"),
@@ -51,7 +55,7 @@ import Testing
 
         let second = try storefront()
         #expect(second.stateWarnings.isEmpty)
-        #expect(try await second.cart(id: kept.id) == kept)
+        #expect(try await second.cart(id: kept.id) == kept, "with its metafields and preferences")
         #expect(try await second.orders() == [placed])
         #expect(try await second.checkoutState(cartId: sold.id) == .completed)
         #expect(await second.keptCustomers() == [customer])

@@ -217,7 +217,12 @@ struct StarterStorefrontTests {
     static let cartFragment = """
         fragment CartApiQuery on Cart {
           id checkoutUrl totalQuantity note updatedAt
-          buyerIdentity { countryCode email phone customer { id email firstName lastName displayName } }
+          buyerIdentity {
+            countryCode email phone customer { id email firstName lastName displayName }
+            preferences { delivery { coordinates { countryCode latitude longitude } deliveryMethod pickupHandle } wallet }
+          }
+          giftWrap: metafield(namespace: "custom", key: "gift_wrap") { id namespace key type value }
+          metafields(identifiers: [{namespace: "custom", key: "gift_wrap"}, {key: "loyalty_points"}]) { key type value }
           lines(first: 100) {
             nodes {
               id quantity
@@ -324,6 +329,54 @@ struct StarterStorefrontTests {
                                     ["cartId": cartId, "attributes": [["key": "gift-message", "value": "Enjoy"]]])
             #expect(cart["attributes"] as? [[String: String]] == [["key": "gift-message", "value": "Enjoy"]])
 
+            // Metafields: set on the cart its ownerId names, read by namespace and key, deleted by "namespace.key".
+            let setMetafields = """
+                mutation Set($metafields: [CartMetafieldsSetInput!]!) {
+                  cartMetafieldsSet(metafields: $metafields) { metafields { id namespace key type value } userErrors { code elementIndex field message } }
+                }
+                """
+            let deleteMetafield = """
+                mutation Delete($input: CartMetafieldDeleteInput!) { cartMetafieldDelete(input: $input) { deletedId userErrors { code field } } }
+                """
+            var set = try #require(try await run(server, setMetafields, ["metafields": [
+                ["ownerId": cartId, "key": "custom.gift_wrap", "type": "single_line_text_field", "value": "Kraft paper"],
+                ["ownerId": cartId, "key": "loyalty_points", "type": "number_integer", "value": "120"]]])["cartMetafieldsSet"] as? [String: Any])
+            #expect((set["userErrors"] as? [Any])?.isEmpty == true, "\(set["userErrors"] ?? "")")
+            let madeFields = try #require(set["metafields"] as? [[String: Any]])
+            #expect(madeFields.map { "\($0["namespace"] ?? "").\($0["key"] ?? "")=\($0["value"] ?? "")" }
+                    == ["custom.gift_wrap=Kraft paper", "$app.loyalty_points=120"])
+            cart = try await mutate("cartNoteUpdate", "cartId: $cartId, note: $note", ["cartId": cartId, "note": "Ring twice"])
+            #expect((cart["giftWrap"] as? [String: Any])?["value"] as? String == "Kraft paper")
+            #expect((cart["giftWrap"] as? [String: Any])?["id"] as? String == madeFields.first?["id"] as? String)
+            #expect((cart["metafields"] as? [[String: Any]])?.map { $0["value"] as? String } == ["Kraft paper", "120"])
+            set = try #require(try await run(server, setMetafields, ["metafields": [
+                ["ownerId": cartId, "key": "custom.gift_wrap", "type": "single_line_text_field", "value": "Linen"],
+                ["ownerId": "gid://shopify/Cart/nope?key=nope", "key": "custom.other", "type": "boolean", "value": "true"],
+                ["ownerId": cartId, "key": "custom.count", "type": "number_integer", "value": "many"]]])["cartMetafieldsSet"] as? [String: Any])
+            #expect(set["metafields"] is NSNull)
+            let refused = try #require(set["userErrors"] as? [[String: Any]])
+            #expect(refused.map { $0["code"] as? String } == ["INVALID_OWNER", "INVALID_VALUE"])
+            #expect(refused.map { $0["elementIndex"] as? Int } == [1, 2] && refused.last?["field"] as? [String] == ["metafields", "2", "value"])
+            #expect(try await server.embedded.cart(id: cartId)?.metafield(namespace: "custom", key: "gift_wrap")?.value == "Kraft paper",
+                    "a refused request sets nothing")
+            let deleted = try await run(server, deleteMetafield, ["input": ["ownerId": cartId, "key": "loyalty_points"]])
+            #expect((deleted["cartMetafieldDelete"] as? [String: Any])?["deletedId"] as? String == madeFields.last?["id"] as? String)
+            let again = try await run(server, deleteMetafield, ["input": ["ownerId": cartId, "key": "loyalty_points"]])
+            #expect(((again["cartMetafieldDelete"] as? [String: Any])?["userErrors"] as? [[String: Any]])?.first?["code"] as? String
+                    == "METAFIELD_DOES_NOT_EXIST")
+
+            // Buyer preferences are kept as given, for checkout to start from.
+            cart = try await mutate("cartBuyerIdentityUpdate", "cartId: $cartId, buyerIdentity: $buyerIdentity", ["cartId": cartId, "buyerIdentity": [
+                "email": "ada@example.com", "countryCode": "NL", "preferences": [
+                    "delivery": ["deliveryMethod": ["PICK_UP", "SHIPPING"], "pickupHandle": ["amsterdam-roastery"],
+                                 "coordinates": ["countryCode": "NL", "latitude": 52.37, "longitude": 4.89]],
+                    "wallet": ["shop_pay"]]]])
+            let preferences = try #require((cart["buyerIdentity"] as? [String: Any])?["preferences"] as? [String: Any])
+            let delivery = try #require(preferences["delivery"] as? [String: Any])
+            #expect(delivery["deliveryMethod"] as? [String] == ["PICK_UP", "SHIPPING"] && delivery["pickupHandle"] as? [String] == ["amsterdam-roastery"])
+            #expect((delivery["coordinates"] as? [String: Any])?["latitude"] as? Double == 52.37 && preferences["wallet"] as? [String] == ["shop_pay"])
+            #expect(try await server.embedded.cart(id: cartId)?.buyerIdentity.preferences?.delivery?.pickupHandle == ["amsterdam-roastery"])
+
             // Gift cards pay what is left after discounts, up to their balance.
             func amount(_ money: Any?) -> Decimal? { ((money as? [String: Any])?["amount"] as? String).flatMap { Decimal(string: $0) } }
             cart = try await mutate("cartGiftCardCodesAdd", "cartId: $cartId, giftCardCodes: $giftCardCodes",
@@ -420,6 +473,15 @@ struct StarterStorefrontTests {
             #expect(((options["cartSelectedDeliveryOptionsUpdate"] as? [String: Any])?["userErrors"] as? [[String: Any]])?.first?["code"] as? String
                     == "INVALID_DELIVERY_GROUP")
             #expect(try await server.embedded.cart(id: cart.id) == cart, "nothing changed")
+
+            // A guest cart has no customer whose address could be copied.
+            let copy = try await run(server, add, ["cartId": cart.id, "addresses": [
+                ["address": ["copyFromCustomerAddressId": "gid://shopify/MailingAddress/1"], "selected": true]]])
+            let copied = try #require(copy["cartDeliveryAddressesAdd"] as? [String: Any])
+            #expect(copied["cart"] is NSNull)
+            #expect((copied["userErrors"] as? [[String: Any]])?.map { $0["code"] as? String } == ["MISSING_CUSTOMER_ACCESS_TOKEN"])
+            #expect((copied["userErrors"] as? [[String: Any]])?.first?["field"] as? [String]
+                    == ["addresses", "0", "address", "copyFromCustomerAddressId"])
 
             let created = try await run(server, """
                 mutation Create($input: CartInput) {

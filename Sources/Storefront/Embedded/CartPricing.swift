@@ -65,7 +65,7 @@ struct CartPricing {
                         lines: lines, buyerIdentity: stored.buyerIdentity, discountCodes: codes, note: stored.note,
                         attributes: stored.attributes, cost: CartCost(subtotalAmount: subtotal, totalAmount: total, checkoutChargeAmount: charge),
                         deliveryAddresses: stored.deliveryAddresses ?? [], deliveryGroups: deliveryGroups(of: stored, lines: lines),
-                        appliedGiftCards: giftCards)
+                        appliedGiftCards: giftCards, metafields: stored.metafields ?? [])
         return (cart, warnings)
     }
 

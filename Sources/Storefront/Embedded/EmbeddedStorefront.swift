@@ -218,6 +218,7 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
         if let note = input.note { steps.append { rules.setNote(note, on: $0) } }
         if !input.giftCardCodes.isEmpty { steps.append { rules.addGiftCardCodes(input.giftCardCodes, to: $0) } }
         if !input.deliveryAddresses.isEmpty { steps.append { rules.addDeliveryAddresses(input.deliveryAddresses, to: $0) } }
+        if !input.metafields.isEmpty { steps.append { rules.setMetafields(input.metafields, on: $0) } }
         for step in steps {
             let outcome = step(cart)
             // Nothing is created when any part of the input is wrong.
@@ -294,6 +295,57 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
 
     public func cartGiftCardCodesRemove(cartId: String, appliedGiftCardIds: [String]) async throws -> CartPayload {
         try mutate(cartId) { $0.removeGiftCards(appliedGiftCardIds, from: $1) }
+    }
+
+    public func cartMetafieldsSet(_ inputs: [CartMetafieldInput]) async throws -> CartMetafieldsSetPayload {
+        guard inputs.count <= CartRules.maximumMetafieldsPerRequest else {
+            return CartMetafieldsSetPayload(metafields: nil, userErrors: [MetafieldUserError(
+                code: MetafieldUserError.lessThanOrEqualTo, field: ["metafields"],
+                message: "At most \(CartRules.maximumMetafieldsPerRequest) metafields are set at once (\(inputs.count) given).")])
+        }
+        var errors: [MetafieldUserError] = []
+        var byCart: [(token: String, inputs: [(index: Int, input: CartMetafieldInput)])] = []
+        for (index, input) in inputs.enumerated() {
+            guard let ownerId = input.ownerId, let cart = openCart(ownerId) else {
+                errors.append(MetafieldUserError(code: MetafieldUserError.invalidOwner, elementIndex: index, field: ["metafields", String(index), "ownerId"],
+                                                 message: "No open cart has the id \(TextSanitizer.cleanLine(input.ownerId ?? ""))."))
+                continue
+            }
+            if let group = byCart.firstIndex(where: { $0.token == cart.token }) {
+                byCart[group].inputs.append((index, input))
+            } else {
+                byCart.append((cart.token, [(index, input)]))
+            }
+        }
+        let rules = CartRules(catalog: catalog, stock: stock, now: now())
+        var changed: [StoredCart] = []
+        var set: [(index: Int, metafield: CartMetafield)] = []
+        for group in byCart {
+            guard let stored = carts[group.token] else { continue }
+            let outcome = rules.setMetafields(group.inputs, on: stored, field: ["metafields"])
+            errors += outcome.errors
+            changed.append(outcome.cart)
+            set += zip(group.inputs.map(\.index), outcome.set).map { ($0, $1) }
+        }
+        // As with cart input, a request with any refused metafield sets none of them.
+        guard errors.isEmpty else {
+            return CartMetafieldsSetPayload(metafields: nil, userErrors: errors.sorted { ($0.elementIndex ?? -1) < ($1.elementIndex ?? -1) })
+        }
+        try commit(RecordChange(carts: changed.map(CartRecord.init)))
+        for cart in changed { carts[cart.token] = cart }
+        return CartMetafieldsSetPayload(metafields: set.sorted { $0.index < $1.index }.map(\.metafield))
+    }
+
+    public func cartMetafieldDelete(ownerId: String, key: String) async throws -> CartMetafieldDeletePayload {
+        guard let stored = openCart(ownerId) else {
+            return CartMetafieldDeletePayload(deletedId: nil, userErrors: [MetafieldUserError(
+                code: MetafieldUserError.invalidOwner, field: ["input", "ownerId"],
+                message: "No open cart has the id \(TextSanitizer.cleanLine(ownerId)).")])
+        }
+        let outcome = CartRules(catalog: catalog, stock: stock, now: now()).deleteMetafield(key: key, from: stored)
+        guard outcome.errors.isEmpty else { return CartMetafieldDeletePayload(deletedId: nil, userErrors: outcome.errors) }
+        try save(outcome.cart)
+        return CartMetafieldDeletePayload(deletedId: outcome.deletedId)
     }
 
     /// The cart the app was using, if it is still open.

@@ -73,8 +73,12 @@ struct HandleArguments: Decodable, Sendable {
     var handle: String
 }
 
-/// Fields every node that can carry metafields answers alike.
-protocol HasNoMetafields {}
+/// Fields every node that can carry metafields answers alike; a node that keeps metafields (a
+/// cart) answers its own.
+protocol HasNoMetafields {
+    func metafield(context: RequestContext, arguments: MetafieldArguments) -> MetafieldNode?
+    func metafields(context: RequestContext, arguments: MetafieldsArguments) -> [MetafieldNode?]
+}
 
 extension HasNoMetafields {
     func metafield(context: RequestContext, arguments: MetafieldArguments) -> MetafieldNode? { nil }

@@ -26,7 +26,7 @@ enum StorefrontSchema {
     static func make() throws -> GraphQLSchema {
         let partials: [PartialSchema<StorefrontResolver, RequestContext>] = [
             ScalarSchema(), EnumSchema(), ParitySchema(), ShopSchema(), ProductSchema(), CollectionSchema(), SearchSchema(), CartSchema(),
-            CartDeliverySchema(), CartGiftCardSchema(), CartDiscountSchema(),
+            CartDeliverySchema(), CartGiftCardSchema(), CartDiscountSchema(), CartMetafieldSchema(),
             LocalizationSchema(),
         ]
         let built = try SchemaBuilder(StorefrontResolver.self, RequestContext.self)
