@@ -94,6 +94,36 @@ struct MarketTests {
         }
     }
 
+    /// Each country's units, default language and market (deprecated, still answered), as the
+    /// embedded store has them.
+    @Test func countriesSayTheirUnitsLanguageAndMarket() async throws {
+        try await withServer { server async throws in
+            let body = try JSONSerialization.data(withJSONObject: ["query": """
+                query @inContext(country: US) { localization {
+                  availableCountries { isoCode unitSystem defaultLanguage { isoCode } availableLanguages { isoCode } currency { isoCode }
+                                       market { id handle } }
+                  market { id handle metafield(namespace: "custom", key: "x") { value } metafields(identifiers: [{namespace: "custom", key: "x"}]) { value } }
+                } }
+                """])
+            let response = try await HTTPClientTransport().send(TransportRequest(url: server.url, headers: [
+                ("Content-Type", "application/json"), (GraphQLEndpoint.tokenHeader, LoopbackServer.token)], body: body))
+            let answer = try #require(try JSONSerialization.jsonObject(with: response.body) as? [String: Any])
+            #expect(answer["errors"] == nil, "\(answer["errors"] ?? "")")
+            let localization = try #require((answer["data"] as? [String: Any])?["localization"] as? [String: Any])
+            let countries = try #require(localization["availableCountries"] as? [[String: Any]])
+            #expect(countries.map { $0["unitSystem"] as? String } == ["METRIC_SYSTEM", "IMPERIAL_SYSTEM", "METRIC_SYSTEM", "METRIC_SYSTEM"])
+            #expect(countries.map { ($0["defaultLanguage"] as? [String: Any])?["isoCode"] as? String } == ["NL", "EN", "EN", "JA"])
+            let markets = countries.compactMap { $0["market"] as? [String: Any] }
+            #expect(markets.map { $0["handle"] as? String } == ["netherlands", "united-states", "united-kingdom", "japan"])
+            #expect(Set(markets.compactMap { $0["id"] as? String }).count == 4)
+            let embedded = try await server.embedded.localization().availableCountries
+            #expect(markets.map { $0["id"] as? String } == embedded.map(\.marketId) && embedded.map(\.unitSystem) == countries.map { $0["unitSystem"] as? String })
+            let active = try #require(localization["market"] as? [String: Any])
+            #expect(active["handle"] as? String == "united-states" && active["id"] as? String == markets[1]["id"] as? String)
+            #expect(active["metafield"] is NSNull && (active["metafields"] as? [Any])?.isEmpty == true)
+        }
+    }
+
     @Test func aCartIsPricedInItsBuyersCountryAndFollowsAChange() async throws {
         try await withServer { server async throws in
             let client = server.client().inContext(Self.japan)
