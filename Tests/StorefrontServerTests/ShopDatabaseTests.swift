@@ -66,6 +66,18 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("carts.json").path), "no JSON beside it")
     }
 
+    @Test func whatAnOrderTookOffAGiftCardSurvivesARestart() async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let first = try storefront()
+        let cart = try #require(try await first.cartCreate(CartInput(lines: [CartLineInput(merchandiseId: try variant().id)],
+                                                                     giftCardCodes: ["KESTREL-GIFT-10K0"])).cart)
+        let placed = try await first.placeOrder(order("g1", cart))
+        let used = try #require(placed.giftCardPayments?.first?.amount)
+        #expect(used == cart.cost.totalAmount && used.amount > 0 && used.amount < 100)
+        let later = try #require(try await storefront().cartCreate(CartInput(giftCardCodes: ["KESTREL-GIFT-10K0"])).cart)
+        #expect(later.appliedGiftCards.first?.balance.amount == 100 - used.amount)
+    }
+
     @Test func theAppsFilesAreImportedOnceAndLeftToTheApp() async throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         let app = EmbeddedStorefront(catalog: try CatalogLoader.bundled(), stateDirectory: directory)

@@ -242,7 +242,7 @@ extension CartRules {
             errors.append(CartUserError(code: .invalid, field: field, message: "The gift card code is not valid."))
             return nil
         }
-        guard card.balance.amount > 0 else {
+        guard card.balance.amount - (giftCardsSpent[card.id] ?? 0) > 0 else {
             errors.append(CartUserError(code: .invalid, field: field, message: "The gift card ending in \(card.lastCharacters) has no balance left."))
             return nil
         }

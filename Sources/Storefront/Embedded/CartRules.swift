@@ -8,6 +8,8 @@ struct CartRules {
     /// Stock as orders left it.
     let stock: StockLedger
     let now: Date
+    /// What orders took off each gift card, by id.
+    var giftCardsSpent: [String: Decimal] = [:]
 
     /// The most of one item a line may hold, whatever the stock.
     static let maximumLineQuantity = 999

@@ -208,7 +208,7 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
             case .failure(let error): return CartPayload(cart: nil, userErrors: [error])
             }
         }
-        let rules = CartRules(catalog: catalog, stock: stock, now: time)
+        let rules = self.rules
         var warnings: [CartWarning] = []
         var steps: [(StoredCart) -> CartRules.Outcome] = []
         // The buyer's country first: it decides what the lines may hold.
@@ -317,7 +317,7 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
                 byCart.append((cart.token, [(index, input)]))
             }
         }
-        let rules = CartRules(catalog: catalog, stock: stock, now: now())
+        let rules = self.rules
         var changed: [StoredCart] = []
         var set: [(index: Int, metafield: CartMetafield)] = []
         for group in byCart {
@@ -342,7 +342,7 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
                 code: MetafieldUserError.invalidOwner, field: ["input", "ownerId"],
                 message: "No open cart has the id \(TextSanitizer.cleanLine(ownerId)).")])
         }
-        let outcome = CartRules(catalog: catalog, stock: stock, now: now()).deleteMetafield(key: key, from: stored)
+        let outcome = rules.deleteMetafield(key: key, from: stored)
         guard outcome.errors.isEmpty else { return CartMetafieldDeletePayload(deletedId: nil, userErrors: outcome.errors) }
         try save(outcome.cart)
         return CartMetafieldDeletePayload(deletedId: outcome.deletedId)
@@ -383,7 +383,7 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
             return CartPayload(cart: nil, userErrors: [CartUserError(code: .invalid, field: ["cartId"],
                                                                      message: "The specified cart does not exist.")])
         }
-        let outcome = change(CartRules(catalog: catalog, stock: stock, now: now()), stored)
+        let outcome = change(rules, stored)
         if outcome.cart != stored { try save(outcome.cart) }
         // Input that is refused changes nothing and, as in the Storefront API, answers no cart.
         guard outcome.userErrors.isEmpty else { return CartPayload(cart: nil, userErrors: outcome.userErrors) }
@@ -393,10 +393,16 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
                            warnings: outcome.warnings + priced.discountWarnings + storageWarning(cartId: cartId))
     }
 
+    /// The cart mutations, with gift card balances as orders left them.
+    private var rules: CartRules {
+        CartRules(catalog: catalog, stock: stock, now: now(), giftCardsSpent: CartPricing.spent(by: orderBook.orders))
+    }
+
     /// Prices carts; first-order codes look at the emails of the orders placed here.
     private var pricing: CartPricing {
         CartPricing(catalog: catalog, stock: stock, now: now(),
-                    orderEmails: Set(orderBook.orders.compactMap { $0.draft.email?.lowercased() }))
+                    orderEmails: Set(orderBook.orders.compactMap { $0.draft.email?.lowercased() }),
+                    giftCardsSpent: CartPricing.spent(by: orderBook.orders))
     }
 
     /// The stored cart behind an id, if it exists, the key matches and it is still open.
@@ -507,8 +513,13 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
         guard !stored.lines.isEmpty else { throw OrderPlacementError.refused(code: OrderPlacementError.invalidCart, message: "Cart is empty") }
         try checkStock(of: stored)
         let number = orderBook.nextOrderNumber
-        let placed = Order(id: String(number), name: "#\(number)", processedAt: now(), draft: draft,
-                           customerId: stored.buyerIdentity.customer?.id)
+        var paid = draft
+        let giftCards = giftCardPayments(for: stored, total: draft.total)
+        if let charged = paid.payment?.amount, !giftCards.isEmpty {
+            paid.payment?.amount = giftCards.reduce(charged) { $0 - $1.amount }
+        }
+        let placed = Order(id: String(number), name: "#\(number)", processedAt: now(), draft: paid,
+                           customerId: stored.buyerIdentity.customer?.id, giftCardPayments: giftCards.isEmpty ? nil : giftCards)
         stored.state = .completed
         stored.updatedAt = now()
         // The order, its stock and the completed cart are kept together, or not at all.
@@ -523,6 +534,16 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
     }
 
     public func orders() async throws -> [Order] { orderBook.orders }
+
+    /// The cart's gift cards pay the order's total (shipping and taxes too), each in turn up to
+    /// what is left on it now; the buyer's payment covers the rest.
+    private func giftCardPayments(for cart: StoredCart, total: Money) -> [GiftCardPayment] {
+        let priced = pricing.cart(from: cart)
+        guard priced.cost.totalAmount.currencyCode == total.currencyCode else { return [] }
+        return pricing.applyGiftCards(cart.giftCardIds ?? [], to: total).compactMap { card in
+            card.amountUsed.amount > 0 ? GiftCardPayment(giftCardId: card.id, lastCharacters: card.lastCharacters, amount: card.amountUsed) : nil
+        }
+    }
 
     /// An order cannot take more than is on the shelf: the buyer hears which item ran short.
     private func checkStock(of cart: StoredCart) throws {

@@ -96,9 +96,26 @@ public struct Order: Hashable, Sendable, Codable, Identifiable {
     public var draft: OrderDraft
     /// The customer the cart carried when the order was placed (their orders list it).
     public var customerId: String?
+    /// What the cart's gift cards paid of the total, in order; the payment in `draft` paid the rest.
+    /// Absent in orders placed before gift cards could pay.
+    public var giftCardPayments: [GiftCardPayment]?
 
-    public init(id: String, name: String, processedAt: Date, draft: OrderDraft, customerId: String? = nil) {
+    public init(id: String, name: String, processedAt: Date, draft: OrderDraft, customerId: String? = nil,
+                giftCardPayments: [GiftCardPayment]? = nil) {
         self.id = id; self.name = name; self.processedAt = processedAt; self.draft = draft; self.customerId = customerId
+        self.giftCardPayments = giftCardPayments
+    }
+}
+
+/// A gift card's part in paying an order: it comes off the card's balance.
+public struct GiftCardPayment: Hashable, Sendable, Codable {
+    /// The catalog's gift card (`AppliedGiftCard` id).
+    public var giftCardId: String
+    public var lastCharacters: String
+    public var amount: Money
+
+    public init(giftCardId: String, lastCharacters: String, amount: Money) {
+        self.giftCardId = giftCardId; self.lastCharacters = lastCharacters; self.amount = amount
     }
 }
 
