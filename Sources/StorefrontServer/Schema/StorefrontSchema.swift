@@ -17,8 +17,7 @@ import GraphQL
 /// - `collections(query:)` and `collections(reverse: true)` are errors (the storefront protocol has
 ///   neither);
 /// - `ProductVariant.image` is the variant's own image, without the API's fallback to the product's;
-/// - `@inContext` picks the buyer's market (prices, currency, what is sold, translated text);
-///   `localization` has no `market` or `unitSystem`.
+/// - `@inContext` picks the buyer's market (prices, currency, what is sold, translated text).
 enum StorefrontSchema {
     /// Built once: the schema does not depend on the storefront (that comes with each request).
     static let shared = Result { try make() }
