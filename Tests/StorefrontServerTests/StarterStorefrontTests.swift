@@ -447,6 +447,42 @@ struct StarterStorefrontTests {
         }
     }
 
+    /// A signed-in customer's cart copies one of their addresses by the id the API gave it, and
+    /// keeps metafields given to cartCreate.
+    @Test func aSignedInCartCopiesTheCustomersAddress() async throws {
+        try await withServer { server async throws in
+            let account = await AccountEndpoint.serving(server.embedded, configuration: AccountAuthority.Configuration())
+            let token = await account.authority.issueForCustomer(DemoCustomer.customer, clientId: "starter", scope: "openid").accessToken.rawValue
+            let create = """
+                mutation Create($input: CartInput) {
+                  cartCreate(input: $input) {
+                    cart {
+                      id buyerIdentity { customer { defaultAddress { id } } }
+                      delivery { addresses { selected address { ... on CartDeliveryAddress { address1 city zip countryCode } } } }
+                      metafield(namespace: "custom", key: "source") { type value }
+                    }
+                    userErrors { code field message }
+                  }
+                }
+                """
+            let signedIn = try #require(try await run(server, create, ["input": ["buyerIdentity": ["customerAccessToken": token]]])["cartCreate"]
+                as? [String: Any])
+            let addressId = try #require(((((signedIn["cart"] as? [String: Any])?["buyerIdentity"] as? [String: Any])?["customer"]
+                as? [String: Any])?["defaultAddress"] as? [String: Any])?["id"] as? String)
+            let data = try await run(server, create, ["input": [
+                "buyerIdentity": ["customerAccessToken": token],
+                "delivery": ["addresses": [["address": ["copyFromCustomerAddressId": addressId], "selected": true]]],
+                "metafields": [["key": "custom.source", "type": "single_line_text_field", "value": "starter"]]]])
+            let payload = try #require(data["cartCreate"] as? [String: Any])
+            #expect((payload["userErrors"] as? [Any])?.isEmpty == true, "\(payload["userErrors"] ?? "")")
+            let cart = try #require(payload["cart"] as? [String: Any])
+            let address = try #require(((cart["delivery"] as? [String: Any])?["addresses"] as? [[String: Any]])?.first)
+            #expect(address["selected"] as? Bool == true)
+            #expect(address["address"] as? [String: String] == ["address1": "Keizersgracht 123", "city": "Amsterdam", "zip": "1015 CJ", "countryCode": "NL"])
+            #expect(cart["metafield"] as? [String: String] == ["type": "single_line_text_field", "value": "starter"])
+        }
+    }
+
     /// Wrong delivery input answers `cart: null` with the user errors, as every cart mutation does;
     /// a value outside an enum is refused before anything runs.
     @Test func wrongDeliveryInputAnswersNoCart() async throws {
