@@ -66,7 +66,7 @@ struct LocalizationNode: Sendable {
     /// The languages of the buyer's country.
     var availableLanguages: [LanguageNode] { country.availableLanguages }
     /// The buyer's country's market.
-    var market: MarketNode { country.market }
+    var market: MarketNode { country.marketNode }
 
     init(_ localization: Localization) {
         availableCountries = localization.availableCountries.map(CountryNode.init)
@@ -85,7 +85,9 @@ struct CountryNode: Sendable {
     var availableLanguages: [LanguageNode] { country.availableLanguages.map(LanguageNode.init(code:)) }
     var defaultLanguage: LanguageNode { LanguageNode(code: country.defaultLanguage) }
     var unitSystem: UnitSystem { UnitSystem(rawValue: country.unitSystem) ?? .metricSystem }
-    var market: MarketNode { MarketNode(id: country.marketId, handle: country.marketHandle) }
+    /// Nullable in the API (a country no market sells in); here every country listed is a market.
+    var market: MarketNode? { marketNode }
+    var marketNode: MarketNode { MarketNode(id: country.marketId, handle: country.marketHandle) }
 }
 
 enum UnitSystem: String, Codable, Sendable, CaseIterable {
