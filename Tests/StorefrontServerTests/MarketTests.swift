@@ -171,4 +171,26 @@ extension MarketTests {
             #expect(unknown.cart == nil && !unknown.userErrors.isEmpty)
         }
     }
+
+    /// A gift card in the shop's currency pays a cart in another at the market's rate, and an
+    /// order takes what it used off the card in the card's currency.
+    @Test func aGiftCardPaysInTheBuyersCurrencyAtTheMarketsRate() async throws {
+        try await withServer { server async throws in
+            let japan = server.embedded.inContext(Self.japan)
+            let matcha = try #require(try await japan.product(handle: "uji-ceremonial-matcha")?.variants.first { $0.title == "30 g tin" })
+            #expect(matcha.price == Money("3800", currencyCode: "JPY")!)
+            let cart = try #require(try await japan.cartCreate(CartInput(lines: [CartLineInput(merchandiseId: matcha.id)],
+                                                                         giftCardCodes: ["KESTREL-GIFT-2500"])).cart)
+            let card = try #require(cart.appliedGiftCards.first)
+            #expect(card.amountUsed == Money("3800", currencyCode: "JPY")! && card.balance == Money("325", currencyCode: "JPY")!,
+                    "€25 at 165 is ¥4125")
+            let total = cart.cost.totalAmount
+            let order = try await server.embedded.placeOrder(OrderDraft(
+                checkoutSessionId: "jp-1", cartId: cart.id, email: nil, phone: nil, lineItems: [], subtotal: total, shipping: .zero("JPY"),
+                taxes: .zero("JPY"), discounts: .zero("JPY"), total: total, shippingAddress: nil, billingAddress: nil, shippingMethod: nil, payment: nil))
+            #expect(order.giftCardPayments?.first?.cardAmount == Money("23.03", currencyCode: "EUR")!, "¥3800 at 165")
+            let home = try #require(try await server.embedded.cartCreate(CartInput(giftCardCodes: ["KESTREL-GIFT-2500"])).cart)
+            #expect(home.appliedGiftCards.first?.balance == Money("1.97", currencyCode: "EUR")!)
+        }
+    }
 }

@@ -62,7 +62,7 @@ struct CartPricing {
             return CartDiscountCode(code: code, applicable: true)
         }
         let total = reduction.amount >= subtotal.amount ? Money.zero(currency) : (subtotal - reduction).rounded()
-        let giftCards = applyGiftCards(stored.giftCardIds ?? [], to: total)
+        let giftCards = applyGiftCards(stored.giftCardIds ?? [], to: total, in: market).map(\.applied)
         // `checkoutChargeAmount` is the subtotal when nothing is paid later (no deferred payments
         // here): the API's own description of the field.
         let cart = Cart(id: id, checkoutUrl: checkoutURL(of: stored), createdAt: stored.createdAt, updatedAt: stored.updatedAt,
@@ -73,23 +73,27 @@ struct CartPricing {
         return (cart, warnings)
     }
 
-    /// Gift cards pay the total after discounts, each in turn up to what orders left on it; what
-    /// they leave is paid at checkout.
-    func applyGiftCards(_ ids: [String], to total: Money) -> [AppliedGiftCard] {
+    /// Gift cards pay the total after discounts, each in turn up to what orders left on it (in the
+    /// market's currency at its rate); what they leave is paid at checkout. Each comes with what
+    /// it would take off the card, in the card's own currency.
+    func applyGiftCards(_ ids: [String], to total: Money, in market: Market) -> [(applied: AppliedGiftCard, fromCard: Money)] {
         var due = total
-        return ids.compactMap { id -> AppliedGiftCard? in
+        return ids.compactMap { id in
             guard let card = catalog.giftCard(id: id) else { return nil }
-            let balance = Money(amount: max(0, card.balance.amount - (giftCardsSpent[id] ?? 0)), currencyCode: total.currencyCode)
+            let left = Money(amount: max(0, card.balance.amount - (giftCardsSpent[id] ?? 0)), currencyCode: card.balance.currencyCode)
+            let balance = market.exchange(left)
             let used = balance.amount < due.amount ? balance : due
             due = due - used
-            return AppliedGiftCard(id: card.id, lastCharacters: card.lastCharacters, amountUsed: used, balance: balance - used)
+            // All of it, or the part used at the market's rate (never more than is left).
+            let fromCard = used == balance ? left : Money(amount: min(left.amount, used.amount / market.rate), currencyCode: left.currencyCode).rounded()
+            return (AppliedGiftCard(id: card.id, lastCharacters: card.lastCharacters, amountUsed: used, balance: balance - used), fromCard)
         }
     }
 
-    /// What each orders took off each gift card, by id.
+    /// What orders took off each gift card, by id, in the card's currency.
     static func spent(by orders: [Order]) -> [String: Decimal] {
         var spent: [String: Decimal] = [:]
-        for payment in orders.flatMap({ $0.giftCardPayments ?? [] }) { spent[payment.giftCardId, default: 0] += payment.amount.amount }
+        for payment in orders.flatMap({ $0.giftCardPayments ?? [] }) { spent[payment.giftCardId, default: 0] += payment.spent.amount }
         return spent
     }
 

@@ -540,8 +540,11 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
     private func giftCardPayments(for cart: StoredCart, total: Money) -> [GiftCardPayment] {
         let priced = pricing.cart(from: cart)
         guard priced.cost.totalAmount.currencyCode == total.currencyCode else { return [] }
-        return pricing.applyGiftCards(cart.giftCardIds ?? [], to: total).compactMap { card in
-            card.amountUsed.amount > 0 ? GiftCardPayment(giftCardId: card.id, lastCharacters: card.lastCharacters, amount: card.amountUsed) : nil
+        let market = catalog.markets.market(for: cart.buyerIdentity.countryCode)
+        return pricing.applyGiftCards(cart.giftCardIds ?? [], to: total, in: market).compactMap { card, fromCard in
+            guard card.amountUsed.amount > 0 else { return nil }
+            return GiftCardPayment(giftCardId: card.id, lastCharacters: card.lastCharacters, amount: card.amountUsed,
+                                   cardAmount: fromCard.currencyCode == card.amountUsed.currencyCode ? nil : fromCard)
         }
     }
 

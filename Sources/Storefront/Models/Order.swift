@@ -112,11 +112,17 @@ public struct GiftCardPayment: Hashable, Sendable, Codable {
     /// The catalog's gift card (`AppliedGiftCard` id).
     public var giftCardId: String
     public var lastCharacters: String
+    /// In the order's currency.
     public var amount: Money
+    /// What left the card, in its own currency (the shop's), when the order was in another.
+    public var cardAmount: Money?
 
-    public init(giftCardId: String, lastCharacters: String, amount: Money) {
-        self.giftCardId = giftCardId; self.lastCharacters = lastCharacters; self.amount = amount
+    public init(giftCardId: String, lastCharacters: String, amount: Money, cardAmount: Money? = nil) {
+        self.giftCardId = giftCardId; self.lastCharacters = lastCharacters; self.amount = amount; self.cardAmount = cardAmount
     }
+
+    /// What left the card, in its own currency.
+    public var spent: Money { cardAmount ?? amount }
 }
 
 /// Where a cart stands for checkout purposes.
