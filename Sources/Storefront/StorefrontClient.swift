@@ -51,6 +51,10 @@ public protocol StorefrontClient: Sendable {
     func cartGiftCardCodesAdd(cartId: String, giftCardCodes: [String]) async throws -> CartPayload
     func cartGiftCardCodesUpdate(cartId: String, giftCardCodes: [String]) async throws -> CartPayload
     func cartGiftCardCodesRemove(cartId: String, appliedGiftCardIds: [String]) async throws -> CartPayload
+    /// Sets metafields on the carts their `ownerId`s name: all of them, or none when any is refused.
+    func cartMetafieldsSet(_ metafields: [CartMetafieldInput]) async throws -> CartMetafieldsSetPayload
+    /// Deletes a cart's metafield by "namespace.key" (or a key of the app's namespace).
+    func cartMetafieldDelete(ownerId: String, key: String) async throws -> CartMetafieldDeletePayload
 
     /// The bytes of a product picture (`ProductImage.pictureUrl`), at most `maxBytes` long.
     func pictureData(url: String, maxBytes: Int) async throws -> Data
@@ -95,6 +99,12 @@ extension StorefrontClient {
     }
     public func cartGiftCardCodesRemove(cartId: String, appliedGiftCardIds: [String]) async throws -> CartPayload {
         throw notTaken("cartGiftCardCodesRemove")
+    }
+    public func cartMetafieldsSet(_ metafields: [CartMetafieldInput]) async throws -> CartMetafieldsSetPayload {
+        throw notTaken("cartMetafieldsSet")
+    }
+    public func cartMetafieldDelete(ownerId: String, key: String) async throws -> CartMetafieldDeletePayload {
+        throw notTaken("cartMetafieldDelete")
     }
 
     /// The error of a mutation this storefront does not take.

@@ -229,7 +229,12 @@ struct StarterStorefrontTests {
     static let cartFragment = """
         fragment CartApiQuery on Cart {
           id checkoutUrl totalQuantity note updatedAt
-          buyerIdentity { countryCode email phone customer { id email firstName lastName displayName } }
+          buyerIdentity {
+            countryCode email phone customer { id email firstName lastName displayName }
+            preferences { delivery { coordinates { countryCode latitude longitude } deliveryMethod pickupHandle } wallet }
+          }
+          giftWrap: metafield(namespace: "custom", key: "gift_wrap") { id namespace key type value }
+          metafields(identifiers: [{namespace: "custom", key: "gift_wrap"}, {key: "loyalty_points"}]) { key type value }
           lines(first: 100) {
             nodes {
               id quantity
@@ -336,6 +341,57 @@ struct StarterStorefrontTests {
                                     ["cartId": cartId, "attributes": [["key": "gift-message", "value": "Enjoy"]]])
             #expect(cart["attributes"] as? [[String: String]] == [["key": "gift-message", "value": "Enjoy"]])
 
+            // Metafields: set on the cart its ownerId names, read by namespace and key, deleted by "namespace.key".
+            let setMetafields = """
+                mutation Set($metafields: [CartMetafieldsSetInput!]!) {
+                  cartMetafieldsSet(metafields: $metafields) { metafields { id namespace key type value } userErrors { code elementIndex field message } }
+                }
+                """
+            let deleteMetafield = """
+                mutation Delete($input: CartMetafieldDeleteInput!) { cartMetafieldDelete(input: $input) { deletedId userErrors { code field } } }
+                """
+            var set = try #require(try await run(server, setMetafields, ["metafields": [
+                ["ownerId": cartId, "key": "custom.gift_wrap", "type": "single_line_text_field", "value": "Kraft paper"],
+                ["ownerId": cartId, "key": "loyalty_points", "type": "number_integer", "value": "120"]]])["cartMetafieldsSet"] as? [String: Any])
+            #expect((set["userErrors"] as? [Any])?.isEmpty == true, "\(set["userErrors"] ?? "")")
+            let madeFields = try #require(set["metafields"] as? [[String: Any]])
+            #expect(madeFields.map { "\($0["namespace"] ?? "").\($0["key"] ?? "")=\($0["value"] ?? "")" }
+                    == ["custom.gift_wrap=Kraft paper", "$app.loyalty_points=120"])
+            cart = try await mutate("cartNoteUpdate", "cartId: $cartId, note: $note", ["cartId": cartId, "note": "Ring twice"])
+            #expect((cart["giftWrap"] as? [String: Any])?["value"] as? String == "Kraft paper")
+            #expect((cart["giftWrap"] as? [String: Any])?["id"] as? String == madeFields.first?["id"] as? String)
+            #expect((cart["metafields"] as? [[String: Any]])?.map { $0["value"] as? String } == ["Kraft paper", "120"])
+            set = try #require(try await run(server, setMetafields, ["metafields": [
+                ["ownerId": cartId, "key": "custom.gift_wrap", "type": "single_line_text_field", "value": "Linen"],
+                ["ownerId": "gid://shopify/Cart/nope?key=nope", "key": "custom.other", "type": "boolean", "value": "true"],
+                ["ownerId": cartId, "key": "custom.count", "type": "number_integer", "value": "many"]]])["cartMetafieldsSet"] as? [String: Any])
+            #expect(set["metafields"] is NSNull)
+            let refused = try #require(set["userErrors"] as? [[String: Any]])
+            #expect(refused.map { $0["code"] as? String } == ["INVALID_OWNER", "INVALID_VALUE"])
+            #expect(refused.map { $0["elementIndex"] as? Int } == [1, 2] && refused.last?["field"] as? [String] == ["metafields", "2", "value"])
+            #expect(try await server.embedded.cart(id: cartId)?.metafield(namespace: "custom", key: "gift_wrap")?.value == "Kraft paper",
+                    "a refused request sets nothing")
+            let deleted = try await run(server, deleteMetafield, ["input": ["ownerId": cartId, "key": "loyalty_points"]])
+            #expect((deleted["cartMetafieldDelete"] as? [String: Any])?["deletedId"] as? String == madeFields.last?["id"] as? String)
+            let again = try await run(server, deleteMetafield, ["input": ["ownerId": cartId, "key": "loyalty_points"]])
+            #expect(((again["cartMetafieldDelete"] as? [String: Any])?["userErrors"] as? [[String: Any]])?.first?["code"] as? String
+                    == "METAFIELD_DOES_NOT_EXIST")
+
+            // Buyer preferences are kept as given, for checkout to start from.
+            cart = try await mutate("cartBuyerIdentityUpdate", "cartId: $cartId, buyerIdentity: $buyerIdentity", ["cartId": cartId, "buyerIdentity": [
+                "email": "ada@example.com", "countryCode": "NL", "preferences": [
+                    "delivery": ["deliveryMethod": ["PICK_UP", "SHIPPING"], "pickupHandle": ["amsterdam-roastery"],
+                                 "coordinates": ["countryCode": "NL", "latitude": 52.37, "longitude": 4.89]],
+                    "wallet": ["shop_pay"]]]])
+            // The deleted metafield is answered as null in its place, as the API does.
+            let kept = try #require(cart["metafields"] as? [Any])
+            #expect(kept.count == 2 && (kept[0] as? [String: Any])?["value"] as? String == "Kraft paper" && kept[1] is NSNull)
+            let preferences = try #require((cart["buyerIdentity"] as? [String: Any])?["preferences"] as? [String: Any])
+            let delivery = try #require(preferences["delivery"] as? [String: Any])
+            #expect(delivery["deliveryMethod"] as? [String] == ["PICK_UP", "SHIPPING"] && delivery["pickupHandle"] as? [String] == ["amsterdam-roastery"])
+            #expect((delivery["coordinates"] as? [String: Any])?["latitude"] as? Double == 52.37 && preferences["wallet"] as? [String] == ["shop_pay"])
+            #expect(try await server.embedded.cart(id: cartId)?.buyerIdentity.preferences?.delivery?.pickupHandle == ["amsterdam-roastery"])
+
             // Gift cards pay what is left after discounts, up to their balance.
             func amount(_ money: Any?) -> Decimal? { ((money as? [String: Any])?["amount"] as? String).flatMap { Decimal(string: $0) } }
             cart = try await mutate("cartGiftCardCodesAdd", "cartId: $cartId, giftCardCodes: $giftCardCodes",
@@ -344,7 +400,7 @@ struct StarterStorefrontTests {
             let cost = try #require(cart["cost"] as? [String: Any])
             let due = try #require(amount(cost["totalAmount"])), used = try #require(amount(cards.first?["amountUsed"]))
             #expect(cards.count == 1 && cards.first?["lastCharacters"] as? String == "2500" && used == min(due, 25))
-            #expect(amount(cost["checkoutChargeAmount"]) == due - used && amount(cards.first?["balance"]) == 25 - used)
+            #expect(amount(cost["checkoutChargeAmount"]) == amount(cost["subtotalAmount"]) && amount(cards.first?["balance"]) == 25 - used)
             cart = try await mutate("cartGiftCardCodesUpdate", "cartId: $cartId, giftCardCodes: $giftCardCodes",
                                     ["cartId": cartId, "giftCardCodes": ["KESTREL-GIFT-10K0"]])
             cards = try #require(cart["appliedGiftCards"] as? [[String: Any]])
@@ -352,7 +408,7 @@ struct StarterStorefrontTests {
             cart = try await mutate("cartGiftCardCodesRemove", "appliedGiftCardIds: $appliedGiftCardIds, cartId: $cartId",
                                     ["cartId": cartId, "appliedGiftCardIds": [try #require(cards.first?["id"] as? String)]])
             #expect((cart["appliedGiftCards"] as? [Any])?.isEmpty == true)
-            #expect(amount((cart["cost"] as? [String: Any])?["checkoutChargeAmount"]) == due)
+            #expect(amount((cart["cost"] as? [String: Any])?["totalAmount"]) == due)
 
             // The delivery step: the buyer's addresses, one selected, then an option for its group.
             let home: [String: Any] = ["firstName": "Ada", "lastName": "Lovelace", "address1": "Keizersgracht 1", "city": "Amsterdam",
@@ -377,11 +433,13 @@ struct StarterStorefrontTests {
             #expect(options.map { $0["handle"] as? String } == ["standard", "express", "pickup"])
             #expect(options.map { $0["deliveryMethodType"] as? String } == ["SHIPPING", "SHIPPING", "PICK_UP"])
             #expect((options[1]["estimatedCost"] as? [String: Any])?["amount"] as? String == "12.5")
-            #expect(group["selectedDeliveryOption"] is NSNull)
+            #expect((group["selectedDeliveryOption"] as? [String: Any])?["handle"] as? String == "standard", "the default option")
             let groupId = try #require(group["id"] as? String)
             cart = try await mutate("cartSelectedDeliveryOptionsUpdate", "cartId: $cartId, selectedDeliveryOptions: $selectedDeliveryOptions",
                                     ["cartId": cartId, "selectedDeliveryOptions": [["deliveryGroupId": groupId, "deliveryOptionHandle": "express"]]])
             #expect((groups(cart).first?["selectedDeliveryOption"] as? [String: Any])?["title"] as? String == "Express")
+            // The option's cost is its own: the cart's cost leaves shipping to checkout.
+            #expect(amount((cart["cost"] as? [String: Any])?["totalAmount"]) == due)
             let london = try #require(addresses.last?["id"] as? String)
             cart = try await mutate("cartDeliveryAddressesUpdate", "addresses: $addresses, cartId: $cartId",
                                     ["cartId": cartId, "addresses": [["id": london, "selected": true]]])
@@ -401,6 +459,42 @@ struct StarterStorefrontTests {
             #expect(merchandise["requiresShipping"] as? Bool == true && (merchandise["product"] as? [String: Any])?["handle"] as? String == product.handle)
             let total = try #require(((read["cost"] as? [String: Any])?["totalAmount"] as? [String: Any])?["amount"] as? String)
             #expect(!total.hasSuffix("0") || total.hasSuffix(".0"), "amounts as the API writes them: \(total)")
+        }
+    }
+
+    /// A signed-in customer's cart copies one of their addresses by the id the API gave it, and
+    /// keeps metafields given to cartCreate.
+    @Test func aSignedInCartCopiesTheCustomersAddress() async throws {
+        try await withServer { server async throws in
+            let account = await AccountEndpoint.serving(server.embedded, configuration: AccountAuthority.Configuration())
+            let token = await account.authority.issueForCustomer(DemoCustomer.customer, clientId: "starter", scope: "openid").accessToken.rawValue
+            let create = """
+                mutation Create($input: CartInput) {
+                  cartCreate(input: $input) {
+                    cart {
+                      id buyerIdentity { customer { defaultAddress { id } } }
+                      delivery { addresses { selected address { ... on CartDeliveryAddress { address1 city zip countryCode } } } }
+                      metafield(namespace: "custom", key: "source") { type value }
+                    }
+                    userErrors { code field message }
+                  }
+                }
+                """
+            let signedIn = try #require(try await run(server, create, ["input": ["buyerIdentity": ["customerAccessToken": token]]])["cartCreate"]
+                as? [String: Any])
+            let addressId = try #require(((((signedIn["cart"] as? [String: Any])?["buyerIdentity"] as? [String: Any])?["customer"]
+                as? [String: Any])?["defaultAddress"] as? [String: Any])?["id"] as? String)
+            let data = try await run(server, create, ["input": [
+                "buyerIdentity": ["customerAccessToken": token],
+                "delivery": ["addresses": [["address": ["copyFromCustomerAddressId": addressId], "selected": true]]],
+                "metafields": [["key": "custom.source", "type": "single_line_text_field", "value": "starter"]]]])
+            let payload = try #require(data["cartCreate"] as? [String: Any])
+            #expect((payload["userErrors"] as? [Any])?.isEmpty == true, "\(payload["userErrors"] ?? "")")
+            let cart = try #require(payload["cart"] as? [String: Any])
+            let address = try #require(((cart["delivery"] as? [String: Any])?["addresses"] as? [[String: Any]])?.first)
+            #expect(address["selected"] as? Bool == true)
+            #expect(address["address"] as? [String: String] == ["address1": "Keizersgracht 123", "city": "Amsterdam", "zip": "1015 CJ", "countryCode": "NL"])
+            #expect(cart["metafield"] as? [String: String] == ["type": "single_line_text_field", "value": "starter"])
         }
     }
 
@@ -432,6 +526,15 @@ struct StarterStorefrontTests {
             #expect(((options["cartSelectedDeliveryOptionsUpdate"] as? [String: Any])?["userErrors"] as? [[String: Any]])?.first?["code"] as? String
                     == "INVALID_DELIVERY_GROUP")
             #expect(try await server.embedded.cart(id: cart.id) == cart, "nothing changed")
+
+            // A guest cart has no customer whose address could be copied.
+            let copy = try await run(server, add, ["cartId": cart.id, "addresses": [
+                ["address": ["copyFromCustomerAddressId": "gid://shopify/MailingAddress/1"], "selected": true]]])
+            let copied = try #require(copy["cartDeliveryAddressesAdd"] as? [String: Any])
+            #expect(copied["cart"] is NSNull)
+            #expect((copied["userErrors"] as? [[String: Any]])?.map { $0["code"] as? String } == ["MISSING_CUSTOMER_ACCESS_TOKEN"])
+            #expect((copied["userErrors"] as? [[String: Any]])?.first?["field"] as? [String]
+                    == ["addresses", "0", "address", "copyFromCustomerAddressId"])
 
             let created = try await run(server, """
                 mutation Create($input: CartInput) {

@@ -109,6 +109,13 @@ struct MarketStorefront: StorefrontClient {
     func cartGiftCardCodesRemove(cartId: String, appliedGiftCardIds: [String]) async throws -> CartPayload {
         markets.localize(try await base.cartGiftCardCodesRemove(cartId: cartId, appliedGiftCardIds: appliedGiftCardIds), context)
     }
+    // Metafields are text: the same in every market.
+    func cartMetafieldsSet(_ metafields: [CartMetafieldInput]) async throws -> CartMetafieldsSetPayload {
+        try await base.cartMetafieldsSet(metafields)
+    }
+    func cartMetafieldDelete(ownerId: String, key: String) async throws -> CartMetafieldDeletePayload {
+        try await base.cartMetafieldDelete(ownerId: ownerId, key: key)
+    }
     func pictureData(url: String, maxBytes: Int) async throws -> Data { try await base.pictureData(url: url, maxBytes: maxBytes) }
 
     func inContext(_ context: BuyerContext) -> any StorefrontClient { base.inContext(context) }

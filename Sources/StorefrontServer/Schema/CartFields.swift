@@ -59,6 +59,19 @@ extension BuyerIdentity {
     var countryCodeValue: CountryCode? { countryCode.map(CountryCode.init(unchecked:)) }
 }
 
+/// `PreferenceDeliveryMethodType`.
+enum PreferenceDeliveryMethodType: String, Codable, Sendable, CaseIterable {
+    case pickupPoint = "PICKUP_POINT", pickUp = "PICK_UP", shipping = "SHIPPING"
+}
+
+extension CartDeliveryPreference {
+    var deliveryMethodValue: [PreferenceDeliveryMethodType] { deliveryMethod.compactMap(PreferenceDeliveryMethodType.init(rawValue:)) }
+}
+
+extension CartDeliveryCoordinates {
+    var countryCodeValue: CountryCode { CountryCode(unchecked: countryCode) }
+}
+
 extension Customer {
     var idValue: GraphID { GraphID(unchecked: id) }
 }

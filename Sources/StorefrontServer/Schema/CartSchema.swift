@@ -33,6 +33,8 @@ final class CartSchema: PartialSchema<StorefrontResolver, RequestContext> {
                 Argument("reverse", at: \.reverse).defaultValue(false)
                 Argument("withCarrierRates", at: \.withCarrierRates).defaultValue(false)
             }
+            metafieldField(Cart.self)
+            metafieldsField(Cart.self)
         }
         Interface(BaseCartLine.self) {
             Field("id", at: \.idValue)
@@ -76,6 +78,26 @@ final class CartSchema: PartialSchema<StorefrontResolver, RequestContext> {
             Field("countryCode", at: \.countryCodeValue)
             // Only a cart that carries the customer's access token knows them.
             Field("customer", at: \.customer)
+            Field("preferences", at: \.preferences)
+        }
+        Enum(PreferenceDeliveryMethodType.self) {
+            Value(.pickupPoint)
+            Value(.pickUp)
+            Value(.shipping)
+        }
+        Type(CartPreferences.self) {
+            Field("delivery", at: \.delivery)
+            Field("wallet", at: \.wallet)
+        }
+        Type(CartDeliveryPreference.self) {
+            Field("coordinates", at: \.coordinates)
+            Field("deliveryMethod", at: \.deliveryMethodValue)
+            Field("pickupHandle", at: \.pickupHandle)
+        }
+        Type(CartDeliveryCoordinates.self, as: "CartDeliveryCoordinatesPreference") {
+            Field("countryCode", at: \.countryCodeValue)
+            Field("latitude", at: \.latitude)
+            Field("longitude", at: \.longitude)
         }
         Type(Customer.self) {
             Field("id", at: \.idValue)
@@ -155,6 +177,21 @@ final class CartSchema: PartialSchema<StorefrontResolver, RequestContext> {
             InputField("phone", at: \.phone)
             InputField("countryCode", at: \.countryCode)
             InputField("customerAccessToken", at: \.customerAccessToken)
+            InputField("preferences", at: \.preferences)
+        }
+        Input(CartPreferencesInputArgument.self, as: "CartPreferencesInput") {
+            InputField("delivery", at: \.delivery)
+            InputField("wallet", at: \.wallet)
+        }
+        Input(CartDeliveryPreferenceInputArgument.self, as: "CartDeliveryPreferenceInput") {
+            InputField("coordinates", at: \.coordinates)
+            InputField("deliveryMethod", at: \.deliveryMethod)
+            InputField("pickupHandle", at: \.pickupHandle)
+        }
+        Input(CartDeliveryCoordinatesPreferenceInputArgument.self, as: "CartDeliveryCoordinatesPreferenceInput") {
+            InputField("countryCode", at: \.countryCode)
+            InputField("latitude", at: \.latitude)
+            InputField("longitude", at: \.longitude)
         }
         Input(CartInputArgument.self, as: "CartInput") {
             InputField("lines", at: \.lines)
@@ -164,6 +201,7 @@ final class CartSchema: PartialSchema<StorefrontResolver, RequestContext> {
             InputField("attributes", at: \.attributes)
             InputField("giftCardCodes", at: \.giftCardCodes)
             InputField("delivery", at: \.delivery)
+            InputField("metafields", at: \.metafields)
         }
         Input(CartDeliveryInputArgument.self, as: "CartDeliveryInput") {
             InputField("addresses", at: \.addresses)

@@ -16,8 +16,7 @@ import GraphQL
 /// - storefront filters cover availability, price, product type, vendor, tags and variant options;
 ///   a category or metafield filter matches no product (the catalog holds neither);
 /// - `ProductVariant.image` is the variant's own image, without the API's fallback to the product's;
-/// - `@inContext` picks the buyer's market (prices, currency, what is sold, translated text);
-///   `localization` has no `market` or `unitSystem`.
+/// - `@inContext` picks the buyer's market (prices, currency, what is sold, translated text).
 enum StorefrontSchema {
     /// Built once: the schema does not depend on the storefront (that comes with each request).
     static let shared = Result { try make() }
@@ -25,7 +24,7 @@ enum StorefrontSchema {
     static func make() throws -> GraphQLSchema {
         let partials: [PartialSchema<StorefrontResolver, RequestContext>] = [
             ScalarSchema(), EnumSchema(), ParitySchema(), ShopSchema(), ProductSchema(), CollectionSchema(), SearchSchema(), FilterSchema(), CartSchema(),
-            CartDeliverySchema(), CartGiftCardSchema(), CartDiscountSchema(),
+            CartDeliverySchema(), CartGiftCardSchema(), CartDiscountSchema(), CartMetafieldSchema(),
             LocalizationSchema(),
         ]
         let built = try SchemaBuilder(StorefrontResolver.self, RequestContext.self)
