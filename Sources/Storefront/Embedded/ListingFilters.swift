@@ -34,7 +34,7 @@ struct FilterFacts: Sendable {
         let names = product.options.map(\.name)
         variants = product.variants.map { variant in
             // A variant's options come in the product's order; looked up by name otherwise.
-            let inOrder = variant.selectedOptions.map(\.name) == names
+            let inOrder = variant.selectedOptions.elementsEqual(names) { $0.name == $1 }
             let values = inOrder ? variant.selectedOptions.map { ListingFilters.key($0.value) }
                 : names.map { name in variant.selectedOptions.first { $0.name == name }.map { ListingFilters.key($0.value) } ?? "" }
             return Variant(available: variant.availableForSale && sold, price: market.price(of: variant, handle: product.handle).amount,
