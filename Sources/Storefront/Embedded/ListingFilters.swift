@@ -2,7 +2,8 @@ import Foundation
 
 /// What filtering reads of one product as a buyer in one market sees it: prices in the market's
 /// currency, availability where it is sold. Text is kept as written (labels) and folded (keys).
-struct FilterFacts: Sendable {
+/// A class: the passes over a large listing then copy one reference per product, not each field.
+final class FilterFacts: Sendable {
     struct Variant: Sendable {
         var available: Bool
         var price: Decimal
@@ -10,17 +11,17 @@ struct FilterFacts: Sendable {
         var options: [String]
     }
 
-    var vendor: String
-    var productType: String
-    var tags: [String]
-    var vendorKey: String
-    var productTypeKey: String
-    var tagKeys: [String]
+    let vendor: String
+    let productType: String
+    let tags: [String]
+    let vendorKey: String
+    let productTypeKey: String
+    let tagKeys: [String]
     /// Folded option names, in the product's order.
-    var optionKeys: [String]
-    var variants: [Variant]
+    let optionKeys: [String]
+    let variants: [Variant]
     /// Option names and values as written, in the product's order: labels for the filters.
-    var optionLabels: [(name: String, values: [String])]
+    let optionLabels: [(name: String, values: [String])]
 
     init(_ product: Product, market: Market) {
         vendor = product.vendor
@@ -85,9 +86,11 @@ struct ListingFilters: Sendable {
 
     /// Names and values compare without case or surrounding spaces.
     static func key(_ text: String) -> String {
-        // Catalog text is trimmed already: only a filter's own text may need it.
-        guard text.first?.isWhitespace == true || text.last?.isWhitespace == true else { return text.lowercased() }
-        return text.trimmingCharacters(in: .whitespaces).lowercased()
+        // Catalog text is trimmed already: only a filter's own text may need it. Bytes are
+        // looked at rather than characters, which are dear to classify.
+        func plain(_ byte: UInt8?) -> Bool { byte.map { $0 > 0x20 && $0 < 0x80 } ?? true }
+        guard plain(text.utf8.first) && plain(text.utf8.last) else { return text.trimmingCharacters(in: .whitespaces).lowercased() }
+        return text.lowercased()
     }
 
     // MARK: Matching
