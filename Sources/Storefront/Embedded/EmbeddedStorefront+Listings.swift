@@ -49,13 +49,13 @@ extension EmbeddedStorefront {
         let matches = listing.all()
         let market = catalog.markets.market(for: context.country)
         guard unavailableProducts == .show, filters.isEmpty else {
-            let (catalog, stock) = (self.catalog, self.stock)
-            let available = { (p: Int) in market.sells(catalog.products[p].handle) && stock.current(catalog.products[p]).availableForSale }
-            let order = switch unavailableProducts {
-            case .show: matches
-            case .hide: matches.filter(available)
-            case .last: matches.filter(available) + matches.filter { !available($0) }
+            var order: [Int] = [], unavailable: [Int] = []
+            order.reserveCapacity(matches.count)
+            for p in matches {
+                let canBuy = market.sells(catalog.products[p].handle) && catalog.products[p].variants.contains(where: stock.isAvailable)
+                if canBuy || unavailableProducts == .show { order.append(p) } else { unavailable.append(p) }
             }
+            if unavailableProducts == .last { order += unavailable }
             return try filtered(order, name: "\(name).\(unavailableProducts.rawValue)", page: page, filters: filters, context: context)
         }
         return Listing(page: try productPage(listing, name: name, arguments: page), totalCount: matches.count) { [self] in
@@ -80,7 +80,7 @@ extension EmbeddedStorefront {
     }
 
     private nonisolated func facts(of order: [Int], in market: Market) -> [FilterFacts] {
-        order.map { FilterFacts(stock.current(catalog.products[$0]), market: market) }
+        order.map { FilterFacts(catalog.products[$0], market: market, stock: stock) }
     }
 
     private static func fingerprint(_ filters: [ProductFilter]) -> String {

@@ -23,7 +23,8 @@ final class FilterFacts: Sendable {
     /// Option names and values as written, in the product's order: labels for the filters.
     let optionLabels: [(name: String, values: [String])]
 
-    init(_ product: Product, market: Market) {
+    /// `product` as the catalog holds it; `stock` says what is left of each variant.
+    init(_ product: __shared Product, market: Market, stock: StockLedger) {
         vendor = product.vendor
         productType = product.productType
         tags = product.tags
@@ -38,7 +39,7 @@ final class FilterFacts: Sendable {
             let inOrder = variant.selectedOptions.elementsEqual(names) { $0.name == $1 }
             let values = inOrder ? variant.selectedOptions.map { ListingFilters.key($0.value) }
                 : names.map { name in variant.selectedOptions.first { $0.name == name }.map { ListingFilters.key($0.value) } ?? "" }
-            return Variant(available: variant.availableForSale && sold, price: market.price(of: variant, handle: product.handle).amount,
+            return Variant(available: sold && stock.isAvailable(variant), price: market.price(of: variant, handle: product.handle).amount,
                            options: values)
         }
         optionLabels = product.options.map { ($0.name, $0.optionValues.map(\.name)) }
