@@ -9,7 +9,7 @@ extension StorefrontClient {
     }
 
     public func search(query: String, page: PageArguments, sortKey: ProductSortKeys, reverse: Bool,
-                       filters: [ProductFilter]) async throws -> Listing<Product> {
+                       unavailableProducts: UnavailableProducts, filters: [ProductFilter]) async throws -> Listing<Product> {
         throw StorefrontError.invalidArgument("this storefront does not filter search results")
     }
 

@@ -27,8 +27,8 @@ public protocol StorefrontClient: Sendable {
     /// the collection offers (`Collection.products(filters:)`).
     func collectionProducts(handle: String, page: PageArguments, sortKey: ProductCollectionSortKeys, reverse: Bool,
                             filters: [ProductFilter]) async throws -> Listing<Product>
-    /// `search(query:, productFilters:, sortKey:, reverse:)` over products, with the same.
-    func search(query: String, page: PageArguments, sortKey: ProductSortKeys, reverse: Bool,
+    /// `search(query:, productFilters:, unavailableProducts:, sortKey:, reverse:)` over products, with the same.
+    func search(query: String, page: PageArguments, sortKey: ProductSortKeys, reverse: Bool, unavailableProducts: UnavailableProducts,
                 filters: [ProductFilter]) async throws -> Listing<Product>
     /// `collections(query:, sortKey:, reverse:)`, with how many match.
     func collections(_ page: PageArguments, query: String?, sortKey: CollectionSortKeys, reverse: Bool) async throws -> Listing<Collection>

@@ -281,11 +281,33 @@ struct StorefrontFilteringTests {
         }
     }
 
+    @Test func unavailableProductsComeLastByDefaultOrAreHiddenOrShownInPlace() async throws {
+        try await withServer { server async throws in
+            func handles(_ mode: String?) async throws -> [String] {
+                let argument = mode.map { ", unavailableProducts: \($0)" } ?? ""
+                let data = try await data(server, "{ search(query: \"coffee\", first: 250\(argument)) { totalCount nodes { ... on Product { handle } } } }", [:])
+                let search = try #require(data["search"] as? [String: Any])
+                let found = (search["nodes"] as? [[String: Any]] ?? []).compactMap { $0["handle"] as? String }
+                #expect(search["totalCount"] as? Int == found.count)
+                return found
+            }
+            let soldOut = "brazil-cerrado-mineiro"
+            let shown = try await handles("SHOW")
+            let inPlace = try #require(shown.firstIndex(of: soldOut))
+            #expect(inPlace < shown.count - 1, "it is not last by relevance alone")
+            #expect(shown == (try await server.embedded.search(query: "coffee", page: .first(250))).nodes.map(\.handle))
+            let last = try await handles(nil)
+            #expect(last == shown.filter { $0 != soldOut } + [soldOut])
+            #expect(try await handles("LAST") == last)
+            #expect(try await handles("HIDE") == shown.filter { $0 != soldOut })
+        }
+    }
+
     @Test func searchSortsByPriceEitherWay() async throws {
         try await withServer { server async throws in
             func prices(reverse: Bool) async throws -> [Decimal] {
                 let data = try await data(server, """
-                    query($reverse: Boolean) { search(query: "tea", first: 250, sortKey: PRICE, reverse: $reverse) {
+                    query($reverse: Boolean) { search(query: "tea", first: 250, sortKey: PRICE, reverse: $reverse, unavailableProducts: SHOW) {
                       nodes { ... on Product { priceRange { minVariantPrice { amount } } } } } }
                     """, ["reverse": reverse])
                 let nodes = try #require((data["search"] as? [String: Any])?["nodes"] as? [[String: Any]])

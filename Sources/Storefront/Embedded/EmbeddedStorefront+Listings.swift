@@ -9,8 +9,9 @@ extension EmbeddedStorefront {
     }
 
     public nonisolated func search(query: String, page: PageArguments, sortKey: ProductSortKeys, reverse: Bool,
-                                   filters: [ProductFilter]) async throws -> Listing<Product> {
-        try searchListing(query: query, page: page, sortKey: sortKey, reverse: reverse, filters: filters, context: .shop)
+                                   unavailableProducts: UnavailableProducts, filters: [ProductFilter]) async throws -> Listing<Product> {
+        try searchListing(query: query, page: page, sortKey: sortKey, reverse: reverse, unavailableProducts: unavailableProducts,
+                          filters: filters, context: .shop)
     }
 
     public nonisolated func collections(_ page: PageArguments, query: String?, sortKey: CollectionSortKeys,
@@ -37,16 +38,26 @@ extension EmbeddedStorefront {
     }
 
     nonisolated func searchListing(query: String, page: PageArguments, sortKey: ProductSortKeys, reverse: Bool,
-                                   filters: [ProductFilter], context: BuyerContext) throws -> Listing<Product> {
+                                   unavailableProducts: UnavailableProducts, filters: [ProductFilter],
+                                   context: BuyerContext) throws -> Listing<Product> {
         try Paginator.validate(page)
         let listing = try catalog.searchIndex.listing(query: query, sortKey: sortKey, reverse: reverse)
-        // In relevance order, the cursors of `search(query:page:)`.
+        // Shown in relevance order, the cursors of `search(query:page:)`.
         let name = sortKey == .relevance && !reverse ? "search.\(SearchIndex.fingerprint(query))"
             : "search.\(sortKey.rawValue).\(reverse ? "r" : "f").\(SearchIndex.fingerprint(query))"
         // The count and the filters need every match, not only the page's.
         let matches = listing.all()
-        guard filters.isEmpty else { return try filtered(matches, name: name, page: page, filters: filters, context: context) }
         let market = catalog.markets.market(for: context.country)
+        guard unavailableProducts == .show, filters.isEmpty else {
+            var order: [Int] = [], unavailable: [Int] = []
+            order.reserveCapacity(matches.count)
+            for p in matches {
+                let canBuy = market.sells(catalog.products[p].handle) && catalog.products[p].variants.contains(where: stock.isAvailable)
+                if canBuy || unavailableProducts == .show { order.append(p) } else { unavailable.append(p) }
+            }
+            if unavailableProducts == .last { order += unavailable }
+            return try filtered(order, name: "\(name).\(unavailableProducts.rawValue)", page: page, filters: filters, context: context)
+        }
         return Listing(page: try productPage(listing, name: name, arguments: page), totalCount: matches.count) { [self] in
             ListingFilters([]).offered(over: facts(of: matches, in: market))
         }
@@ -69,7 +80,7 @@ extension EmbeddedStorefront {
     }
 
     private nonisolated func facts(of order: [Int], in market: Market) -> [FilterFacts] {
-        order.map { FilterFacts(stock.current(catalog.products[$0]), market: market) }
+        order.map { FilterFacts(catalog.products[$0], market: market, stock: stock) }
     }
 
     private static func fingerprint(_ filters: [ProductFilter]) -> String {

@@ -168,6 +168,7 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
         return catalog.recommendations(for: index, limit: 10).map { stock.current(catalog.products[$0]) }
     }
 
+    /// `search(unavailableProducts: SHOW)`: in relevance order, whether or not a product can be bought.
     public nonisolated func search(query: String, page: PageArguments) async throws -> Page<Product> {
         try Paginator.validate(page)
         let listing = try catalog.searchIndex.listing(query: query, sortKey: .relevance, reverse: false)

@@ -2,7 +2,8 @@ import Foundation
 
 /// What filtering reads of one product as a buyer in one market sees it: prices in the market's
 /// currency, availability where it is sold. Text is kept as written (labels) and folded (keys).
-struct FilterFacts: Sendable {
+/// A class: the passes over a large listing then copy one reference per product, not each field.
+final class FilterFacts: Sendable {
     struct Variant: Sendable {
         var available: Bool
         var price: Decimal
@@ -10,19 +11,20 @@ struct FilterFacts: Sendable {
         var options: [String]
     }
 
-    var vendor: String
-    var productType: String
-    var tags: [String]
-    var vendorKey: String
-    var productTypeKey: String
-    var tagKeys: [String]
+    let vendor: String
+    let productType: String
+    let tags: [String]
+    let vendorKey: String
+    let productTypeKey: String
+    let tagKeys: [String]
     /// Folded option names, in the product's order.
-    var optionKeys: [String]
-    var variants: [Variant]
+    let optionKeys: [String]
+    let variants: [Variant]
     /// Option names and values as written, in the product's order: labels for the filters.
-    var optionLabels: [(name: String, values: [String])]
+    let optionLabels: [(name: String, values: [String])]
 
-    init(_ product: Product, market: Market) {
+    /// `product` as the catalog holds it; `stock` says what is left of each variant.
+    init(_ product: __shared Product, market: Market, stock: StockLedger) {
         vendor = product.vendor
         productType = product.productType
         tags = product.tags
@@ -33,8 +35,11 @@ struct FilterFacts: Sendable {
         let sold = market.sells(product.handle)
         let names = product.options.map(\.name)
         variants = product.variants.map { variant in
-            let values = names.map { name in variant.selectedOptions.first { $0.name == name }.map { ListingFilters.key($0.value) } ?? "" }
-            return Variant(available: variant.availableForSale && sold, price: market.price(of: variant, handle: product.handle).amount,
+            // A variant's options come in the product's order; looked up by name otherwise.
+            let inOrder = variant.selectedOptions.elementsEqual(names) { $0.name == $1 }
+            let values = inOrder ? variant.selectedOptions.map { ListingFilters.key($0.value) }
+                : names.map { name in variant.selectedOptions.first { $0.name == name }.map { ListingFilters.key($0.value) } ?? "" }
+            return Variant(available: sold && stock.isAvailable(variant), price: market.price(of: variant, handle: product.handle).amount,
                            options: values)
         }
         optionLabels = product.options.map { ($0.name, $0.optionValues.map(\.name)) }
@@ -82,9 +87,11 @@ struct ListingFilters: Sendable {
 
     /// Names and values compare without case or surrounding spaces.
     static func key(_ text: String) -> String {
-        // Catalog text is trimmed already: only a filter's own text may need it.
-        guard text.first?.isWhitespace == true || text.last?.isWhitespace == true else { return text.lowercased() }
-        return text.trimmingCharacters(in: .whitespaces).lowercased()
+        // Catalog text is trimmed already: only a filter's own text may need it. Bytes are
+        // looked at rather than characters, which are dear to classify.
+        func plain(_ byte: UInt8?) -> Bool { byte.map { $0 > 0x20 && $0 < 0x80 } ?? true }
+        guard plain(text.utf8.first) && plain(text.utf8.last) else { return text.trimmingCharacters(in: .whitespaces).lowercased() }
+        return text.lowercased()
     }
 
     // MARK: Matching
@@ -120,31 +127,33 @@ struct ListingFilters: Sendable {
     /// The listing's filters: availability, price, product type, vendor, each variant option, tags.
     func offered(over products: [FilterFacts]) -> [ListingFilter] {
         var filters: [ListingFilter] = []
-        let inStock = count(products, .availability) { product in
-            Set(product.variants.filter { passes($0, of: product, ignoring: .availability) }.map { $0.available ? "1" : "0" })
+        let inStock = count(products, .availability) { product, found in
+            for variant in product.variants where passes(variant, of: product, ignoring: .availability) { found(variant.available ? "1" : "0") }
         }
         filters.append(ListingFilter(id: "filter.v.availability", label: "Availability", kind: .list, values: [
             .init(id: "filter.v.availability.1", label: "In stock", count: inStock["1"] ?? 0, input: #"{"available":true}"#),
             .init(id: "filter.v.availability.0", label: "Out of stock", count: inStock["0"] ?? 0, input: #"{"available":false}"#),
         ]))
-        let priced = count(products, .price) { product in
-            product.variants.contains { passes($0, of: product, ignoring: .price) } ? ["all"] : []
+        let priced = count(products, .price) { product, found in
+            if product.variants.contains(where: { passes($0, of: product, ignoring: .price) }) { found("all") }
         }
         let highest = products.lazy.flatMap { $0.variants.lazy.map(\.price) }.max() ?? 0
         filters.append(ListingFilter(id: "filter.v.price", label: "Price", kind: .priceRange, values: [
             .init(id: "filter.v.price", label: "Price", count: priced["all"] ?? 0,
                   input: #"{"price":{"min":0,"max":\#(Self.number(highest))}}"#),
         ]))
-        filters += list("filter.p.product_type", "Product type", products, .productType, field: "productType",
-                        values: { $0.productType.isEmpty ? [] : [$0.productType] }, keys: { $0.productType.isEmpty ? [] : [$0.productTypeKey] })
-        filters += list("filter.p.vendor", "Brand", products, .vendor, field: "productVendor",
-                        values: { $0.vendor.isEmpty ? [] : [$0.vendor] }, keys: { $0.vendor.isEmpty ? [] : [$0.vendorKey] })
+        filters += list("filter.p.product_type", "Product type", products, .productType, field: "productType") { product, found in
+            if !product.productType.isEmpty { found(product.productType, product.productTypeKey) }
+        }
+        filters += list("filter.p.vendor", "Brand", products, .vendor, field: "productVendor") { product, found in
+            if !product.vendor.isEmpty { found(product.vendor, product.vendorKey) }
+        }
         for (name, label) in optionNames(products) {
             let handle = Self.handle(label)
             let labels = optionValueLabels(products, name: name)
-            let counts = count(products, .option(name)) { product in
-                guard let position = product.optionKeys.firstIndex(of: name) else { return [] }
-                return Set(product.variants.filter { passes($0, of: product, ignoring: .option(name)) }.map { $0.options[position] })
+            let counts = count(products, .option(name)) { product, found in
+                guard let position = product.optionKeys.firstIndex(of: name) else { return }
+                for variant in product.variants where passes(variant, of: product, ignoring: .option(name)) { found(variant.options[position]) }
             }
             let values = labels.map { value in
                 ListingFilter.Value(id: "filter.v.option.\(handle).\(Self.handle(value))", label: value,
@@ -153,30 +162,41 @@ struct ListingFilters: Sendable {
             }
             if !values.isEmpty { filters.append(ListingFilter(id: "filter.v.option.\(handle)", label: label, kind: .list, values: values)) }
         }
-        filters += list("filter.p.tag", "Tags", products, .tag, field: "tag", values: \.tags, keys: \.tagKeys)
+        filters += list("filter.p.tag", "Tags", products, .tag, field: "tag") { product, found in
+            for (tag, key) in zip(product.tags, product.tagKeys) { found(tag, key) }
+        }
         return filters
     }
 
-    /// Per value key, how many products have it: `values` gives a product's keys where it passes
-    /// the variant filters of the other kinds; the product filters of other kinds are checked here.
-    private func count(_ products: [FilterFacts], _ kind: Kind, values: (FilterFacts) -> Set<String>) -> [String: Int] {
-        var counts: [String: Int] = [:]
+    /// Per value key, how many products have it: `values` tells a product's keys where it passes
+    /// the variant filters of the other kinds (a key told twice counts once); the product filters
+    /// of other kinds are checked here. Nothing is allocated per product: listings can be large.
+    private func count(_ products: [FilterFacts], _ kind: Kind,
+                       values: (FilterFacts, (String) -> Void) -> Void) -> [String: Int] {
+        var counts: [String: Int] = [:], told: [String] = []
         for product in products where passesProductFilters(product, ignoring: kind) {
-            for value in values(product) { counts[value, default: 0] += 1 }
+            told.removeAll(keepingCapacity: true)
+            values(product) { key in
+                guard !told.contains(key) else { return }
+                told.append(key)
+                counts[key, default: 0] += 1
+            }
         }
         return counts
     }
 
     /// A list filter over a product field; values sorted as a shopper reads them.
+    /// `values` tells a product's values of the field, as written and folded.
     private func list(_ id: String, _ label: String, _ products: [FilterFacts], _ kind: Kind, field: String,
-                      values: (FilterFacts) -> [String], keys: (FilterFacts) -> [String]) -> [ListingFilter] {
+                      values: (FilterFacts, (String, String) -> Void) -> Void) -> [ListingFilter] {
         var labels: [String: String] = [:]
         for product in products {
-            for (value, key) in zip(values(product), keys(product)) where labels[key] == nil { labels[key] = value }
+            values(product) { value, key in if labels[key] == nil { labels[key] = value } }
         }
         guard !labels.isEmpty else { return [] }
-        let counts = count(products, kind) { product in
-            product.variants.contains { passes($0, of: product, ignoring: kind) } ? Set(keys(product)) : []
+        let counts = count(products, kind) { product, found in
+            guard product.variants.contains(where: { passes($0, of: product, ignoring: kind) }) else { return }
+            withoutActuallyEscaping(found) { found in values(product) { found($1) } }
         }
         let sorted = labels.sorted { $0.key == $1.key ? $0.value < $1.value : $0.key < $1.key }
         return [ListingFilter(id: id, label: label, kind: .list, values: sorted.map { key, value in

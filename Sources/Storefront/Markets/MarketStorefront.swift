@@ -47,9 +47,10 @@ struct MarketStorefront: StorefrontClient {
                             filters: [ProductFilter]) async throws -> Listing<Product> {
         try base.collectionListing(handle: handle, page: page, sortKey: sortKey, reverse: reverse, filters: filters, context: context).map(local)
     }
-    func search(query: String, page: PageArguments, sortKey: ProductSortKeys, reverse: Bool,
+    func search(query: String, page: PageArguments, sortKey: ProductSortKeys, reverse: Bool, unavailableProducts: UnavailableProducts,
                 filters: [ProductFilter]) async throws -> Listing<Product> {
-        try base.searchListing(query: query, page: page, sortKey: sortKey, reverse: reverse, filters: filters, context: context).map(local)
+        try base.searchListing(query: query, page: page, sortKey: sortKey, reverse: reverse, unavailableProducts: unavailableProducts,
+                               filters: filters, context: context).map(local)
     }
     func collections(_ page: PageArguments, query: String?, sortKey: CollectionSortKeys, reverse: Bool) async throws -> Listing<Collection> {
         try await base.collections(page, query: query, sortKey: sortKey, reverse: reverse).map { markets.localize($0, context) }

@@ -34,6 +34,12 @@ public struct ProductFilter: Hashable, Sendable, Codable {
     }
 }
 
+/// Where search puts products that cannot be bought (`SearchUnavailableProductsType`): after the
+/// others (the API's default), where they fall, or not at all.
+public enum UnavailableProducts: String, Hashable, Sendable, Codable, CaseIterable {
+    case last = "LAST", show = "SHOW", hide = "HIDE"
+}
+
 /// A filter a listing offers (`Filter`), with the values found in the listing and how many
 /// products each would leave.
 public struct ListingFilter: Hashable, Sendable, Codable {

@@ -61,6 +61,9 @@ struct CollectionProductsArguments: PagingArguments {
 struct SearchArguments: PagingArguments {
     var query: String
     var productFilters: [ProductFilterInput]?
+    var unavailableProducts: UnavailableProducts?
+    /// Terms already match inside words, so the last one matches as a prefix either way.
+    var prefix: SearchPrefixQueryType?
     var first: Int?
     var after: String?
     var last: Int?
@@ -111,6 +114,10 @@ enum SearchType: String, Codable, Sendable, CaseIterable {
 
 enum PredictiveSearchType: String, Codable, Sendable, CaseIterable {
     case article = "ARTICLE", collection = "COLLECTION", page = "PAGE", product = "PRODUCT", query = "QUERY"
+}
+
+enum SearchPrefixQueryType: String, Codable, Sendable, CaseIterable {
+    case last = "LAST", none = "NONE"
 }
 
 enum SearchSortKeys: String, Codable, Sendable, CaseIterable {

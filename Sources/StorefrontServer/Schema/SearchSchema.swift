@@ -19,6 +19,15 @@ final class SearchSchema: PartialSchema<StorefrontResolver, RequestContext> {
             Field("styledText", at: \.styledText)
             Field("trackingParameters", at: \.trackingParameters)
         }
+        Enum(UnavailableProducts.self, as: "SearchUnavailableProductsType") {
+            Value(.hide)
+            Value(.last)
+            Value(.show)
+        }
+        Enum(SearchPrefixQueryType.self) {
+            Value(.last)
+            Value(.none)
+        }
         Enum(PredictiveSearchLimitScope.self) {
             Value(.all)
             Value(.each)
@@ -37,6 +46,8 @@ final class SearchSchema: PartialSchema<StorefrontResolver, RequestContext> {
             Argument("sortKey", at: \.sortKey).defaultValue(.relevance)
             Argument("reverse", at: \.reverse).defaultValue(false)
             Argument("productFilters", at: \.productFilters)
+            Argument("unavailableProducts", at: \.unavailableProducts)
+            Argument("prefix", at: \.prefix)
         }
         Field("predictiveSearch", at: StorefrontResolver.predictiveSearch) {
             Argument("query", at: \.query)

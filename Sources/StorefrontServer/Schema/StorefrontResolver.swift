@@ -65,7 +65,8 @@ public struct StorefrontResolver: Sendable {
         }
         let listing = try await arguments.listing { page in
             try await context.storefront.search(query: arguments.query, page: page, sortKey: arguments.sortKey == .price ? .price : .relevance,
-                                                reverse: arguments.reverse ?? false, filters: filters)
+                                                reverse: arguments.reverse ?? false,
+                                                unavailableProducts: arguments.unavailableProducts ?? .last, filters: filters)
         }
         return SearchResults(listing: listing)
     }
