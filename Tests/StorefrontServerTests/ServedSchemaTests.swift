@@ -46,4 +46,12 @@ struct ServedSchemaTests {
         let schema = try await ServedSchema.introspected()
         #expect(schema.types["CropRegion"]?.enumValues.sorted() == ["BOTTOM", "CENTER", "LEFT", "RIGHT", "TOP"])
     }
+
+    /// Types the API makes nodes: a fragment `... on Node` applies to them.
+    @Test func theAPIsNodesAreNodes() async throws {
+        let schema = try await ServedSchema.introspected()
+        for name in ["BaseCartLine", "CartLine", "MailingAddress", "MediaImage", "Metafield", "ProductOption", "ProductOptionValue"] {
+            #expect(schema.types[name]?.interfaces.contains("Node") == true, "\(name)")
+        }
+    }
 }

@@ -461,6 +461,7 @@ extension StarterStorefrontTests {
             buyerIdentity { countryCode email phone customer { id email } }
             lines(first: $numCartLines) {
               nodes {
+                ... on Node { id }
                 id quantity
                 attributes { key value }
                 cost { totalAmount { ...Money } amountPerQuantity { ...Money } compareAtAmountPerQuantity { ...Money } }

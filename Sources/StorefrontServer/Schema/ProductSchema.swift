@@ -75,12 +75,12 @@ final class ProductSchema: PartialSchema<StorefrontResolver, RequestContext> {
             metafieldField(VariantNode.self)
             metafieldsField(VariantNode.self)
         }
-        Type(ProductOptionNode.self, as: "ProductOption") {
+        Type(ProductOptionNode.self, as: "ProductOption", interfaces: [NodeValue.self]) {
             Field("id", at: \.idValue)
             Field("name", at: \.name)
             Field("optionValues", at: \.optionValues)
         }
-        Type(OptionValueNode.self, as: "ProductOptionValue") {
+        Type(OptionValueNode.self, as: "ProductOptionValue", interfaces: [NodeValue.self]) {
             Field("id", at: \.idValue)
             Field("name", at: \.name)
             Field("swatch", at: \.swatch)
