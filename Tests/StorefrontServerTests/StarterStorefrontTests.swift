@@ -596,4 +596,30 @@ extension StarterStorefrontTests {
             #expect(count == 4, "without limitScope the limit is shared, as with ALL")
         }
     }
+
+    /// A product's variants and images in the orders the API's sort keys name.
+    @Test func variantsAndImagesInTheAPIsOrders() async throws {
+        try await withServer { server async throws in
+            let data = try await run(server, """
+                query Variants($handle: String!) {
+                  product(handle: $handle) {
+                    shop: variants(first: 250) { nodes { id title sku } }
+                    byTitle: variants(first: 250, sortKey: TITLE) { nodes { title } }
+                    bySku: variants(first: 250, sortKey: SKU, reverse: true) { nodes { sku } }
+                    byId: variants(first: 2, sortKey: ID) { nodes { id } pageInfo { hasNextPage endCursor } }
+                    images(first: 5, sortKey: POSITION) { nodes { url } }
+                  }
+                }
+                """, ["handle": "house-espresso-blend"])
+            let product = try #require(data["product"] as? [String: Any])
+            func column(_ alias: String, _ key: String) -> [String] {
+                ((product[alias] as? [String: Any])?["nodes"] as? [[String: Any]] ?? []).map { $0[key] as? String ?? "" }
+            }
+            #expect(column("shop", "title").count == 8 && column("byTitle", "title") == column("shop", "title").sorted())
+            #expect(column("bySku", "sku") == column("shop", "sku").sorted(by: >))
+            let numbers = column("shop", "id").compactMap { Int($0.split(separator: "/").last ?? "") }
+            #expect(column("byId", "id").compactMap { Int($0.split(separator: "/").last ?? "") } == Array(numbers.sorted().prefix(2)))
+            #expect(((product["images"] as? [String: Any])?["nodes"] as? [Any])?.isEmpty == false)
+        }
+    }
 }
