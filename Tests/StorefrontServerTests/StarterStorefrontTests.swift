@@ -622,4 +622,44 @@ extension StarterStorefrontTests {
             #expect(((product["images"] as? [String: Any])?["nodes"] as? [Any])?.isEmpty == false)
         }
     }
+
+    /// Products not for sale, hidden or after the others, in search results and suggestions.
+    @Test func unavailableProductsHiddenOrLast() async throws {
+        try await withServer { server async throws in
+            let all = try await server.embedded.products(.first(250), query: nil, sortKey: .id, reverse: false).nodes
+            let unavailable = try #require(all.first { !$0.availableForSale }, "the catalog has a product not for sale")
+            let query = "product_type:\"\(unavailable.productType)\""
+            let search = """
+                query Search($query: String!, $after: String, $rule: SearchUnavailableProductsType) {
+                  search(query: $query, first: 2, after: $after, unavailableProducts: $rule) {
+                    nodes { ... on Product { handle availableForSale } }
+                    pageInfo { hasNextPage endCursor }
+                  }
+                }
+                """
+            func every(_ rule: Any) async throws -> [(String, Bool)] {
+                var found: [(String, Bool)] = [], after: Any = NSNull()
+                for _ in 0..<100 {
+                    let connection = try #require(try await run(server, search, ["query": query, "after": after, "rule": rule])["search"] as? [String: Any])
+                    found += (connection["nodes"] as? [[String: Any]] ?? []).map { ($0["handle"] as? String ?? "", $0["availableForSale"] as? Bool ?? false) }
+                    let pageInfo = try #require(connection["pageInfo"] as? [String: Any])
+                    guard pageInfo["hasNextPage"] as? Bool == true, let cursor = pageInfo["endCursor"] as? String else { break }
+                    after = cursor
+                }
+                return found
+            }
+            let shown = try await every(NSNull())
+            #expect(shown.contains { $0.0 == unavailable.handle } && shown.contains { $0.1 })
+            #expect(try await every("SHOW").map(\.0) == shown.map(\.0))
+            #expect(try await every("HIDE").map(\.0) == shown.filter(\.1).map(\.0))
+            #expect(try await every("LAST").map(\.0) == shown.filter(\.1).map(\.0) + shown.filter { !$0.1 }.map(\.0))
+            let suggestions = try await run(server, """
+                query Suggest($term: String!) {
+                  predictiveSearch(query: $term, limit: 10, types: [PRODUCT], unavailableProducts: HIDE) { products { handle availableForSale } }
+                }
+                """, ["term": String(unavailable.title.prefix(3))])
+            let products = try #require((suggestions["predictiveSearch"] as? [String: Any])?["products"] as? [[String: Any]])
+            #expect(products.allSatisfy { $0["availableForSale"] as? Bool == true } && !products.contains { $0["handle"] as? String == unavailable.handle })
+        }
+    }
 }

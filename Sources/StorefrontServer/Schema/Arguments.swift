@@ -47,6 +47,7 @@ struct SearchArguments: PagingArguments {
     var types: [SearchType]?
     var sortKey: SearchSortKeys?
     var reverse: Bool?
+    var unavailableProducts: SearchUnavailableProductsType?
 }
 
 struct PredictiveSearchArguments: Decodable, Sendable {
@@ -54,6 +55,7 @@ struct PredictiveSearchArguments: Decodable, Sendable {
     var limit: Int?
     var limitScope: PredictiveSearchLimitScope?
     var types: [PredictiveSearchType]?
+    var unavailableProducts: SearchUnavailableProductsType?
 }
 
 /// `collection(handle:, id:)`, `product(handle:, id:)`: exactly one of the two.

@@ -19,6 +19,11 @@ final class SearchSchema: PartialSchema<StorefrontResolver, RequestContext> {
             Field("styledText", at: \.styledText)
             Field("trackingParameters", at: \.trackingParameters)
         }
+        Enum(SearchUnavailableProductsType.self) {
+            Value(.hide)
+            Value(.last)
+            Value(.show)
+        }
         Enum(PredictiveSearchLimitScope.self) {
             Value(.all)
             Value(.each)
@@ -36,12 +41,14 @@ final class SearchSchema: PartialSchema<StorefrontResolver, RequestContext> {
             Argument("types", at: \.types)
             Argument("sortKey", at: \.sortKey).defaultValue(.relevance)
             Argument("reverse", at: \.reverse).defaultValue(false)
+            Argument("unavailableProducts", at: \.unavailableProducts)
         }
         Field("predictiveSearch", at: StorefrontResolver.predictiveSearch) {
             Argument("query", at: \.query)
             Argument("limit", at: \.limit)
             Argument("limitScope", at: \.limitScope)
             Argument("types", at: \.types)
+            Argument("unavailableProducts", at: \.unavailableProducts)
         }
     }
 }

@@ -59,7 +59,7 @@ public struct StorefrontResolver: Sendable {
         if let types = arguments.types, !types.contains(.product) {
             return SearchConnection(page: .empty, upcast: { $0 })
         }
-        let page = try await context.storefront.search(query: arguments.query, page: arguments.page)
+        let page = try await searchPage(arguments, in: context.storefront)
         return SearchConnection(page: page, upcast: { $0 })
     }
 
@@ -68,7 +68,8 @@ public struct StorefrontResolver: Sendable {
         let types = Set(arguments.types ?? [.product, .collection, .query])
         var remaining = min(max(arguments.limit ?? 10, 0), 250)
         let shared = arguments.limitScope ?? .all == .all
-        let matches = try await context.storefront.predictiveSearch(query: arguments.query, limit: max(remaining, 10))
+        let matches = (arguments.unavailableProducts ?? .show)
+            .arrange(try await context.storefront.predictiveSearch(query: arguments.query, limit: max(remaining, 10)))
         var result = PredictiveSearchResult(products: [])
         if types.contains(.product) {
             result.products = Array(matches.prefix(remaining))
