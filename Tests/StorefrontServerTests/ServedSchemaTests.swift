@@ -46,4 +46,54 @@ struct ServedSchemaTests {
         let schema = try await ServedSchema.introspected()
         #expect(schema.types["CropRegion"]?.enumValues.sorted() == ["BOTTOM", "CENTER", "LEFT", "RIGHT", "TOP"])
     }
+
+    /// Types the API makes nodes: a fragment `... on Node` applies to them.
+    @Test func theAPIsNodesAreNodes() async throws {
+        let schema = try await ServedSchema.introspected()
+        for name in ["BaseCartLine", "CartLine", "MailingAddress", "MediaImage", "Metafield", "ProductOption", "ProductOptionValue"] {
+            #expect(schema.types[name]?.interfaces.contains("Node") == true, "\(name)")
+        }
+    }
+
+    /// The comparison behind `storefront-bench schema`: the served schema against itself agrees;
+    /// against a copy changed the ways the real API could differ, each difference is named.
+    @Test func theComparisonNamesEachDifference() async throws {
+        let served = try await ServedSchema.introspected()
+        let same = SchemaConformance(served: served, api: served)
+        #expect(same.mismatches.isEmpty && same.fieldsCompared == same.apiFields && same.typesCompared == served.definedTypes.count)
+        #expect(same.roots.first { $0.field == "shop" }?.served == true)
+
+        var api = served
+        func change(_ type: String, _ edit: (inout IntrospectedSchema.TypeDefinition) -> Void) {
+            if var definition = api.types[type] { edit(&definition); api.types[type] = definition }
+        }
+        change("Shop") { shop in
+            shop.fields = shop.fields.map { field in
+                var field = field
+                if field.name == "name" { field.type = .named("String") }
+                return field
+            } + [IntrospectedSchema.Field(name: "extra", type: .named("String"), arguments: [])]
+        }
+        change("CropRegion") { $0.enumValues.removeAll { $0 == "TOP" } }
+        change("QueryRoot") { root in
+            root.fields = root.fields.map { field in
+                var field = field
+                if field.name == "shop" {
+                    field.arguments.append(IntrospectedSchema.InputValue(name: "country", type: .named("String"), defaultValue: "\"NL\""))
+                }
+                return field
+            }
+        }
+        change("Product") { $0.interfaces.removeAll { $0 == "Node" } }
+        api.types["Menu"] = nil
+        let check = SchemaConformance(served: served, api: api)
+        #expect(check.mismatches.map(\.description).sorted() == [
+            "CropRegion.TOP: an enum value the API does not have",
+            "Menu: a type the API does not have (OBJECT)",
+            "Product: interface Node, which the API's does not have",
+            "QueryRoot.shop(country:): missing (the API takes String = \"NL\")",
+            "Shop.name: String! where the API has String",
+        ])
+        #expect(check.apiFields == same.apiFields - (served.types["Menu"]?.fields.count ?? 0) + 1, "the API's extra field counts")
+    }
 }

@@ -564,6 +564,7 @@ extension StarterStorefrontTests {
             buyerIdentity { countryCode email phone customer { id email } }
             lines(first: $numCartLines) {
               nodes {
+                ... on Node { id }
                 id quantity
                 attributes { key value }
                 cost { totalAmount { ...Money } amountPerQuantity { ...Money } compareAtAmountPerQuantity { ...Money } }
@@ -696,6 +697,72 @@ extension StarterStorefrontTests {
             let suggestions = try #require(data["predictiveSearch"] as? [String: Any])
             let count = ["products", "collections", "queries"].map { (suggestions[$0] as? [Any])?.count ?? 0 }.reduce(0, +)
             #expect(count == 4, "without limitScope the limit is shared, as with ALL")
+        }
+    }
+
+    /// A product's variants and images in the orders the API's sort keys name.
+    @Test func variantsAndImagesInTheAPIsOrders() async throws {
+        try await withServer { server async throws in
+            let data = try await run(server, """
+                query Variants($handle: String!) {
+                  product(handle: $handle) {
+                    shop: variants(first: 250) { nodes { id title sku } }
+                    byTitle: variants(first: 250, sortKey: TITLE) { nodes { title } }
+                    bySku: variants(first: 250, sortKey: SKU, reverse: true) { nodes { sku } }
+                    byId: variants(first: 2, sortKey: ID) { nodes { id } pageInfo { hasNextPage endCursor } }
+                    images(first: 5, sortKey: POSITION) { nodes { url } }
+                  }
+                }
+                """, ["handle": "house-espresso-blend"])
+            let product = try #require(data["product"] as? [String: Any])
+            func column(_ alias: String, _ key: String) -> [String] {
+                ((product[alias] as? [String: Any])?["nodes"] as? [[String: Any]] ?? []).map { $0[key] as? String ?? "" }
+            }
+            #expect(column("shop", "title").count == 8 && column("byTitle", "title") == column("shop", "title").sorted())
+            #expect(column("bySku", "sku") == column("shop", "sku").sorted(by: >))
+            let numbers = column("shop", "id").compactMap { Int($0.split(separator: "/").last ?? "") }
+            #expect(column("byId", "id").compactMap { Int($0.split(separator: "/").last ?? "") } == Array(numbers.sorted().prefix(2)))
+            #expect(((product["images"] as? [String: Any])?["nodes"] as? [Any])?.isEmpty == false)
+        }
+    }
+
+    /// Products not for sale, hidden or after the others, in search results and suggestions.
+    @Test func unavailableProductsHiddenOrLast() async throws {
+        try await withServer { server async throws in
+            let all = try await server.embedded.products(.first(250), query: nil, sortKey: .id, reverse: false).nodes
+            let unavailable = try #require(all.first { !$0.availableForSale }, "the catalog has a product not for sale")
+            let query = "product_type:\"\(unavailable.productType)\""
+            let search = """
+                query Search($query: String!, $after: String, $rule: SearchUnavailableProductsType) {
+                  search(query: $query, first: 2, after: $after, unavailableProducts: $rule) {
+                    nodes { ... on Product { handle availableForSale } }
+                    pageInfo { hasNextPage endCursor }
+                  }
+                }
+                """
+            func every(_ rule: Any) async throws -> [(String, Bool)] {
+                var found: [(String, Bool)] = [], after: Any = NSNull()
+                for _ in 0..<100 {
+                    let connection = try #require(try await run(server, search, ["query": query, "after": after, "rule": rule])["search"] as? [String: Any])
+                    found += (connection["nodes"] as? [[String: Any]] ?? []).map { ($0["handle"] as? String ?? "", $0["availableForSale"] as? Bool ?? false) }
+                    let pageInfo = try #require(connection["pageInfo"] as? [String: Any])
+                    guard pageInfo["hasNextPage"] as? Bool == true, let cursor = pageInfo["endCursor"] as? String else { break }
+                    after = cursor
+                }
+                return found
+            }
+            let shown = try await every(NSNull())
+            #expect(shown.contains { $0.0 == unavailable.handle } && shown.contains { $0.1 })
+            #expect(try await every("SHOW").map(\.0) == shown.map(\.0))
+            #expect(try await every("HIDE").map(\.0) == shown.filter(\.1).map(\.0))
+            #expect(try await every("LAST").map(\.0) == shown.filter(\.1).map(\.0) + shown.filter { !$0.1 }.map(\.0))
+            let suggestions = try await run(server, """
+                query Suggest($term: String!) {
+                  predictiveSearch(query: $term, limit: 10, types: [PRODUCT], unavailableProducts: HIDE) { products { handle availableForSale } }
+                }
+                """, ["term": String(unavailable.title.prefix(3))])
+            let products = try #require((suggestions["predictiveSearch"] as? [String: Any])?["products"] as? [[String: Any]])
+            #expect(products.allSatisfy { $0["availableForSale"] as? Bool == true } && !products.contains { $0["handle"] as? String == unavailable.handle })
         }
     }
 }

@@ -45,7 +45,7 @@ public struct SchemaConformance: Sendable {
         self.api = api
         for type in served.definedTypes {
             guard let apiType = api.types[type.name] else {
-                mismatch(type.name, "a \(type.kind.lowercased()) the API does not have")
+                mismatch(type.name, "a type the API does not have (\(type.kind))")
                 continue
             }
             typesCompared += 1

@@ -78,6 +78,7 @@ struct PredictiveSearchArguments: Decodable, Sendable {
     var limit: Int?
     var limitScope: PredictiveSearchLimitScope?
     var types: [PredictiveSearchType]?
+    var unavailableProducts: UnavailableProducts?
 }
 
 /// `collection(handle:, id:)`, `product(handle:, id:)`: exactly one of the two.

@@ -45,7 +45,7 @@ final class CartSchema: PartialSchema<StorefrontResolver, RequestContext> {
             Field("merchandise", at: Self.merchandise)
         }
         Union(Merchandise.self, members: VariantNode.self)
-        Type(CartLineNode.self, as: "CartLine", interfaces: [BaseCartLine.self]) {
+        Type(CartLineNode.self, as: "CartLine", interfaces: [BaseCartLine.self, NodeValue.self]) {
             Field("id", at: \.idValue)
             Field("quantity", at: \.quantity)
             Field("attributes", at: \.attributes)
@@ -108,7 +108,7 @@ final class CartSchema: PartialSchema<StorefrontResolver, RequestContext> {
             Field("phone", at: \.phone)
             Field("defaultAddress", at: \.defaultAddress)
         }
-        Type(MailingAddress.self) {
+        Type(MailingAddress.self, interfaces: [NodeValue.self]) {
             Field("address1", at: \.address1)
             Field("address2", at: \.address2)
             Field("city", at: \.city)

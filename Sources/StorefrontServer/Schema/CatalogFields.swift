@@ -83,15 +83,6 @@ extension Product {
         arguments.first.map { Array(options.prefix(max(0, $0))) } ?? options
     }
 
-    func variants(context: RequestContext, arguments: ConnectionArguments) throws -> Page<VariantNode> {
-        try ListPager.page(variants.map { VariantNode(variant: $0, product: self) }, arguments,
-                           reverse: arguments.reverse ?? false, listing: "variants.\(id)")
-    }
-
-    func images(context: RequestContext, arguments: ConnectionArguments) throws -> Page<ProductImage> {
-        try ListPager.page(images, arguments, reverse: arguments.reverse ?? false, listing: "images.\(id)")
-    }
-
     /// Plain text as HTML paragraphs.
     static func html(_ text: String) -> String {
         let escaped = text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")

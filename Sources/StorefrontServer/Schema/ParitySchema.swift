@@ -14,7 +14,7 @@ final class ParitySchema: PartialSchema<StorefrontResolver, RequestContext> {
             Field("title", at: \.title)
             Field("description", at: \.description)
         }
-        Type(MetafieldNode.self, as: "Metafield") {
+        Type(MetafieldNode.self, as: "Metafield", interfaces: [NodeValue.self]) {
             Field("id", at: \.id)
             Field("namespace", at: \.namespace)
             Field("key", at: \.key)
@@ -42,7 +42,7 @@ final class ParitySchema: PartialSchema<StorefrontResolver, RequestContext> {
             Field("squareLogo", at: \.squareLogo)
             Field("coverImage", at: \.coverImage)
         }
-        Type(MediaImageNode.self, as: "MediaImage") {
+        Type(MediaImageNode.self, as: "MediaImage", interfaces: [NodeValue.self]) {
             Field("id", at: \.id)
             Field("alt", at: \.alt)
             Field("image", at: \.image)

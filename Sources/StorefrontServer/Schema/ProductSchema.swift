@@ -48,8 +48,8 @@ final class ProductSchema: PartialSchema<StorefrontResolver, RequestContext> {
                 Argument("ignoreUnknownOptions", at: \.ignoreUnknownOptions).defaultValue(true)
                 Argument("caseInsensitiveMatch", at: \.caseInsensitiveMatch).defaultValue(false)
             }
-            connectionField("variants", at: Product.variants)
-            connectionField("images", at: Product.images)
+            sortedConnectionField("variants", at: Product.variants, defaultSortKey: ProductVariantSortKeys.position, query: false)
+            sortedConnectionField("images", at: Product.images, defaultSortKey: ProductImageSortKeys.position, query: false)
             Field("featuredImage", at: \.featuredImage)
             Field("priceRange", at: \.priceRange)
             Field("compareAtPriceRange", at: \.compareAtPriceRangeValue)
@@ -75,12 +75,12 @@ final class ProductSchema: PartialSchema<StorefrontResolver, RequestContext> {
             metafieldField(VariantNode.self)
             metafieldsField(VariantNode.self)
         }
-        Type(ProductOptionNode.self, as: "ProductOption") {
+        Type(ProductOptionNode.self, as: "ProductOption", interfaces: [NodeValue.self]) {
             Field("id", at: \.idValue)
             Field("name", at: \.name)
             Field("optionValues", at: \.optionValues)
         }
-        Type(OptionValueNode.self, as: "ProductOptionValue") {
+        Type(OptionValueNode.self, as: "ProductOptionValue", interfaces: [NodeValue.self]) {
             Field("id", at: \.idValue)
             Field("name", at: \.name)
             Field("swatch", at: \.swatch)
@@ -110,6 +110,19 @@ final class ProductSchema: PartialSchema<StorefrontResolver, RequestContext> {
             Value(.png)
             Value(.jpg)
             Value(.webp)
+        }
+        Enum(ProductVariantSortKeys.self) {
+            Value(.id)
+            Value(.position)
+            Value(.relevance)
+            Value(.sku)
+            Value(.title)
+        }
+        Enum(ProductImageSortKeys.self) {
+            Value(.createdAt)
+            Value(.id)
+            Value(.position)
+            Value(.relevance)
         }
         Enum(CropRegion.self) {
             Value(.center)

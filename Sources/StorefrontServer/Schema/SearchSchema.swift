@@ -54,6 +54,7 @@ final class SearchSchema: PartialSchema<StorefrontResolver, RequestContext> {
             Argument("limit", at: \.limit)
             Argument("limitScope", at: \.limitScope)
             Argument("types", at: \.types)
+            Argument("unavailableProducts", at: \.unavailableProducts)
         }
     }
 }

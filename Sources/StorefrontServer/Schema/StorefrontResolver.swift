@@ -76,7 +76,8 @@ public struct StorefrontResolver: Sendable {
         let types = Set(arguments.types ?? [.product, .collection, .query])
         var remaining = min(max(arguments.limit ?? 10, 0), 250)
         let shared = arguments.limitScope ?? .all == .all
-        let matches = try await context.storefront.predictiveSearch(query: arguments.query, limit: max(remaining, 10))
+        let matches = (arguments.unavailableProducts ?? .show)
+            .arrange(try await context.storefront.predictiveSearch(query: arguments.query, limit: max(remaining, 10)))
         var result = PredictiveSearchResult(products: [])
         if types.contains(.product) {
             result.products = Array(matches.prefix(remaining))

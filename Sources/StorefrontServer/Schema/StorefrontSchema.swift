@@ -33,6 +33,10 @@ enum StorefrontSchema {
             .use(partials: partials)
             .build()
             .schema
+        // Nor an interface that implements another: a cart line is a Node, as in the API.
+        if let line = built.typeMap["BaseCartLine"] as? GraphQLInterfaceType, let node = built.typeMap["Node"] as? GraphQLInterfaceType {
+            line.interfaces = { [node] }
+        }
         // Graphiti has no way to declare a directive; the same types go into a schema that has one.
         return try GraphQLSchema(query: built.queryType, mutation: built.mutationType,
                                  types: Array(built.typeMap.values).filter { !$0.name.hasPrefix("__") },
