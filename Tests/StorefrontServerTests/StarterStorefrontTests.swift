@@ -563,22 +563,8 @@ extension StarterStorefrontTests {
             id checkoutUrl totalQuantity note updatedAt
             buyerIdentity { countryCode email phone customer { id email } }
             lines(first: $numCartLines) {
-              nodes {
-                ... on Node { id }
-                id quantity
-                attributes { key value }
-                cost { totalAmount { ...Money } amountPerQuantity { ...Money } compareAtAmountPerQuantity { ...Money } }
-                merchandise {
-                  __typename
-                  ... on ProductVariant {
-                    id availableForSale requiresShipping title
-                    compareAtPrice { ...Money } price { ...Money }
-                    image { id url altText width height }
-                    product { handle title id vendor }
-                    selectedOptions { name value }
-                  }
-                }
-              }
+              nodes { ...CartLine }
+              nodes { ...CartLineComponent }
             }
             cost { subtotalAmount { ...Money } totalAmount { ...Money } totalDutyAmount { ...Money } totalTaxAmount { ...Money } }
             attributes { key value }
@@ -587,6 +573,27 @@ extension StarterStorefrontTests {
           }
         }
         fragment Money on MoneyV2 { currencyCode amount }
+        fragment CartLine on CartLine {
+          ... on Node { id }
+          id quantity
+          attributes { key value }
+          cost { totalAmount { ...Money } amountPerQuantity { ...Money } compareAtAmountPerQuantity { ...Money } }
+          merchandise { __typename ...Variant }
+        }
+        fragment CartLineComponent on ComponentizableCartLine {
+          id quantity
+          attributes { key value }
+          cost { totalAmount { ...Money } amountPerQuantity { ...Money } compareAtAmountPerQuantity { ...Money } }
+          merchandise { __typename ...Variant }
+          lineComponents { ...CartLine }
+        }
+        fragment Variant on ProductVariant {
+          id availableForSale requiresShipping title
+          compareAtPrice { ...Money } price { ...Money }
+          image { id url altText width height }
+          product { handle title id vendor }
+          selectedOptions { name value }
+        }
         """
 
     @Test func cartPageOfAShopperNotLoggedIn() async throws {

@@ -45,13 +45,12 @@ final class CartSchema: PartialSchema<StorefrontResolver, RequestContext> {
             Field("merchandise", at: Self.merchandise)
         }
         Union(Merchandise.self, members: VariantNode.self)
-        Type(CartLineNode.self, as: "CartLine", interfaces: [BaseCartLine.self, NodeValue.self]) {
-            Field("id", at: \.idValue)
-            Field("quantity", at: \.quantity)
-            Field("attributes", at: \.attributes)
-            Field("cost", at: \.cost)
-            Field("discountAllocations", at: \.discountAllocations)
-            Field("merchandise", at: CartLineNode.merchandise)
+        Type(CartLineNode.self, as: "CartLine", interfaces: [BaseCartLine.self, NodeValue.self]) { () -> [FieldComponent<CartLineNode, RequestContext>] in
+            return cartLineFields(CartLineNode.self)
+        }
+        Type(ComponentizableCartLineNode.self, as: "ComponentizableCartLine", interfaces: [BaseCartLine.self, NodeValue.self]) {
+            () -> [FieldComponent<ComponentizableCartLineNode, RequestContext>] in
+            return cartLineFields(ComponentizableCartLineNode.self) + [Field("lineComponents", at: \.lineComponents)]
         }
         connectionType(CartLineConnection.self, named: "BaseCartLineConnection")
         edgeType(CartLineConnection.self, named: "BaseCartLineEdge")
