@@ -6,6 +6,7 @@ import StorefrontServer
 /// a collection page and search pages as a starter storefront asks for them (the first 24
 /// products, the filters with their counts, the total), with and without chosen filters, in the
 /// shop's market and in another. Wall and CPU time per request, and the process's peak memory.
+/// `filters shipped` does the same on the catalog the app ships (12-product coffee collection).
 enum FilterBenchmark {
     static let runs = 20
 
@@ -28,6 +29,17 @@ enum FilterBenchmark {
         }
         """
 
+    static var shippedCases: [Case] { [
+        Case(label: "collection page (coffee), no filter", query: collectionPage, variables: ["handle": "coffee"]),
+        Case(label: "collection page, 1 kg + in stock", query: collectionPage, variables: [
+            "handle": "coffee", "filters": [["variantOption": ["name": "size", "value": "1 kg"]], ["available": true]]]),
+        Case(label: "collection page, price up to 2500, in JP", query: collectionPage, variables: [
+            "handle": "coffee", "country": "JP", "filters": [["price": ["max": 2500]]]]),
+        Case(label: "search \"tea\", no filter", query: searchPage, variables: ["term": "tea"]),
+        Case(label: "search \"tea\", vendor + in stock", query: searchPage, variables: [
+            "term": "tea", "filters": [["productVendor": "Kettle & Leaf"], ["available": true]]]),
+    ] }
+
     static var cases: [Case] { [
         Case(label: "collection page (500 products), no filter", query: collectionPage, variables: ["handle": "collection-3"]),
         Case(label: "collection page, vendor + in stock", query: collectionPage, variables: [
@@ -43,13 +55,14 @@ enum FilterBenchmark {
 
     static func run(_ arguments: [String]) async throws {
         print(BenchmarkClock.loadAverage())
-        let catalog = try SearchBenchmark.load(SearchBenchmark.generate())
+        let shipped = arguments.first == "shipped"
+        let catalog = shipped ? try CatalogLoader.bundled() : try SearchBenchmark.load(SearchBenchmark.generate())
         let storefront = EmbeddedStorefront(catalog: catalog, stateDirectory: FileManager.default.temporaryDirectory
             .appendingPathComponent("storefront-bench-filters-\(getpid())"))
         let endpoint = try GraphQLEndpoint(storefront: storefront, accessToken: "bench")
         print("after load: peak memory \(FuzzBenchmark.peakMemoryMiB()) MiB\n")
         var rows: [[String]] = [["request", "products", "filters", "first call", "median", "p99", "CPU median"]]
-        for item in cases {
+        for item in shipped ? shippedCases : cases {
             let body = try JSONSerialization.data(withJSONObject: ["query": item.query, "variables": item.variables])
             var answer = Data()
             let cold = await BenchmarkClock.measure { answer = await endpoint.handle(token: "bench", body: body).body }

@@ -5,7 +5,7 @@ import Foundation
 let benchmarks: [(name: String, summary: String, run: ([String]) async throws -> Void)] = [
     ("search", "catalog load and search latency over 100,000 products [QUERY...]", SearchBenchmark.run),
     ("load", "catalog load of 100,000 products, repeated [N, default 5] [PATH instead]", { try SearchBenchmark.runLoads($0) }),
-    ("filters", "collection and search pages with storefront filters over 100,000 products, through serve's endpoint",
+    ("filters", "collection and search pages with storefront filters over 100,000 products, through serve's endpoint [shipped]",
      FilterBenchmark.run),
     ("catalog", "writes the generated 100,000-product catalog to PATH", { try SearchBenchmark.write($0) }),
     ("store", "reducer throughput: actions per second through the Store", { _ in await runStoreBenchmark() }),
