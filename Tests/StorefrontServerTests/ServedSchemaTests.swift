@@ -10,6 +10,7 @@ struct ServedSchemaTests {
     static let fieldTypes: [(type: String, field: String, apiType: String)] = [
         ("Shop", "description", "String"),
         ("ProductOptionValueSwatch", "color", "Color"),
+        ("Swatch", "color", "Color"),
     ]
 
     static let argumentTypes: [(type: String, field: String, argument: String, apiType: String, apiDefault: String?)] = [
@@ -95,5 +96,13 @@ struct ServedSchemaTests {
             "Shop.name: String! where the API has String",
         ])
         #expect(check.apiFields == same.apiFields - (served.types["Menu"]?.fields.count ?? 0) + 1, "the API's extra field counts")
+    }
+
+    /// A default is compared as a value: a Float written `0` is the one written `0.0`.
+    @Test func numericDefaultsCompareAsNumbers() {
+        #expect(SchemaConformance.normalised("0") == SchemaConformance.normalised("0.0"))
+        #expect(SchemaConformance.normalised("1") != SchemaConformance.normalised("1.5"))
+        #expect(SchemaConformance.normalised("\"0\"") != SchemaConformance.normalised("0"))
+        #expect(SchemaConformance.normalised("{ a: 1 }") == "{a:1}")
     }
 }

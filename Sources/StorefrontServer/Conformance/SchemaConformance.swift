@@ -122,8 +122,11 @@ public struct SchemaConformance: Sendable {
         }
     }
 
-    private static func normalised(_ literal: String?) -> String? {
-        literal.map { $0.filter { !$0.isWhitespace } }
+    /// Without spaces, and a number as its value: a Float default written `0` is the one written `0.0`.
+    static func normalised(_ literal: String?) -> String? {
+        guard let text = literal?.filter({ !$0.isWhitespace }) else { return nil }
+        if let number = Double(text), text.first.map({ $0.isNumber || $0 == "-" }) == true { return "\(number)" }
+        return text
     }
 
     private static func defaultText(_ value: IntrospectedSchema.InputValue) -> String {

@@ -89,7 +89,7 @@ enum FilterPresentation: String, Codable, Sendable, CaseIterable {
 
 /// `Swatch`.
 struct FilterSwatchNode: Sendable {
-    var color: String?
+    var color: ColorValue?
     var image: MediaImageNode?
 }
 
