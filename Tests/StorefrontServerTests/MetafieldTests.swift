@@ -5,13 +5,9 @@ import Testing
 
 /// `metafield` and `metafields(identifiers:)` over HTTP, on every type that has metafields.
 struct MetafieldTests {
-    /// The answer's `data`, and its errors (as the server wrote them).
+    /// The answer's `data`, and its errors.
     func post(_ server: LoopbackServer, _ query: String, _ variables: [String: Any] = [:]) async throws -> (data: [String: Any], errors: [[String: Any]]) {
-        let body = try JSONSerialization.data(withJSONObject: ["query": query, "variables": variables])
-        let response = try await HTTPClientTransport().send(TransportRequest(url: server.url, headers: [
-            ("Content-Type", "application/json"), (GraphQLEndpoint.tokenHeader, LoopbackServer.token)], body: body))
-        #expect(response.status == 200)
-        let json = try #require(try JSONSerialization.jsonObject(with: response.body) as? [String: Any])
+        let json = try await server.answer(query, variables)
         return (json["data"] as? [String: Any] ?? [:], json["errors"] as? [[String: Any]] ?? [])
     }
 

@@ -87,8 +87,9 @@ extension HasMetafields {
     }
 
     /// One entry per identifier, in their order, null where the node has no such metafield.
-    func metafields(context: RequestContext, arguments: MetafieldsArguments) -> [MetafieldNode?] {
-        arguments.identifiers.map { metafieldNode(namespace: $0.namespace, key: $0.key) }
+    func metafields(context: RequestContext, arguments: MetafieldsArguments) throws -> [MetafieldNode?] {
+        try InputSizeExceeded.check(arguments.identifiers.count, maximum: 250, argument: "identifiers")
+        return arguments.identifiers.map { metafieldNode(namespace: $0.namespace, key: $0.key) }
     }
 
     /// Without a namespace the API looks in the app-reserved one.

@@ -91,6 +91,9 @@ final class ParitySchema: PartialSchema<StorefrontResolver, RequestContext> {
         Field("node", at: StorefrontResolver.node) {
             Argument("id", at: \.id)
         }
+        Field("nodes", at: StorefrontResolver.nodes) {
+            Argument("ids", at: \.ids)
+        }
         Field("menu", at: StorefrontResolver.menu) {
             Argument("handle", at: \.handle)
         }
