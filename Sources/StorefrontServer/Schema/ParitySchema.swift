@@ -15,12 +15,19 @@ final class ParitySchema: PartialSchema<StorefrontResolver, RequestContext> {
             Field("description", at: \.description)
         }
         Type(MetafieldNode.self, as: "Metafield") {
-            Field("id", at: \.id)
+            Field("id", at: \.idValue)
             Field("namespace", at: \.namespace)
             Field("key", at: \.key)
             Field("value", at: \.value)
             Field("type", at: \.type)
+            Field("description", at: \.description)
+            Field("createdAt", at: \.createdAtValue)
+            Field("updatedAt", at: \.updatedAtValue)
+            Field("parentResource", at: \.parent)
+            Field("reference", at: \.reference)
         }
+        Union(MetafieldParentValue.self, as: "MetafieldParentResource", members: Product.self, VariantNode.self)
+        Union(MetafieldReferenceValue.self, as: "MetafieldReference", members: Product.self, VariantNode.self, Storefront.Collection.self)
         Input(MetafieldIdentifierInput.self, as: "HasMetafieldsIdentifier") {
             InputField("namespace", at: \.namespace)
             InputField("key", at: \.key)
