@@ -64,6 +64,9 @@ public protocol StorefrontClient: Sendable {
     func inContext(_ context: BuyerContext) -> any StorefrontClient
     /// The countries the shop sells in, and the buyer's country and language.
     func localization() async throws -> Localization
+
+    /// The custom fields the shop keeps on a product or variant, by its id.
+    func metafields(ownerId: String) async throws -> [Metafield]
 }
 
 extension StorefrontClient {
@@ -119,6 +122,9 @@ extension StorefrontClient {
         let home = Market.home(of: try await shop())
         return Localization(availableCountries: [home.localizationCountry], country: home.localizationCountry, language: "EN")
     }
+
+    /// A storefront that is not asked for metafields (the app's client reads none) has none.
+    public func metafields(ownerId: String) async throws -> [Metafield] { [] }
 }
 
 /// The side of a store that a checkout talks to when the buyer pays. The embedded storefront

@@ -124,6 +124,10 @@ public final class GraphQLEndpoint: Sendable {
         if let denied = original as? AccessDenied {
             return GraphQLError(message: denied.message, locations: error.locations, path: error.path, extensions: denied.extensions)
         }
+        if let exceeded = original as? InputSizeExceeded {
+            return GraphQLError(message: exceeded.message, locations: error.locations, path: error.path.appending(exceeded.argument),
+                                extensions: exceeded.extensions)
+        }
         switch original as? StorefrontError {
         case .invalidSearch(let syntax)?:
             // Where the query went wrong, so a client can point at it as the embedded store does.

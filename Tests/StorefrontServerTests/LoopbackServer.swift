@@ -24,11 +24,12 @@ final class LoopbackServer: Sendable {
     private static let catalog = Result { try CatalogLoader.bundled() }
 
     /// With `takesOrders`, the server is the shop: it places orders beside the API (`storefront serve`).
+    /// `catalog` replaces the bundled one.
     static func start(faults: FaultPlan = .none, limits: RequestLimits = .standard, scopes: AccessScopes = .all,
-                      takesOrders: Bool = false) async throws -> LoopbackServer {
+                      takesOrders: Bool = false, catalog: StoreCatalog? = nil) async throws -> LoopbackServer {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-server-\(UUID().uuidString)")
         // Whole seconds: carts' dates then travel through DateTime without rounding.
-        let embedded = EmbeddedStorefront(catalog: try catalog.get(), stateDirectory: directory.appendingPathComponent("state"),
+        let embedded = EmbeddedStorefront(catalog: try catalog ?? Self.catalog.get(), stateDirectory: directory.appendingPathComponent("state"),
                                           now: { Date(timeIntervalSince1970: 1_790_000_000) })
         let endpoint = try GraphQLEndpoint(storefront: embedded, accessToken: token, faults: faults, limits: limits,
                                            scopes: scopes)
@@ -82,9 +83,9 @@ extension RetryHandler {
 }
 
 /// Runs `body` with a started server and stops it afterwards, whatever happens.
-func withServer<T>(faults: FaultPlan = .none, scopes: AccessScopes = .all, takesOrders: Bool = false,
+func withServer<T>(faults: FaultPlan = .none, scopes: AccessScopes = .all, takesOrders: Bool = false, catalog: StoreCatalog? = nil,
                    _ body: (LoopbackServer) async throws -> T) async throws -> T {
-    let server = try await LoopbackServer.start(faults: faults, scopes: scopes, takesOrders: takesOrders)
+    let server = try await LoopbackServer.start(faults: faults, scopes: scopes, takesOrders: takesOrders, catalog: catalog)
     do {
         let result = try await body(server)
         await server.stop()

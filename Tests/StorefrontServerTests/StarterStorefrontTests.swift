@@ -758,11 +758,13 @@ extension StarterStorefrontTests {
                 }
                 return found
             }
-            let shown = try await every(NSNull())
+            let shown = try await every("SHOW")
             #expect(shown.contains { $0.0 == unavailable.handle } && shown.contains { $0.1 })
-            #expect(try await every("SHOW").map(\.0) == shown.map(\.0))
             #expect(try await every("HIDE").map(\.0) == shown.filter(\.1).map(\.0))
-            #expect(try await every("LAST").map(\.0) == shown.filter(\.1).map(\.0) + shown.filter { !$0.1 }.map(\.0))
+            let last = shown.filter(\.1).map(\.0) + shown.filter { !$0.1 }.map(\.0)
+            #expect(try await every("LAST").map(\.0) == last)
+            // Without the argument, as the API documents: LAST.
+            #expect(try await every(NSNull()).map(\.0) == last)
             let suggestions = try await run(server, """
                 query Suggest($term: String!) {
                   predictiveSearch(query: $term, limit: 10, types: [PRODUCT], unavailableProducts: HIDE) { products { handle availableForSale } }

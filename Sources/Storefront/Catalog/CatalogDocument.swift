@@ -165,6 +165,7 @@ extension CatalogDocument {
                 case "products":
                     products = try r.elements(of: ProductEntry.self)
                 case "markets": try r.skip()   // read by `MarketCatalog`, after the products
+                case "metafields": try r.skip()   // read by `CatalogMetafields`, after the products
                 default: throw r.unknownField(key)
                 }
             }

@@ -21,6 +21,8 @@ public struct StoreCatalog: Sendable {
     /// The countries the shop sells in and the translations (the shop's own country alone unless
     /// the catalog has a `markets` section).
     public internal(set) var markets: Markets
+    /// The metafields of products and variants, by the id of the one that has them.
+    public internal(set) var metafields: [String: [Metafield]] = [:]
 
     let lookups: CatalogLookups
     let collectionIndexByHandle: [String: Int]

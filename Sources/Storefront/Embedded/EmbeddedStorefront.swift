@@ -127,6 +127,8 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
 
     public nonisolated func shop() async throws -> Shop { catalog.shop }
 
+    public nonisolated func metafields(ownerId: String) async throws -> [Metafield] { catalog.metafields[ownerId] ?? [] }
+
     public nonisolated func collections(_ page: PageArguments, sortKey: CollectionSortKeys, productPreview: Int) async throws -> Page<Collection> {
         guard (0...PageArguments.maximumPageSize).contains(productPreview) else {
             throw StorefrontError.invalidArgument("A product preview holds 0 to \(PageArguments.maximumPageSize) products (asked for \(productPreview)).")

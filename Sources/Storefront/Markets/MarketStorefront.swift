@@ -120,6 +120,7 @@ struct MarketStorefront: StorefrontClient {
     func pictureData(url: String, maxBytes: Int) async throws -> Data { try await base.pictureData(url: url, maxBytes: maxBytes) }
 
     func inContext(_ context: BuyerContext) -> any StorefrontClient { base.inContext(context) }
+    func metafields(ownerId: String) async throws -> [Metafield] { try await base.metafields(ownerId: ownerId) }
     func localization() async throws -> Localization { markets.localization(context) }
 }
 

@@ -98,7 +98,12 @@ struct MetafieldDeleteUserErrorNode: Sendable {
 
 struct CartMetafieldsSetPayloadNode: Sendable {
     var payload: CartMetafieldsSetPayload
-    var metafields: [MetafieldNode]? { payload.metafields?.map(MetafieldNode.init) }
+    /// The cart each metafield was set on, in the inputs' order: their parent resources.
+    var owners: [Cart] = []
+    var metafields: [MetafieldNode]? {
+        guard let set = payload.metafields, set.count == owners.count else { return nil }
+        return zip(owners, set).map { $0.metafieldNode($1) }
+    }
     var userErrors: [MetafieldsSetUserErrorNode] { payload.userErrors.map(MetafieldsSetUserErrorNode.init) }
 }
 
@@ -138,21 +143,30 @@ struct CartMetafieldDeleteArguments: Decodable, Sendable {
     var input: CartMetafieldDeleteInputArgument
 }
 
-extension MetafieldNode {
-    init(_ metafield: CartMetafield) {
-        self.init(id: GraphID(unchecked: metafield.id), namespace: metafield.namespace, key: metafield.key,
-                  value: metafield.value, type: metafield.type)
-    }
-}
+/// The cart's own metafields, looked up as every node's are (`HasMetafields`); the cart is their
+/// parent resource.
+extension Cart: HasMetafields, MetafieldParentValue {
+    func metafieldNodes(context: RequestContext) -> [MetafieldNode] { metafields.map(metafieldNode) }
 
-/// The cart's own metafields, looked up as every node's are (`HasMetafields`).
-extension Cart: HasMetafields {
-    var metafieldNodes: [MetafieldNode] { metafields.map(MetafieldNode.init) }
+    func metafieldNode(_ field: CartMetafield) -> MetafieldNode {
+        MetafieldNode(metafield: Metafield(id: field.id, ownerId: id, namespace: field.namespace, key: field.key, value: field.value,
+                                           type: field.type, createdAt: field.createdAt, updatedAt: field.updatedAt),
+                      parent: self)
+    }
 }
 
 extension StorefrontResolver {
     func cartMetafieldsSet(context: RequestContext, arguments: CartMetafieldsSetArguments) async throws -> CartMetafieldsSetPayloadNode? {
-        CartMetafieldsSetPayloadNode(payload: try await context.storefront.cartMetafieldsSet(arguments.metafields.map(\.model)))
+        let payload = try await context.storefront.cartMetafieldsSet(arguments.metafields.map(\.model))
+        guard payload.metafields != nil else { return CartMetafieldsSetPayloadNode(payload: payload) }
+        // Set (all or nothing), each belongs to the cart its input names.
+        var carts: [String: Cart] = [:]
+        var owners: [Cart] = []
+        for owner in arguments.metafields.map(\.ownerId.text) {
+            if carts[owner] == nil { carts[owner] = try await context.storefront.cart(id: owner) }
+            if let cart = carts[owner] { owners.append(cart) }
+        }
+        return CartMetafieldsSetPayloadNode(payload: payload, owners: owners)
     }
 
     func cartMetafieldDelete(context: RequestContext, arguments: CartMetafieldDeleteArguments) async throws -> CartMetafieldDeletePayloadNode? {

@@ -99,7 +99,7 @@ enum UnitSystem: String, Codable, Sendable, CaseIterable {
 struct MarketNode: NodeValue, HasMetafields {
     var id: String
     var handle: String
-    var metafieldNodes: [MetafieldNode] { [] }
+    func metafieldNodes(context: RequestContext) -> [MetafieldNode] { [] }
     var idValue: GraphID { GraphID(unchecked: id) }
 }
 

@@ -20,18 +20,39 @@ extension CartLineNode: NodeValue {}
 extension MailingAddress: NodeValue {}
 extension ProductOptionNode: NodeValue {}
 extension OptionValueNode: NodeValue {}
-extension MetafieldNode: NodeValue { var idValue: GraphID { id } }
+extension MetafieldNode: NodeValue {}
 extension MediaImageNode: NodeValue { var idValue: GraphID { id } }
 
 struct NodeArguments: Decodable, Sendable {
     var id: GraphID
 }
 
+struct NodesArguments: Decodable, Sendable {
+    var ids: [GraphID]
+}
+
 extension StorefrontResolver {
-    /// The object an id names, by the type in the id; null when there is none (or it is of a
-    /// type `serve` does not look up by id, such as menus).
+    /// How many ids `nodes(ids:)` takes, as the API limits it.
+    static let maximumNodeIDs = 250
+
     func node(context: RequestContext, arguments: NodeArguments) async throws -> (any NodeValue)? {
-        let id = arguments.id.text
+        try await node(id: arguments.id.text, context: context)
+    }
+
+    /// Each id's object, in the order asked, null for an id that names nothing.
+    func nodes(context: RequestContext, arguments: NodesArguments) async throws -> [(any NodeValue)?] {
+        try InputSizeExceeded.check(arguments.ids.count, maximum: Self.maximumNodeIDs, argument: "ids")
+        var found: [(any NodeValue)?] = []
+        for id in arguments.ids {
+            try Task.checkCancellation()
+            found.append(try await node(id: id.text, context: context))
+        }
+        return found
+    }
+
+    /// The object an id names, by the type in the id; null when there is none (or it is of a
+    /// type `serve` does not look up by id, such as menus). `node` and `nodes` both ask here.
+    func node(id: String, context: RequestContext) async throws -> (any NodeValue)? {
         let storefront = context.storefront
         switch id.dropFirst("gid://shopify/".count).prefix(while: { $0 != "/" }) {
         case "Product": return try await storefront.product(id: id)

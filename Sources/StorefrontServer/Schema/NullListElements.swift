@@ -31,11 +31,12 @@ final class NullListElements: Sendable {
         return present.map { elements[$0] }
     }
 
-    /// The answer with every noted list at its full length. Outer lists go first, so that the
-    /// paths of lists inside them, which count the nulls, find their elements.
+    /// The answer with every noted list at its full length. The paths count the elements the
+    /// library was given, so inner lists go first: a list grows only once every path through it
+    /// has been followed.
     func restore(in data: Map) -> Map {
         var data = data
-        for list in lists.withLock({ $0 }).sorted(by: { $0.path.count < $1.path.count }) {
+        for list in lists.withLock({ $0 }).sorted(by: { $0.path.count > $1.path.count }) {
             data = Self.replacing(in: data, at: list.path[...]) { kept in
                 guard kept.count == list.present.count else { return nil }
                 var full = [Map](repeating: .null, count: list.count)

@@ -12,17 +12,33 @@ struct SEONode: Sendable {
     var description: String?
 }
 
-/// `Metafield`: a custom field of a node, its value always a string whatever its `type`.
-struct MetafieldNode: Codable, Sendable {
+/// `Metafield`: a custom field of a node, its value always a string whatever its `type`. It refers
+/// to no other resource (`reference` and `references` are null).
+struct MetafieldNode: Sendable {
     /// Where a metafield given without a namespace lives: the API's app-reserved namespace.
     static let appNamespace = "$app"
 
-    var id: GraphID
-    var namespace: String
-    var key: String
-    var value: String
-    var type: String
+    var metafield: Metafield
+    var parent: any MetafieldParentValue
+
+    var idValue: GraphID { GraphID(unchecked: metafield.id) }
+    var namespace: String { metafield.namespace }
+    var key: String { metafield.key }
+    var value: String { metafield.value }
+    var type: String { metafield.type }
+    var description: String? { metafield.description }
+    var createdAtValue: DateTimeValue { DateTimeValue(metafield.createdAt) }
+    var updatedAtValue: DateTimeValue { DateTimeValue(metafield.updatedAt) }
+    var reference: (any MetafieldReferenceValue)? { nil }
 }
+
+/// `MetafieldParentResource`: what a metafield belongs to (of the API's union, the kinds that
+/// have metafields here).
+protocol MetafieldParentValue: Sendable {}
+
+/// `MetafieldReference`: what a reference metafield points at; the catalog's metafields point at
+/// nothing, so this is always null.
+protocol MetafieldReferenceValue: Sendable {}
 
 /// `UnitPriceMeasurement`, `ProductOptionValueSwatch`, `Brand`: never present in the catalog.
 struct UnitPriceMeasurementNode: Sendable {
@@ -85,40 +101,47 @@ struct HandleArguments: Decodable, Sendable {
 /// `HasMetafields`: a node with metafields of its own, which `metafield(namespace:, key:)` and
 /// `metafields(identifiers:)` look up by namespace and key (`metafieldField`, `metafieldsField`).
 protocol HasMetafields: Sendable {
-    var metafieldNodes: [MetafieldNode] { get }
+    func metafieldNodes(context: RequestContext) async throws -> [MetafieldNode]
 }
 
 extension HasMetafields {
-    func metafield(context: RequestContext, arguments: MetafieldArguments) -> MetafieldNode? {
-        metafieldNode(namespace: arguments.namespace, key: arguments.key)
+    func metafield(context: RequestContext, arguments: MetafieldArguments) async throws -> MetafieldNode? {
+        Self.find(in: try await metafieldNodes(context: context), namespace: arguments.namespace, key: arguments.key)
     }
 
     /// One entry per identifier, in their order, null where the node has no such metafield.
-    func metafields(context: RequestContext, arguments: MetafieldsArguments) -> [MetafieldNode?] {
-        arguments.identifiers.map { metafieldNode(namespace: $0.namespace, key: $0.key) }
+    func metafields(context: RequestContext, arguments: MetafieldsArguments) async throws -> [MetafieldNode?] {
+        try InputSizeExceeded.check(arguments.identifiers.count, maximum: 250, argument: "identifiers")
+        let all = try await metafieldNodes(context: context)
+        return arguments.identifiers.map { Self.find(in: all, namespace: $0.namespace, key: $0.key) }
     }
 
     /// Without a namespace the API looks in the app-reserved one.
-    private func metafieldNode(namespace: String?, key: String) -> MetafieldNode? {
+    private static func find(in metafields: [MetafieldNode], namespace: String?, key: String) -> MetafieldNode? {
         let namespace = namespace ?? MetafieldNode.appNamespace
-        return metafieldNodes.first { $0.namespace == namespace && $0.key == key }
+        return metafields.first { $0.namespace == namespace && $0.key == key }
     }
 }
 
-extension Product: HasMetafields {
-    var metafieldNodes: [MetafieldNode] { [] }
+extension Product: HasMetafields, MetafieldParentValue {
+    func metafieldNodes(context: RequestContext) async throws -> [MetafieldNode] {
+        try await context.storefront.metafields(ownerId: id).map { MetafieldNode(metafield: $0, parent: self) }
+    }
 }
 
+extension VariantNode: HasMetafields, MetafieldParentValue {
+    func metafieldNodes(context: RequestContext) async throws -> [MetafieldNode] {
+        try await context.storefront.metafields(ownerId: variant.id).map { MetafieldNode(metafield: $0, parent: self) }
+    }
+}
+
+/// The catalog keeps no metafields on collections or the shop.
 extension Storefront.Collection: HasMetafields {
-    var metafieldNodes: [MetafieldNode] { [] }
-}
-
-extension VariantNode: HasMetafields {
-    var metafieldNodes: [MetafieldNode] { [] }
+    func metafieldNodes(context: RequestContext) async throws -> [MetafieldNode] { [] }
 }
 
 extension Shop: HasMetafields {
-    var metafieldNodes: [MetafieldNode] { [] }
+    func metafieldNodes(context: RequestContext) async throws -> [MetafieldNode] { [] }
 }
 
 extension Product {
@@ -251,3 +274,13 @@ extension StorefrontResolver {
         try await context.storefront.collection(handle: arguments.handle)
     }
 }
+
+extension Product: MetafieldReferenceValue {}
+extension VariantNode: MetafieldReferenceValue {}
+extension Storefront.Collection: MetafieldReferenceValue {}
+extension MediaImageNode: MetafieldReferenceValue {}
+// The API's other parents of a metafield; none of them has one here yet.
+extension Storefront.Collection: MetafieldParentValue {}
+extension Customer: MetafieldParentValue {}
+extension MarketNode: MetafieldParentValue {}
+extension Shop: MetafieldParentValue {}

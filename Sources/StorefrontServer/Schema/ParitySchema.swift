@@ -15,12 +15,21 @@ final class ParitySchema: PartialSchema<StorefrontResolver, RequestContext> {
             Field("description", at: \.description)
         }
         Type(MetafieldNode.self, as: "Metafield", interfaces: [NodeValue.self]) {
-            Field("id", at: \.id)
+            Field("id", at: \.idValue)
             Field("namespace", at: \.namespace)
             Field("key", at: \.key)
             Field("value", at: \.value)
             Field("type", at: \.type)
+            Field("description", at: \.description)
+            Field("createdAt", at: \.createdAtValue)
+            Field("updatedAt", at: \.updatedAtValue)
+            Field("parentResource", at: \.parent)
+            Field("reference", at: \.reference)
         }
+        Union(MetafieldParentValue.self, as: "MetafieldParentResource", members: Product.self, VariantNode.self, Cart.self,
+              Storefront.Collection.self, Customer.self, MarketNode.self, Shop.self)
+        Union(MetafieldReferenceValue.self, as: "MetafieldReference", members: Product.self, VariantNode.self, Storefront.Collection.self,
+              MediaImageNode.self)
         Input(MetafieldIdentifierInput.self, as: "HasMetafieldsIdentifier") {
             InputField("namespace", at: \.namespace)
             InputField("key", at: \.key)
@@ -90,6 +99,9 @@ final class ParitySchema: PartialSchema<StorefrontResolver, RequestContext> {
     override var query: Fields {
         Field("node", at: StorefrontResolver.node) {
             Argument("id", at: \.id)
+        }
+        Field("nodes", at: StorefrontResolver.nodes) {
+            Argument("ids", at: \.ids)
         }
         Field("menu", at: StorefrontResolver.menu) {
             Argument("handle", at: \.handle)

@@ -31,6 +31,8 @@ final class ProductSchema: PartialSchema<StorefrontResolver, RequestContext> {
             Field("trackingParameters", at: \.trackingParameters)
             Field("onlineStoreUrl", at: Product.onlineStoreUrl)
             Field("totalInventory", at: Product.totalInventory)
+            Field("encodedVariantExistence", at: \.encodedVariantExistence)
+            Field("encodedVariantAvailability", at: \.encodedVariantAvailability)
             metafieldField(Product.self)
             metafieldsField(Product.self)
             Field("variantBySelectedOptions", at: Product.variantBySelectedOptions) {
