@@ -33,15 +33,15 @@ struct MarketTests {
         func price(_ handle: String, _ country: String, variant: Int = 0) async throws -> String? {
             try await store.inContext(BuyerContext(country: country)).product(handle: handle)?.variants[variant].price.formatted
         }
-        // €12.50: an explicit $13.50, £10.75 rounded up to £11.00, ¥2,062.5 rounded up to ¥2070.
+        // €12.50: an explicit $13.50, £10.75 rounded up to £11.00, ¥2,062.5 rounded up to ¥2,070.
         #expect(try await price("house-espresso-blend", "NL") == "€12.50")
         #expect(try await price("house-espresso-blend", "US") == "$13.50")
         #expect(try await price("house-espresso-blend", "GB") == "£11.00")
-        #expect(try await price("house-espresso-blend", "JP") == "¥2070")
+        #expect(try await price("house-espresso-blend", "JP") == "¥2,070")
         // The 1 kg bag has no explicit US price: €42.00 × 1.10 = $46.20, up to $46.50.
         let kilo = try #require(try await store.product(handle: "house-espresso-blend")?.variants.firstIndex { $0.title.hasPrefix("1 kg") })
         #expect(try await price("house-espresso-blend", "US", variant: kilo) == "$46.50")
-        #expect(try await price("uji-ceremonial-matcha", "JP") == "¥3800")
+        #expect(try await price("uji-ceremonial-matcha", "JP") == "¥3,800")
         // A country the shop does not sell in sees the shop's own prices, as the API answers.
         #expect(try await price("house-espresso-blend", "DE") == "€12.50")
     }
