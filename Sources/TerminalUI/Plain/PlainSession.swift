@@ -295,6 +295,7 @@ public final class PlainSession {
 
     private func addShownProduct() {
         guard let detail = store.state.productDetail, detail.product != nil else { return say("The product is not loaded.") }
+        if let country = detail.notSoldIn { return say("\(detail.product?.title ?? detail.handle) is not sold in \(country).") }
         guard detail.canAddToCart else { return say("This choice is sold out or not available.") }
         let title = detail.product?.title ?? detail.handle
         store.send(.productDetail(.addToCart))
