@@ -102,7 +102,7 @@ final class NotSoldHereTests: XCTestCase {
         await store.receive(.cart(.delegate(.failed(AppError(message: notice))))) { $0.errorMessage = notice }
         XCTAssertEqual(store.state.cart.notSoldReason(cart.lines[0]), "Shirt shirt is not sold in Japan.")
 
-        let refusal = "Shirt shirt is not sold in Japan. Remove it (x), or pick another country (m), to check out."
+        let refusal = "Shirt shirt is not sold in Japan. Remove it, or shop from another country, to check out."
         await store.send(.checkout(.start))
         await store.receive(.checkout(.delegate(.failed(AppError(message: refusal))))) { $0.errorMessage = refusal }
         XCTAssertFalse(store.state.checkout.isPresented)

@@ -119,7 +119,7 @@ struct CheckoutReducer: Reducer {
         }
         if !state.cart.notSoldHere.isEmpty {
             let them = state.cart.notSoldHere.count == 1 ? "it" : "them"
-            return failed(state.cart.notSoldHere.map(\.message).joined(separator: " ") + " Remove \(them) (x), or pick another country (m), to check out.")
+            return failed(state.cart.notSoldHere.map(\.message).joined(separator: " ") + " Remove \(them), or shop from another country, to check out.")
         }
         state.checkout.isPresented = true
         state.checkout.page = .loading

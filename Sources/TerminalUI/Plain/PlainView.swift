@@ -34,6 +34,19 @@ public enum PlainView {
         (["event: \(entry.name)"] + entry.fields.map { "\($0.name)=\($0.value)" }).joined(separator: " ")
     }
 
+    /// The countries the shop sells in, each with its currency, the shopper's marked.
+    static func countries(_ state: AppState) -> String {
+        let countries = state.localization?.availableCountries ?? []
+        guard !countries.isEmpty else { return "Countries: loading…" }
+        let current = state.marketCountry?.isoCode
+        var lines = ["Countries (prices follow the one you shop from)"]
+        lines += countries.map { country in
+            "  \(country.isoCode)  \(country.name) · \(MarketsPresenter.currency(country))" + (country.isoCode == current ? "  (current)" : "")
+        }
+        lines.append(countries.count > 1 ? "country CODE shops from another, like country \(countries[1].isoCode)." : "The shop sells in one country only.")
+        return lines.joined(separator: "\n")
+    }
+
     static func collections(_ state: AppState) -> String {
         let list = state.collections
         guard list.hasLoadedFirstPage else { return "Collections: loading…" }
