@@ -143,7 +143,7 @@ final class PlainModeEndToEndTests: XCTestCase {
             "Your orders: none yet.",
             "Thank you for your order! Order #1001",
             "Your orders:\n1. #1001",
-            "placed here  1 item  €",
+            "Paid · Unfulfilled  1 item  €",
             "Order #1001 · ",
             "  1 × House Espresso Blend",
             "There is no order 7: a number like #1001, or 1 to 1.",
