@@ -16,7 +16,7 @@ extension AppState {
     }
 
     var productDetailFeature: ProductDetailReducer.State {
-        get { .init(productDetail: productDetail, loading: loading, chosenCountry: country == nil ? nil : marketCountry) }
+        get { .init(productDetail: productDetail, loading: loading, chosenCountry: country, countryName: country == nil ? nil : marketCountry?.name) }
         set { productDetail = newValue.productDetail; loading = newValue.loading }
     }
 

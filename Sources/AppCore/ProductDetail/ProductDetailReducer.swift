@@ -6,8 +6,10 @@ struct ProductDetailReducer: Reducer {
     struct State: Equatable {
         var productDetail: ProductDetailState?
         var loading: Set<RequestKind>
-        /// The country the shopper picked (nil: the shop's own); read, not written back.
-        var chosenCountry: Localization.Country? = nil
+        /// The country the shopper picked (nil: the shop's own) and its name once the shop has
+        /// listed its countries; read, not written back.
+        var chosenCountry: String? = nil
+        var countryName: String? = nil
     }
 
     let dependencies: AppDependencies
@@ -93,13 +95,16 @@ struct ProductDetailReducer: Reducer {
     private func load(_ handle: String, _ state: inout State) -> Effect<ProductDetailAction> {
         guard state.loading.insert(.product(handle: handle)).inserted else { return .none }
         let storefront = dependencies.storefront
-        let country = state.chosenCountry
+        let country = state.chosenCountry, knownName = state.countryName
         return .run { send in
             let result = await Result.capture { try await storefront.product(handle: handle) }
             // Not in the shopper's market: the market may not sell it, which the shop's own tells.
+            // (At start the product can load before the shop has named its countries.)
             if case .success(nil) = result, let country,
                let elsewhere = try? await storefront.inContext(.shop).product(handle: handle) {
-                await send(.notSold(handle: handle, elsewhere, in: country.name))
+                var name = knownName
+                if name == nil { name = try? await storefront.localization().country.name }
+                await send(.notSold(handle: handle, elsewhere, in: name ?? country))
                 return
             }
             await send(.response(handle: handle, result))
