@@ -16,7 +16,7 @@ extension AppState {
     }
 
     var productDetailFeature: ProductDetailReducer.State {
-        get { .init(productDetail: productDetail, loading: loading) }
+        get { .init(productDetail: productDetail, loading: loading, chosenCountry: country, countryName: country == nil ? nil : marketCountry?.name) }
         set { productDetail = newValue.productDetail; loading = newValue.loading }
     }
 
@@ -26,7 +26,8 @@ extension AppState {
     }
 
     var cartFeature: CartReducer.State {
-        get { .init(cart: cart, loading: loading, isLoggedIn: account.isLoggedIn, hasPreloadedCheckout: checkout.preloadedURL != nil) }
+        get { .init(cart: cart, loading: loading, isLoggedIn: account.isLoggedIn, hasPreloadedCheckout: checkout.preloadedURL != nil,
+                    countries: localization?.availableCountries ?? []) }
         set { cart = newValue.cart; loading = newValue.loading }
     }
 

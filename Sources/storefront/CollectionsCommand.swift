@@ -7,6 +7,7 @@ struct CollectionsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "collections", abstract: "List the collections.")
 
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var market: MarketOptions
 
     @Flag(name: .long, help: "Print JSON: an array of collections with their product handles.")
     var json = false
@@ -15,11 +16,12 @@ struct CollectionsCommand: AsyncParsableCommand {
         try await reportingFailures {
             let collections: [CollectionSummary]
             if let remote = try global.remoteStorefront() {
-                collections = try await Self.read(from: remote)
+                collections = try await Self.read(from: await market.inMarket(remote))
             } else {
                 let catalog = try global.openCatalog()
+                let markets = market.markets(of: catalog)
                 collections = zip(catalog.collections, catalog.collectionProductIndices).map { collection, indices in
-                    CollectionSummary(collection, products: indices.map { catalog.products[$0] })
+                    CollectionSummary(collection, products: market.localize(indices.map { catalog.products[$0] }, markets))
                 }
             }
             if json {

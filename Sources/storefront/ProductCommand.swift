@@ -13,6 +13,7 @@ struct ProductCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var market: MarketOptions
 
     @Flag(name: .long, help: "Print the product as JSON.")
     var json = false
@@ -25,11 +26,23 @@ struct ProductCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingFailures {
-            let found: Product?
+            // The product as the country sees it, and the shop's own when the country has none.
+            let found: Product?, own: Product?, countryName: String?
             if let remote = try global.remoteStorefront() {
-                found = try await remote.product(handle: handle)
+                let here = await market.inMarket(remote)
+                found = try await here.product(handle: handle)
+                own = found == nil && market.chosen != nil ? try await remote.product(handle: handle) : nil
+                countryName = own == nil ? nil : try? await here.localization().country.name
             } else {
-                found = try global.openCatalog().product(handle: handle)
+                let catalog = try global.openCatalog()
+                let markets = market.markets(of: catalog)
+                let product = catalog.product(handle: handle)
+                found = product.flatMap { market.localize([$0], markets).first }
+                own = found == nil ? product : nil
+                countryName = markets.market(for: market.chosen).name
+            }
+            if let own {
+                throw CommandFailure.notFound(market.notSoldMessage(own, countryName: countryName))
             }
             guard let product = found else {
                 throw CommandFailure.notFound("no product with the handle \"\(TextSanitizer.cleanLine(handle))\"")

@@ -4,7 +4,7 @@
 /// a "--", with the other words in their order, so they reach the query as written.
 enum SearchArguments {
     /// Options of `search` (and the global ones) that take a value.
-    private static let valued: Set<String> = ["--limit", "--catalog", "--endpoint", "--shop", "--token"]
+    private static let valued: Set<String> = ["--limit", "--catalog", "--endpoint", "--shop", "--token", "--country"]
     /// Options of `search` that take none.
     private static let flags: Set<String> = ["--json", "-h", "--help"]
 

@@ -22,6 +22,7 @@ struct SearchCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var market: MarketOptions
 
     @Flag(name: .long, help: "Print JSON: an array of product summaries.")
     var json = false
@@ -44,6 +45,7 @@ struct SearchCommand: AsyncParsableCommand {
             let query = words.joined(separator: " ")
             let shown: [Product], left: Int?
             if let remote = try global.remoteStorefront() {
+                let remote = await market.inMarket(remote)
                 let found: (nodes: [Product], hasMore: Bool)
                 do {
                     let collected = try await Page<Product>.collect(limit: limit > 0 ? limit : nil) { page in
@@ -57,7 +59,8 @@ struct SearchCommand: AsyncParsableCommand {
             } else {
                 let products: [Product]
                 do {
-                    products = try global.openCatalog().products(matching: query)
+                    let catalog = try global.openCatalog()
+                    products = market.localize(try catalog.products(matching: query), market.markets(of: catalog))
                 } catch StorefrontError.invalidSearch(let error) {
                     throw CommandFailure.input(Self.explain(error))
                 }

@@ -40,14 +40,10 @@ struct StorefrontCommand: AsyncParsableCommand {
             help: "The checkout sheet's protocol: 8.1 (the default) or 2025-10 (else STOREFRONT_CHECKOUT_PROTOCOL; in 2025-10 the app picks the address and the payment method).")
     var checkoutProtocol: CheckoutProtocol?
 
-    @Option(name: .long, help: ArgumentHelp("The country to shop from, e.g. US or JP: prices in its currency (m in the app picks another; the choice is remembered).",
-                                            valueName: "code"))
-    var country: String?
+    /// The country to start in (m in the app picks another, and the choice is remembered).
+    @OptionGroup var market: MarketOptions
 
     func validate() throws {
-        if let country, CountryPreference.code(country) == nil {
-            throw ValidationError("--country takes a two-letter country code such as US or JP, not \"\(country)\".")
-        }
         if let open, case .failure(let error) = DeepLink.parse(open) { throw ValidationError(error.description) }
         do { _ = try chosenProtocol() } catch { throw ValidationError(error.message) }
     }
@@ -61,7 +57,7 @@ struct StorefrontCommand: AsyncParsableCommand {
         let link = open.flatMap { try? DeepLink.parse($0).get() }
         try await reportingFailures {
             try await InteractiveSession.run(global: global, plain: plain, opening: link, cartOnAccount: cartOnAccount,
-                                             checkoutProtocol: try chosenProtocol(), country: country.flatMap(CountryPreference.code))
+                                             checkoutProtocol: try chosenProtocol(), country: market.chosen)
         }
     }
 }

@@ -71,7 +71,7 @@ final class MarketTests: XCTestCase {
         }
         await store.finish()
         XCTAssertEqual(store.state.marketCountry?.currencyCode, "JPY")
-        XCTAssertEqual(store.state.collections.items[0].productsPreview[0].variants[0].price.formatted, "¥3300")
+        XCTAssertEqual(store.state.collections.items[0].productsPreview[0].variants[0].price.formatted, "¥3,300")
         XCTAssertEqual(identities.values.map(\.countryCode), ["JP"])
         XCTAssertEqual(env.savedCountries.values, ["JP"])
     }

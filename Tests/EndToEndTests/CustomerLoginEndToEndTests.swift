@@ -84,6 +84,8 @@ struct CustomerLoginEndToEndTests {
         let orders = try await AccountServerClient().orders(accessToken: session.accessToken,
                                                             endpoint: try #require(metadata.customerOrdersEndpoint))
         #expect(orders.map(\.id) == [completed.orderId])
+        // With the Customer Account API's statuses: the checkout took the payment, nothing shipped.
+        #expect(orders.map(\.financialStatus) == ["PAID"] && orders.map(\.fulfillmentStatus) == ["UNFULFILLED"])
 
         // Whoami, then logout: tokens and the signed-in cart are gone, and the token stops working.
         let storefront = server.storefront

@@ -115,6 +115,27 @@ final class PlainModeEndToEndTests: XCTestCase {
         ])
     }
 
+    /// `country` lists where the shop sells, `country JP` shops from Japan: prices in yen, the cart
+    /// with them; cold brew, not sold there, stays in the cart, marked, and checkout refuses it until
+    /// the country is the Netherlands again.
+    func testCountryPricesAndALineNotSoldThere() throws {
+        let output = try plain(["country", "open 1", "add 1", "add 9", "country JP", "cart", "checkout",
+                                "country XX", "country netherlands", "cart"])
+        assertContains(output, [
+            "  NL  Netherlands · EUR €  (current)",
+            "  JP  Japan · JPY ¥",
+            "Cart: 2 items · €26.50",
+            "Shopping from Japan: prices in JPY.",
+            "Error: Cold Brew Concentrate, 1 L is not sold in Japan. It stays in your cart; checkout needs it removed or another country.",
+            "  2. Cold Brew Concentrate, 1 L · 1 × ¥2,310 = ¥2,310 · not sold here",
+            "Cart: 2 items · ¥4,380",
+            "Error: Cold Brew Concentrate, 1 L is not sold in Japan. Remove it, or shop from another country, to check out.",
+            "The shop does not sell in \"XX\": try NL, US, GB, JP (country lists them).",
+            "Shopping from Netherlands: prices in EUR.",
+            "  2. Cold brew-concentraat, 1 L · 1 × €14.00 = €14.00\n", // in Dutch there, and not marked
+        ])
+    }
+
     /// After a purchase: the orders list, one order by its number, and the shop's policies by name.
     func testOrdersAndAboutThePolicies() throws {
         let output = try plain(["orders", "home", "open 1", "open 1", "add 1", "checkout"] + buyer
@@ -124,7 +145,7 @@ final class PlainModeEndToEndTests: XCTestCase {
             "Your orders: none yet.",
             "Thank you for your order! Order #1001",
             "Your orders:\n1. #1001",
-            "placed here  1 item  €",
+            "Paid · Unfulfilled  1 item  €",
             "Order #1001 · ",
             "  1 × House Espresso Blend",
             "There is no order 7: a number like #1001, or 1 to 1.",

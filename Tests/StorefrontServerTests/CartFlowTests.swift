@@ -163,6 +163,7 @@ struct StorefrontAPICheckoutBackendTests {
 
             let order = try await backend.placeOrder(draft(for: cart, session: "session-1"))
             #expect(order.name == "#1001" && order.draft.lineItems.map(\.quantity) == [2])
+            #expect(order.financialStatus == "PAID" && order.fulfillmentStatus == "UNFULFILLED")
             #expect(try await server.embedded.orders() == [order])
             // The same session again is the same order; the cart is completed, as the API shows it.
             #expect(try await backend.placeOrder(draft(for: cart, session: "session-1")) == order)

@@ -20,13 +20,14 @@ struct CommandLineParityTests {
 
     /// Runs the executable on a thread of its own: waiting for it must not hold one of the few
     /// threads that the in-process server needs to answer it.
-    func run(_ arguments: [String], cache: URL) async throws -> Run {
+    func run(_ arguments: [String], cache: URL, environment: [String: String] = [:]) async throws -> Run {
         let process = Process()
         process.executableURL = StorefrontExecutable.url
         process.arguments = arguments
         // The client's disk cache goes to a directory of this test, not the user's.
         process.environment = ProcessInfo.processInfo.environment.merging(["XDG_CACHE_HOME": cache.path]) { $1 }
-            .filter { $0.key != "STOREFRONT_SHOP" && $0.key != "STOREFRONT_TOKEN" }
+            .filter { !["STOREFRONT_SHOP", "STOREFRONT_TOKEN", "STOREFRONT_COUNTRY"].contains($0.key) }
+            .merging(environment) { $1 }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -54,6 +55,51 @@ struct CommandLineParityTests {
             #expect(embedded.status == 0 && overHTTP.status == 0, "\(embedded.stderr) \(overHTTP.stderr)")
             #expect(!embedded.stdout.isEmpty)
             #expect(overHTTP.stdout == embedded.stdout)
+        }
+    }
+
+    /// `--country` (or STOREFRONT_COUNTRY) reads in that market: its currency, only what it sells;
+    /// the same over HTTP (`@inContext`) as from the catalog.
+    @Test(arguments: [
+        ["search", "coffee", "--json", "--country", "JP"], ["--country", "US", "search", "cold"],
+        ["product", "house-espresso-blend", "--country", "JP"], ["collections", "--country", "JP"],
+        ["collections", "--json", "--country", "US"], ["product", "cold-brew-concentrate", "--country", "JP"],
+        ["product", "house-espresso-blend", "--country", "DE"],
+    ])
+    func theCountryReadsInItsMarketOverHTTPAndFromTheCatalog(arguments: [String]) async throws {
+        try await withServer { server async throws in
+            let remote = ["--endpoint", server.url.absoluteString, "--token", LoopbackServer.token]
+            let embedded = try await run(arguments, cache: server.cacheDirectory)
+            let overHTTP = try await run(remote + arguments, cache: server.cacheDirectory)
+            #expect(overHTTP.status == embedded.status && overHTTP.stdout == embedded.stdout && overHTTP.stderr == embedded.stderr,
+                    "\(embedded.stderr) | \(overHTTP.stderr)")
+        }
+    }
+
+    @Test func theCountryOptionSaysWhatItChanged() async throws {
+        try await withServer { server async throws in
+            let cache = server.cacheDirectory
+            let yen = try await run(["product", "house-espresso-blend", "--country", "JP"], cache: cache)
+            #expect(yen.status == 0 && yen.stdout.contains("¥2,070") && !yen.stdout.contains("€"), "\(yen.stdout)")
+            let fromEnvironment = try await run(["product", "house-espresso-blend"], cache: cache, environment: ["STOREFRONT_COUNTRY": "jp"])
+            #expect(fromEnvironment.stdout == yen.stdout)
+            let notSold = try await run(["product", "cold-brew-concentrate", "--country", "JP"], cache: cache)
+            #expect(notSold.status == 1 && notSold.stdout.isEmpty)
+            #expect(notSold.stderr == "storefront: Cold Brew Concentrate, 1 L is not sold in Japan\n")
+            let search = try await run(["search", "cold", "--country", "US"], cache: cache)
+            #expect(search.status == 0 && !search.stdout.contains("cold-brew-concentrate"), "\(search.stdout)")
+            #expect(try await run(["search", "cold"], cache: cache).stdout.contains("cold-brew-concentrate"))
+            let collections = try await run(["collections", "--country", "JP"], cache: cache)
+            #expect(collections.stdout.split(separator: "\n").contains { $0.hasPrefix("Coffee") && $0.contains(" 11 ") }, "\(collections.stdout)")
+            let elsewhere = try await run(["product", "house-espresso-blend", "--country", "DE"], cache: cache)
+            #expect(elsewhere.status == 0 && elsewhere.stdout.contains("€12.50"))
+            #expect(elsewhere.stderr == "storefront: the shop does not sell in DE; prices are its own (EUR)\n")
+            let bad = try await run(["search", "tea", "--country", "Japan"], cache: cache)
+            #expect(bad.status == 64 && bad.stderr.contains("--country takes a two-letter country code such as US or JP, not \"Japan\"."))
+            let badEnvironment = try await run(["search", "tea"], cache: cache, environment: ["STOREFRONT_COUNTRY": "nowhere"])
+            #expect(badEnvironment.status == 64 && badEnvironment.stderr.contains("STOREFRONT_COUNTRY takes a two-letter country code"))
+            let help = try await run(["search", "--help"], cache: cache)
+            #expect(help.stdout.contains("--country <code>") && help.stdout.contains("STOREFRONT_COUNTRY"))
         }
     }
 

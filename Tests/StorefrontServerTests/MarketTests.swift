@@ -33,26 +33,57 @@ struct MarketTests {
         func price(_ handle: String, _ country: String, variant: Int = 0) async throws -> String? {
             try await store.inContext(BuyerContext(country: country)).product(handle: handle)?.variants[variant].price.formatted
         }
-        // €12.50: an explicit $13.50, £10.75 rounded up to £11.00, ¥2,062.5 rounded up to ¥2070.
+        // €12.50: an explicit $13.50, £10.75 rounded up to £11.00, ¥2,062.5 rounded up to ¥2,070.
         #expect(try await price("house-espresso-blend", "NL") == "€12.50")
         #expect(try await price("house-espresso-blend", "US") == "$13.50")
         #expect(try await price("house-espresso-blend", "GB") == "£11.00")
-        #expect(try await price("house-espresso-blend", "JP") == "¥2070")
+        #expect(try await price("house-espresso-blend", "JP") == "¥2,070")
         // The 1 kg bag has no explicit US price: €42.00 × 1.10 = $46.20, up to $46.50.
         let kilo = try #require(try await store.product(handle: "house-espresso-blend")?.variants.firstIndex { $0.title.hasPrefix("1 kg") })
         #expect(try await price("house-espresso-blend", "US", variant: kilo) == "$46.50")
-        #expect(try await price("uji-ceremonial-matcha", "JP") == "¥3800")
+        #expect(try await price("uji-ceremonial-matcha", "JP") == "¥3,800")
         // A country the shop does not sell in sees the shop's own prices, as the API answers.
         #expect(try await price("house-espresso-blend", "DE") == "€12.50")
     }
 
-    @Test func aProductNotSoldInAMarketIsNotForSaleThere() async throws {
+    /// As the Storefront API leaves a product out of a market it is not published to: not in a
+    /// collection, a search or a preview, and `product(handle:)` is null; the same over HTTP and embedded.
+    @Test(arguments: [("NL", true), ("GB", true), ("US", false), ("JP", false)])
+    func aProductNotSoldInAMarketIsNotThere(country: String, sold: Bool) async throws {
         try await withServer { server async throws in
-            for (country, sold) in [("NL", true), ("GB", true), ("US", false), ("JP", false)] {
-                let remote = try #require(try await server.client().inContext(BuyerContext(country: country))
-                    .product(handle: "cold-brew-concentrate"))
-                #expect(remote.availableForSale == sold, "cold brew in \(country)")
+            let context = BuyerContext(country: country)
+            for client in [server.client().inContext(context), server.embedded.inContext(context)] {
+                let product = try await client.product(handle: "cold-brew-concentrate")
+                #expect((product != nil) == sold, "cold brew in \(country)")
+                #expect(product.map(\.availableForSale) ?? true, "for sale where it is sold")
+                let coffee = try await client.collectionProducts(handle: "coffee", page: .first(25), sortKey: .collectionDefault, reverse: false)
+                #expect(coffee.nodes.contains { $0.handle == "cold-brew-concentrate" } == sold)
+                #expect(coffee.nodes.count == (sold ? 12 : 11))
+                let found = try await client.search(query: "cold brew", page: .first(10))
+                #expect(found.nodes.contains { $0.handle == "cold-brew-concentrate" } == sold)
+                let id = try #require(try await server.embedded.product(handle: "cold-brew-concentrate")).id
+                #expect((try await client.product(id: id) != nil) == sold)
             }
+        }
+    }
+
+    /// A cart moved to a country that does not sell one of its lines keeps the line (moving back
+    /// loses nothing), and the shop refuses the order, naming it.
+    @Test func anOrderInACountryThatDoesNotSellALineIsRefused() async throws {
+        try await withServer(takesOrders: true) { server async throws in
+            let client = server.client()
+            let coldBrew = try #require(try await client.product(handle: "cold-brew-concentrate")).variants[0].id
+            let cart = try #require(try await client.cartCreate(CartInput(lines: [CartLineInput(merchandiseId: coldBrew)])).cart)
+            let japanese = try #require(try await client.cartBuyerIdentityUpdate(cartId: cart.id, buyerIdentity: BuyerIdentity(countryCode: "JP")).cart)
+            #expect(japanese.lines.count == 1 && japanese.cost.totalAmount.currencyCode == "JPY")
+            let url = try #require(try await client.discovery()?.checkoutOrders)
+            let draft = StorefrontAPICheckoutBackendTests().draft(for: japanese, session: "jp")
+            await #expect(throws: OrderPlacementError.refused(code: "invalid_cart", message: "Cold Brew Concentrate, 1 L is not sold in Japan.")) {
+                try await client.placeOrder(draft, at: url)
+            }
+            let dutch = try #require(try await client.cartBuyerIdentityUpdate(cartId: cart.id, buyerIdentity: BuyerIdentity(countryCode: "NL")).cart)
+            #expect(dutch.lines.map(\.quantity) == [1])
+            #expect(try await client.placeOrder(StorefrontAPICheckoutBackendTests().draft(for: dutch, session: "nl"), at: url).name == "#1001")
         }
     }
 

@@ -34,10 +34,46 @@ final class MarketScreenTests: XCTestCase {
         assertScreenSnapshots(state, "markets-picker")
     }
 
-    /// The coffee in yen, whole yen rounded up to tens; the header says JP ¥.
+    /// The coffee in yen, whole yen rounded up to tens, grouped by thousands; the header says JP ¥.
+    /// Cold brew, not sold in Japan, is not listed there (not "sold out").
     func testCoffeeInYen() async throws {
         let state = try await inJapan(try storefront(), [.collections, .products(collectionHandle: "coffee")])
+        XCTAssertFalse(state.collectionProducts["coffee"]?.items.contains { $0.handle == "cold-brew-concentrate" } ?? true)
         assertScreenSnapshots(state, "markets-coffee-jpy")
+    }
+
+    /// Cold brew's page in Japan: the shop's own product, no price, "Not sold in Japan".
+    func testAProductNotSoldInJapan() async throws {
+        let store = try storefront()
+        var state = try await inJapan(store, [.collections, .productDetail(handle: "cold-brew-concentrate")])
+        let inJapan = try await store.inContext(BuyerContext(country: "JP")).product(handle: "cold-brew-concentrate")
+        XCTAssertNil(inJapan)
+        let own = try await store.product(handle: "cold-brew-concentrate")
+        var detail = ProductDetailState(product: try XCTUnwrap(own))
+        detail.notSoldIn = "Japan"
+        state.productDetail = detail
+        assertScreenSnapshots(state, "markets-not-sold-product")
+    }
+
+    /// A cart moved to Japan with cold brew in it: the line stays, priced in yen, marked, and the
+    /// row under the note says why.
+    func testACartLineNotSoldInJapan() async throws {
+        let store = try storefront()
+        let espressoProduct = try await store.product(handle: "house-espresso-blend")
+        let coldBrewProduct = try await store.product(handle: "cold-brew-concentrate")
+        let espresso = try XCTUnwrap(espressoProduct).variants[0].id, coldBrew = try XCTUnwrap(coldBrewProduct).variants[0].id
+        let created = try await store.cartCreate(CartInput(lines: [CartLineInput(merchandiseId: espresso, quantity: 2),
+                                                                   CartLineInput(merchandiseId: coldBrew)]))
+        let payload = try await store.inContext(BuyerContext(country: "JP"))
+            .cartBuyerIdentityUpdate(cartId: try XCTUnwrap(created.cart).id, buyerIdentity: BuyerIdentity(countryCode: "JP"))
+        let moved = try XCTUnwrap(payload.cart)
+        var state = try await inJapan(store, [.collections, .cart])
+        state.cart.cart = moved
+        state.cart.confirmedCart = moved
+        let line = try XCTUnwrap(moved.lines.first { $0.merchandise.productHandle == "cold-brew-concentrate" })
+        state.cart.notSoldHere = [CartWarning(code: .productUnavailableInBuyerLocation,
+                                              message: "Cold Brew Concentrate, 1 L is not sold in Japan.", target: line.id)]
+        assertScreenSnapshots(state, "markets-not-sold-cart")
     }
 
     func testKeys() async throws {

@@ -35,7 +35,8 @@ final class OrdersScreenTests: XCTestCase {
     /// Signed in, the account's orders are listed (not those placed here as a guest).
     func testASignedInCustomersOrders() {
         let order = CustomerOrder(id: "gid://shopify/Order/900", name: "#900", processedAt: Fixtures.date.addingTimeInterval(-86_400 * 30),
-                                  totalPrice: Fixtures.usd("64.00"), lineItems: [.init(title: "Canvas Tote", quantity: 2)])
+                                  totalPrice: Fixtures.usd("64.00"), lineItems: [.init(title: "Canvas Tote", quantity: 2)],
+                                  financialStatus: "PARTIALLY_REFUNDED", fulfillmentStatus: "FULFILLED")
         var signedIn = state(OrdersState(customerOrders: [order]))
         signedIn.account = AccountState(status: .loggedIn(AccountSession(customer: AccountScreenTests.customer,
                                                                          expiresAt: Fixtures.date.addingTimeInterval(3600))),
@@ -44,6 +45,14 @@ final class OrdersScreenTests: XCTestCase {
         XCTAssertTrue(text.contains("#900"))
         XCTAssertFalse(text.contains("#1001"), "a guest's orders of this terminal are not the account's")
         XCTAssertTrue(text.contains("Orders of your account"))
+        // The API's statuses as it displays them; an account server that does not say them: "placed".
+        XCTAssertTrue(text.contains("#900  2026-04-28  Partially refunded · Fulfilled  2 items"), text)
+        var unsaid = order
+        unsaid.financialStatus = nil
+        unsaid.fulfillmentStatus = nil
+        signedIn.screens = [.collections, .orders(OrdersState(customerOrders: [unsaid]))]
+        XCTAssertTrue(Renderer.render(signedIn, size: Size(width: 80, height: 24), environment: Fixtures.environment).text
+            .contains("#900  2026-04-28  placed  2 items"))
     }
 
     func testKeys() {

@@ -27,6 +27,9 @@ final class PlainCommandTests: XCTestCase {
         XCTAssertEqual(PlainCommand("about Refund"), .about(.refund))
         XCTAssertEqual(PlainCommand("/about terms-of-service"), .about(.termsOfService))
         XCTAssertEqual(PlainCommand("policy privacy"), .about(.privacy))
+        XCTAssertEqual(PlainCommand("country"), .country(nil))
+        XCTAssertEqual(PlainCommand("country JP"), .country("JP"))
+        XCTAssertEqual(PlainCommand("/countries united states"), .country("united states"))
     }
 
     func testMistakesSayWhatIsExpected() {

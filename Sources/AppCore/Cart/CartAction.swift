@@ -46,6 +46,8 @@ public enum CartAction: Hashable, Sendable {
     case restoreResponse(Result<Cart?, AppError>)
     /// The saved cart could not be looked up (`error`); this is how it was last seen.
     case restoredAsLastSeen(Cart, error: AppError)
+    /// The restored cart's lines its country does not sell (sent only when there are some).
+    case linesNotSold(cartId: String, [CartWarning])
     /// The answer to the mutation stamped `requestId`.
     case mutationResponse(requestId: Int, Result<CartPayload, AppError>)
     case delegate(Delegate)

@@ -16,6 +16,8 @@ struct CartReducer: Reducer {
         /// Read from the account and the checkout; not written back.
         var isLoggedIn: Bool
         var hasPreloadedCheckout: Bool
+        /// The countries the shop sells in, for their names.
+        var countries: [Localization.Country] = []
     }
 
     let dependencies: AppDependencies
@@ -157,6 +159,9 @@ struct CartReducer: Reducer {
             state.cart.confirmedCart = cart
             state.cart.isUnconfirmed = true
             return .send(.delegate(.failed(AppError(message: "\(Self.lastSeenNotice)\(error.message)"))))
+        case .linesNotSold(let cartId, let warnings):
+            guard state.cart.cart?.id == cartId, let notice = markNotSold(warnings, &state) else { return .none }
+            return .send(.delegate(.failed(AppError(message: notice))))
         case .mutationResponse(let requestId, let result):
             return mutationResponse(requestId, result, &state)
         }
@@ -173,6 +178,7 @@ struct CartReducer: Reducer {
         let loadCartId = dependencies.loadCartId
         let saveCartId = dependencies.saveCartId
         let loadSeenCart = dependencies.loadSeenCart
+        let countries = state.countries
         return .run { send in
             guard let id = await loadCartId() else {
                 await send(.restoreResponse(.success(nil)))
@@ -185,6 +191,10 @@ struct CartReducer: Reducer {
                 return
             }
             await send(.restoreResponse(result))
+            if case .success(let cart?) = result {
+                let notSold = await CartLinesNotSold.warnings(for: cart, storefront, countries: countries)
+                if !notSold.isEmpty { await send(.linesNotSold(cartId: cart.id, notSold)) }
+            }
         }
     }
 
@@ -335,9 +345,14 @@ struct CartReducer: Reducer {
         state.cart.nextRequestId += 1
         state.cart.latestRequestId = requestId
         let storefront = dependencies.storefront
+        let countries = state.countries
         return .merge(
             .run { send in
-                let result = await Result.capture { try await perform(storefront, send) }
+                let result = await Result.capture {
+                    var payload = try await perform(storefront, send)
+                    payload.warnings += await CartLinesNotSold.warnings(for: payload.cart, storefront, countries: countries)
+                    return payload
+                }
                 await send(.mutationResponse(requestId: requestId, result))
             },
             changed(&state)
@@ -362,10 +377,13 @@ struct CartReducer: Reducer {
         switch result {
         case .success(let payload):
             state.cart.cart = payload.cart ?? state.cart.confirmedCart
-            // Discount warnings go beside the codes; the rest (stock, …) to the error bar.
-            let others = payload.warnings.filter { !$0.code.isAboutADiscount }
+            // Discount warnings go beside the codes, lines not sold here on the lines; the rest
+            // (stock, …) to the error bar.
+            let notSold = payload.warnings.filter { $0.code == .productUnavailableInBuyerLocation }
+            let others = payload.warnings.filter { !$0.code.isAboutADiscount && $0.code != .productUnavailableInBuyerLocation }
             state.cart.warnings = others
-            let messages = payload.userErrors.map(\.message) + others.map(\.message)
+            let notice = markNotSold(notSold, &state)
+            let messages = payload.userErrors.map(\.message) + others.map(\.message) + [notice].compactMap { $0 }
             if !messages.isEmpty { effects.append(.send(.delegate(.failed(AppError(message: messages.joined(separator: " ")))))) }
             if state.cart.queuedLines.isEmpty { effects.append(dropRefusedCodes(payload.warnings, &state)) }
         case .failure(let error):
@@ -383,6 +401,13 @@ struct CartReducer: Reducer {
             state.cart.queuedLines = []
         }
         return .merge(effects)
+    }
+
+    /// Marks the lines the cart's country does not sell; the notice for the bar names the ones new to it.
+    private func markNotSold(_ warnings: [CartWarning], _ state: inout State) -> String? {
+        let fresh = warnings.filter { warning in !state.cart.notSoldHere.contains { $0.target == warning.target } }
+        state.cart.notSoldHere = warnings
+        return CartLinesNotSold.notice(fresh)
     }
 
     private func save(cartId: String) -> Effect<CartAction> {

@@ -20,6 +20,9 @@ public struct CartState: Hashable, Sendable {
     public var queuedLines: [CartLineInput]
     /// Warnings of the last mutation (not enough stock, ...).
     public var warnings: [CartWarning]
+    /// Lines the cart's country does not sell, one warning each (targeted at the line): they stay
+    /// in the cart, marked, and checkout refuses them until they go or the country changes.
+    public var notSoldHere: [CartWarning] = []
 
     /// The selected row: a line, or past the lines, one of the discount codes (so x removes one code).
     public var selectedLineIndex: Int
@@ -63,6 +66,9 @@ public struct CartState: Hashable, Sendable {
         let index = selectedLineIndex - cart.lines.count
         return cart.discountCodes.indices.contains(index) ? cart.discountCodes[index] : nil
     }
+
+    /// Why a line cannot be bought in the cart's country, if it cannot.
+    public func notSoldReason(_ line: CartLine) -> String? { notSoldHere.first { $0.target == line.id }?.message }
 
     /// Lines and discount codes: the rows the selection moves over.
     public var selectableRows: Int { (cart?.lines.count ?? 0) + (cart?.discountCodes.count ?? 0) }

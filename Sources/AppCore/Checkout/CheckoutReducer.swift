@@ -117,6 +117,10 @@ struct CheckoutReducer: Reducer {
         guard !state.cart.isUnconfirmed else {
             return failed("Your cart is shown as last seen: checkout opens once the storefront confirms it.")
         }
+        if !state.cart.notSoldHere.isEmpty {
+            let them = state.cart.notSoldHere.count == 1 ? "it" : "them"
+            return failed(state.cart.notSoldHere.map(\.message).joined(separator: " ") + " Remove \(them), or shop from another country, to check out.")
+        }
         state.checkout.isPresented = true
         state.checkout.page = .loading
         state.checkout.completedOrderId = nil

@@ -11,6 +11,9 @@ public struct PlacedOrder: Hashable, Sendable {
     public var lines: [CustomerOrder.LineItem]
     /// What the order came to: the checkout's total when it said, else the cart's.
     public var total: Money?
+    /// As the shop records a completed checkout: paid, and not shipped yet.
+    public var financialStatus: String? = OrderStatus.paid
+    public var fulfillmentStatus: String? = OrderStatus.unfulfilled
 
     public init(id: String, name: String?, placedAt: Date, lines: [CustomerOrder.LineItem] = [], total: Money? = nil) {
         self.id = id; self.name = name; self.placedAt = placedAt; self.lines = lines; self.total = total

@@ -33,6 +33,8 @@ public struct OrderSummary: Hashable, Sendable {
     /// "#1001", or the id when the checkout gave no number.
     public var number: String
     public var date: Date
+    /// "Paid · Unfulfilled" (the order's financial and fulfilment status), or "placed" where the
+    /// shop does not say.
     public var status: String
     public var lines: [CustomerOrder.LineItem]
     public var total: Money?
@@ -41,11 +43,13 @@ public struct OrderSummary: Hashable, Sendable {
 
     init(_ order: PlacedOrder) {
         id = order.id; number = order.name ?? order.id; date = order.placedAt
-        status = "placed here"; lines = order.lines; total = order.total
+        status = OrderStatus.summary(financial: order.financialStatus, fulfillment: order.fulfillmentStatus) ?? "placed here"
+        lines = order.lines; total = order.total
     }
 
     init(_ order: CustomerOrder) {
         id = order.id; number = order.name; date = order.processedAt
-        status = "placed"; lines = order.lineItems; total = order.totalPrice
+        status = OrderStatus.summary(financial: order.financialStatus, fulfillment: order.fulfillmentStatus) ?? "placed"
+        lines = order.lineItems; total = order.totalPrice
     }
 }

@@ -21,6 +21,8 @@ public enum ProductDetailAction: Hashable, Sendable {
     case reload
     /// The product behind `handle`; nil when the store has no such product.
     case response(handle: String, Result<Product?, AppError>)
+    /// The shopper's country (`country`, by name) does not sell `handle`; the shop's own has it.
+    case notSold(handle: String, Product, in: String)
     case delegate(Delegate)
 
     /// What the product screen asks of the rest of the app.

@@ -6,6 +6,10 @@ struct ProductDetailReducer: Reducer {
     struct State: Equatable {
         var productDetail: ProductDetailState?
         var loading: Set<RequestKind>
+        /// The country the shopper picked (nil: the shop's own) and its name once the shop has
+        /// listed its countries; read, not written back.
+        var chosenCountry: String? = nil
+        var countryName: String? = nil
     }
 
     let dependencies: AppDependencies
@@ -30,6 +34,13 @@ struct ProductDetailReducer: Reducer {
             case .failure(let error):
                 return .send(.delegate(.failed(error)))
             }
+            return .none
+        case .notSold(let handle, let product, let country):
+            state.loading.remove(.product(handle: handle))
+            guard state.productDetail?.handle == handle else { return .none }
+            var detail = ProductDetailState(product: product, keepingChoicesOf: state.productDetail)
+            detail.notSoldIn = country
+            state.productDetail = detail
             return .none
         case .reload:
             guard let handle = state.productDetail?.handle else { return .none }
@@ -71,6 +82,7 @@ struct ProductDetailReducer: Reducer {
 
     /// Why `a` added nothing: everything is sold out, this choice is sold out, or no variant has it.
     static func unavailableReason(_ detail: ProductDetailState, _ product: Product) -> String {
+        if let country = detail.notSoldIn { return "\(product.title) is not sold in \(country)." }
         func soldOut(_ variant: ProductVariant) -> Bool { !variant.availableForSale || (variant.quantityAvailable ?? 1) <= 0 }
         if product.variants.allSatisfy(soldOut) { return "\(product.title) is sold out." }
         guard let variant = detail.selectedVariant else {
@@ -83,8 +95,18 @@ struct ProductDetailReducer: Reducer {
     private func load(_ handle: String, _ state: inout State) -> Effect<ProductDetailAction> {
         guard state.loading.insert(.product(handle: handle)).inserted else { return .none }
         let storefront = dependencies.storefront
+        let country = state.chosenCountry, knownName = state.countryName
         return .run { send in
             let result = await Result.capture { try await storefront.product(handle: handle) }
+            // Not in the shopper's market: the market may not sell it, which the shop's own tells.
+            // (At start the product can load before the shop has named its countries.)
+            if case .success(nil) = result, let country,
+               let elsewhere = try? await storefront.inContext(.shop).product(handle: handle) {
+                var name = knownName
+                if name == nil { name = try? await storefront.localization().country.name }
+                await send(.notSold(handle: handle, elsewhere, in: name ?? country))
+                return
+            }
             await send(.response(handle: handle, result))
         }
         .cancellable(id: .product(handle), cancelInFlight: true)

@@ -17,6 +17,9 @@ public struct ProductDetailState: Hashable, Sendable {
     public var descriptionOffset = 0
     /// "Added 2 × … to your cart", until the next key on this screen or a few seconds pass.
     public var confirmation: String?
+    /// The shopper's country when it does not sell this product ("Japan"): `product` is then the
+    /// shop's own, shown for what it is, and cannot be added.
+    public var notSoldIn: String?
 
     public init(handle: String, product: Product? = nil, notFound: Bool = false,
                 selectedOptions: [SelectedOption] = [], focusedOptionIndex: Int = 0, quantity: Int = 1) {
@@ -47,7 +50,7 @@ public struct ProductDetailState: Hashable, Sendable {
 
     /// True when the selected variant exists and can be bought.
     public var canAddToCart: Bool {
-        guard let variant = selectedVariant, variant.availableForSale else { return false }
+        guard notSoldIn == nil, let variant = selectedVariant, variant.availableForSale else { return false }
         return (variant.quantityAvailable ?? 1) > 0
     }
 }

@@ -551,7 +551,8 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
         }
     }
 
-    /// An order cannot take more than is on the shelf: the buyer hears which item ran short.
+    /// An order cannot take more than is on the shelf, nor what the cart's country is not sold: the
+    /// buyer hears which item.
     private func checkStock(of cart: StoredCart) throws {
         var wanted: [String: Int] = [:]
         for line in cart.lines { wanted[line.merchandiseId, default: 0] += line.quantity }
@@ -559,6 +560,10 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
             guard let (product, listed) = catalog.variant(id: id) else { continue }
             let variant = stock.current(listed)
             let name = product.variants.count > 1 ? "\(product.title) (\(variant.title))" : product.title
+            let market = catalog.markets.market(for: cart.buyerIdentity.countryCode)
+            guard market.sells(product.handle) else {
+                throw OrderPlacementError.refused(code: OrderPlacementError.invalidCart, message: "\(product.title) is not sold in \(market.name).")
+            }
             guard variant.availableForSale else {
                 throw OrderPlacementError.refused(code: OrderPlacementError.invalidCart, message: "\(name) is sold out.")
             }

@@ -1,8 +1,10 @@
 import Foundation
 
 /// The embedded storefront as a buyer in one country and language sees it: every product it reads
-/// priced in that market's currency, not for sale where the market does not sell it, and in the
-/// buyer's language where the catalog has a translation. Carts are priced in their own country
+/// priced in that market's currency, and in the buyer's language where the catalog has a
+/// translation. A product the market does not sell is not there at all, as the Storefront API
+/// leaves a product out of a market it is not published to: missing from lists and search, and
+/// `product(handle:)` answers null. Carts are priced in their own country
 /// (`buyerIdentity.countryCode`): a new cart takes the buyer's, as `@inContext` does on `cartCreate`.
 struct MarketStorefront: StorefrontClient {
     let base: EmbeddedStorefront
@@ -10,6 +12,8 @@ struct MarketStorefront: StorefrontClient {
 
     private var markets: Markets { base.catalog.markets }
     private func local(_ product: Product) -> Product { markets.localize(product, context) }
+    private func sold(_ product: Product) -> Product? { markets.sells(product, context) ? local(product) : nil }
+    private func sold(_ page: Page<Product>) -> Page<Product> { markets.localize(page, context) }
 
     func shop() async throws -> Shop { try await base.shop() }
 
@@ -25,23 +29,23 @@ struct MarketStorefront: StorefrontClient {
 
     func collectionProducts(handle: String, page: PageArguments, sortKey: ProductCollectionSortKeys,
                             reverse: Bool) async throws -> Page<Product> {
-        markets.localize(try await base.collectionProducts(handle: handle, page: page, sortKey: sortKey, reverse: reverse), local)
+        sold(try await base.collectionProducts(handle: handle, page: page, sortKey: sortKey, reverse: reverse))
     }
 
     func products(_ page: PageArguments, query: String?, sortKey: ProductSortKeys, reverse: Bool) async throws -> Page<Product> {
-        markets.localize(try await base.products(page, query: query, sortKey: sortKey, reverse: reverse), local)
+        sold(try await base.products(page, query: query, sortKey: sortKey, reverse: reverse))
     }
 
-    func product(handle: String) async throws -> Product? { try await base.product(handle: handle).map(local) }
-    func product(id: String) async throws -> Product? { try await base.product(id: id).map(local) }
+    func product(handle: String) async throws -> Product? { try await base.product(handle: handle).flatMap(sold) }
+    func product(id: String) async throws -> Product? { try await base.product(id: id).flatMap(sold) }
     func productRecommendations(productId: String) async throws -> [Product] {
-        try await base.productRecommendations(productId: productId).map(local)
+        try await base.productRecommendations(productId: productId).compactMap(sold)
     }
     func search(query: String, page: PageArguments) async throws -> Page<Product> {
-        markets.localize(try await base.search(query: query, page: page), local)
+        sold(try await base.search(query: query, page: page))
     }
     func predictiveSearch(query: String, limit: Int) async throws -> [Product] {
-        try await base.predictiveSearch(query: query, limit: limit).map(local)
+        try await base.predictiveSearch(query: query, limit: limit).compactMap(sold)
     }
     func collectionProducts(handle: String, page: PageArguments, sortKey: ProductCollectionSortKeys, reverse: Bool,
                             filters: [ProductFilter]) async throws -> Listing<Product> {

@@ -26,8 +26,19 @@ extension Markets {
 
     public func localize(_ collection: Collection, _ context: BuyerContext) -> Collection {
         var collection = collection
-        collection.productsPreview = collection.productsPreview.map { localize($0, context) }
+        collection.productsPreview = collection.productsPreview.filter { sells($0, context) }.map { localize($0, context) }
         return collection
+    }
+
+    /// Whether the buyer's market sells the product (the shop's own sells everything).
+    public func sells(_ product: Product, _ context: BuyerContext) -> Bool {
+        market(for: context.country).sells(product.handle)
+    }
+
+    /// A page of products as the buyer's market lists them: the ones it sells, localized.
+    public func localize(_ page: Page<Product>, _ context: BuyerContext) -> Page<Product> {
+        Page(edges: page.edges.filter { sells($0.node, context) }.map { Edge(cursor: $0.cursor, node: localize($0.node, context)) },
+             pageInfo: page.pageInfo)
     }
 
     public func localize<Node>(_ page: Page<Node>, _ transform: (Node) -> Node) -> Page<Node> {

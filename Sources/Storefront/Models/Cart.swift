@@ -269,6 +269,8 @@ public struct CartWarningCode: RawRepresentable, Hashable, Sendable, Codable, Cu
     public static let discountCustomerNotEligible = CartWarningCode(rawValue: "DISCOUNT_CUSTOMER_NOT_ELIGIBLE")
     public static let discountEligibleCustomerMissing = CartWarningCode(rawValue: "DISCOUNT_ELIGIBLE_CUSTOMER_MISSING")
     public static let discountCodeNotHonoured = CartWarningCode(rawValue: "DISCOUNT_CODE_NOT_HONOURED")
+    /// A line's product is not sold in the buyer's country (the API's code from 2026-07; the line stays).
+    public static let productUnavailableInBuyerLocation = CartWarningCode(rawValue: "PRODUCT_UNAVAILABLE_IN_BUYER_LOCATION")
 
     /// A warning about a discount code (the API's codes for them all start with DISCOUNT_).
     public var isAboutADiscount: Bool { rawValue.hasPrefix("DISCOUNT_") }

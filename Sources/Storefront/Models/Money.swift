@@ -34,14 +34,30 @@ public struct Money: Hashable, Sendable, Codable, Comparable {
     /// The amount as the API writes it: a plain decimal string with the currency's minor digits.
     public var amountString: String { Money.format(amount, fractionDigits: Money.minorUnits(of: currencyCode)) }
 
-    /// A short human form: "$24.00", "€9.50", "¥2400", "CHF 12.00".
+    /// A short human form: "$1,234.50", "€9.50", "¥9,740", "CHF 12.00".
+    ///
+    /// One rule for every currency, the English one the storefront's text is written in (Shopify's
+    /// `{{amount}}` and `{{amount_no_decimals}}`): thousands grouped with commas, a point before the
+    /// minor units, none for a currency without them. A column of mixed prices then reads alike.
     public var formatted: String {
         let digits = amountString
         let negative = digits.hasPrefix("-")
-        let body = negative ? String(digits.dropFirst()) : digits
+        let body = Money.grouped(negative ? String(digits.dropFirst()) : digits)
         let sign = negative ? "-" : ""
         let symbol = Money.symbol(of: currencyCode)
         return symbol == currencyCode ? "\(sign)\(currencyCode) \(body)" : "\(sign)\(symbol)\(body)"
+    }
+
+    /// "1234567.89" as "1,234,567.89": a comma between each three digits of the whole part.
+    static func grouped(_ plain: String) -> String {
+        let point = plain.firstIndex(of: ".") ?? plain.endIndex
+        let whole = plain[..<point]
+        var out = ""
+        for (i, digit) in whole.enumerated() {
+            if i > 0, (whole.count - i) % 3 == 0 { out.append(",") }
+            out.append(digit)
+        }
+        return out + plain[point...]
     }
 
     /// The sign a price is written with: "$", "€", "£", "¥"; the code itself for other currencies.

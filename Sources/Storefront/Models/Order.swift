@@ -99,11 +99,37 @@ public struct Order: Hashable, Sendable, Codable, Identifiable {
     /// What the cart's gift cards paid of the total, in order; the payment in `draft` paid the rest.
     /// Absent in orders placed before gift cards could pay.
     public var giftCardPayments: [GiftCardPayment]?
+    /// The Customer Account API's `OrderFinancialStatus` ("PAID") and `OrderFulfillmentStatus`
+    /// ("UNFULFILLED"); nil in an order kept before they were recorded.
+    public var financialStatus: String?
+    public var fulfillmentStatus: String?
 
+    /// A checkout places an order once the payment is taken, and nothing ships it here: paid and
+    /// unfulfilled, until something records otherwise.
     public init(id: String, name: String, processedAt: Date, draft: OrderDraft, customerId: String? = nil,
-                giftCardPayments: [GiftCardPayment]? = nil) {
+                giftCardPayments: [GiftCardPayment]? = nil,
+                financialStatus: String? = OrderStatus.paid, fulfillmentStatus: String? = OrderStatus.unfulfilled) {
         self.id = id; self.name = name; self.processedAt = processedAt; self.draft = draft; self.customerId = customerId
         self.giftCardPayments = giftCardPayments
+        self.financialStatus = financialStatus; self.fulfillmentStatus = fulfillmentStatus
+    }
+}
+
+/// An order's status values as the Customer Account API names them, and how a shopper reads them.
+public enum OrderStatus {
+    public static let paid = "PAID"
+    public static let unfulfilled = "UNFULFILLED"
+
+    /// "PARTIALLY_PAID" as the API displays it: "Partially paid".
+    public static func displayed(_ value: String) -> String {
+        let words = value.lowercased().split(separator: "_").joined(separator: " ")
+        return words.prefix(1).uppercased() + words.dropFirst()
+    }
+
+    /// "Paid · Unfulfilled", or nil when neither is known.
+    public static func summary(financial: String?, fulfillment: String?) -> String? {
+        let known = [financial, fulfillment].compactMap { $0 }.filter { !$0.isEmpty }
+        return known.isEmpty ? nil : known.map(displayed).joined(separator: " · ")
     }
 }
 

@@ -22,6 +22,8 @@ enum PlainCommand: Equatable {
     case orders(String?)
     /// `about`: the shop's page; `about POLICY`: one policy.
     case about(ShopPolicy.Kind?)
+    /// `country`: the countries the shop sells in; `country JP` (or a name): shop from there.
+    case country(String?)
     /// Not understood: the message says why.
     case invalid(String)
 
@@ -68,6 +70,7 @@ enum PlainCommand: Equatable {
         case "logout": self = .logout
         case "cancel": self = .cancel
         case "orders", "order": self = .orders(rest.isEmpty ? nil : rest)
+        case "country", "countries", "market", "m": self = .country(rest.isEmpty ? nil : rest)
         case "about", "policy":
             if rest.isEmpty { self = .about(nil) } else if let kind = ShopPolicy.Kind(name: rest) { self = .about(kind) } else {
                 self = .invalid("\"\(rest)\" is not a policy; try about \(ShopPolicy.Kind.names).")
@@ -90,6 +93,8 @@ enum PlainCommand: Equatable {
           account            who is logged in and their orders; login, logout, cancel
           orders, order N    your orders; one order by its number (#1001) or its place in the list
           about [POLICY]     about the shop; one policy: refund, shipping, privacy, terms
+          country [CODE]     the countries and their currencies; country JP shops from Japan
+                             (prices follow, and the cart's country with them)
           events             every checkout event so far
           back, home         the previous screen, the collections
           help, quit

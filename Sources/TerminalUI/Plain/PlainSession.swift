@@ -213,6 +213,7 @@ public final class PlainSession {
         case .logout: store.send(.account(.logOutTapped))
         case .cancel: store.send(.account(.cancelLogin))
         case .orders(let number): await showOrders(number)
+        case .country(let wanted): await chooseCountry(wanted)
         case .about(let policy):
             store.send(.navigation(.push(.about(AboutState()))))
             store.send(.about(.show(policy: policy)))
@@ -240,6 +241,26 @@ public final class PlainSession {
         }
         store.send(.orders(.moveSelection(by: index - screen.selectedIndex, rows: PlainSession.listRows)))
         store.send(.orders(.openSelected))
+    }
+
+    /// `country`: where the shop sells; `country JP` or `country japan`: prices from there on in its
+    /// currency, the cart's buyer identity with them, and the screen shown again in it.
+    private func chooseCountry(_ wanted: String?) async {
+        let state = store.state
+        guard let wanted else { return say(PlainView.countries(state)) }
+        let countries = state.localization?.availableCountries ?? []
+        guard countries.count > 1 else { return say("\(state.shop?.name ?? "The shop") sells in one country only.") }
+        guard let country = countries.first(where: { $0.isoCode.lowercased() == wanted.lowercased() || matches($0.name, wanted) }) else {
+            let codes = countries.map(\.isoCode).joined(separator: ", ")
+            return say("The shop does not sell in \"\(wanted)\": try \(codes) (country lists them).")
+        }
+        guard country.isoCode != state.marketCountry?.isoCode || state.country == nil else {
+            return say("Already shopping from \(country.name).")
+        }
+        store.send(.markets(.delegate(.chosen(country.isoCode))))
+        await settle()
+        say("Shopping from \(country.name): prices in \(country.currencyCode).")
+        printedScreen = nil
     }
 
     /// The numbered items of the list on screen, and how to select and open one.
@@ -297,6 +318,7 @@ public final class PlainSession {
 
     private func addShownProduct() {
         guard let detail = store.state.productDetail, detail.product != nil else { return say("The product is not loaded.") }
+        if let country = detail.notSoldIn { return say("\(detail.product?.title ?? detail.handle) is not sold in \(country).") }
         guard detail.canAddToCart else { return say("This choice is sold out or not available.") }
         let title = detail.product?.title ?? detail.handle
         store.send(.productDetail(.addToCart))

@@ -34,6 +34,19 @@ public enum PlainView {
         (["event: \(entry.name)"] + entry.fields.map { "\($0.name)=\($0.value)" }).joined(separator: " ")
     }
 
+    /// The countries the shop sells in, each with its currency, the shopper's marked.
+    static func countries(_ state: AppState) -> String {
+        let countries = state.localization?.availableCountries ?? []
+        guard !countries.isEmpty else { return "Countries: loading…" }
+        let current = state.marketCountry?.isoCode
+        var lines = ["Countries (prices follow the one you shop from)"]
+        lines += countries.map { country in
+            "  \(country.isoCode)  \(country.name) · \(MarketsPresenter.currency(country))" + (country.isoCode == current ? "  (current)" : "")
+        }
+        lines.append(countries.count > 1 ? "country CODE shops from another, like country \(countries[1].isoCode)." : "The shop sells in one country only.")
+        return lines.joined(separator: "\n")
+    }
+
     static func collections(_ state: AppState) -> String {
         let list = state.collections
         guard list.hasLoadedFirstPage else { return "Collections: loading…" }
@@ -75,7 +88,9 @@ public enum PlainView {
             let values = option.optionValues.map { $0.name == chosen ? "[\($0.name)]" : $0.name }
             lines.append("\(option.name): \(values.joined(separator: ", "))")
         }
-        if let variant = detail.selectedVariant {
+        if let country = detail.notSoldIn {
+            lines.append("Not sold in \(country).")
+        } else if let variant = detail.selectedVariant {
             var price = variant.price.formatted
             if variant.isOnSale, let was = variant.compareAtPrice { price += " (was \(was.formatted))" }
             let stock = detail.canAddToCart ? "available" : "sold out"
@@ -107,12 +122,12 @@ public enum PlainView {
         lines += numbered(cart.lines.map { line in
             let variant = line.merchandise.title.isEmpty || line.merchandise.title == "Default Title" ? "" : " · " + line.merchandise.title
             return "\(line.merchandise.productTitle)\(variant) · \(line.quantity) × \(line.cost.amountPerQuantity.formatted)"
-                + " = \(line.cost.totalAmount.formatted)"
+                + " = \(line.cost.totalAmount.formatted)" + (state.notSoldReason(line) == nil ? "" : " · not sold here")
         })
         let codes = cart.discountCodes.map { $0.code + ($0.applicable ? "" : " (not applicable)") }
         lines.append("Discount: \(codes.isEmpty ? "none" : codes.joined(separator: ", "))")
         lines.append("Note: \(cart.note.flatMap { $0.isEmpty ? nil : $0 } ?? "none")")
-        for warning in state.warnings { lines.append("Warning: \(warning.message)") }
+        for warning in state.notSoldHere + state.warnings { lines.append("Warning: \(warning.message)") }
         lines.append("Subtotal: \(cart.cost.subtotalAmount.formatted)")
         lines.append("Total: \(cart.cost.totalAmount.formatted) (taxes and shipping at checkout)")
         lines.append("qty N Q, remove N, discount CODE, note TEXT, checkout.")

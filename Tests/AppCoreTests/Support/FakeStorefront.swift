@@ -36,6 +36,7 @@ struct FakeStorefront: StorefrontClient {
     /// The buyer's market this copy asks in (`inContext`): what its collections and products answer with.
     var context = BuyerContext()
     var onMarketCollections: (@Sendable (BuyerContext, PageArguments) async throws -> Page<Collection>)?
+    /// A product as the buyer's market answers it (nil: the market does not have it); overrides `onProduct`.
     var onMarketProduct: (@Sendable (BuyerContext, String) async throws -> Product?)?
 
     func inContext(_ context: BuyerContext) -> any StorefrontClient {

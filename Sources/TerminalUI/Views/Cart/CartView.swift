@@ -46,7 +46,7 @@ struct CartView {
         }
         y = drawDiscount(cart, y: y, in: inner, theme: theme, grid: &grid)
         y = drawNote(cart, y: y, in: inner, theme: theme, grid: &grid)
-        for warning in state.warnings.prefix(1) {
+        for warning in (state.notSoldHere + state.warnings).prefix(1) {
             inner.text("! " + warning.message, y: y, style: theme[.warning], in: &grid)
             y += 1
         }
@@ -66,7 +66,7 @@ struct CartView {
         guard let cart = state.cart else { return 1 }
         let compact = isCompact(height: height)
         let hasDiscounts = cart.cost.totalAmount != cart.cost.subtotalAmount
-        let warningRows = min(1, state.warnings.count)
+        let warningRows = min(1, state.notSoldHere.count + state.warnings.count)
         let discountRows = discountRowCount(state) - 1
         let belowRows = (compact ? 3 + warningRows : 8 + warningRows + (hasDiscounts ? 1 : 0)) + discountRows
         return max(1, height - (compact ? 1 : 2) - 1 - belowRows)
@@ -113,7 +113,20 @@ struct CartView {
             canvas.textRight("y remove · n keep", right: c.totalRight, y: y, style: selected ? style : theme[.warning], in: &grid)
             return
         }
-        canvas.text(line.merchandise.productTitle + variant, y: y, style: style, in: &grid, maxWidth: c.item)
+        var itemWidth = c.item
+        var mark = ""
+        // A line the cart's country does not sell says so at the end of its item column (a narrow
+        // one marks it before the title; the row under the note says why).
+        if state.notSoldReason(line) != nil {
+            let tag = "✗ not sold here"
+            if c.item >= 24 {
+                itemWidth = c.item - DisplayWidth.of(tag) - 1
+                canvas.textRight(tag, right: c.item, y: y, style: selected ? style : theme[.warning], in: &grid)
+            } else {
+                mark = "✗ "
+            }
+        }
+        canvas.text(mark + line.merchandise.productTitle + variant, y: y, style: style, in: &grid, maxWidth: itemWidth)
         canvas.textRight("\(line.quantity)", right: c.quantityX + c.quantity, y: y, style: style, in: &grid)
         canvas.textRight(line.cost.amountPerQuantity.formatted, right: c.priceRight, y: y, style: style, in: &grid)
         canvas.textRight(line.cost.totalAmount.formatted, right: c.totalRight, y: y, style: style.adding(.bold), in: &grid)

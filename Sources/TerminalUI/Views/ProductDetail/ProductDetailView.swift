@@ -119,8 +119,9 @@ struct ProductDetailView {
         // Price, and the compare-at price struck through when the variant is on sale.
         let variant = detail.selectedVariant
         let price = variant?.price ?? product.priceRange.minVariantPrice
-        x = canvas.text(price.formatted, y: y, style: theme[.price], in: &grid)
-        if let variant, variant.isOnSale, let compare = variant.compareAtPrice {
+        // Not sold in the shopper's country: no price there, only why.
+        x = detail.notSoldIn != nil ? 0 : canvas.text(price.formatted, y: y, style: theme[.price], in: &grid)
+        if detail.notSoldIn == nil, let variant, variant.isOnSale, let compare = variant.compareAtPrice {
             x = canvas.text(compare.formatted, x: x + 2, y: y, style: theme[.compareAt], in: &grid)
             let saving = Money.format((compare.amount - variant.price.amount) / compare.amount * 100, fractionDigits: 0)
             x = canvas.text("save \(saving)%", x: x + 2, y: y, style: theme[.onSale], in: &grid)
@@ -211,6 +212,7 @@ struct ProductDetailView {
 
     /// What the buyer can expect of the chosen combination.
     static func availability(_ detail: ProductDetailState) -> (String, Role) {
+        if let country = detail.notSoldIn { return ("Not sold in \(country)", .soldOut) }
         guard let variant = detail.selectedVariant else { return ("This combination does not exist", .warning) }
         guard variant.availableForSale, (variant.quantityAvailable ?? 1) > 0 else { return ("Sold out", .soldOut) }
         if let stock = variant.quantityAvailable {

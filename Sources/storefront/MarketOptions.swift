@@ -1,0 +1,64 @@
+import ArgumentParser
+import Foundation
+import Storefront
+
+/// `--country CODE` (else `STOREFRONT_COUNTRY`): the country a command shops from. Its prices are in
+/// that market's currency and it lists only what the market sells, as `@inContext(country:)` does
+/// over a Storefront API; the catalog is read the same way.
+struct MarketOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp(
+        "The country to shop from, e.g. US or JP: prices in its currency, only what is sold there (else STOREFRONT_COUNTRY).",
+        valueName: "code"))
+    var country: String?
+
+    static let environmentName = "STOREFRONT_COUNTRY"
+
+    func validate() throws {
+        if let country, CountryPreference.code(country) == nil {
+            throw ValidationError("--country takes a two-letter country code such as US or JP, not \"\(country)\".")
+        }
+        if country == nil, let value = Self.environment, CountryPreference.code(value) == nil {
+            throw ValidationError("\(Self.environmentName) takes a two-letter country code such as US or JP, not \"\(value)\".")
+        }
+    }
+
+    private static var environment: String? {
+        ProcessInfo.processInfo.environment[environmentName].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// The country asked for on the command line or in the environment; nil: the shop's own.
+    var chosen: String? { (country ?? Self.environment).flatMap(CountryPreference.code) }
+
+    var context: BuyerContext { BuyerContext(country: chosen) }
+
+    /// A Storefront API asked in the chosen country; says once on stderr when the shop does not
+    /// sell there (it then answers in its own, as the API does).
+    func inMarket(_ storefront: any StorefrontClient) async -> any StorefrontClient {
+        guard let chosen else { return storefront }
+        if let localization = try? await storefront.localization(),
+           !localization.availableCountries.contains(where: { $0.isoCode == chosen }) {
+            warnNotSold(in: chosen, home: localization.availableCountries.first?.currencyCode)
+        }
+        return storefront.inContext(context)
+    }
+
+    /// The catalog's markets in the chosen country: warns the same way.
+    func markets(of catalog: StoreCatalog) -> Markets {
+        if let chosen, !catalog.markets.sells(in: chosen) { warnNotSold(in: chosen, home: catalog.markets.home.currencyCode) }
+        return catalog.markets
+    }
+
+    /// Catalog products as the chosen country sees them: the ones it sells, in its currency and language.
+    func localize(_ products: [Product], _ markets: Markets) -> [Product] {
+        products.filter { markets.sells($0, context) }.map { markets.localize($0, context) }
+    }
+
+    /// Why a product is missing in the chosen country while the shop has it: "not sold in Japan".
+    func notSoldMessage(_ product: Product, countryName: String?) -> String {
+        "\(product.title) is not sold in \(countryName ?? chosen ?? "this country")"
+    }
+
+    private func warnNotSold(in country: String, home: String?) {
+        FileHandle.standardError.write(Data("storefront: the shop does not sell in \(country); prices are its own\(home.map { " (\($0))" } ?? "")\n".utf8))
+    }
+}
