@@ -33,7 +33,9 @@ extension EmbeddedStorefront {
         guard let index = catalog.collectionIndexByHandle[handle] else { return Listing(page: .empty, totalCount: 0) }
         var order = catalog.collectionProductOrder(index, sortKey: sortKey)
         if reverse { order.reverse() }
-        return try filtered(order, name: "collection.\(handle).\(sortKey.rawValue).\(reverse ? "r" : "f")", page: page,
+        // A market lists only what it sells, as the Storefront API leaves the rest out.
+        let (sold, cut) = soldIn(context, order)
+        return try filtered(sold, name: "collection.\(handle).\(sortKey.rawValue).\(reverse ? "r" : "f")\(cut)", page: page,
                             filters: filters, context: context)
     }
 
@@ -43,12 +45,12 @@ extension EmbeddedStorefront {
         try Paginator.validate(page)
         let listing = try catalog.searchIndex.listing(query: query, sortKey: sortKey, reverse: reverse)
         // Shown in relevance order, the cursors of `search(query:page:)`.
-        let name = sortKey == .relevance && !reverse ? "search.\(SearchIndex.fingerprint(query))"
-            : "search.\(sortKey.rawValue).\(reverse ? "r" : "f").\(SearchIndex.fingerprint(query))"
-        // The count and the filters need every match, not only the page's.
-        let matches = listing.all()
+        // The count and the filters need every match, not only the page's; a market's only what it sells.
+        let (matches, cut) = soldIn(context, listing.all())
         let market = catalog.markets.market(for: context.country)
-        guard unavailableProducts == .show, filters.isEmpty else {
+        let name = (sortKey == .relevance && !reverse ? "search.\(SearchIndex.fingerprint(query))"
+            : "search.\(sortKey.rawValue).\(reverse ? "r" : "f").\(SearchIndex.fingerprint(query))") + cut
+        guard unavailableProducts == .show, filters.isEmpty, cut.isEmpty else {
             var order: [Int] = [], unavailable: [Int] = []
             order.reserveCapacity(matches.count)
             for p in matches {
@@ -61,6 +63,14 @@ extension EmbeddedStorefront {
         return Listing(page: try productPage(listing, name: name, arguments: page), totalCount: matches.count) { [self] in
             ListingFilters([]).offered(over: facts(of: matches, in: market))
         }
+    }
+
+    /// The products of `order` the buyer's market sells, and what the listing's cursor name gains
+    /// when that leaves some out (a cursor belongs to one market's list then).
+    private nonisolated func soldIn(_ context: BuyerContext, _ order: [Int]) -> ([Int], String) {
+        let market = catalog.markets.market(for: context.country)
+        let sold = order.filter { market.sells(catalog.products[$0].handle) }
+        return sold.count == order.count ? (order, "") : (sold, ".\(market.countryCode)")
     }
 
     /// The page of `order` that passes `filters`, as the buyer in `context` sees prices and

@@ -29,7 +29,9 @@ struct MarketStorefront: StorefrontClient {
 
     func collectionProducts(handle: String, page: PageArguments, sortKey: ProductCollectionSortKeys,
                             reverse: Bool) async throws -> Page<Product> {
-        sold(try await base.collectionProducts(handle: handle, page: page, sortKey: sortKey, reverse: reverse))
+        // The market's own list (what it sells), so a page is full and its cursors are the ones serve gives.
+        try base.collectionListing(handle: handle, page: page, sortKey: sortKey, reverse: reverse, filters: [], context: context)
+            .map(local).page
     }
 
     func products(_ page: PageArguments, query: String?, sortKey: ProductSortKeys, reverse: Bool) async throws -> Page<Product> {
@@ -42,7 +44,8 @@ struct MarketStorefront: StorefrontClient {
         try await base.productRecommendations(productId: productId).compactMap(sold)
     }
     func search(query: String, page: PageArguments) async throws -> Page<Product> {
-        sold(try await base.search(query: query, page: page))
+        try base.searchListing(query: query, page: page, sortKey: .relevance, reverse: false, unavailableProducts: .show,
+                               filters: [], context: context).map(local).page
     }
     func predictiveSearch(query: String, limit: Int) async throws -> [Product] {
         try await base.predictiveSearch(query: query, limit: limit).compactMap(sold)
