@@ -165,6 +165,7 @@ extension CatalogDocument {
                 case "products":
                     products = try r.elements(of: ProductEntry.self)
                 case "markets": try r.skip()   // read by `MarketCatalog`, after the products
+                case "pages", "blogs": try r.skip()   // read by `ContentCatalog`
                 default: throw r.unknownField(key)
                 }
             }

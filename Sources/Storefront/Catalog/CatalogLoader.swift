@@ -42,6 +42,7 @@ public enum CatalogLoader {
             return try builder.build(document, from: reader.shared)
         }
         catalog.markets = try MarketCatalog.read(data, shop: catalog.shop, handles: Set(catalog.products.map(\.handle)), file: file)
+        catalog.content = try ContentCatalog.read(data, file: file)
         return catalog
     }
 

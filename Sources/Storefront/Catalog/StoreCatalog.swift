@@ -21,6 +21,8 @@ public struct StoreCatalog: Sendable {
     /// The countries the shop sells in and the translations (the shop's own country alone unless
     /// the catalog has a `markets` section).
     public internal(set) var markets: Markets
+    /// The shop's pages and blogs (none unless the catalog has `pages` or `blogs`).
+    public internal(set) var content = OnlineStoreContent.empty
 
     let lookups: CatalogLookups
     let collectionIndexByHandle: [String: Int]
