@@ -54,18 +54,22 @@ public struct StorefrontResolver: Sendable {
         return try await context.storefront.productRecommendations(productId: productId)
     }
 
-    /// Products are the only results this storefront has: `types` without PRODUCT finds nothing.
+    /// Products, then pages, then articles, of the `types` asked for (all three by default).
     func search(context: RequestContext, arguments: SearchArguments) async throws -> SearchConnection {
-        if let types = arguments.types, !types.contains(.product) {
-            return SearchConnection(page: .empty, upcast: { $0 })
-        }
-        let page = try await context.storefront.search(query: arguments.query, page: arguments.page)
-        return SearchConnection(page: page, upcast: { $0 })
+        let types = Set(arguments.types ?? SearchType.allCases)
+        let content = context.content
+        let pages = types.contains(.page) ? try content.pages(matching: arguments.query).map(SearchHit.page) : []
+        let articles = types.contains(.article) ? try content.articles(matching: arguments.query).map(SearchHit.article) : []
+        let storefront = context.storefront, query = arguments.query
+        let results = SearchResults(products: { page in
+            types.contains(.product) ? try await storefront.search(query: query, page: page) : .empty
+        }, content: pages + articles)
+        return SearchConnection(page: try await results.page(arguments.page), upcast: \.item)
     }
 
     func predictiveSearch(context: RequestContext, arguments: PredictiveSearchArguments) async throws -> PredictiveSearchResult? {
         // `EACH`: up to the limit of every type; `ALL`: the limit shared, products first.
-        let types = Set(arguments.types ?? [.product, .collection, .query])
+        let types = Set(arguments.types ?? PredictiveSearchType.allCases)
         var remaining = min(max(arguments.limit ?? 10, 0), 250)
         let shared = arguments.limitScope ?? .all == .all
         let matches = try await context.storefront.predictiveSearch(query: arguments.query, limit: max(remaining, 10))
@@ -80,6 +84,14 @@ public struct StorefrontResolver: Sendable {
         }
         if types.contains(.collection) {
             result.collections = try await PredictiveSuggestions.collections(for: arguments.query, in: context.storefront, limit: remaining)
+            if shared { remaining -= result.collections.count }
+        }
+        if types.contains(.page) {
+            result.pages = context.content.predictivePages(arguments.query, limit: remaining)
+            if shared { remaining -= result.pages.count }
+        }
+        if types.contains(.article) {
+            result.articles = context.content.predictiveArticles(arguments.query, limit: remaining)
         }
         return result
     }

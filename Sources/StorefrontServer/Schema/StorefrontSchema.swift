@@ -27,7 +27,7 @@ enum StorefrontSchema {
         let partials: [PartialSchema<StorefrontResolver, RequestContext>] = [
             ScalarSchema(), EnumSchema(), ParitySchema(), ShopSchema(), ProductSchema(), CollectionSchema(), SearchSchema(), CartSchema(),
             CartDeliverySchema(), CartGiftCardSchema(), CartDiscountSchema(),
-            LocalizationSchema(),
+            LocalizationSchema(), OnlineStoreSchema(),
         ]
         let built = try SchemaBuilder(StorefrontResolver.self, RequestContext.self)
             .setQueryName(to: "QueryRoot")
