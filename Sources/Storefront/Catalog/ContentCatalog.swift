@@ -1,7 +1,7 @@
 import Foundation
 
-/// Reads the catalog's `pages` and `blogs`: the shop's content pages, and its blogs with their
-/// articles. Both are optional; a catalog without them has no pages and no blogs.
+/// The catalog's `pages` and `blogs`: the shop's content pages, and its blogs with their articles,
+/// read with the rest of the catalog. Both are optional; a catalog without them has neither.
 ///
 /// ```json
 /// "pages": [ { "id": 9100, "handle": "about-us", "title": "About us", "body": "<p>…</p>",
@@ -58,23 +58,6 @@ enum ContentCatalog {
         var name: String
         var email: String?
         var bio: String?
-    }
-
-    /// The content of the catalog file in `data`, which has already been read as a catalog (so it
-    /// is well-formed JSON): every other section is passed over.
-    static func read(_ data: Data, file: String) throws -> OnlineStoreContent {
-        try CatalogJSONReader.read(data, file: file) { r in
-            var pages: [PageEntry] = [], blogs: [BlogEntry] = []
-            try r.object { r, key in
-                if r.null() { return }
-                switch key {
-                case "pages": pages = try r.list(of: PageEntry.self)
-                case "blogs": blogs = try r.list(of: BlogEntry.self)
-                default: try r.skip()
-                }
-            }
-            return try CatalogBuilder(file: file).content(pages: pages, blogs: blogs)
-        }
     }
 
     /// The longest summary made from a page's body, in characters.
