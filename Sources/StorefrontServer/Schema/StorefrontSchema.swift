@@ -13,7 +13,8 @@ import GraphQL
 ///   scalars of those names rather than enums (see `ScalarText`), taking only the API's values
 ///   for the first three (`EnumCodes`);
 /// - `metafields(identifiers:)` answers an empty list rather than one null per identifier;
-/// - search results and predictive search hold products only; connections have no `totalCount`;
+/// - search answers products, then pages, then articles (not one order by relevance); connections
+///   have no `totalCount`;
 /// - `collections(query:)` and `collections(reverse: true)` are errors (the storefront protocol has
 ///   neither);
 /// - `ProductVariant.image` is the variant's own image, without the API's fallback to the product's;
