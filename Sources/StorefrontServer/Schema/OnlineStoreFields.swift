@@ -15,6 +15,7 @@ extension RequestContext {
     }
 }
 
+/// Never null here (a page without its own SEO answers nulls inside), though the API allows null.
 extension ContentSEO {
     var node: SEONode { SEONode(title: title, description: description) }
 }
@@ -30,7 +31,7 @@ extension ShopPage: HasNoMetafields {
     var bodyValue: HTMLValue { HTMLValue(unchecked: body) }
     var createdAtValue: DateTimeValue { DateTimeValue(createdAt) }
     var updatedAtValue: DateTimeValue { DateTimeValue(updatedAt) }
-    var seoNode: SEONode { seo.node }
+    var seoNode: SEONode? { seo.node }
     var trackingParameters: String? { nil }
 
     func onlineStoreUrl(context: RequestContext, arguments: NoArguments) async throws -> URLValue? {
@@ -40,7 +41,7 @@ extension ShopPage: HasNoMetafields {
 
 extension Blog: HasNoMetafields {
     var idValue: GraphID { GraphID(unchecked: id) }
-    var seoNode: SEONode { seo.node }
+    var seoNode: SEONode? { seo.node }
 
     func onlineStoreUrl(context: RequestContext, arguments: NoArguments) async throws -> URLValue? {
         try await context.onlineStoreURL("/blogs/\(handle)")
@@ -59,7 +60,7 @@ extension Article: HasNoMetafields {
     var contentHtmlValue: HTMLValue { HTMLValue(unchecked: contentHtml) }
     var excerptHtmlValue: HTMLValue? { excerptHtml.map(HTMLValue.init(unchecked:)) }
     var publishedAtValue: DateTimeValue { DateTimeValue(publishedAt) }
-    var seoNode: SEONode { seo.node }
+    var seoNode: SEONode? { seo.node }
     var trackingParameters: String? { nil }
 
     func content(context: RequestContext, arguments: TruncateArguments) -> String { truncated(content, arguments) }
