@@ -189,8 +189,9 @@ struct OnlineStoreTests {
 
             let refused = try await answer(server, #"{ pages(first: 5, query: "title:(") { nodes { handle } } }"#)
             #expect(refused["errors"] != nil, "a query that does not parse is an error, as for products")
-            let unpaged = try await answer(server, "{ articles { nodes { handle } } }")
-            #expect(unpaged["errors"] != nil, "first or last is required")
+            for unpaged in ["{ articles { nodes { handle } } }", "{ search(query: \"tea\", types: [PAGE]) { nodes { __typename } } }"] {
+                #expect(try await answer(server, unpaged)["errors"] != nil, "first or last is required: \(unpaged)")
+            }
         }
     }
 

@@ -41,8 +41,8 @@ struct SearchResults {
         case (let first?, nil): return try await forward(first, arguments)
         case (nil, let last?): return try await backward(last, arguments)
         default:
-            // Both or neither: the storefront refuses them with the API's message.
-            return Self.hits(try await products(arguments))
+            // Both or neither: refused with the API's message, whichever types are searched.
+            return try contentPage(arguments)
         }
     }
 
