@@ -23,9 +23,10 @@ public struct AppDependencies: Sendable {
     /// What the storefront client says about the network (over a Storefront API); listened to from
     /// `appStarted` until the stream ends. The embedded storefront has nothing to say.
     public var connectionEvents: @Sendable () -> AsyncStream<ConnectionEvent>
-    /// Reads a product past any saved answer: an order changed its stock. nil reads through
-    /// `storefront` (the embedded store has no cache).
-    public var freshProduct: (@Sendable (String) async throws -> Product?)?
+    /// The same storefront read past any saved answer: an order changed the stock. nil reads
+    /// through `storefront` (the embedded store has no cache). Asked in the shopper's market, as
+    /// `storefront` is.
+    public var freshStorefront: (any StorefrontClient)?
     /// Opens an address in a browser; false when there is none to open (over SSH, in a bare terminal).
     public var openURL: @Sendable (String) async -> Bool
     /// What the storefront found wrong with its saved state when it opened (a corrupt file set
@@ -48,13 +49,13 @@ public struct AppDependencies: Sendable {
                 openURL: @escaping @Sendable (String) async -> Bool = { _ in false },
                 startupNotices: [String] = [],
                 country: String? = nil, saveCountry: @escaping @Sendable (String?) async -> Void = { _ in },
-                freshProduct: (@Sendable (String) async throws -> Product?)? = nil) {
+                freshStorefront: (any StorefrontClient)? = nil) {
         self.storefront = storefront; self.checkout = checkout; self.clock = clock
         self.now = now; self.loadCartId = loadCartId; self.saveCartId = saveCartId
         self.loadSeenCart = loadSeenCart; self.saveSeenCart = saveSeenCart; self.settings = settings
         self.account = account; self.connectionEvents = connectionEvents; self.openURL = openURL
         self.startupNotices = startupNotices
         self.country = country; self.saveCountry = saveCountry
-        self.freshProduct = freshProduct
+        self.freshStorefront = freshStorefront
     }
 }

@@ -13,7 +13,9 @@ public struct AppReducer: Reducer, Sendable {
         // The start country (`--country`, or the last run's) is the shopper's before anything is asked.
         if action == .appStarted, state.country == nil { state.country = dependencies.country }
         var inMarket = self
-        inMarket.dependencies.storefront = dependencies.storefront.inContext(BuyerContext(country: state.country))
+        let market = BuyerContext(country: state.country)
+        inMarket.dependencies.storefront = dependencies.storefront.inContext(market)
+        inMarket.dependencies.freshStorefront = dependencies.freshStorefront?.inContext(market)
         return inMarket.reduceInMarket(into: &state, action: action)
     }
 

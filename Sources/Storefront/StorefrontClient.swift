@@ -23,6 +23,16 @@ public protocol StorefrontClient: Sendable {
     func search(query: String, page: PageArguments) async throws -> Page<Product>
     func predictiveSearch(query: String, limit: Int) async throws -> [Product]
 
+    /// A collection's products through storefront filters, with how many pass and the filters
+    /// the collection offers (`Collection.products(filters:)`).
+    func collectionProducts(handle: String, page: PageArguments, sortKey: ProductCollectionSortKeys, reverse: Bool,
+                            filters: [ProductFilter]) async throws -> Listing<Product>
+    /// `search(query:, productFilters:, unavailableProducts:, sortKey:, reverse:)` over products, with the same.
+    func search(query: String, page: PageArguments, sortKey: ProductSortKeys, reverse: Bool, unavailableProducts: UnavailableProducts,
+                filters: [ProductFilter]) async throws -> Listing<Product>
+    /// `collections(query:, sortKey:, reverse:)`, with how many match.
+    func collections(_ page: PageArguments, query: String?, sortKey: CollectionSortKeys, reverse: Bool) async throws -> Listing<Collection>
+
     /// nil when the cart does not exist or has expired: start a new one.
     func cart(id: String) async throws -> Cart?
     func cartCreate(_ input: CartInput) async throws -> CartPayload
@@ -41,6 +51,10 @@ public protocol StorefrontClient: Sendable {
     func cartGiftCardCodesAdd(cartId: String, giftCardCodes: [String]) async throws -> CartPayload
     func cartGiftCardCodesUpdate(cartId: String, giftCardCodes: [String]) async throws -> CartPayload
     func cartGiftCardCodesRemove(cartId: String, appliedGiftCardIds: [String]) async throws -> CartPayload
+    /// Sets metafields on the carts their `ownerId`s name: all of them, or none when any is refused.
+    func cartMetafieldsSet(_ metafields: [CartMetafieldInput]) async throws -> CartMetafieldsSetPayload
+    /// Deletes a cart's metafield by "namespace.key" (or a key of the app's namespace).
+    func cartMetafieldDelete(ownerId: String, key: String) async throws -> CartMetafieldDeletePayload
 
     /// The bytes of a product picture (`ProductImage.pictureUrl`), at most `maxBytes` long.
     func pictureData(url: String, maxBytes: Int) async throws -> Data
@@ -85,6 +99,12 @@ extension StorefrontClient {
     }
     public func cartGiftCardCodesRemove(cartId: String, appliedGiftCardIds: [String]) async throws -> CartPayload {
         throw notTaken("cartGiftCardCodesRemove")
+    }
+    public func cartMetafieldsSet(_ metafields: [CartMetafieldInput]) async throws -> CartMetafieldsSetPayload {
+        throw notTaken("cartMetafieldsSet")
+    }
+    public func cartMetafieldDelete(ownerId: String, key: String) async throws -> CartMetafieldDeletePayload {
+        throw notTaken("cartMetafieldDelete")
     }
 
     /// The error of a mutation this storefront does not take.

@@ -5,6 +5,8 @@ import Foundation
 let benchmarks: [(name: String, summary: String, run: ([String]) async throws -> Void)] = [
     ("search", "catalog load and search latency over 100,000 products [QUERY...]", SearchBenchmark.run),
     ("load", "catalog load of 100,000 products, repeated [N, default 5] [PATH instead]", { try SearchBenchmark.runLoads($0) }),
+    ("filters", "collection and search pages with storefront filters over 100,000 products, through serve's endpoint [shipped]",
+     FilterBenchmark.run),
     ("catalog", "writes the generated 100,000-product catalog to PATH", { try SearchBenchmark.write($0) }),
     ("store", "reducer throughput: actions per second through the Store", { _ in await runStoreBenchmark() }),
     ("render", "time to render a frame, median and p99 [--size WxH] [--frames N]", RenderBenchmark.main),
@@ -14,6 +16,8 @@ let benchmarks: [(name: String, summary: String, run: ([String]) async throws ->
     ("ssh", "concurrent SSH sessions: accepted, memory, CPU, key latency [--sessions 10,50,100] [--keys N]", SSHBenchmark.main),
     ("crash", "kill -9 during cart and order writes, then check nothing acknowledged is lost [--kills N] [--store json|sqlite|both]",
      CrashBenchmark.main),
+    ("schema", "serve's schema against the Storefront API's: --reference PATH (an introspection result); exits 1 on a mismatch",
+     SchemaCheck.main),
     ("crash-writer", "the process `crash` kills: carts and orders written to DIR, each acknowledged on stdout", CrashWriter.main),
 ]
 
@@ -25,8 +29,8 @@ if wanted == "-h" || wanted == "--help" || (wanted != "all" && !benchmarks.conta
     exit(wanted == "-h" || wanted == "--help" ? 0 : 2)
 }
 // "all" runs the benchmarks; writing the catalog is a tool, and fuzzing (a long run), ssh (a
-// hundred clients) and the kill loop are run only by name.
-for benchmark in benchmarks where (wanted == "all" && !["catalog", "fuzz", "ssh", "crash", "crash-writer"].contains(benchmark.name))
+// hundred clients), the kill loop and the schema check (it needs the API's schema) are run only by name.
+for benchmark in benchmarks where (wanted == "all" && !["catalog", "fuzz", "ssh", "crash", "crash-writer", "schema"].contains(benchmark.name))
     || benchmark.name == wanted {
     // The writer's standard output is its acknowledgements, nothing else.
     if wanted != "crash-writer" { print("== \(benchmark.name): \(benchmark.summary)") }

@@ -85,9 +85,11 @@ public final class GraphQLEndpoint: Sendable {
             let schema = schema
             let run = { @Sendable () async -> GraphQL.GraphQLResult in
                 do {
-                    return try await GraphQL.execute(schema: schema, documentAST: document, rootValue: StorefrontResolver(),
-                                                     context: context, variableValues: request.variables,
-                                                     operationName: request.operationName)
+                    var result = try await GraphQL.execute(schema: schema, documentAST: document, rootValue: StorefrontResolver(),
+                                                           context: context, variableValues: request.variables,
+                                                           operationName: request.operationName)
+                    result.data = result.data.map { context.nullListElements.restore(in: $0) }
+                    return result
                 } catch let error as GraphQLError {
                     return GraphQL.GraphQLResult(errors: [error])
                 } catch {

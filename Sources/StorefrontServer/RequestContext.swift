@@ -9,6 +9,8 @@ public struct RequestContext: Sendable {
     public let language: String?
     /// The scopes of the token the request came with.
     public let scopes: AccessScopes
+    /// The lists with null elements this request answered, to be written whole.
+    let nullListElements = NullListElements()
 
     public init(storefront: any StorefrontClient, country: String? = nil, language: String? = nil, scopes: AccessScopes = .all) {
         self.storefront = storefront; self.country = country; self.language = language; self.scopes = scopes

@@ -95,10 +95,8 @@ enum InteractiveSession {
                                    saveSeenCart: { cart in await cartIds.remember(cart) },
                                    account: .live(commands, login: loginOptions),
                                    connectionEvents: { connection.events }, openURL: Self.openInBrowser,
-                                   freshProduct: { handle in
-                                       // Past the five-minute cache, and into it: an order changed the stock.
-                                       try await remote.withCachePolicy(.networkFirst(expireIn: 300)).product(handle: handle)
-                                   })
+                                   // Past the five-minute cache, and into it: an order changed the stock.
+                                   freshStorefront: remote.withCachePolicy(.networkFirst(expireIn: 300)))
         }
         let storefront = EmbeddedStorefront(catalog: try global.openCatalog())
         let checkout = CheckoutSheet(configuration: configuration, webViews: SimulatedCheckoutServer(backend: storefront))

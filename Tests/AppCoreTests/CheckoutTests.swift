@@ -26,6 +26,27 @@ final class CheckoutTests: XCTestCase {
     }
 
     /// The cancel a closing sheet reports: logged, never an error.
+    /// Order 1001 completes in the sheet, the ordered product is read again as `after` (`change`
+    /// is what that does to the state), and the shopper closes the thank-you page.
+    func placeOrder(_ store: TestStore<AppState, AppAction>, _ env: TestEnvironment, reading after: Product,
+                    change: @escaping (inout AppState) -> Void) async {
+        await start(store)
+        env.sheet.emit(.event(Fixtures.completed(orderId: "1001")))
+        await store.receive(.checkout(.sheetUpdate(.event(Fixtures.completed(orderId: "1001")), at: time))) {
+            $0.eventLog.entries.append(EventLogEntry(id: 1, time: self.time, name: "complete",
+                                                     fields: [.init("order", "1001"), .init("decoded", "full"), .init("email", "a@b.example")]))
+            $0.eventLog.nextEntryId = 2
+            $0.checkout.completedOrderId = "1001"
+            $0.orders = [PlacedOrder(id: "1001", name: nil, placedAt: self.time, lines: self.orderedLines, total: Fixtures.usd("20.00"))]
+        }
+        await store.receive(.checkout(.delegate(.orderPlaced))) { $0.cart = CartState() }
+        await store.receive(.checkout(.orderedProductRefreshed(after)), assert: change)
+        await store.send(.checkout(.close))
+        await expectCanceled(store, afterCompletion: true, entryId: 2)
+        await expectDismissed(store, entryId: 3)
+        await store.finish()
+    }
+
     func expectCanceled(_ store: TestStore<AppState, AppAction>, afterCompletion: Bool, entryId: Int) async {
         let time = self.time
         await store.receive(.checkout(.sheetUpdate(.event(.canceled(afterCompletion: afterCompletion)), at: time))) {
@@ -159,25 +180,30 @@ final class CheckoutTests: XCTestCase {
         state.productDetail = ProductDetailState(product: before)
         let store = env.store(state)
 
-        await start(store)
-        env.sheet.emit(.event(Fixtures.completed(orderId: "1001")))
-        await store.receive(.checkout(.sheetUpdate(.event(Fixtures.completed(orderId: "1001")), at: time))) {
-            $0.eventLog.entries.append(EventLogEntry(id: 1, time: self.time, name: "complete",
-                                                     fields: [.init("order", "1001"), .init("decoded", "full"), .init("email", "a@b.example")]))
-            $0.eventLog.nextEntryId = 2
-            $0.checkout.completedOrderId = "1001"
-            $0.orders = [PlacedOrder(id: "1001", name: nil, placedAt: self.time, lines: self.orderedLines, total: Fixtures.usd("20.00"))]
-        }
-        await store.receive(.checkout(.delegate(.orderPlaced))) { $0.cart = CartState() }
-        await store.receive(.checkout(.orderedProductRefreshed(after))) {
+        await placeOrder(store, env, reading: after) {
             $0.collectionProducts["shirts"] = PagedList(items: [after])
             $0.productDetail = ProductDetailState(product: after)
         }
-        await store.send(.checkout(.close))
-        await expectCanceled(store, afterCompletion: true, entryId: 2)
-        await expectDismissed(store, entryId: 3)
-        await store.finish()
         XCTAssertEqual(reads.values, ["shirt"])
+    }
+
+    /// A shopper in Japan who orders sees the ordered product again in yen and in Japanese: the
+    /// read past the cache asks in the shopper's market, as every other read does.
+    func testTheStockReadAfterAnOrderAsksInTheShoppersMarket() async {
+        var env = TestEnvironment()
+        let before = Fixtures.shirt(stock: 10)
+        let after = Fixtures.shirt(stock: 9)
+        let reads = Recorder<String>()
+        var fresh = FakeStorefront()
+        fresh.onMarketProduct = { context, handle in reads.record("\(context.country ?? "home") \(handle)"); return after }
+        env.freshStorefront = fresh
+        var state = cartScreen()
+        state.country = "JP"
+        state.collectionProducts["shirts"] = PagedList(items: [before])
+        let store = env.store(state)
+
+        await placeOrder(store, env, reading: after) { $0.collectionProducts["shirts"] = PagedList(items: [after]) }
+        XCTAssertEqual(reads.values, ["JP shirt"])
     }
 
     func testAFailedCheckoutShowsTheErrorBar() async {

@@ -58,15 +58,17 @@ final class PlainModeEndToEndTests: XCTestCase {
     }
 
     func testOpenListBackAndHome() throws {
-        let output = try plain(["open 1", "open 99", "open 2", "back", "list", "home", "back"])
+        let output = try plain(["open 1", "open 99", "open 2", "back", "list", "home", "back", "collections"])
         assertContains(output, [
             "Coffee: 12 products\n  1. House Espresso Blend · from €12.50",
             "There is no item 99 here: 1 to 12.",
             "Ethiopia Yirgacheffe Kochere · Kestrel Roastery",
             "This is the first screen.",
         ])
-        // The collections are printed at the start and again after home; list reprints the products.
+        // The collections are printed at the start, after home, and when asked for at home; list
+        // reprints the products.
         XCTAssertEqual(output.components(separatedBy: "Coffee: 12 products").count - 1, 3, output)
+        XCTAssertEqual(output.components(separatedBy: "  11. Sale").count - 1, 3, output)
     }
 
     func testSearchAndABadQuery() throws {

@@ -176,6 +176,56 @@ struct StorefrontAPICheckoutBackendTests {
         }
     }
 
+    /// A gift card pays an order up to what is left on it, shipping included; the card pays the
+    /// rest; the next cart with the same code sees the lower balance, and a spent card is refused.
+    @Test func anOrderPaidPartlyByAGiftCardLowersItsBalance() async throws {
+        try await withServer(takesOrders: true) { server async throws in
+            let client = server.client()
+            let backend = StorefrontAPICheckoutBackend(storefront: client)
+            let variant = try #require(try await client.product(handle: "house-espresso-blend")?.variants.first)
+            // The app's own documents do not ask for gift cards: carts are made in the shop serve answers for.
+            func cart(_ code: String) async throws -> Cart {
+                try #require(try await server.embedded.cartCreate(CartInput(lines: [CartLineInput(merchandiseId: variant.id, quantity: 2)],
+                                                                             giftCardCodes: [code])).cart)
+            }
+            /// The first gift card on a new cart with `code`, over the API: its balance before the cart uses it.
+            func balance(_ code: String) async throws -> (errors: [String], left: Decimal?) {
+                let body = try JSONSerialization.data(withJSONObject: ["query": """
+                    mutation { cartCreate(input: {giftCardCodes: ["\(code)"]}) {
+                      cart { appliedGiftCards { amountUsed { amount } balance { amount } } } userErrors { code message } } }
+                    """])
+                let response = try await HTTPClientTransport().send(TransportRequest(url: server.url, headers: [
+                    ("Content-Type", "application/json"), (GraphQLEndpoint.tokenHeader, LoopbackServer.token)], body: body))
+                let json = try JSONSerialization.jsonObject(with: response.body) as? [String: Any]
+                let payload = try #require((json?["data"] as? [String: Any])?["cartCreate"] as? [String: Any])
+                let errors = (payload["userErrors"] as? [[String: Any]] ?? []).map { "\($0["code"] ?? "") \($0["message"] ?? "")" }
+                let card = ((payload["cart"] as? [String: Any])?["appliedGiftCards"] as? [[String: Any]])?.first
+                func amount(_ key: String) -> Decimal? { ((card?[key] as? [String: Any])?["amount"] as? String).flatMap { Decimal(string: $0) } }
+                return (errors, amount("balance").flatMap { left in amount("amountUsed").map { left + $0 } })
+            }
+            func paid(_ cart: Cart, _ session: String) -> OrderDraft {
+                var draft = draft(for: cart, session: session)
+                let shipping = Money("4.95", currencyCode: "EUR")!
+                draft.shipping = shipping
+                draft.total = cart.cost.totalAmount + shipping
+                draft.payment = OrderPayment(type: "direct", brand: "visa", lastFourDigits: "4242", vaultToken: "v", amount: draft.total)
+                return draft
+            }
+            let first = try await cart("KESTREL-GIFT-2500")
+            let total = first.cost.totalAmount + Money("4.95", currencyCode: "EUR")!
+            #expect(total.amount > 25)
+            let order = try await backend.placeOrder(paid(first, "gift-1"))
+            #expect(order.giftCardPayments == [GiftCardPayment(giftCardId: first.appliedGiftCards[0].id, lastCharacters: "2500",
+                                                               amount: Money("25", currencyCode: "EUR")!)])
+            #expect(order.draft.payment?.amount == total - Money("25", currencyCode: "EUR")!, "the card pays what the gift card leaves")
+            #expect(try await balance("KESTREL-GIFT-2500").errors == ["INVALID The gift card ending in 2500 has no balance left."])
+
+            #expect(try await balance("KESTREL-GIFT-10K0").left == 100)
+            _ = try await backend.placeOrder(paid(try await cart("KESTREL-GIFT-10K0"), "gift-2"))
+            #expect(try await balance("KESTREL-GIFT-10K0").left == 100 - total.amount, "what the order left")
+        }
+    }
+
     @Test func theLocalShopChecksTheTokenAndTheDraft() async throws {
         try await withServer(takesOrders: true) { server async throws in
             let wrongToken = StorefrontAPICheckoutBackend(storefront: server.client(token: "wrong"))

@@ -94,6 +94,37 @@ struct MarketTests {
         }
     }
 
+    /// Each country's units, default language and market (deprecated, still answered), as the
+    /// embedded store has them.
+    @Test func countriesSayTheirUnitsLanguageAndMarket() async throws {
+        try await withServer { server async throws in
+            let body = try JSONSerialization.data(withJSONObject: ["query": """
+                query @inContext(country: US) { localization {
+                  availableCountries { isoCode unitSystem defaultLanguage { isoCode } availableLanguages { isoCode } currency { isoCode }
+                                       market { id handle } }
+                  market { id handle metafield(namespace: "custom", key: "x") { value } metafields(identifiers: [{namespace: "custom", key: "x"}]) { value } }
+                } }
+                """])
+            let response = try await HTTPClientTransport().send(TransportRequest(url: server.url, headers: [
+                ("Content-Type", "application/json"), (GraphQLEndpoint.tokenHeader, LoopbackServer.token)], body: body))
+            let answer = try #require(try JSONSerialization.jsonObject(with: response.body) as? [String: Any])
+            #expect(answer["errors"] == nil, "\(answer["errors"] ?? "")")
+            let localization = try #require((answer["data"] as? [String: Any])?["localization"] as? [String: Any])
+            let countries = try #require(localization["availableCountries"] as? [[String: Any]])
+            #expect(countries.map { $0["unitSystem"] as? String } == ["METRIC_SYSTEM", "IMPERIAL_SYSTEM", "METRIC_SYSTEM", "METRIC_SYSTEM"])
+            #expect(countries.map { ($0["defaultLanguage"] as? [String: Any])?["isoCode"] as? String } == ["NL", "EN", "EN", "JA"])
+            let markets = countries.compactMap { $0["market"] as? [String: Any] }
+            #expect(markets.map { $0["handle"] as? String } == ["netherlands", "united-states", "united-kingdom", "japan"])
+            #expect(Set(markets.compactMap { $0["id"] as? String }).count == 4)
+            let embedded = try await server.embedded.localization().availableCountries
+            #expect(markets.map { $0["id"] as? String } == embedded.map(\.marketId) && embedded.map(\.unitSystem) == countries.map { $0["unitSystem"] as? String })
+            let active = try #require(localization["market"] as? [String: Any])
+            #expect(active["handle"] as? String == "united-states" && active["id"] as? String == markets[1]["id"] as? String)
+            // A market keeps no metafields: one null per identifier asked for.
+            #expect(active["metafield"] is NSNull && (active["metafields"] as? [Any]).map { $0.count == 1 && $0[0] is NSNull } == true)
+        }
+    }
+
     @Test func aCartIsPricedInItsBuyersCountryAndFollowsAChange() async throws {
         try await withServer { server async throws in
             let client = server.client().inContext(Self.japan)
@@ -139,6 +170,28 @@ extension MarketTests {
             #expect(delivered.userErrors.isEmpty && delivered.cart != nil, "\(delivered.userErrors)")
             let unknown = try await japan.cartGiftCardCodesAdd(cartId: cart.id, giftCardCodes: ["NO-SUCH-CARD"])
             #expect(unknown.cart == nil && !unknown.userErrors.isEmpty)
+        }
+    }
+
+    /// A gift card in the shop's currency pays a cart in another at the market's rate, and an
+    /// order takes what it used off the card in the card's currency.
+    @Test func aGiftCardPaysInTheBuyersCurrencyAtTheMarketsRate() async throws {
+        try await withServer { server async throws in
+            let japan = server.embedded.inContext(Self.japan)
+            let matcha = try #require(try await japan.product(handle: "uji-ceremonial-matcha")?.variants.first { $0.title == "30 g tin" })
+            #expect(matcha.price == Money("3800", currencyCode: "JPY")!)
+            let cart = try #require(try await japan.cartCreate(CartInput(lines: [CartLineInput(merchandiseId: matcha.id)],
+                                                                         giftCardCodes: ["KESTREL-GIFT-2500"])).cart)
+            let card = try #require(cart.appliedGiftCards.first)
+            #expect(card.amountUsed == Money("3800", currencyCode: "JPY")! && card.balance == Money("325", currencyCode: "JPY")!,
+                    "€25 at 165 is ¥4125")
+            let total = cart.cost.totalAmount
+            let order = try await server.embedded.placeOrder(OrderDraft(
+                checkoutSessionId: "jp-1", cartId: cart.id, email: nil, phone: nil, lineItems: [], subtotal: total, shipping: .zero("JPY"),
+                taxes: .zero("JPY"), discounts: .zero("JPY"), total: total, shippingAddress: nil, billingAddress: nil, shippingMethod: nil, payment: nil))
+            #expect(order.giftCardPayments?.first?.cardAmount == Money("23.03", currencyCode: "EUR")!, "¥3800 at 165")
+            let home = try #require(try await server.embedded.cartCreate(CartInput(giftCardCodes: ["KESTREL-GIFT-2500"])).cart)
+            #expect(home.appliedGiftCards.first?.balance == Money("1.97", currencyCode: "EUR")!)
         }
     }
 }

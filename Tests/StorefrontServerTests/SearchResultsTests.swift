@@ -8,11 +8,11 @@ import Testing
 struct SearchResultsTests {
     static let catalog = Result { try CatalogLoader.bundled() }
 
-    func results(query: String, content count: Int) throws -> (SearchResults, [String]) {
+    func results(query: String, content count: Int) throws -> (SearchPager, [String]) {
         let catalog = try Self.catalog.get()
         let storefront = EmbeddedStorefront(catalog: catalog)
         let content = Array((catalog.content.pages.map(SearchHit.page) + catalog.content.articles.map(SearchHit.article)).prefix(count))
-        let results = SearchResults(products: { try await storefront.search(query: query, page: $0) }, content: content)
+        let results = SearchPager(products: { Listing(page: try await storefront.search(query: query, page: $0), totalCount: 0) }, content: content)
         let products = try catalog.products(matching: query).map { "product:\($0.handle)" }
         return (results, products + content.map(Self.name))
     }

@@ -42,7 +42,11 @@ import Testing
     @Test func cartsOrdersStockAndCustomersSurviveARestart() async throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         let first = try storefront()
-        let kept = try #require(try await first.cartCreate(CartInput(lines: [CartLineInput(merchandiseId: try variant().id)], note: "keep")).cart)
+        let preferences = CartPreferences(delivery: CartDeliveryPreference(deliveryMethod: ["SHIPPING"], pickupHandle: []), wallet: ["shop_pay"])
+        let kept = try #require(try await first.cartCreate(CartInput(lines: [CartLineInput(merchandiseId: try variant().id)],
+                                                                    buyerIdentity: BuyerIdentity(preferences: preferences), note: "keep",
+                                                                    metafields: [CartMetafieldInput(key: "custom.wrap", type: "boolean", value: "true")])).cart)
+        #expect(kept.metafields.count == 1 && kept.buyerIdentity.preferences == preferences)
         let sold = try #require(try await first.cartCreate(CartInput(lines: [CartLineInput(merchandiseId: try variant(1).id, quantity: 3)])).cart)
         let placed = try await first.placeOrder(order("s1", sold))
         let customer = CustomerRecord(customer: Customer(id: "gid://shopify/Customer/8001", email: "k@example.com"),
@@ -51,7 +55,7 @@ import Testing
 
         let second = try storefront()
         #expect(second.stateWarnings.isEmpty)
-        #expect(try await second.cart(id: kept.id) == kept)
+        #expect(try await second.cart(id: kept.id) == kept, "with its metafields and preferences")
         #expect(try await second.orders() == [placed])
         #expect(try await second.checkoutState(cartId: sold.id) == .completed)
         #expect(await second.keptCustomers() == [customer])
@@ -60,6 +64,18 @@ import Testing
         let header = try Data(contentsOf: directory.appendingPathComponent(SQLiteStatePersistence.fileName)).prefix(20)
         #expect(header.starts(with: Data("SQLite format 3\0".utf8)) && header[18] == 2 && header[19] == 2)
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("carts.json").path), "no JSON beside it")
+    }
+
+    @Test func whatAnOrderTookOffAGiftCardSurvivesARestart() async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let first = try storefront()
+        let cart = try #require(try await first.cartCreate(CartInput(lines: [CartLineInput(merchandiseId: try variant().id)],
+                                                                     giftCardCodes: ["KESTREL-GIFT-10K0"])).cart)
+        let placed = try await first.placeOrder(order("g1", cart))
+        let used = try #require(placed.giftCardPayments?.first?.amount)
+        #expect(used == cart.cost.totalAmount && used.amount > 0 && used.amount < 100)
+        let later = try #require(try await storefront().cartCreate(CartInput(giftCardCodes: ["KESTREL-GIFT-10K0"])).cart)
+        #expect(later.appliedGiftCards.first?.balance.amount == 100 - used.amount)
     }
 
     @Test func theAppsFilesAreImportedOnceAndLeftToTheApp() async throws {

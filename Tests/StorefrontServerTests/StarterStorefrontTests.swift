@@ -4,16 +4,28 @@ import Foundation
 import Testing
 
 /// Operations shaped like a starter storefront's (header and footer, product page, collection
-/// page, search, cart page), sent to `serve` as written: every field they select is answered.
+/// page, search, cart page), sent to `serve` as written: every field they select is answered, and
+/// every answer has the shape the operation and the schema `serve` introspects as say.
 struct StarterStorefrontTests {
+    /// The operation over HTTP; its answer must have no errors and the operation's shape.
     func run(_ server: LoopbackServer, _ query: String, _ variables: [String: Any] = [:]) async throws -> [String: Any] {
+        let json = try await post(server, query, variables)
+        #expect(json["errors"] == nil, "\(json["errors"] ?? "")")
+        let data = try #require(json["data"] as? [String: Any])
+        let schema = try await IntrospectionCache.shared.schema {
+            try JSONSerialization.data(withJSONObject: try await post(server, IntrospectedSchema.query))
+        }
+        let problems = try ResponseShape(schema: schema).problems(data, document: query, variables: variables)
+        #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+        return data
+    }
+
+    func post(_ server: LoopbackServer, _ query: String, _ variables: [String: Any] = [:]) async throws -> [String: Any] {
         let body = try JSONSerialization.data(withJSONObject: ["query": query, "variables": variables])
         let response = try await HTTPClientTransport().send(TransportRequest(url: server.url, headers: [
             ("Content-Type", "application/json"), (GraphQLEndpoint.tokenHeader, LoopbackServer.token)], body: body))
         #expect(response.status == 200)
-        let json = try #require(try JSONSerialization.jsonObject(with: response.body) as? [String: Any])
-        #expect(json["errors"] == nil, "\(json["errors"] ?? "")")
-        return try #require(json["data"] as? [String: Any])
+        return try #require(try JSONSerialization.jsonObject(with: response.body) as? [String: Any])
     }
 
     static let header = """
@@ -105,7 +117,7 @@ struct StarterStorefrontTests {
             let adjacent = try #require(product["adjacentVariants"] as? [[String: Any]])
             #expect(adjacent.count == 4, "the other size, and the three other grinds of this size")
             #expect(product["variantBySelectedOptions"] is NSNull, "an unknown option matches nothing unless ignored")
-            #expect((product["metafields"] as? [Any])?.isEmpty == true)
+            #expect((product["metafields"] as? [Any])?.count == 2, "one entry per identifier")
             let sizes = try #require((product["options"] as? [[String: Any]])?.first?["optionValues"] as? [[String: Any]])
             #expect(sizes.allSatisfy { $0["firstSelectableVariant"] is [String: Any] && $0["swatch"] is NSNull })
             #expect(((data["legacy"] as? [String: Any])?["id"] as? String) == product["id"] as? String)
@@ -217,7 +229,12 @@ struct StarterStorefrontTests {
     static let cartFragment = """
         fragment CartApiQuery on Cart {
           id checkoutUrl totalQuantity note updatedAt
-          buyerIdentity { countryCode email phone customer { id email firstName lastName displayName } }
+          buyerIdentity {
+            countryCode email phone customer { id email firstName lastName displayName }
+            preferences { delivery { coordinates { countryCode latitude longitude } deliveryMethod pickupHandle } wallet }
+          }
+          giftWrap: metafield(namespace: "custom", key: "gift_wrap") { id namespace key type value }
+          metafields(identifiers: [{namespace: "custom", key: "gift_wrap"}, {key: "loyalty_points"}]) { key type value }
           lines(first: 100) {
             nodes {
               id quantity
@@ -324,6 +341,57 @@ struct StarterStorefrontTests {
                                     ["cartId": cartId, "attributes": [["key": "gift-message", "value": "Enjoy"]]])
             #expect(cart["attributes"] as? [[String: String]] == [["key": "gift-message", "value": "Enjoy"]])
 
+            // Metafields: set on the cart its ownerId names, read by namespace and key, deleted by "namespace.key".
+            let setMetafields = """
+                mutation Set($metafields: [CartMetafieldsSetInput!]!) {
+                  cartMetafieldsSet(metafields: $metafields) { metafields { id namespace key type value } userErrors { code elementIndex field message } }
+                }
+                """
+            let deleteMetafield = """
+                mutation Delete($input: CartMetafieldDeleteInput!) { cartMetafieldDelete(input: $input) { deletedId userErrors { code field } } }
+                """
+            var set = try #require(try await run(server, setMetafields, ["metafields": [
+                ["ownerId": cartId, "key": "custom.gift_wrap", "type": "single_line_text_field", "value": "Kraft paper"],
+                ["ownerId": cartId, "key": "loyalty_points", "type": "number_integer", "value": "120"]]])["cartMetafieldsSet"] as? [String: Any])
+            #expect((set["userErrors"] as? [Any])?.isEmpty == true, "\(set["userErrors"] ?? "")")
+            let madeFields = try #require(set["metafields"] as? [[String: Any]])
+            #expect(madeFields.map { "\($0["namespace"] ?? "").\($0["key"] ?? "")=\($0["value"] ?? "")" }
+                    == ["custom.gift_wrap=Kraft paper", "$app.loyalty_points=120"])
+            cart = try await mutate("cartNoteUpdate", "cartId: $cartId, note: $note", ["cartId": cartId, "note": "Ring twice"])
+            #expect((cart["giftWrap"] as? [String: Any])?["value"] as? String == "Kraft paper")
+            #expect((cart["giftWrap"] as? [String: Any])?["id"] as? String == madeFields.first?["id"] as? String)
+            #expect((cart["metafields"] as? [[String: Any]])?.map { $0["value"] as? String } == ["Kraft paper", "120"])
+            set = try #require(try await run(server, setMetafields, ["metafields": [
+                ["ownerId": cartId, "key": "custom.gift_wrap", "type": "single_line_text_field", "value": "Linen"],
+                ["ownerId": "gid://shopify/Cart/nope?key=nope", "key": "custom.other", "type": "boolean", "value": "true"],
+                ["ownerId": cartId, "key": "custom.count", "type": "number_integer", "value": "many"]]])["cartMetafieldsSet"] as? [String: Any])
+            #expect(set["metafields"] is NSNull)
+            let refused = try #require(set["userErrors"] as? [[String: Any]])
+            #expect(refused.map { $0["code"] as? String } == ["INVALID_OWNER", "INVALID_VALUE"])
+            #expect(refused.map { $0["elementIndex"] as? Int } == [1, 2] && refused.last?["field"] as? [String] == ["metafields", "2", "value"])
+            #expect(try await server.embedded.cart(id: cartId)?.metafield(namespace: "custom", key: "gift_wrap")?.value == "Kraft paper",
+                    "a refused request sets nothing")
+            let deleted = try await run(server, deleteMetafield, ["input": ["ownerId": cartId, "key": "loyalty_points"]])
+            #expect((deleted["cartMetafieldDelete"] as? [String: Any])?["deletedId"] as? String == madeFields.last?["id"] as? String)
+            let again = try await run(server, deleteMetafield, ["input": ["ownerId": cartId, "key": "loyalty_points"]])
+            #expect(((again["cartMetafieldDelete"] as? [String: Any])?["userErrors"] as? [[String: Any]])?.first?["code"] as? String
+                    == "METAFIELD_DOES_NOT_EXIST")
+
+            // Buyer preferences are kept as given, for checkout to start from.
+            cart = try await mutate("cartBuyerIdentityUpdate", "cartId: $cartId, buyerIdentity: $buyerIdentity", ["cartId": cartId, "buyerIdentity": [
+                "email": "ada@example.com", "countryCode": "NL", "preferences": [
+                    "delivery": ["deliveryMethod": ["PICK_UP", "SHIPPING"], "pickupHandle": ["amsterdam-roastery"],
+                                 "coordinates": ["countryCode": "NL", "latitude": 52.37, "longitude": 4.89]],
+                    "wallet": ["shop_pay"]]]])
+            // The deleted metafield is answered as null in its place, as the API does.
+            let kept = try #require(cart["metafields"] as? [Any])
+            #expect(kept.count == 2 && (kept[0] as? [String: Any])?["value"] as? String == "Kraft paper" && kept[1] is NSNull)
+            let preferences = try #require((cart["buyerIdentity"] as? [String: Any])?["preferences"] as? [String: Any])
+            let delivery = try #require(preferences["delivery"] as? [String: Any])
+            #expect(delivery["deliveryMethod"] as? [String] == ["PICK_UP", "SHIPPING"] && delivery["pickupHandle"] as? [String] == ["amsterdam-roastery"])
+            #expect((delivery["coordinates"] as? [String: Any])?["latitude"] as? Double == 52.37 && preferences["wallet"] as? [String] == ["shop_pay"])
+            #expect(try await server.embedded.cart(id: cartId)?.buyerIdentity.preferences?.delivery?.pickupHandle == ["amsterdam-roastery"])
+
             // Gift cards pay what is left after discounts, up to their balance.
             func amount(_ money: Any?) -> Decimal? { ((money as? [String: Any])?["amount"] as? String).flatMap { Decimal(string: $0) } }
             cart = try await mutate("cartGiftCardCodesAdd", "cartId: $cartId, giftCardCodes: $giftCardCodes",
@@ -332,7 +400,7 @@ struct StarterStorefrontTests {
             let cost = try #require(cart["cost"] as? [String: Any])
             let due = try #require(amount(cost["totalAmount"])), used = try #require(amount(cards.first?["amountUsed"]))
             #expect(cards.count == 1 && cards.first?["lastCharacters"] as? String == "2500" && used == min(due, 25))
-            #expect(amount(cost["checkoutChargeAmount"]) == due - used && amount(cards.first?["balance"]) == 25 - used)
+            #expect(amount(cost["checkoutChargeAmount"]) == amount(cost["subtotalAmount"]) && amount(cards.first?["balance"]) == 25 - used)
             cart = try await mutate("cartGiftCardCodesUpdate", "cartId: $cartId, giftCardCodes: $giftCardCodes",
                                     ["cartId": cartId, "giftCardCodes": ["KESTREL-GIFT-10K0"]])
             cards = try #require(cart["appliedGiftCards"] as? [[String: Any]])
@@ -340,7 +408,7 @@ struct StarterStorefrontTests {
             cart = try await mutate("cartGiftCardCodesRemove", "appliedGiftCardIds: $appliedGiftCardIds, cartId: $cartId",
                                     ["cartId": cartId, "appliedGiftCardIds": [try #require(cards.first?["id"] as? String)]])
             #expect((cart["appliedGiftCards"] as? [Any])?.isEmpty == true)
-            #expect(amount((cart["cost"] as? [String: Any])?["checkoutChargeAmount"]) == due)
+            #expect(amount((cart["cost"] as? [String: Any])?["totalAmount"]) == due)
 
             // The delivery step: the buyer's addresses, one selected, then an option for its group.
             let home: [String: Any] = ["firstName": "Ada", "lastName": "Lovelace", "address1": "Keizersgracht 1", "city": "Amsterdam",
@@ -365,11 +433,13 @@ struct StarterStorefrontTests {
             #expect(options.map { $0["handle"] as? String } == ["standard", "express", "pickup"])
             #expect(options.map { $0["deliveryMethodType"] as? String } == ["SHIPPING", "SHIPPING", "PICK_UP"])
             #expect((options[1]["estimatedCost"] as? [String: Any])?["amount"] as? String == "12.5")
-            #expect(group["selectedDeliveryOption"] is NSNull)
+            #expect((group["selectedDeliveryOption"] as? [String: Any])?["handle"] as? String == "standard", "the default option")
             let groupId = try #require(group["id"] as? String)
             cart = try await mutate("cartSelectedDeliveryOptionsUpdate", "cartId: $cartId, selectedDeliveryOptions: $selectedDeliveryOptions",
                                     ["cartId": cartId, "selectedDeliveryOptions": [["deliveryGroupId": groupId, "deliveryOptionHandle": "express"]]])
             #expect((groups(cart).first?["selectedDeliveryOption"] as? [String: Any])?["title"] as? String == "Express")
+            // The option's cost is its own: the cart's cost leaves shipping to checkout.
+            #expect(amount((cart["cost"] as? [String: Any])?["totalAmount"]) == due)
             let london = try #require(addresses.last?["id"] as? String)
             cart = try await mutate("cartDeliveryAddressesUpdate", "addresses: $addresses, cartId: $cartId",
                                     ["cartId": cartId, "addresses": [["id": london, "selected": true]]])
@@ -389,6 +459,42 @@ struct StarterStorefrontTests {
             #expect(merchandise["requiresShipping"] as? Bool == true && (merchandise["product"] as? [String: Any])?["handle"] as? String == product.handle)
             let total = try #require(((read["cost"] as? [String: Any])?["totalAmount"] as? [String: Any])?["amount"] as? String)
             #expect(!total.hasSuffix("0") || total.hasSuffix(".0"), "amounts as the API writes them: \(total)")
+        }
+    }
+
+    /// A signed-in customer's cart copies one of their addresses by the id the API gave it, and
+    /// keeps metafields given to cartCreate.
+    @Test func aSignedInCartCopiesTheCustomersAddress() async throws {
+        try await withServer { server async throws in
+            let account = await AccountEndpoint.serving(server.embedded, configuration: AccountAuthority.Configuration())
+            let token = await account.authority.issueForCustomer(DemoCustomer.customer, clientId: "starter", scope: "openid").accessToken.rawValue
+            let create = """
+                mutation Create($input: CartInput) {
+                  cartCreate(input: $input) {
+                    cart {
+                      id buyerIdentity { customer { defaultAddress { id } } }
+                      delivery { addresses { selected address { ... on CartDeliveryAddress { address1 city zip countryCode } } } }
+                      metafield(namespace: "custom", key: "source") { type value }
+                    }
+                    userErrors { code field message }
+                  }
+                }
+                """
+            let signedIn = try #require(try await run(server, create, ["input": ["buyerIdentity": ["customerAccessToken": token]]])["cartCreate"]
+                as? [String: Any])
+            let addressId = try #require(((((signedIn["cart"] as? [String: Any])?["buyerIdentity"] as? [String: Any])?["customer"]
+                as? [String: Any])?["defaultAddress"] as? [String: Any])?["id"] as? String)
+            let data = try await run(server, create, ["input": [
+                "buyerIdentity": ["customerAccessToken": token],
+                "delivery": ["addresses": [["address": ["copyFromCustomerAddressId": addressId], "selected": true]]],
+                "metafields": [["key": "custom.source", "type": "single_line_text_field", "value": "starter"]]]])
+            let payload = try #require(data["cartCreate"] as? [String: Any])
+            #expect((payload["userErrors"] as? [Any])?.isEmpty == true, "\(payload["userErrors"] ?? "")")
+            let cart = try #require(payload["cart"] as? [String: Any])
+            let address = try #require(((cart["delivery"] as? [String: Any])?["addresses"] as? [[String: Any]])?.first)
+            #expect(address["selected"] as? Bool == true)
+            #expect(address["address"] as? [String: String] == ["address1": "Keizersgracht 123", "city": "Amsterdam", "zip": "1015 CJ", "countryCode": "NL"])
+            #expect(cart["metafield"] as? [String: String] == ["type": "single_line_text_field", "value": "starter"])
         }
     }
 
@@ -421,6 +527,15 @@ struct StarterStorefrontTests {
                     == "INVALID_DELIVERY_GROUP")
             #expect(try await server.embedded.cart(id: cart.id) == cart, "nothing changed")
 
+            // A guest cart has no customer whose address could be copied.
+            let copy = try await run(server, add, ["cartId": cart.id, "addresses": [
+                ["address": ["copyFromCustomerAddressId": "gid://shopify/MailingAddress/1"], "selected": true]]])
+            let copied = try #require(copy["cartDeliveryAddressesAdd"] as? [String: Any])
+            #expect(copied["cart"] is NSNull)
+            #expect((copied["userErrors"] as? [[String: Any]])?.map { $0["code"] as? String } == ["MISSING_CUSTOMER_ACCESS_TOKEN"])
+            #expect((copied["userErrors"] as? [[String: Any]])?.first?["field"] as? [String]
+                    == ["addresses", "0", "address", "copyFromCustomerAddressId"])
+
             let created = try await run(server, """
                 mutation Create($input: CartInput) {
                   cartCreate(input: $input) { cart { appliedGiftCards { lastCharacters } delivery { addresses { selected } } } userErrors { code } }
@@ -431,12 +546,232 @@ struct StarterStorefrontTests {
             #expect((made["appliedGiftCards"] as? [[String: Any]])?.first?["lastCharacters"] as? String == "2500")
             #expect(((made["delivery"] as? [String: Any])?["addresses"] as? [[String: Any]])?.first?["selected"] as? Bool == true)
 
-            let body = try JSONSerialization.data(withJSONObject: ["query": add, "variables": ["cartId": cart.id, "addresses": [
-                ["address": ["deliveryAddress": ["countryCode": "NL"]], "validationStrategy": "LOOSE"]]]])
-            let response = try await HTTPClientTransport().send(TransportRequest(url: server.url, headers: [
-                ("Content-Type", "application/json"), (GraphQLEndpoint.tokenHeader, LoopbackServer.token)], body: body))
-            let json = try #require(try JSONSerialization.jsonObject(with: response.body) as? [String: Any])
+            let json = try await post(server, add, ["cartId": cart.id, "addresses": [
+                ["address": ["deliveryAddress": ["countryCode": "NL"]], "validationStrategy": "LOOSE"]]])
             #expect(json["data"] == nil && (json["errors"] as? [Any])?.isEmpty == false, "an unknown validation strategy")
+        }
+    }
+}
+
+/// What a starter storefront and Shopify's JS clients send besides: the cart page of a shopper who
+/// is not logged in, the country selector, sitemap-like paging, lists written with edges.
+extension StarterStorefrontTests {
+    static let cartPage = """
+        query CartPage($cartId: ID!, $numCartLines: Int = 100, $country: CountryCode, $language: LanguageCode)
+          @inContext(country: $country, language: $language) {
+          cart(id: $cartId) {
+            id checkoutUrl totalQuantity note updatedAt
+            buyerIdentity { countryCode email phone customer { id email } }
+            lines(first: $numCartLines) {
+              nodes { ...CartLine }
+              nodes { ...CartLineComponent }
+            }
+            cost { subtotalAmount { ...Money } totalAmount { ...Money } totalDutyAmount { ...Money } totalTaxAmount { ...Money } }
+            attributes { key value }
+            discountCodes { code applicable }
+            appliedGiftCards { lastCharacters amountUsed { ...Money } }
+          }
+        }
+        fragment Money on MoneyV2 { currencyCode amount }
+        fragment CartLine on CartLine {
+          ... on Node { id }
+          id quantity
+          attributes { key value }
+          cost { totalAmount { ...Money } amountPerQuantity { ...Money } compareAtAmountPerQuantity { ...Money } }
+          merchandise { __typename ...Variant }
+        }
+        fragment CartLineComponent on ComponentizableCartLine {
+          id quantity
+          attributes { key value }
+          cost { totalAmount { ...Money } amountPerQuantity { ...Money } compareAtAmountPerQuantity { ...Money } }
+          merchandise { __typename ...Variant }
+          lineComponents { ...CartLine }
+        }
+        fragment Variant on ProductVariant {
+          id availableForSale requiresShipping title
+          compareAtPrice { ...Money } price { ...Money }
+          image { id url altText width height }
+          product { handle title id vendor }
+          selectedOptions { name value }
+        }
+        """
+
+    @Test func cartPageOfAShopperNotLoggedIn() async throws {
+        try await withServer { server async throws in
+            let product = try #require(try await server.embedded.product(handle: "house-espresso-blend"))
+            let created = try await run(server, """
+                mutation cartCreate($input: CartInput!, $country: CountryCode = ZZ) @inContext(country: $country) {
+                  cartCreate(input: $input) { cart { id } userErrors { message field code } warnings { message code target } }
+                }
+                """, ["input": ["lines": [["merchandiseId": product.variants[0].id, "quantity": 2], ["merchandiseId": product.variants[5].id]]],
+                      "country": "NL"])
+            let cartId = try #require(((created["cartCreate"] as? [String: Any])?["cart"] as? [String: Any])?["id"] as? String)
+            let cart = try #require(try await run(server, Self.cartPage, ["cartId": cartId, "country": "NL", "language": "EN"])["cart"] as? [String: Any])
+            #expect((cart["buyerIdentity"] as? [String: Any])?["customer"] is NSNull)
+            let lines = try #require((cart["lines"] as? [String: Any])?["nodes"] as? [[String: Any]])
+            #expect(lines.map { $0["quantity"] as? Int } == [2, 1] && cart["totalQuantity"] as? Int == 3)
+            #expect(lines.allSatisfy { ($0["merchandise"] as? [String: Any])?["__typename"] as? String == "ProductVariant" })
+            let cost = try #require(cart["cost"] as? [String: Any])
+            #expect(cost["totalTaxAmount"] is NSNull && cost["totalDutyAmount"] is NSNull, "no longer given by the API")
+            func amount(_ money: Any?) -> Decimal? { ((money as? [String: Any])?["amount"] as? String).flatMap { Decimal(string: $0) } }
+            let lineTotals = lines.compactMap { amount(($0["cost"] as? [String: Any])?["totalAmount"]) }
+            #expect(lineTotals.count == 2 && amount(cost["subtotalAmount"]) == lineTotals.reduce(0, +))
+            #expect((cost["totalAmount"] as? [String: Any])?["currencyCode"] as? String == "EUR")
+        }
+    }
+
+    static let countrySelector = """
+        query Localization($language: LanguageCode, $country: CountryCode) @inContext(language: $language, country: $country) {
+          localization {
+            availableCountries { isoCode name currency { isoCode name symbol } availableLanguages { isoCode endonymName name } }
+            availableLanguages { isoCode endonymName name }
+            country { isoCode name currency { isoCode symbol } }
+            language { isoCode name endonymName }
+          }
+        }
+        """
+
+    @Test func countrySelector() async throws {
+        try await withServer { server async throws in
+            let localization = try #require(try await run(server, Self.countrySelector, ["country": "JP"])["localization"] as? [String: Any])
+            let countries = try #require(localization["availableCountries"] as? [[String: Any]])
+            let currencies = Dictionary(uniqueKeysWithValues: countries.compactMap { country -> (String, String)? in
+                guard let code = country["isoCode"] as? String, let currency = (country["currency"] as? [String: Any])?["isoCode"] as? String else {
+                    return nil
+                }
+                return (code, currency)
+            })
+            #expect(currencies == ["NL": "EUR", "US": "USD", "GB": "GBP", "JP": "JPY"])
+            #expect((localization["country"] as? [String: Any])?["isoCode"] as? String == "JP")
+            #expect(((localization["country"] as? [String: Any])?["currency"] as? [String: Any])?["symbol"] as? String == "¥")
+        }
+    }
+
+    /// Every product and collection, a page at a time, as a sitemap or a static build reads them.
+    @Test func sitemapPagesThroughEverything() async throws {
+        try await withServer { server async throws in
+            for root in ["products", "collections"] {
+                let query = """
+                    query Sitemap($first: Int!, $after: String) {
+                      \(root)(first: $first, after: $after, sortKey: ID) {
+                        nodes { id handle updatedAt onlineStoreUrl }
+                        pageInfo { hasNextPage hasPreviousPage endCursor startCursor }
+                      }
+                    }
+                    """
+                var handles: [String] = [], after: Any = NSNull(), pages = 0
+                while true {
+                    let connection = try #require(try await run(server, query, ["first": 7, "after": after])[root] as? [String: Any])
+                    let pageInfo = try #require(connection["pageInfo"] as? [String: Any])
+                    handles += (connection["nodes"] as? [[String: Any]] ?? []).compactMap { $0["handle"] as? String }
+                    pages += 1
+                    #expect(pageInfo["hasPreviousPage"] as? Bool == (pages > 1), "\(root) page \(pages)")
+                    guard pageInfo["hasNextPage"] as? Bool == true, let cursor = pageInfo["endCursor"] as? String, pages < 100 else { break }
+                    after = cursor
+                }
+                let all = root == "products"
+                    ? try await server.embedded.products(.first(250), query: nil, sortKey: .id, reverse: false).nodes.map(\.handle)
+                    : try await server.embedded.collections(.first(250), sortKey: .id, productPreview: 0).nodes.map(\.handle)
+                #expect(handles == all && pages == (all.count + 6) / 7, "\(root)")
+            }
+        }
+    }
+
+    /// A product grid as Shopify's JS clients write it: connections with edges and cursors.
+    @Test func productGridWithEdges() async throws {
+        try await withServer { server async throws in
+            let data = try await run(server, """
+                query ProductGrid($first: Int, $query: String) {
+                  products(first: $first, query: $query, sortKey: TITLE, reverse: true) {
+                    edges {
+                      cursor
+                      node {
+                        id title handle availableForSale
+                        priceRange { minVariantPrice { amount currencyCode } maxVariantPrice { amount currencyCode } }
+                        images(first: 1) { edges { node { url altText } } }
+                        variants(first: 1) { edges { cursor node { id price { amount currencyCode } } } }
+                      }
+                    }
+                    pageInfo { hasNextPage hasPreviousPage }
+                  }
+                  predictiveSearch(query: "tea", limit: 4) { products { handle } collections { handle } queries { text } }
+                }
+                """, ["first": 5, "query": "tag:tea"])
+            let edges = try #require((data["products"] as? [String: Any])?["edges"] as? [[String: Any]])
+            let titles = edges.compactMap { ($0["node"] as? [String: Any])?["title"] as? String }
+            #expect(!titles.isEmpty && titles == titles.sorted(by: >))
+            #expect(edges.allSatisfy { ($0["cursor"] as? String)?.isEmpty == false })
+            let suggestions = try #require(data["predictiveSearch"] as? [String: Any])
+            let count = ["products", "collections", "queries"].map { (suggestions[$0] as? [Any])?.count ?? 0 }.reduce(0, +)
+            #expect(count == 4, "without limitScope the limit is shared, as with ALL")
+        }
+    }
+
+    /// A product's variants and images in the orders the API's sort keys name.
+    @Test func variantsAndImagesInTheAPIsOrders() async throws {
+        try await withServer { server async throws in
+            let data = try await run(server, """
+                query Variants($handle: String!) {
+                  product(handle: $handle) {
+                    shop: variants(first: 250) { nodes { id title sku } }
+                    byTitle: variants(first: 250, sortKey: TITLE) { nodes { title } }
+                    bySku: variants(first: 250, sortKey: SKU, reverse: true) { nodes { sku } }
+                    byId: variants(first: 2, sortKey: ID) { nodes { id } pageInfo { hasNextPage endCursor } }
+                    images(first: 5, sortKey: POSITION) { nodes { url } }
+                  }
+                }
+                """, ["handle": "house-espresso-blend"])
+            let product = try #require(data["product"] as? [String: Any])
+            func column(_ alias: String, _ key: String) -> [String] {
+                ((product[alias] as? [String: Any])?["nodes"] as? [[String: Any]] ?? []).map { $0[key] as? String ?? "" }
+            }
+            #expect(column("shop", "title").count == 8 && column("byTitle", "title") == column("shop", "title").sorted())
+            #expect(column("bySku", "sku") == column("shop", "sku").sorted(by: >))
+            let numbers = column("shop", "id").compactMap { Int($0.split(separator: "/").last ?? "") }
+            #expect(column("byId", "id").compactMap { Int($0.split(separator: "/").last ?? "") } == Array(numbers.sorted().prefix(2)))
+            #expect(((product["images"] as? [String: Any])?["nodes"] as? [Any])?.isEmpty == false)
+        }
+    }
+
+    /// Products not for sale, hidden or after the others, in search results and suggestions.
+    @Test func unavailableProductsHiddenOrLast() async throws {
+        try await withServer { server async throws in
+            let all = try await server.embedded.products(.first(250), query: nil, sortKey: .id, reverse: false).nodes
+            let unavailable = try #require(all.first { !$0.availableForSale }, "the catalog has a product not for sale")
+            let query = "product_type:\"\(unavailable.productType)\""
+            let search = """
+                query Search($query: String!, $after: String, $rule: SearchUnavailableProductsType) {
+                  search(query: $query, first: 2, after: $after, unavailableProducts: $rule) {
+                    nodes { ... on Product { handle availableForSale } }
+                    pageInfo { hasNextPage endCursor }
+                  }
+                }
+                """
+            func every(_ rule: Any) async throws -> [(String, Bool)] {
+                var found: [(String, Bool)] = [], after: Any = NSNull()
+                for _ in 0..<100 {
+                    let connection = try #require(try await run(server, search, ["query": query, "after": after, "rule": rule])["search"] as? [String: Any])
+                    found += (connection["nodes"] as? [[String: Any]] ?? []).map { ($0["handle"] as? String ?? "", $0["availableForSale"] as? Bool ?? false) }
+                    let pageInfo = try #require(connection["pageInfo"] as? [String: Any])
+                    guard pageInfo["hasNextPage"] as? Bool == true, let cursor = pageInfo["endCursor"] as? String else { break }
+                    after = cursor
+                }
+                return found
+            }
+            let shown = try await every("SHOW")
+            #expect(shown.contains { $0.0 == unavailable.handle } && shown.contains { $0.1 })
+            #expect(try await every("HIDE").map(\.0) == shown.filter(\.1).map(\.0))
+            let last = shown.filter(\.1).map(\.0) + shown.filter { !$0.1 }.map(\.0)
+            #expect(try await every("LAST").map(\.0) == last)
+            // Without a rule, LAST, as the API's default is.
+            #expect(try await every(NSNull()).map(\.0) == last)
+            let suggestions = try await run(server, """
+                query Suggest($term: String!) {
+                  predictiveSearch(query: $term, limit: 10, types: [PRODUCT], unavailableProducts: HIDE) { products { handle availableForSale } }
+                }
+                """, ["term": String(unavailable.title.prefix(3))])
+            let products = try #require((suggestions["predictiveSearch"] as? [String: Any])?["products"] as? [[String: Any]])
+            #expect(products.allSatisfy { $0["availableForSale"] as? Bool == true } && !products.contains { $0["handle"] as? String == unavailable.handle })
         }
     }
 }

@@ -26,20 +26,44 @@ import Testing
         #expect(priced.cost.totalAmount == money("28.90"))
         #expect(priced.appliedGiftCards.map(\.lastCharacters) == ["1111"])
         #expect(priced.appliedGiftCards.first?.amountUsed == money("20.00") && priced.appliedGiftCards.first?.balance == money("0"))
-        #expect(priced.cost.checkoutChargeAmount == money("8.90"), "the gift card pays after the discount")
+        #expect(priced.cost.checkoutChargeAmount == priced.cost.subtotalAmount, "the subtotal: nothing is paid later")
 
         payload = try await storefront.cartGiftCardCodesAdd(cartId: cart.id, giftCardCodes: ["GIFT-BBBB-2222", "GIFT-AAAA-1111"])
         priced = try #require(payload.cart)
         #expect(priced.appliedGiftCards.count == 2, "a card applied twice counts once")
         #expect(priced.appliedGiftCards.map(\.amountUsed) == [money("20.00"), money("8.90")])
-        #expect(priced.appliedGiftCards[1].balance == money("41.10") && priced.cost.checkoutChargeAmount == money("0"))
+        #expect(priced.appliedGiftCards[1].balance == money("41.10") && priced.cost.totalAmount == money("28.90"))
 
         payload = try await storefront.cartGiftCardCodesRemove(cartId: cart.id, appliedGiftCardIds: [priced.appliedGiftCards[0].id])
         priced = try #require(payload.cart)
         #expect(priced.appliedGiftCards.map(\.lastCharacters) == ["2222"] && priced.appliedGiftCards[0].amountUsed == money("28.90"))
 
         payload = try await storefront.cartGiftCardCodesUpdate(cartId: cart.id, giftCardCodes: [])
-        #expect(payload.cart?.appliedGiftCards.isEmpty == true && payload.cart?.cost.checkoutChargeAmount == money("28.90"))
+        #expect(payload.cart?.appliedGiftCards.isEmpty == true && payload.cart?.cost.totalAmount == money("28.90"))
+    }
+
+    /// An order spends what the cart's gift cards pay of its total (shipping too); the balance
+    /// left is what later carts see, after a restart as well.
+    @Test func anOrderSpendsTheGiftCardsItUses() async throws {
+        let cart = try await newCart()   // 34.00
+        _ = try await storefront.cartGiftCardCodesAdd(cartId: cart.id, giftCardCodes: ["GIFT-AAAA-1111", "gift-bbbb-2222"])
+        let total = money("38.95")   // with 4.95 shipping
+        let draft = OrderDraft(checkoutSessionId: "s1", cartId: cart.id, email: nil, phone: nil, lineItems: [], subtotal: money("34.00"),
+                               shipping: money("4.95"), taxes: money("0"), discounts: money("0"), total: total, shippingAddress: nil,
+                               billingAddress: nil, shippingMethod: "Standard",
+                               payment: OrderPayment(type: "direct", brand: "visa", lastFourDigits: "4242", vaultToken: "v", amount: total))
+        let order = try await storefront.placeOrder(draft)
+        #expect(order.giftCardPayments?.map(\.amount) == [money("20.00"), money("18.95")])
+        #expect(order.draft.payment?.amount == money("0"))
+
+        let refused = try await storefront.cartCreate(CartInput(giftCardCodes: ["GIFT-AAAA-1111"]))
+        #expect(refused.cart == nil && refused.userErrors.first?.message == "The gift card ending in 1111 has no balance left.")
+        for store in [storefront, try EmbeddedStorefront.fixture(directory: directory, clock: clock)] {
+            let later = try await store.cartCreate(CartInput(lines: [CartLineInput(merchandiseId: try Fixtures.variantId("sencha", 1))],
+                                                             giftCardCodes: ["GIFT-BBBB-2222"]))
+            let card = try #require(later.cart?.appliedGiftCards.first)
+            #expect(card.amountUsed == money("17.00") && card.balance == money("14.05"), "50 less the 18.95 the order took")
+        }
     }
 
     @Test func unknownAndEmptyCardsAreRefusedAndChangeNothing() async throws {

@@ -193,11 +193,10 @@ struct CheckoutReducer: Reducer {
     /// screen goes on showing what was on the shelf before.
     private func refreshStock(of handles: Set<String>) -> Effect<CheckoutAction> {
         guard !handles.isEmpty else { return .none }
-        let storefront = dependencies.storefront
-        let read = dependencies.freshProduct ?? { try await storefront.product(handle: $0) }
+        let storefront = dependencies.freshStorefront ?? dependencies.storefront
         return .run { send in
             for handle in handles.sorted() {
-                if let product = try? await read(handle) { await send(.orderedProductRefreshed(product)) }
+                if let product = try? await storefront.product(handle: handle) { await send(.orderedProductRefreshed(product)) }
             }
         }
     }

@@ -14,6 +14,8 @@ struct CartPricing {
     let now: Date
     /// Lowercased emails of the orders placed so far, for first-order codes.
     var orderEmails: Set<String> = []
+    /// What orders took off each gift card so far, by gift card id.
+    var giftCardsSpent: [String: Decimal] = [:]
 
     func cart(from stored: StoredCart) -> Cart { priced(stored).cart }
 
@@ -60,37 +62,52 @@ struct CartPricing {
             return CartDiscountCode(code: code, applicable: true)
         }
         let total = reduction.amount >= subtotal.amount ? Money.zero(currency) : (subtotal - reduction).rounded()
-        let (giftCards, charge) = applyGiftCards(stored.giftCardIds ?? [], to: total)
+        let giftCards = applyGiftCards(stored.giftCardIds ?? [], to: total, in: market).map(\.applied)
+        // `checkoutChargeAmount` is the subtotal when nothing is paid later (no deferred payments
+        // here): the API's own description of the field.
         let cart = Cart(id: id, checkoutUrl: checkoutURL(of: stored), createdAt: stored.createdAt, updatedAt: stored.updatedAt,
                         lines: lines, buyerIdentity: stored.buyerIdentity, discountCodes: codes, note: stored.note,
-                        attributes: stored.attributes, cost: CartCost(subtotalAmount: subtotal, totalAmount: total, checkoutChargeAmount: charge),
+                        attributes: stored.attributes, cost: CartCost(subtotalAmount: subtotal, totalAmount: total, checkoutChargeAmount: subtotal),
                         deliveryAddresses: stored.deliveryAddresses ?? [], deliveryGroups: deliveryGroups(of: stored, lines: lines),
-                        appliedGiftCards: giftCards)
+                        appliedGiftCards: giftCards, metafields: stored.metafields ?? [])
         return (cart, warnings)
     }
 
-    /// Gift cards pay the total after discounts, each in turn up to its balance; what they leave
-    /// is charged at checkout.
-    private func applyGiftCards(_ ids: [String], to total: Money) -> ([AppliedGiftCard], Money) {
+    /// Gift cards pay the total after discounts, each in turn up to what orders left on it (in the
+    /// market's currency at its rate); what they leave is paid at checkout. Each comes with what
+    /// it would take off the card, in the card's own currency.
+    func applyGiftCards(_ ids: [String], to total: Money, in market: Market) -> [(applied: AppliedGiftCard, fromCard: Money)] {
         var due = total
-        let applied = ids.compactMap { id -> AppliedGiftCard? in
+        return ids.compactMap { id in
             guard let card = catalog.giftCard(id: id) else { return nil }
-            let balance = Money(amount: card.balance.amount, currencyCode: total.currencyCode)
+            let left = Money(amount: max(0, card.balance.amount - (giftCardsSpent[id] ?? 0)), currencyCode: card.balance.currencyCode)
+            let balance = market.exchange(left)
             let used = balance.amount < due.amount ? balance : due
             due = due - used
-            return AppliedGiftCard(id: card.id, lastCharacters: card.lastCharacters, amountUsed: used, balance: balance - used)
+            // All of it, or the part used at the market's rate (never more than is left).
+            let fromCard = used == balance ? left : Money(amount: min(left.amount, used.amount / market.rate), currencyCode: left.currencyCode).rounded()
+            return (AppliedGiftCard(id: card.id, lastCharacters: card.lastCharacters, amountUsed: used, balance: balance - used), fromCard)
         }
-        return (applied, due)
     }
 
-    /// The cart's lines grouped for delivery to the selected address, with the shop's options.
+    /// What orders took off each gift card, by id, in the card's currency.
+    static func spent(by orders: [Order]) -> [String: Decimal] {
+        var spent: [String: Decimal] = [:]
+        for payment in orders.flatMap({ $0.giftCardPayments ?? [] }) { spent[payment.giftCardId, default: 0] += payment.spent.amount }
+        return spent
+    }
+
+    /// The cart's lines grouped for delivery to the selected address, with the shop's options. As
+    /// in the API, a group starts with a default option selected (the first: standard shipping)
+    /// until the buyer picks one. Its cost is the option's `estimatedCost`, not part of the cart's
+    /// `cost`: checkout charges it.
     private func deliveryGroups(of stored: StoredCart, lines: [CartLine]) -> [CartDeliveryGroup] {
         let options = DeliveryRates.options(currencyCode: catalog.shop.currencyCode)
         return stored.deliveryGroupIds.compactMap { id in
             guard let address = stored.deliveryAddresses?.first(where: \.selected)?.address else { return nil }
             let chosen = stored.selectedDeliveryOptions?[id]
             return CartDeliveryGroup(id: id, lineIds: lines.map(\.id), deliveryAddress: address, deliveryOptions: options,
-                                     selectedDeliveryOption: options.first { $0.handle == chosen })
+                                     selectedDeliveryOption: options.first { $0.handle == chosen } ?? options.first)
         }
     }
 

@@ -30,7 +30,8 @@ extension CartRules {
         var newlySelected: Set<String> = []
         for (index, input) in inputs.enumerated() {
             let field = ["addresses", String(index)]
-            guard let address = checkAddress(input.address, strict: input.strict, field: field + ["address"], errors: &errors) else { continue }
+            guard let given = givenAddress(input, on: cart, field: field + ["address"], errors: &errors),
+                  let address = checkAddress(given, strict: input.strict, field: field + ["address"], errors: &errors) else { continue }
             let added = CartSelectableAddress(id: cart.newAddressId(), address: address, selected: input.selected ?? false,
                                               oneTimeUse: input.oneTimeUse ?? false)
             if added.selected { newlySelected.insert(added.id) }
@@ -50,8 +51,9 @@ extension CartRules {
                                             message: "The cart has no delivery address with id \(input.id ?? "")."))
                 continue
             }
-            if input.address != nil {
-                guard let address = checkAddress(input.address, strict: input.strict, field: field + ["address"], errors: &errors) else { continue }
+            if input.address != nil || input.copyFromCustomerAddressId != nil {
+                guard let given = givenAddress(input, on: original, field: field + ["address"], errors: &errors),
+                      let address = checkAddress(given, strict: input.strict, field: field + ["address"], errors: &errors) else { continue }
                 addresses[position].address = address
             }
             if let selected = input.selected {
@@ -154,6 +156,32 @@ extension CartRules {
         return finish(cart, original: original, errors: errors, warnings: [])
     }
 
+    /// The address an input gives, or a copy of the signed-in customer's address it names; nil
+    /// after recording why it cannot be copied. An input with neither is checked (and refused) later.
+    private func givenAddress(_ input: CartSelectableAddressInput, on cart: StoredCart, field: [String],
+                              errors: inout [CartUserError]) -> MailingAddress?? {
+        guard let wanted = input.copyFromCustomerAddressId else { return .some(input.address) }
+        let copyField = field + ["copyFromCustomerAddressId"]
+        guard input.address == nil else {
+            errors.append(CartUserError(code: .invalid, field: field,
+                                        message: "Give either a delivery address or copyFromCustomerAddressId, not both."))
+            return nil
+        }
+        guard cart.buyerIdentity.customerAccessToken != nil, let customer = cart.buyerIdentity.customer else {
+            errors.append(CartUserError(code: .missingCustomerAccessToken, field: copyField,
+                                        message: "Copying a customer's address needs a cart with the customer's access token."))
+            return nil
+        }
+        guard var address = [customer.defaultAddress].compactMap({ $0 }).first(where: { $0.stableId == wanted }) else {
+            errors.append(CartUserError(code: .invalidDeliveryAddressId, field: copyField,
+                                        message: "The customer has no address with id \(TextSanitizer.cleanLine(wanted))."))
+            return nil
+        }
+        // Account servers may write the country in lower case; the cart keeps the API's codes.
+        address.countryCode = address.countryCode?.uppercased()
+        return .some(address)
+    }
+
     /// The address, cleaned, or nil after recording what is missing. Every address needs a
     /// country; the `STRICT` strategy also wants a street, a city, a postal code and a last name.
     private func checkAddress(_ input: MailingAddress?, strict: Bool, field: [String], errors: inout [CartUserError]) -> MailingAddress? {
@@ -214,7 +242,7 @@ extension CartRules {
             errors.append(CartUserError(code: .invalid, field: field, message: "The gift card code is not valid."))
             return nil
         }
-        guard card.balance.amount > 0 else {
+        guard card.balance.amount - (giftCardsSpent[card.id] ?? 0) > 0 else {
             errors.append(CartUserError(code: .invalid, field: field, message: "The gift card ending in \(card.lastCharacters) has no balance left."))
             return nil
         }

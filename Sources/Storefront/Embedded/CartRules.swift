@@ -8,6 +8,8 @@ struct CartRules {
     /// Stock as orders left it.
     let stock: StockLedger
     let now: Date
+    /// What orders took off each gift card, by id.
+    var giftCardsSpent: [String: Decimal] = [:]
 
     /// The most of one item a line may hold, whatever the stock.
     static let maximumLineQuantity = 999
@@ -110,8 +112,35 @@ struct CartRules {
             errors.append(CartUserError(code: .invalid, field: ["buyerIdentity", "countryCode"],
                                         message: "\"\(TextSanitizer.cleanLine(country))\" is not a country code such as \"NL\"."))
         }
+        if let preferences = identity.preferences {
+            cleaned.preferences = checkPreferences(preferences, errors: &errors)
+        }
         cart.buyerIdentity = cleaned
         return finish(cart, original: original, errors: errors, warnings: [])
+    }
+
+    /// The wallets `CartPreferencesInput.wallet` takes.
+    static let wallets: Set<String> = ["shop_pay"]
+
+    /// Preferences cleaned; coordinates on the globe and known wallets only.
+    private func checkPreferences(_ preferences: CartPreferences, errors: inout [CartUserError]) -> CartPreferences {
+        var cleaned = preferences
+        let field = ["buyerIdentity", "preferences"]
+        if let wallet = preferences.wallet {
+            for (index, name) in wallet.enumerated() where !Self.wallets.contains(name) {
+                errors.append(CartUserError(code: .invalid, field: field + ["wallet", String(index)],
+                                            message: "\"\(TextSanitizer.cleanLine(name))\" is not a wallet; the one accepted is shop_pay."))
+            }
+        }
+        if var delivery = preferences.delivery {
+            delivery.pickupHandle = delivery.pickupHandle.map { TextSanitizer.cleanLine($0).trimmedWhitespace }.filter { !$0.isEmpty }
+            if let point = delivery.coordinates, !((-90...90).contains(point.latitude) && (-180...180).contains(point.longitude)) {
+                errors.append(CartUserError(code: .invalid, field: field + ["delivery", "coordinates"],
+                                            message: "Coordinates are a latitude from -90 to 90 and a longitude from -180 to 180."))
+            }
+            cleaned.delivery = delivery
+        }
+        return cleaned
     }
 
     /// Replaces the codes. Unknown or ineligible codes stay on the cart and show as not applicable.

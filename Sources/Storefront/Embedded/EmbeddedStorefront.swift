@@ -168,6 +168,7 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
         return catalog.recommendations(for: index, limit: 10).map { stock.current(catalog.products[$0]) }
     }
 
+    /// `search(unavailableProducts: SHOW)`: in relevance order, whether or not a product can be bought.
     public nonisolated func search(query: String, page: PageArguments) async throws -> Page<Product> {
         try Paginator.validate(page)
         let listing = try catalog.searchIndex.listing(query: query, sortKey: .relevance, reverse: false)
@@ -181,7 +182,7 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
         return catalog.searchIndex.titlePrefixMatches(query, limit: limit).map { stock.current(catalog.products[$0]) }
     }
 
-    private nonisolated func productPage(_ listing: some PagedListing, name: String, arguments: PageArguments) throws -> Page<Product> {
+    nonisolated func productPage(_ listing: some PagedListing, name: String, arguments: PageArguments) throws -> Page<Product> {
         try Paginator.page(listing, name: name, arguments: arguments, id: { catalog.products[$0].id }, node: { stock.current(catalog.products[$0]) })
     }
 
@@ -208,7 +209,7 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
             case .failure(let error): return CartPayload(cart: nil, userErrors: [error])
             }
         }
-        let rules = CartRules(catalog: catalog, stock: stock, now: time)
+        let rules = self.rules
         var warnings: [CartWarning] = []
         var steps: [(StoredCart) -> CartRules.Outcome] = []
         // The buyer's country first: it decides what the lines may hold.
@@ -218,6 +219,7 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
         if let note = input.note { steps.append { rules.setNote(note, on: $0) } }
         if !input.giftCardCodes.isEmpty { steps.append { rules.addGiftCardCodes(input.giftCardCodes, to: $0) } }
         if !input.deliveryAddresses.isEmpty { steps.append { rules.addDeliveryAddresses(input.deliveryAddresses, to: $0) } }
+        if !input.metafields.isEmpty { steps.append { rules.setMetafields(input.metafields, on: $0) } }
         for step in steps {
             let outcome = step(cart)
             // Nothing is created when any part of the input is wrong.
@@ -296,6 +298,57 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
         try mutate(cartId) { $0.removeGiftCards(appliedGiftCardIds, from: $1) }
     }
 
+    public func cartMetafieldsSet(_ inputs: [CartMetafieldInput]) async throws -> CartMetafieldsSetPayload {
+        guard inputs.count <= CartRules.maximumMetafieldsPerRequest else {
+            return CartMetafieldsSetPayload(metafields: nil, userErrors: [MetafieldUserError(
+                code: MetafieldUserError.lessThanOrEqualTo, field: ["metafields"],
+                message: "At most \(CartRules.maximumMetafieldsPerRequest) metafields are set at once (\(inputs.count) given).")])
+        }
+        var errors: [MetafieldUserError] = []
+        var byCart: [(token: String, inputs: [(index: Int, input: CartMetafieldInput)])] = []
+        for (index, input) in inputs.enumerated() {
+            guard let ownerId = input.ownerId, let cart = openCart(ownerId) else {
+                errors.append(MetafieldUserError(code: MetafieldUserError.invalidOwner, elementIndex: index, field: ["metafields", String(index), "ownerId"],
+                                                 message: "No open cart has the id \(TextSanitizer.cleanLine(input.ownerId ?? ""))."))
+                continue
+            }
+            if let group = byCart.firstIndex(where: { $0.token == cart.token }) {
+                byCart[group].inputs.append((index, input))
+            } else {
+                byCart.append((cart.token, [(index, input)]))
+            }
+        }
+        let rules = self.rules
+        var changed: [StoredCart] = []
+        var set: [(index: Int, metafield: CartMetafield)] = []
+        for group in byCart {
+            guard let stored = carts[group.token] else { continue }
+            let outcome = rules.setMetafields(group.inputs, on: stored, field: ["metafields"])
+            errors += outcome.errors
+            changed.append(outcome.cart)
+            set += zip(group.inputs.map(\.index), outcome.set).map { ($0, $1) }
+        }
+        // As with cart input, a request with any refused metafield sets none of them.
+        guard errors.isEmpty else {
+            return CartMetafieldsSetPayload(metafields: nil, userErrors: errors.sorted { ($0.elementIndex ?? -1) < ($1.elementIndex ?? -1) })
+        }
+        try commit(RecordChange(carts: changed.map(CartRecord.init)))
+        for cart in changed { carts[cart.token] = cart }
+        return CartMetafieldsSetPayload(metafields: set.sorted { $0.index < $1.index }.map(\.metafield))
+    }
+
+    public func cartMetafieldDelete(ownerId: String, key: String) async throws -> CartMetafieldDeletePayload {
+        guard let stored = openCart(ownerId) else {
+            return CartMetafieldDeletePayload(deletedId: nil, userErrors: [MetafieldUserError(
+                code: MetafieldUserError.invalidOwner, field: ["input", "ownerId"],
+                message: "No open cart has the id \(TextSanitizer.cleanLine(ownerId)).")])
+        }
+        let outcome = rules.deleteMetafield(key: key, from: stored)
+        guard outcome.errors.isEmpty else { return CartMetafieldDeletePayload(deletedId: nil, userErrors: outcome.errors) }
+        try save(outcome.cart)
+        return CartMetafieldDeletePayload(deletedId: outcome.deletedId)
+    }
+
     /// The cart the app was using, if it is still open.
     public func currentCartId() -> String? {
         guard let id = session.currentCartId, openCart(id) != nil else { return nil }
@@ -331,7 +384,7 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
             return CartPayload(cart: nil, userErrors: [CartUserError(code: .invalid, field: ["cartId"],
                                                                      message: "The specified cart does not exist.")])
         }
-        let outcome = change(CartRules(catalog: catalog, stock: stock, now: now()), stored)
+        let outcome = change(rules, stored)
         if outcome.cart != stored { try save(outcome.cart) }
         // Input that is refused changes nothing and, as in the Storefront API, answers no cart.
         guard outcome.userErrors.isEmpty else { return CartPayload(cart: nil, userErrors: outcome.userErrors) }
@@ -341,10 +394,16 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
                            warnings: outcome.warnings + priced.discountWarnings + storageWarning(cartId: cartId))
     }
 
+    /// The cart mutations, with gift card balances as orders left them.
+    private var rules: CartRules {
+        CartRules(catalog: catalog, stock: stock, now: now(), giftCardsSpent: CartPricing.spent(by: orderBook.orders))
+    }
+
     /// Prices carts; first-order codes look at the emails of the orders placed here.
     private var pricing: CartPricing {
         CartPricing(catalog: catalog, stock: stock, now: now(),
-                    orderEmails: Set(orderBook.orders.compactMap { $0.draft.email?.lowercased() }))
+                    orderEmails: Set(orderBook.orders.compactMap { $0.draft.email?.lowercased() }),
+                    giftCardsSpent: CartPricing.spent(by: orderBook.orders))
     }
 
     /// The stored cart behind an id, if it exists, the key matches and it is still open.
@@ -455,8 +514,13 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
         guard !stored.lines.isEmpty else { throw OrderPlacementError.refused(code: OrderPlacementError.invalidCart, message: "Cart is empty") }
         try checkStock(of: stored)
         let number = orderBook.nextOrderNumber
-        let placed = Order(id: String(number), name: "#\(number)", processedAt: now(), draft: draft,
-                           customerId: stored.buyerIdentity.customer?.id)
+        var paid = draft
+        let giftCards = giftCardPayments(for: stored, total: draft.total)
+        if let charged = paid.payment?.amount, !giftCards.isEmpty {
+            paid.payment?.amount = giftCards.reduce(charged) { $0 - $1.amount }
+        }
+        let placed = Order(id: String(number), name: "#\(number)", processedAt: now(), draft: paid,
+                           customerId: stored.buyerIdentity.customer?.id, giftCardPayments: giftCards.isEmpty ? nil : giftCards)
         stored.state = .completed
         stored.updatedAt = now()
         // The order, its stock and the completed cart are kept together, or not at all.
@@ -471,6 +535,19 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
     }
 
     public func orders() async throws -> [Order] { orderBook.orders }
+
+    /// The cart's gift cards pay the order's total (shipping and taxes too), each in turn up to
+    /// what is left on it now; the buyer's payment covers the rest.
+    private func giftCardPayments(for cart: StoredCart, total: Money) -> [GiftCardPayment] {
+        let priced = pricing.cart(from: cart)
+        guard priced.cost.totalAmount.currencyCode == total.currencyCode else { return [] }
+        let market = catalog.markets.market(for: cart.buyerIdentity.countryCode)
+        return pricing.applyGiftCards(cart.giftCardIds ?? [], to: total, in: market).compactMap { card, fromCard in
+            guard card.amountUsed.amount > 0 else { return nil }
+            return GiftCardPayment(giftCardId: card.id, lastCharacters: card.lastCharacters, amount: card.amountUsed,
+                                   cardAmount: fromCard.currencyCode == card.amountUsed.currencyCode ? nil : fromCard)
+        }
+    }
 
     /// An order cannot take more than is on the shelf: the buyer hears which item ran short.
     private func checkStock(of cart: StoredCart) throws {

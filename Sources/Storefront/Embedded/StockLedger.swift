@@ -38,6 +38,12 @@ final class StockLedger: Sendable {
         return current
     }
 
+    /// Whether the variant can be bought now, without making its current copy.
+    func isAvailable(_ variant: ProductVariant) -> Bool {
+        guard variant.availableForSale, let stock = variant.quantityAvailable else { return variant.availableForSale }
+        return stock - unitsSold(of: variant.id) > 0
+    }
+
     func current(_ product: Product) -> Product {
         let anySold = sold.withLock { sold in product.variants.contains { sold[$0.id] != nil } }
         guard anySold else { return product }

@@ -30,6 +30,8 @@ struct StoredCart: Hashable, Sendable, Codable {
     var nextAddressNumber: Int?
     /// The catalog ids of the gift cards applied, in order.
     var giftCardIds: [String]?
+    var metafields: [CartMetafield]?
+    var nextMetafieldNumber: Int?
 
     var id: String { "gid://shopify/Cart/\(token)?key=\(key)" }
 
@@ -48,6 +50,12 @@ struct StoredCart: Hashable, Sendable, Codable {
         let number = nextAddressNumber ?? 1
         nextAddressNumber = number + 1
         return "gid://shopify/CartSelectableAddress/\(number)?cart=\(token)"
+    }
+
+    mutating func newMetafieldId() -> String {
+        let number = nextMetafieldNumber ?? 1
+        nextMetafieldNumber = number + 1
+        return "gid://shopify/Metafield/\(number)?cart=\(token)"
     }
 
     /// The token and key of a cart id "gid://shopify/Cart/<token>?key=<key>".

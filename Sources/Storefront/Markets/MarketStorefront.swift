@@ -43,6 +43,18 @@ struct MarketStorefront: StorefrontClient {
     func predictiveSearch(query: String, limit: Int) async throws -> [Product] {
         try await base.predictiveSearch(query: query, limit: limit).map(local)
     }
+    func collectionProducts(handle: String, page: PageArguments, sortKey: ProductCollectionSortKeys, reverse: Bool,
+                            filters: [ProductFilter]) async throws -> Listing<Product> {
+        try base.collectionListing(handle: handle, page: page, sortKey: sortKey, reverse: reverse, filters: filters, context: context).map(local)
+    }
+    func search(query: String, page: PageArguments, sortKey: ProductSortKeys, reverse: Bool, unavailableProducts: UnavailableProducts,
+                filters: [ProductFilter]) async throws -> Listing<Product> {
+        try base.searchListing(query: query, page: page, sortKey: sortKey, reverse: reverse, unavailableProducts: unavailableProducts,
+                               filters: filters, context: context).map(local)
+    }
+    func collections(_ page: PageArguments, query: String?, sortKey: CollectionSortKeys, reverse: Bool) async throws -> Listing<Collection> {
+        try await base.collections(page, query: query, sortKey: sortKey, reverse: reverse).map { markets.localize($0, context) }
+    }
 
     func cart(id: String) async throws -> Cart? { try await base.cart(id: id).map { markets.localize($0, context) } }
     func cartCreate(_ input: CartInput) async throws -> CartPayload {
@@ -97,6 +109,13 @@ struct MarketStorefront: StorefrontClient {
     }
     func cartGiftCardCodesRemove(cartId: String, appliedGiftCardIds: [String]) async throws -> CartPayload {
         markets.localize(try await base.cartGiftCardCodesRemove(cartId: cartId, appliedGiftCardIds: appliedGiftCardIds), context)
+    }
+    // Metafields are text: the same in every market.
+    func cartMetafieldsSet(_ metafields: [CartMetafieldInput]) async throws -> CartMetafieldsSetPayload {
+        try await base.cartMetafieldsSet(metafields)
+    }
+    func cartMetafieldDelete(ownerId: String, key: String) async throws -> CartMetafieldDeletePayload {
+        try await base.cartMetafieldDelete(ownerId: ownerId, key: key)
     }
     func pictureData(url: String, maxBytes: Int) async throws -> Data { try await base.pictureData(url: url, maxBytes: maxBytes) }
 

@@ -17,18 +17,27 @@ public struct Cart: Hashable, Sendable, Codable, Identifiable {
     public var deliveryAddresses: [CartSelectableAddress]
     /// `deliveryGroups`: one group once an address is selected and the cart has lines.
     public var deliveryGroups: [CartDeliveryGroup]
-    /// Gift cards paying part of `cost.checkoutChargeAmount`, in the order they were applied.
+    /// Gift cards paying part of the total, in the order they were applied.
     public var appliedGiftCards: [AppliedGiftCard]
+    /// `metafield(s)`, in the order they were first set.
+    public var metafields: [CartMetafield]
 
     public init(id: String, checkoutUrl: String, createdAt: Date, updatedAt: Date, lines: [CartLine],
                 buyerIdentity: BuyerIdentity = BuyerIdentity(), discountCodes: [CartDiscountCode] = [],
                 note: String? = nil, attributes: [Attribute] = [], cost: CartCost,
                 deliveryAddresses: [CartSelectableAddress] = [], deliveryGroups: [CartDeliveryGroup] = [],
-                appliedGiftCards: [AppliedGiftCard] = []) {
+                appliedGiftCards: [AppliedGiftCard] = [], metafields: [CartMetafield] = []) {
         self.id = id; self.checkoutUrl = checkoutUrl; self.createdAt = createdAt; self.updatedAt = updatedAt
         self.lines = lines; self.buyerIdentity = buyerIdentity; self.discountCodes = discountCodes
         self.note = note; self.attributes = attributes; self.cost = cost
         self.deliveryAddresses = deliveryAddresses; self.deliveryGroups = deliveryGroups; self.appliedGiftCards = appliedGiftCards
+        self.metafields = metafields
+    }
+
+    /// The metafield under a namespace (the app's when nil) and key.
+    public func metafield(namespace: String?, key: String) -> CartMetafield? {
+        let namespace = namespace ?? CartMetafield.appNamespace
+        return metafields.first { $0.namespace == namespace && $0.key == key }
     }
 
     /// `totalQuantity`: the sum of line quantities.
@@ -115,11 +124,13 @@ public struct BuyerIdentity: Hashable, Sendable, Codable {
     public var customerAccessToken: String?
     /// The customer the access token resolved to (read-only in the API: the store sets it).
     public var customer: Customer?
+    /// How the buyer would like checkout to start (delivery method, pickup place, wallet).
+    public var preferences: CartPreferences?
 
     public init(email: String? = nil, phone: String? = nil, countryCode: String? = nil, customerAccessToken: String? = nil,
-                customer: Customer? = nil) {
+                customer: Customer? = nil, preferences: CartPreferences? = nil) {
         self.email = email; self.phone = phone; self.countryCode = countryCode; self.customerAccessToken = customerAccessToken
-        self.customer = customer
+        self.customer = customer; self.preferences = preferences
     }
 }
 
@@ -195,11 +206,13 @@ public struct CartInput: Hashable, Sendable, Codable {
     public var giftCardCodes: [String]
     /// `delivery { addresses }`.
     public var deliveryAddresses: [CartSelectableAddressInput]
+    public var metafields: [CartMetafieldInput]
     public init(lines: [CartLineInput] = [], buyerIdentity: BuyerIdentity? = nil, discountCodes: [String] = [],
                 note: String? = nil, attributes: [Attribute] = [], giftCardCodes: [String] = [],
-                deliveryAddresses: [CartSelectableAddressInput] = []) {
+                deliveryAddresses: [CartSelectableAddressInput] = [], metafields: [CartMetafieldInput] = []) {
         self.lines = lines; self.buyerIdentity = buyerIdentity; self.discountCodes = discountCodes
         self.note = note; self.attributes = attributes; self.giftCardCodes = giftCardCodes; self.deliveryAddresses = deliveryAddresses
+        self.metafields = metafields
     }
 }
 
@@ -227,6 +240,8 @@ public struct CartErrorCode: RawRepresentable, Hashable, Sendable, Codable, Cust
     public static let addressFieldIsRequired = CartErrorCode(rawValue: "ADDRESS_FIELD_IS_REQUIRED")
     public static let tooManyDeliveryAddresses = CartErrorCode(rawValue: "TOO_MANY_DELIVERY_ADDRESSES")
     public static let onlyOneDeliveryAddressCanBeSelected = CartErrorCode(rawValue: "ONLY_ONE_DELIVERY_ADDRESS_CAN_BE_SELECTED")
+    public static let invalidMetafields = CartErrorCode(rawValue: "INVALID_METAFIELDS")
+    public static let missingCustomerAccessToken = CartErrorCode(rawValue: "MISSING_CUSTOMER_ACCESS_TOKEN")
 }
 
 /// `CartUserError`: `field` is the path to the input that was wrong, e.g. ["lines", "0", "merchandiseId"].

@@ -16,16 +16,20 @@ public struct CartSelectableAddress: Hashable, Sendable, Codable, Identifiable {
 
 /// `CartSelectableAddressInput` and `CartSelectableAddressUpdateInput` (the latter names the
 /// address by `id`). `strict` is the `STRICT` validation strategy: every field must make an
-/// address that can be shipped to, not only the country code.
+/// address that can be shipped to, not only the country code. Instead of an address, one of the
+/// signed-in customer's can be copied by its id (`copyFromCustomerAddressId`).
 public struct CartSelectableAddressInput: Hashable, Sendable, Codable {
     public var id: String?
     public var address: MailingAddress?
+    public var copyFromCustomerAddressId: String?
     public var selected: Bool?
     public var oneTimeUse: Bool?
     public var strict: Bool
 
-    public init(id: String? = nil, address: MailingAddress? = nil, selected: Bool? = nil, oneTimeUse: Bool? = nil, strict: Bool = false) {
-        self.id = id; self.address = address; self.selected = selected; self.oneTimeUse = oneTimeUse; self.strict = strict
+    public init(id: String? = nil, address: MailingAddress? = nil, copyFromCustomerAddressId: String? = nil, selected: Bool? = nil,
+                oneTimeUse: Bool? = nil, strict: Bool = false) {
+        self.id = id; self.address = address; self.copyFromCustomerAddressId = copyFromCustomerAddressId
+        self.selected = selected; self.oneTimeUse = oneTimeUse; self.strict = strict
     }
 }
 

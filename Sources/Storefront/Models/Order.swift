@@ -96,10 +96,33 @@ public struct Order: Hashable, Sendable, Codable, Identifiable {
     public var draft: OrderDraft
     /// The customer the cart carried when the order was placed (their orders list it).
     public var customerId: String?
+    /// What the cart's gift cards paid of the total, in order; the payment in `draft` paid the rest.
+    /// Absent in orders placed before gift cards could pay.
+    public var giftCardPayments: [GiftCardPayment]?
 
-    public init(id: String, name: String, processedAt: Date, draft: OrderDraft, customerId: String? = nil) {
+    public init(id: String, name: String, processedAt: Date, draft: OrderDraft, customerId: String? = nil,
+                giftCardPayments: [GiftCardPayment]? = nil) {
         self.id = id; self.name = name; self.processedAt = processedAt; self.draft = draft; self.customerId = customerId
+        self.giftCardPayments = giftCardPayments
     }
+}
+
+/// A gift card's part in paying an order: it comes off the card's balance.
+public struct GiftCardPayment: Hashable, Sendable, Codable {
+    /// The catalog's gift card (`AppliedGiftCard` id).
+    public var giftCardId: String
+    public var lastCharacters: String
+    /// In the order's currency.
+    public var amount: Money
+    /// What left the card, in its own currency (the shop's), when the order was in another.
+    public var cardAmount: Money?
+
+    public init(giftCardId: String, lastCharacters: String, amount: Money, cardAmount: Money? = nil) {
+        self.giftCardId = giftCardId; self.lastCharacters = lastCharacters; self.amount = amount; self.cardAmount = cardAmount
+    }
+
+    /// What left the card, in its own currency.
+    public var spent: Money { cardAmount ?? amount }
 }
 
 /// Where a cart stands for checkout purposes.

@@ -214,17 +214,8 @@ extension SearchIndex {
         }
     }
 
-    /// A date-only value stands for the whole day: `>2025-05-01` is after that day,
-    /// `<=2025-05-01` up to its end, `:2025-05-01` during it.
     private func dateMatches(_ dates: [Double], _ comparison: SearchComparison, _ seconds: Double, _ wholeDay: Bool) -> ProductSet {
-        let start = seconds, end = wholeDay ? seconds + 86_400 : seconds
-        switch comparison {
-        case .equal: return ProductSet(count: count) { wholeDay ? dates[$0] >= start && dates[$0] < end : dates[$0] == start }
-        case .less: return ProductSet(count: count) { dates[$0] < start }
-        case .lessOrEqual: return ProductSet(count: count) { wholeDay ? dates[$0] < end : dates[$0] <= start }
-        case .greater: return ProductSet(count: count) { wholeDay ? dates[$0] >= end : dates[$0] > start }
-        case .greaterOrEqual: return ProductSet(count: count) { dates[$0] >= start }
-        }
+        ProductSet(count: count) { comparison.holds(dates[$0], seconds: seconds, wholeDay: wholeDay) }
     }
 
     func exists(_ field: SearchField) -> ProductSet {
@@ -236,7 +227,7 @@ extension SearchIndex {
             return ProductSet(count: count) { p in
                 (Int(variantStart[p])..<Int(variantStart[p + 1])).contains { !skus.isEmpty($0) }
             }
-        case .title, .handle, .price, .variantsPrice, .availableForSale, .createdAt, .updatedAt:
+        case .title, .handle, .price, .variantsPrice, .availableForSale, .createdAt, .updatedAt, .collectionType:
             // Every product has these.
             return ProductSet(count: count, filled: true)
         }

@@ -37,13 +37,15 @@ struct SearchQueryParser {
     }
 
     private let query: String
+    private let fields: [SearchField]
     private let chars: [Character]
     private var tokens: [Token] = []
     private var index = 0
     private var depth = 0
 
-    init(_ query: String) {
+    init(_ query: String, fields: [SearchField] = SearchField.productFields) {
         self.query = query
+        self.fields = fields
         self.chars = Array(query)
     }
 
@@ -157,8 +159,8 @@ struct SearchQueryParser {
 
     private func fieldExpression(name: String, comparison: SearchComparison, value: String, quoted: Bool, at position: Int,
                                  valuePosition: Int, comparisonPosition: Int) throws(SearchSyntaxError) -> SearchQuery {
-        guard let field = SearchField(rawValue: name.lowercased()) else {
-            let known = SearchField.allCases.map(\.rawValue).joined(separator: ", ")
+        guard let field = SearchField(rawValue: name.lowercased()), fields.contains(field) else {
+            let known = fields.map(\.rawValue).joined(separator: ", ")
             throw error("unknown field '\(Self.shown(name))' (fields: \(known))", at: position)
         }
         if value == "*" && !quoted {

@@ -16,6 +16,15 @@ extension PagingArguments {
 
     /// `first: 0` or `last: 0` asks for nothing; the answer is an empty page without a lookup.
     var asksForNothing: Bool { first == 0 || last == 0 }
+
+    /// A listing's page; with `first: 0` or `last: 0` an empty one that still has the listing's
+    /// count and filters (one item is looked up and left out).
+    func listing<Node>(_ fetch: (PageArguments) async throws -> Listing<Node>) async throws -> Listing<Node> {
+        guard asksForNothing else { return try await fetch(page) }
+        var listing = try await fetch(.first(1))
+        listing.page = .empty
+        return listing
+    }
 }
 
 struct ConnectionArguments: PagingArguments {
@@ -37,9 +46,24 @@ struct SortedConnectionArguments<SortKey: Decodable & Sendable>: PagingArguments
     var reverse: Bool?
 }
 
-/// `search(query:, types:, first:, ...)`.
+/// `Collection.products`: a sorted connection through storefront filters.
+struct CollectionProductsArguments: PagingArguments {
+    var first: Int?
+    var after: String?
+    var last: Int?
+    var before: String?
+    var sortKey: ProductCollectionSortKeys?
+    var reverse: Bool?
+    var filters: [ProductFilterInput]?
+}
+
+/// `search(query:, types:, productFilters:, first:, ...)`.
 struct SearchArguments: PagingArguments {
     var query: String
+    var productFilters: [ProductFilterInput]?
+    var unavailableProducts: UnavailableProducts?
+    /// Terms already match inside words, so the last one matches as a prefix either way.
+    var prefix: SearchPrefixQueryType?
     var first: Int?
     var after: String?
     var last: Int?
@@ -54,6 +78,7 @@ struct PredictiveSearchArguments: Decodable, Sendable {
     var limit: Int?
     var limitScope: PredictiveSearchLimitScope?
     var types: [PredictiveSearchType]?
+    var unavailableProducts: UnavailableProducts?
 }
 
 /// `collection(handle:, id:)`, `product(handle:, id:)`: exactly one of the two.
@@ -90,6 +115,10 @@ enum SearchType: String, Codable, Sendable, CaseIterable {
 
 enum PredictiveSearchType: String, Codable, Sendable, CaseIterable {
     case article = "ARTICLE", collection = "COLLECTION", page = "PAGE", product = "PRODUCT", query = "QUERY"
+}
+
+enum SearchPrefixQueryType: String, Codable, Sendable, CaseIterable {
+    case last = "LAST", none = "NONE"
 }
 
 enum SearchSortKeys: String, Codable, Sendable, CaseIterable {

@@ -127,14 +127,7 @@ extension MailingAddress {
         node.formatted(context: context, arguments: arguments)
     }
 
-    /// The same address always has the same id: a digest of its fields.
-    var idValue: GraphID {
-        let text = [firstName, lastName, company, address1, address2, city, zoneCode, countryCode, postalCode, phone]
-            .map { $0 ?? "" }.joined(separator: "\u{1F}")
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return GraphID(unchecked: "gid://shopify/MailingAddress/\(hash)")
-    }
+    var idValue: GraphID { GraphID(unchecked: stableId) }
 }
 
 /// `Cart.deliveryGroups`: a connection; carrier rates are the shop's own, so `withCarrierRates` changes nothing.

@@ -92,6 +92,7 @@ final class CartDeliverySchema: PartialSchema<StorefrontResolver, RequestContext
             InputField("zip", at: \.zip)
         }
         Input(CartAddressInputArgument.self, as: "CartAddressInput") {
+            InputField("copyFromCustomerAddressId", at: \.copyFromCustomerAddressId)
             InputField("deliveryAddress", at: \.deliveryAddress)
         }
         Input(CartSelectableAddressInputArgument.self, as: "CartSelectableAddressInput") {

@@ -48,10 +48,28 @@ extension CartLineNode {
 extension CartCost {
     var subtotalAmountEstimated: Bool { false }
     var totalAmountEstimated: Bool { false }
+    /// Tax and duty amounts are no longer given by the API (null, not estimated); starter carts
+    /// still select them.
+    var withdrawnAmount: Money? { nil }
+    var withdrawnAmountEstimated: Bool { false }
+    static let withdrawn = "Tax and duty amounts are no longer available and will be removed in a future version."
 }
 
 extension BuyerIdentity {
     var countryCodeValue: CountryCode? { countryCode.map(CountryCode.init(unchecked:)) }
+}
+
+/// `PreferenceDeliveryMethodType`.
+enum PreferenceDeliveryMethodType: String, Codable, Sendable, CaseIterable {
+    case pickupPoint = "PICKUP_POINT", pickUp = "PICK_UP", shipping = "SHIPPING"
+}
+
+extension CartDeliveryPreference {
+    var deliveryMethodValue: [PreferenceDeliveryMethodType] { deliveryMethod.compactMap(PreferenceDeliveryMethodType.init(rawValue:)) }
+}
+
+extension CartDeliveryCoordinates {
+    var countryCodeValue: CountryCode { CountryCode(unchecked: countryCode) }
 }
 
 extension Customer {

@@ -36,10 +36,39 @@ struct CartBuyerIdentityInput: Decodable, Sendable {
     var phone: String?
     var countryCode: CountryCode?
     var customerAccessToken: String?
+    var preferences: CartPreferencesInputArgument?
 
     var model: BuyerIdentity {
-        BuyerIdentity(email: email, phone: phone, countryCode: countryCode?.text, customerAccessToken: customerAccessToken)
+        BuyerIdentity(email: email, phone: phone, countryCode: countryCode?.text, customerAccessToken: customerAccessToken,
+                      preferences: preferences?.model)
     }
+}
+
+/// `CartPreferencesInput`.
+struct CartPreferencesInputArgument: Decodable, Sendable {
+    var delivery: CartDeliveryPreferenceInputArgument?
+    var wallet: [String]?
+
+    var model: CartPreferences { CartPreferences(delivery: delivery?.model, wallet: wallet) }
+}
+
+struct CartDeliveryPreferenceInputArgument: Decodable, Sendable {
+    var coordinates: CartDeliveryCoordinatesPreferenceInputArgument?
+    var deliveryMethod: [PreferenceDeliveryMethodType]?
+    var pickupHandle: [String]?
+
+    var model: CartDeliveryPreference {
+        CartDeliveryPreference(coordinates: coordinates?.model, deliveryMethod: deliveryMethod?.map(\.rawValue) ?? [],
+                               pickupHandle: pickupHandle ?? [])
+    }
+}
+
+struct CartDeliveryCoordinatesPreferenceInputArgument: Decodable, Sendable {
+    var countryCode: CountryCode
+    var latitude: Double
+    var longitude: Double
+
+    var model: CartDeliveryCoordinates { CartDeliveryCoordinates(countryCode: countryCode.text, latitude: latitude, longitude: longitude) }
 }
 
 struct CartInputArgument: Decodable, Sendable {
@@ -50,11 +79,12 @@ struct CartInputArgument: Decodable, Sendable {
     var attributes: [AttributeInput]?
     var giftCardCodes: [String]?
     var delivery: CartDeliveryInputArgument?
+    var metafields: [CartInputMetafieldInputArgument]?
 
     var model: CartInput {
         CartInput(lines: lines?.map(\.model) ?? [], buyerIdentity: buyerIdentity?.model, discountCodes: discountCodes ?? [],
                   note: note, attributes: attributes?.map(\.model) ?? [], giftCardCodes: giftCardCodes ?? [],
-                  deliveryAddresses: delivery?.addresses?.map(\.model) ?? [])
+                  deliveryAddresses: delivery?.addresses?.map(\.model) ?? [], metafields: metafields?.map(\.model) ?? [])
     }
 }
 
@@ -123,6 +153,7 @@ struct CartDeliveryAddressInputArgument: Decodable, Sendable {
 }
 
 struct CartAddressInputArgument: Decodable, Sendable {
+    var copyFromCustomerAddressId: GraphID?
     var deliveryAddress: CartDeliveryAddressInputArgument?
 }
 
@@ -133,8 +164,8 @@ struct CartSelectableAddressInputArgument: Decodable, Sendable {
     var validationStrategy: DeliveryAddressValidationStrategy?
 
     var model: CartSelectableAddressInput {
-        CartSelectableAddressInput(address: address.deliveryAddress?.model, selected: selected, oneTimeUse: oneTimeUse,
-                                   strict: validationStrategy == .strict)
+        CartSelectableAddressInput(address: address.deliveryAddress?.model, copyFromCustomerAddressId: address.copyFromCustomerAddressId?.text,
+                                   selected: selected, oneTimeUse: oneTimeUse, strict: validationStrategy == .strict)
     }
 }
 
@@ -146,8 +177,9 @@ struct CartSelectableAddressUpdateInputArgument: Decodable, Sendable {
     var validationStrategy: DeliveryAddressValidationStrategy?
 
     var model: CartSelectableAddressInput {
-        CartSelectableAddressInput(id: id.text, address: address?.deliveryAddress?.model, selected: selected, oneTimeUse: oneTimeUse,
-                                   strict: validationStrategy == .strict)
+        CartSelectableAddressInput(id: id.text, address: address?.deliveryAddress?.model,
+                                   copyFromCustomerAddressId: address?.copyFromCustomerAddressId?.text, selected: selected,
+                                   oneTimeUse: oneTimeUse, strict: validationStrategy == .strict)
     }
 }
 

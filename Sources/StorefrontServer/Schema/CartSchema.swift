@@ -33,6 +33,8 @@ final class CartSchema: PartialSchema<StorefrontResolver, RequestContext> {
                 Argument("reverse", at: \.reverse).defaultValue(false)
                 Argument("withCarrierRates", at: \.withCarrierRates).defaultValue(false)
             }
+            metafieldField(Cart.self)
+            metafieldsField(Cart.self)
         }
         Interface(BaseCartLine.self) {
             Field("id", at: \.idValue)
@@ -43,13 +45,12 @@ final class CartSchema: PartialSchema<StorefrontResolver, RequestContext> {
             Field("merchandise", at: Self.merchandise)
         }
         Union(Merchandise.self, members: VariantNode.self)
-        Type(CartLineNode.self, as: "CartLine", interfaces: [BaseCartLine.self]) {
-            Field("id", at: \.idValue)
-            Field("quantity", at: \.quantity)
-            Field("attributes", at: \.attributes)
-            Field("cost", at: \.cost)
-            Field("discountAllocations", at: \.discountAllocations)
-            Field("merchandise", at: CartLineNode.merchandise)
+        Type(CartLineNode.self, as: "CartLine", interfaces: [BaseCartLine.self, NodeValue.self]) { () -> [FieldComponent<CartLineNode, RequestContext>] in
+            return cartLineFields(CartLineNode.self)
+        }
+        Type(ComponentizableCartLineNode.self, as: "ComponentizableCartLine", interfaces: [BaseCartLine.self, NodeValue.self]) {
+            () -> [FieldComponent<ComponentizableCartLineNode, RequestContext>] in
+            return cartLineFields(ComponentizableCartLineNode.self) + [Field("lineComponents", at: \.lineComponents)]
         }
         connectionType(CartLineConnection.self, named: "BaseCartLineConnection")
         edgeType(CartLineConnection.self, named: "BaseCartLineEdge")
@@ -65,6 +66,10 @@ final class CartSchema: PartialSchema<StorefrontResolver, RequestContext> {
             Field("totalAmount", at: \.totalAmount)
             Field("totalAmountEstimated", at: \.totalAmountEstimated)
             Field("checkoutChargeAmount", at: \.checkoutChargeAmount)
+            Field("totalTaxAmount", at: \.withdrawnAmount).deprecationReason(CartCost.withdrawn)
+            Field("totalTaxAmountEstimated", at: \.withdrawnAmountEstimated).deprecationReason(CartCost.withdrawn)
+            Field("totalDutyAmount", at: \.withdrawnAmount).deprecationReason(CartCost.withdrawn)
+            Field("totalDutyAmountEstimated", at: \.withdrawnAmountEstimated).deprecationReason(CartCost.withdrawn)
         }
         Type(BuyerIdentity.self, as: "CartBuyerIdentity") {
             Field("email", at: \.email)
@@ -72,6 +77,26 @@ final class CartSchema: PartialSchema<StorefrontResolver, RequestContext> {
             Field("countryCode", at: \.countryCodeValue)
             // Only a cart that carries the customer's access token knows them.
             Field("customer", at: \.customer)
+            Field("preferences", at: \.preferences)
+        }
+        Enum(PreferenceDeliveryMethodType.self) {
+            Value(.pickupPoint)
+            Value(.pickUp)
+            Value(.shipping)
+        }
+        Type(CartPreferences.self) {
+            Field("delivery", at: \.delivery)
+            Field("wallet", at: \.wallet)
+        }
+        Type(CartDeliveryPreference.self) {
+            Field("coordinates", at: \.coordinates)
+            Field("deliveryMethod", at: \.deliveryMethodValue)
+            Field("pickupHandle", at: \.pickupHandle)
+        }
+        Type(CartDeliveryCoordinates.self, as: "CartDeliveryCoordinatesPreference") {
+            Field("countryCode", at: \.countryCodeValue)
+            Field("latitude", at: \.latitude)
+            Field("longitude", at: \.longitude)
         }
         Type(Customer.self) {
             Field("id", at: \.idValue)
@@ -82,7 +107,7 @@ final class CartSchema: PartialSchema<StorefrontResolver, RequestContext> {
             Field("phone", at: \.phone)
             Field("defaultAddress", at: \.defaultAddress)
         }
-        Type(MailingAddress.self) {
+        Type(MailingAddress.self, interfaces: [NodeValue.self]) {
             Field("address1", at: \.address1)
             Field("address2", at: \.address2)
             Field("city", at: \.city)
@@ -151,6 +176,21 @@ final class CartSchema: PartialSchema<StorefrontResolver, RequestContext> {
             InputField("phone", at: \.phone)
             InputField("countryCode", at: \.countryCode)
             InputField("customerAccessToken", at: \.customerAccessToken)
+            InputField("preferences", at: \.preferences)
+        }
+        Input(CartPreferencesInputArgument.self, as: "CartPreferencesInput") {
+            InputField("delivery", at: \.delivery)
+            InputField("wallet", at: \.wallet)
+        }
+        Input(CartDeliveryPreferenceInputArgument.self, as: "CartDeliveryPreferenceInput") {
+            InputField("coordinates", at: \.coordinates)
+            InputField("deliveryMethod", at: \.deliveryMethod)
+            InputField("pickupHandle", at: \.pickupHandle)
+        }
+        Input(CartDeliveryCoordinatesPreferenceInputArgument.self, as: "CartDeliveryCoordinatesPreferenceInput") {
+            InputField("countryCode", at: \.countryCode)
+            InputField("latitude", at: \.latitude)
+            InputField("longitude", at: \.longitude)
         }
         Input(CartInputArgument.self, as: "CartInput") {
             InputField("lines", at: \.lines)
@@ -160,6 +200,7 @@ final class CartSchema: PartialSchema<StorefrontResolver, RequestContext> {
             InputField("attributes", at: \.attributes)
             InputField("giftCardCodes", at: \.giftCardCodes)
             InputField("delivery", at: \.delivery)
+            InputField("metafields", at: \.metafields)
         }
         Input(CartDeliveryInputArgument.self, as: "CartDeliveryInput") {
             InputField("addresses", at: \.addresses)

@@ -50,7 +50,7 @@ enum ImageContentType: String, Codable, CaseIterable, Sendable {
 }
 
 enum CropRegion: String, Codable, CaseIterable, Sendable {
-    case center = "CENTER", top = "TOP", bottom = "BOTTOM", left = "LEFT", right = "RIGHT", region = "REGION"
+    case center = "CENTER", top = "TOP", bottom = "BOTTOM", left = "LEFT", right = "RIGHT"
 }
 
 extension ProductOption {
@@ -81,15 +81,6 @@ extension Product {
 
     func options(context: RequestContext, arguments: FirstArguments) -> [ProductOption] {
         arguments.first.map { Array(options.prefix(max(0, $0))) } ?? options
-    }
-
-    func variants(context: RequestContext, arguments: ConnectionArguments) throws -> Page<VariantNode> {
-        try ListPager.page(variants.map { VariantNode(variant: $0, product: self) }, arguments,
-                           reverse: arguments.reverse ?? false, listing: "variants.\(id)")
-    }
-
-    func images(context: RequestContext, arguments: ConnectionArguments) throws -> Page<ProductImage> {
-        try ListPager.page(images, arguments, reverse: arguments.reverse ?? false, listing: "images.\(id)")
     }
 
     /// Plain text as HTML paragraphs.
@@ -129,11 +120,12 @@ extension Storefront.Collection {
         return String(description.prefix(limit)) + "…"
     }
 
-    func products(context: RequestContext, arguments: SortedConnectionArguments<ProductCollectionSortKeys>) async throws -> Page<Product> {
-        if arguments.asksForNothing { return .empty }
-        return try await context.storefront.collectionProducts(handle: handle, page: arguments.page,
-                                                               sortKey: arguments.sortKey ?? .collectionDefault,
-                                                               reverse: arguments.reverse ?? false)
+    func products(context: RequestContext, arguments: CollectionProductsArguments) async throws -> Listing<Product> {
+        let filters = try ProductFilterInput.models(arguments.filters, argument: "filters")
+        return try await arguments.listing { page in
+            try await context.storefront.collectionProducts(handle: handle, page: page, sortKey: arguments.sortKey ?? .collectionDefault,
+                                                            reverse: arguments.reverse ?? false, filters: filters)
+        }
     }
 }
 

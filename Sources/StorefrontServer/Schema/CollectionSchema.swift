@@ -28,9 +28,10 @@ final class CollectionSchema: PartialSchema<StorefrontResolver, RequestContext> 
                 Argument("before", at: \.before)
                 Argument("sortKey", at: \.sortKey).defaultValue(.collectionDefault)
                 Argument("reverse", at: \.reverse).defaultValue(false)
+                Argument("filters", at: \.filters)
             }
         }
-        connectionType(of: Storefront.Collection.self, named: "CollectionConnection")
+        collectionConnectionType()
         edgeType(of: Storefront.Collection.self, named: "CollectionEdge")
     }
 

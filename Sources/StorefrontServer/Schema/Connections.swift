@@ -23,6 +23,34 @@ func edgeType<Node: Hashable & Codable & Sendable>(of node: Node.Type, named nam
     }
 }
 
+/// `ProductConnection`: a page of products and the filters of the listing it comes from.
+func productConnectionType() -> SchemaType<Listing<Product>> {
+    SchemaType(Listing<Product>.self, as: "ProductConnection") {
+        Field("edges", at: \.edges)
+        Field("filters", at: \.filterList)
+        Field("nodes", at: \.nodes)
+        Field("pageInfo", at: \.pageInfo)
+    }
+}
+
+/// `CollectionConnection`: a page of collections and how many there are in all.
+func collectionConnectionType() -> SchemaType<Listing<Storefront.Collection>> {
+    SchemaType(Listing<Storefront.Collection>.self, as: "CollectionConnection") {
+        Field("edges", at: \.edges)
+        Field("nodes", at: \.nodes)
+        Field("pageInfo", at: \.pageInfo)
+        Field("totalCount", at: \.totalCountValue)
+    }
+}
+
+extension Listing {
+    var edges: [Storefront.Edge<Node>] { page.edges }
+    var nodes: [Node] { page.nodes }
+    var pageInfo: Storefront.PageInfo { page.pageInfo }
+    var filterList: [ListingFilter] { filters() }
+    var totalCountValue: UnsignedInt64Value { UnsignedInt64Value(unchecked: String(totalCount)) }
+}
+
 /// `<Name>Connection` whose nodes are an interface or a union.
 func connectionType<Node, Item>(_ type: AbstractConnection<Node, Item>.Type, named name: String) -> SchemaType<AbstractConnection<Node, Item>> {
     SchemaType(type, as: name) {

@@ -17,18 +17,17 @@ func connectionField<Object: Sendable, Value: Sendable>(
     }
 }
 
-/// A root connection (`products`, `collections`): paging, `query`, `sortKey`, `reverse`.
+/// A root connection (`products`, `collections`): paging, `query`, `sortKey`, `reverse`; without
+/// `query` for a product's own lists (`variants`, `images`).
 func sortedConnectionField<Object: Sendable, Value: Sendable, SortKey: Codable & Sendable>(
     _ name: String, at resolve: @escaping AsyncResolve<Object, RequestContext, SortedConnectionArguments<SortKey>, Value>,
-    defaultSortKey: SortKey
+    defaultSortKey: SortKey, query: Bool = true
 ) -> Field<Object, RequestContext, Value, SortedConnectionArguments<SortKey>> {
-    Field(name, at: resolve) {
-        Argument("first", at: \.first)
-        Argument("after", at: \.after)
-        Argument("last", at: \.last)
-        Argument("before", at: \.before)
-        Argument("query", at: \.query)
-        Argument("sortKey", at: \.sortKey).defaultValue(defaultSortKey)
-        Argument("reverse", at: \.reverse).defaultValue(false)
+    Field(name, at: resolve) { () -> [ArgumentComponent<SortedConnectionArguments<SortKey>>] in
+        let paging: [ArgumentComponent<SortedConnectionArguments<SortKey>>] = [
+            Argument("first", at: \.first), Argument("after", at: \.after), Argument("last", at: \.last), Argument("before", at: \.before),
+        ]
+        return paging + (query ? [Argument("query", at: \.query)] : [])
+            + [Argument("sortKey", at: \.sortKey).defaultValue(defaultSortKey), Argument("reverse", at: \.reverse).defaultValue(false)]
     }
 }

@@ -12,12 +12,28 @@ final class LocalizationSchema: PartialSchema<StorefrontResolver, RequestContext
             Field("availableLanguages", at: \.availableLanguages)
             Field("country", at: \.country)
             Field("language", at: \.language)
+            Field("market", at: \.market)
+                .deprecationReason("This `market` field will be removed in a future version of the API.")
         }
         Type(CountryNode.self, as: "Country") {
             Field("isoCode", at: \.isoCode)
             Field("name", at: \.name)
             Field("currency", at: \.currency)
             Field("availableLanguages", at: \.availableLanguages)
+            Field("defaultLanguage", at: \.defaultLanguage)
+            Field("unitSystem", at: \.unitSystem)
+            Field("market", at: \.market)
+                .deprecationReason("This `market` field will be removed in a future version of the API.")
+        }
+        Enum(UnitSystem.self) {
+            Value(.imperialSystem)
+            Value(.metricSystem)
+        }
+        Type(MarketNode.self, as: "Market", interfaces: [NodeValue.self]) {
+            Field("handle", at: \.handle)
+            Field("id", at: \.idValue)
+            metafieldField(MarketNode.self)
+            metafieldsField(MarketNode.self)
         }
         Type(CurrencyNode.self, as: "Currency") {
             Field("isoCode", at: \.isoCode)
@@ -49,6 +65,8 @@ struct LocalizationNode: Sendable {
     var language: LanguageNode
     /// The languages of the buyer's country.
     var availableLanguages: [LanguageNode] { country.availableLanguages }
+    /// The buyer's country's market.
+    var market: MarketNode { country.marketNode }
 
     init(_ localization: Localization) {
         availableCountries = localization.availableCountries.map(CountryNode.init)
@@ -65,6 +83,24 @@ struct CountryNode: Sendable {
     var name: String { country.name }
     var currency: CurrencyNode { CurrencyNode(code: country.currencyCode, symbol: country.currencySymbol) }
     var availableLanguages: [LanguageNode] { country.availableLanguages.map(LanguageNode.init(code:)) }
+    var defaultLanguage: LanguageNode { LanguageNode(code: country.defaultLanguage) }
+    var unitSystem: UnitSystem { UnitSystem(rawValue: country.unitSystem) ?? .metricSystem }
+    /// Nullable in the API (a country no market sells in); here every country listed is a market.
+    var market: MarketNode? { marketNode }
+    var marketNode: MarketNode { MarketNode(id: country.marketId, handle: country.marketHandle) }
+}
+
+enum UnitSystem: String, Codable, Sendable, CaseIterable {
+    case imperialSystem = "IMPERIAL_SYSTEM", metricSystem = "METRIC_SYSTEM"
+}
+
+/// `Market` (deprecated in the API, still answered): each country the shop sells in is one. The
+/// catalog keeps no metafields on markets.
+struct MarketNode: NodeValue, HasMetafields {
+    var id: String
+    var handle: String
+    var metafieldNodes: [MetafieldNode] { [] }
+    var idValue: GraphID { GraphID(unchecked: id) }
 }
 
 struct CurrencyNode: Sendable {

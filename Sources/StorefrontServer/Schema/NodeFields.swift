@@ -18,6 +18,13 @@ extension MenuItemNode: NodeValue {}
 extension ShopPage: NodeValue {}
 extension Blog: NodeValue {}
 extension Article: NodeValue {}
+// Nodes in the API's schema that `node(id:)` does not look up here.
+extension CartLineNode: NodeValue {}
+extension MailingAddress: NodeValue {}
+extension ProductOptionNode: NodeValue {}
+extension OptionValueNode: NodeValue {}
+extension MetafieldNode: NodeValue { var idValue: GraphID { id } }
+extension MediaImageNode: NodeValue { var idValue: GraphID { id } }
 
 struct NodeArguments: Decodable, Sendable {
     var id: GraphID

@@ -26,7 +26,8 @@ private func truncated(_ text: String, _ arguments: TruncateArguments) -> String
     return String(text.prefix(limit)) + "…"
 }
 
-extension ShopPage: HasNoMetafields {
+extension ShopPage: HasMetafields {
+    var metafieldNodes: [MetafieldNode] { [] }
     var idValue: GraphID { GraphID(unchecked: id) }
     var bodyValue: HTMLValue { HTMLValue(unchecked: body) }
     var createdAtValue: DateTimeValue { DateTimeValue(createdAt) }
@@ -39,7 +40,8 @@ extension ShopPage: HasNoMetafields {
     }
 }
 
-extension Blog: HasNoMetafields {
+extension Blog: HasMetafields {
+    var metafieldNodes: [MetafieldNode] { [] }
     var idValue: GraphID { GraphID(unchecked: id) }
     var seoNode: SEONode? { seo.node }
 
@@ -54,7 +56,8 @@ extension Blog: HasNoMetafields {
     }
 }
 
-extension Article: HasNoMetafields {
+extension Article: HasMetafields {
+    var metafieldNodes: [MetafieldNode] { [] }
     var idValue: GraphID { GraphID(unchecked: id) }
     var authorV2: ArticleAuthor? { author }
     var contentHtmlValue: HTMLValue { HTMLValue(unchecked: contentHtml) }

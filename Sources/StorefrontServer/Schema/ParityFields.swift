@@ -12,9 +12,11 @@ struct SEONode: Sendable {
     var description: String?
 }
 
-/// `Metafield`: the catalog has none, so `metafield` is null and `metafields` an empty list (the
-/// API answers one null per identifier; the GraphQL library here cannot write nulls in a list).
+/// `Metafield`: a custom field of a node, its value always a string whatever its `type`.
 struct MetafieldNode: Codable, Sendable {
+    /// Where a metafield given without a namespace lives: the API's app-reserved namespace.
+    static let appNamespace = "$app"
+
     var id: GraphID
     var namespace: String
     var key: String
@@ -29,7 +31,7 @@ struct UnitPriceMeasurementNode: Sendable {
 }
 
 struct SwatchNode: Sendable {
-    var color: String?
+    var color: ColorValue?
 }
 
 struct BrandNode: Sendable {
@@ -69,22 +71,55 @@ struct SelectedOptionsArguments: Decodable, Sendable {
     var caseInsensitiveMatch: Bool?
 }
 
+/// `variantBySelectedOptions`, whose options are required.
+struct RequiredSelectedOptionsArguments: Decodable, Sendable {
+    var selectedOptions: [SelectedOptionInput]
+    var ignoreUnknownOptions: Bool?
+    var caseInsensitiveMatch: Bool?
+}
+
 struct HandleArguments: Decodable, Sendable {
     var handle: String
 }
 
-/// Fields every node that can carry metafields answers alike.
-protocol HasNoMetafields {}
-
-extension HasNoMetafields {
-    func metafield(context: RequestContext, arguments: MetafieldArguments) -> MetafieldNode? { nil }
-    func metafields(context: RequestContext, arguments: MetafieldsArguments) -> [MetafieldNode?] { [] }
+/// `HasMetafields`: a node with metafields of its own, which `metafield(namespace:, key:)` and
+/// `metafields(identifiers:)` look up by namespace and key (`metafieldField`, `metafieldsField`).
+protocol HasMetafields: Sendable {
+    var metafieldNodes: [MetafieldNode] { get }
 }
 
-extension Product: HasNoMetafields {}
-extension Storefront.Collection: HasNoMetafields {}
-extension VariantNode: HasNoMetafields {}
-extension Shop: HasNoMetafields {}
+extension HasMetafields {
+    func metafield(context: RequestContext, arguments: MetafieldArguments) -> MetafieldNode? {
+        metafieldNode(namespace: arguments.namespace, key: arguments.key)
+    }
+
+    /// One entry per identifier, in their order, null where the node has no such metafield.
+    func metafields(context: RequestContext, arguments: MetafieldsArguments) -> [MetafieldNode?] {
+        arguments.identifiers.map { metafieldNode(namespace: $0.namespace, key: $0.key) }
+    }
+
+    /// Without a namespace the API looks in the app-reserved one.
+    private func metafieldNode(namespace: String?, key: String) -> MetafieldNode? {
+        let namespace = namespace ?? MetafieldNode.appNamespace
+        return metafieldNodes.first { $0.namespace == namespace && $0.key == key }
+    }
+}
+
+extension Product: HasMetafields {
+    var metafieldNodes: [MetafieldNode] { [] }
+}
+
+extension Storefront.Collection: HasMetafields {
+    var metafieldNodes: [MetafieldNode] { [] }
+}
+
+extension VariantNode: HasMetafields {
+    var metafieldNodes: [MetafieldNode] { [] }
+}
+
+extension Shop: HasMetafields {
+    var metafieldNodes: [MetafieldNode] { [] }
+}
 
 extension Product {
     var seo: SEONode { SEONode() }
@@ -104,8 +139,10 @@ extension Product {
     }
 
     /// The variant with exactly these options (unknown option names ignored when asked).
-    func variantBySelectedOptions(context: RequestContext, arguments: SelectedOptionsArguments) -> VariantNode? {
-        matchingVariant(arguments).map { VariantNode(variant: $0, product: self) }
+    func variantBySelectedOptions(context: RequestContext, arguments: RequiredSelectedOptionsArguments) -> VariantNode? {
+        matchingVariant(SelectedOptionsArguments(selectedOptions: arguments.selectedOptions, ignoreUnknownOptions: arguments.ignoreUnknownOptions,
+                                                 caseInsensitiveMatch: arguments.caseInsensitiveMatch))
+            .map { VariantNode(variant: $0, product: self) }
     }
 
     /// The variant these options select, else the first one for sale, else the first.
@@ -189,6 +226,8 @@ extension Storefront.Collection {
 
 extension Shop {
     var brand: BrandNode? { nil }
+    /// Null for a shop without a description, as the API answers.
+    var describedAs: String? { description.isEmpty ? nil : description }
 
     /// How the shop's theme writes prices, in Liquid's placeholders.
     var moneyFormat: String {

@@ -14,7 +14,7 @@ final class ParitySchema: PartialSchema<StorefrontResolver, RequestContext> {
             Field("title", at: \.title)
             Field("description", at: \.description)
         }
-        Type(MetafieldNode.self, as: "Metafield") {
+        Type(MetafieldNode.self, as: "Metafield", interfaces: [NodeValue.self]) {
             Field("id", at: \.id)
             Field("namespace", at: \.namespace)
             Field("key", at: \.key)
@@ -42,7 +42,7 @@ final class ParitySchema: PartialSchema<StorefrontResolver, RequestContext> {
             Field("squareLogo", at: \.squareLogo)
             Field("coverImage", at: \.coverImage)
         }
-        Type(MediaImageNode.self, as: "MediaImage") {
+        Type(MediaImageNode.self, as: "MediaImage", interfaces: [NodeValue.self]) {
             Field("id", at: \.id)
             Field("alt", at: \.alt)
             Field("image", at: \.image)
@@ -97,15 +97,16 @@ final class ParitySchema: PartialSchema<StorefrontResolver, RequestContext> {
     }
 }
 
-/// `metafield(namespace:, key:)` and `metafields(identifiers:)` on a type that has metafields.
-func metafieldField<Node: HasNoMetafields & Sendable>(_ node: Node.Type) -> Field<Node, RequestContext, MetafieldNode?, MetafieldArguments> {
+/// `metafield(namespace:, key:)` and `metafields(identifiers:)` on a type that has metafields: the
+/// one way every `HasMetafields` type gets them.
+func metafieldField<Node: HasMetafields>(_ node: Node.Type) -> Field<Node, RequestContext, MetafieldNode?, MetafieldArguments> {
     Field("metafield", at: Node.metafield) {
         Argument("namespace", at: \.namespace)
         Argument("key", at: \.key)
     }
 }
 
-func metafieldsField<Node: HasNoMetafields & Sendable>(_ node: Node.Type) -> Field<Node, RequestContext, [MetafieldNode?], MetafieldsArguments> {
+func metafieldsField<Node: HasMetafields>(_ node: Node.Type) -> Field<Node, RequestContext, [MetafieldNode?], MetafieldsArguments> {
     Field("metafields", at: Node.metafields) {
         Argument("identifiers", at: \.identifiers)
     }

@@ -48,8 +48,8 @@ final class ProductSchema: PartialSchema<StorefrontResolver, RequestContext> {
                 Argument("ignoreUnknownOptions", at: \.ignoreUnknownOptions).defaultValue(true)
                 Argument("caseInsensitiveMatch", at: \.caseInsensitiveMatch).defaultValue(false)
             }
-            connectionField("variants", at: Product.variants)
-            connectionField("images", at: Product.images)
+            sortedConnectionField("variants", at: Product.variants, defaultSortKey: ProductVariantSortKeys.position, query: false)
+            sortedConnectionField("images", at: Product.images, defaultSortKey: ProductImageSortKeys.position, query: false)
             Field("featuredImage", at: \.featuredImage)
             Field("priceRange", at: \.priceRange)
             Field("compareAtPriceRange", at: \.compareAtPriceRangeValue)
@@ -75,12 +75,12 @@ final class ProductSchema: PartialSchema<StorefrontResolver, RequestContext> {
             metafieldField(VariantNode.self)
             metafieldsField(VariantNode.self)
         }
-        Type(ProductOptionNode.self, as: "ProductOption") {
+        Type(ProductOptionNode.self, as: "ProductOption", interfaces: [NodeValue.self]) {
             Field("id", at: \.idValue)
             Field("name", at: \.name)
             Field("optionValues", at: \.optionValues)
         }
-        Type(OptionValueNode.self, as: "ProductOptionValue") {
+        Type(OptionValueNode.self, as: "ProductOptionValue", interfaces: [NodeValue.self]) {
             Field("id", at: \.idValue)
             Field("name", at: \.name)
             Field("swatch", at: \.swatch)
@@ -103,7 +103,7 @@ final class ProductSchema: PartialSchema<StorefrontResolver, RequestContext> {
             InputField("maxWidth", at: \.maxWidth)
             InputField("maxHeight", at: \.maxHeight)
             InputField("crop", at: \.crop)
-            InputField("scale", at: \.scale)
+            InputField("scale", at: \.scale).defaultValue(1)
             InputField("preferredContentType", at: \.preferredContentType)
         }
         Enum(ImageContentType.self) {
@@ -111,13 +111,25 @@ final class ProductSchema: PartialSchema<StorefrontResolver, RequestContext> {
             Value(.jpg)
             Value(.webp)
         }
+        Enum(ProductVariantSortKeys.self) {
+            Value(.id)
+            Value(.position)
+            Value(.relevance)
+            Value(.sku)
+            Value(.title)
+        }
+        Enum(ProductImageSortKeys.self) {
+            Value(.createdAt)
+            Value(.id)
+            Value(.position)
+            Value(.relevance)
+        }
         Enum(CropRegion.self) {
             Value(.center)
             Value(.top)
             Value(.bottom)
             Value(.left)
             Value(.right)
-            Value(.region)
         }
         Type(Money.self, as: "MoneyV2") {
             Field("amount", at: \.amountValue)
@@ -133,7 +145,7 @@ final class ProductSchema: PartialSchema<StorefrontResolver, RequestContext> {
             Field("startCursor", at: \.startCursor)
             Field("endCursor", at: \.endCursor)
         }
-        connectionType(of: Product.self, named: "ProductConnection")
+        productConnectionType()
         edgeType(of: Product.self, named: "ProductEdge")
         connectionType(of: VariantNode.self, named: "ProductVariantConnection")
         edgeType(of: VariantNode.self, named: "ProductVariantEdge")

@@ -55,7 +55,16 @@ enum DecimalScalar: ScalarKind { static let name = "Decimal" }
 /// `DateTime`: ISO 8601 in UTC.
 enum DateTimeScalar: ScalarKind { static let name = "DateTime" }
 enum URLScalar: ScalarKind { static let name = "URL" }
+/// `JSON`: a JSON document written as a string (a filter value's `input`).
+enum JSONScalar: ScalarKind { static let name = "JSON" }
+/// `UnsignedInt64`: base-10 digits in a string, as the API writes counts that may be large.
+enum UnsignedInt64Scalar: ScalarKind {
+    static let name = "UnsignedInt64"
+    static func accepts(_ text: String) -> Bool { !text.isEmpty && text.utf8.count <= 20 && text.allSatisfy(\.isASCII) && UInt64(text) != nil }
+}
 enum HTMLScalar: ScalarKind { static let name = "HTML" }
+/// `Color`: a hexadecimal colour ("#6A8D48").
+enum ColorScalar: ScalarKind { static let name = "Color" }
 
 // The API's large or growing enums (`CountryCode`, `LanguageCode`, `CurrencyCode`,
 // `CartErrorCode`, `CartWarningCode`) are served as scalars of the same name: documents and
@@ -92,7 +101,10 @@ typealias GraphID = ScalarText<IDScalar>
 typealias DecimalAmount = ScalarText<DecimalScalar>
 typealias DateTimeValue = ScalarText<DateTimeScalar>
 typealias URLValue = ScalarText<URLScalar>
+typealias JSONValue = ScalarText<JSONScalar>
+typealias UnsignedInt64Value = ScalarText<UnsignedInt64Scalar>
 typealias HTMLValue = ScalarText<HTMLScalar>
+typealias ColorValue = ScalarText<ColorScalar>
 typealias CountryCode = ScalarText<CountryCodeScalar>
 typealias LanguageCode = ScalarText<LanguageCodeScalar>
 typealias CurrencyCode = ScalarText<CurrencyCodeScalar>

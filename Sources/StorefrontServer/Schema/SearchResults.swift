@@ -1,97 +1,34 @@
 import Foundation
+import Graphiti
 import Storefront
 
-extension ShopPage: SearchResultItem {}
-extension Article: SearchResultItem {}
+/// `SearchResultItemConnection`: a page of results, how many there are in all (products, pages and
+/// articles), and the filters of the products among them.
+struct SearchResults: Sendable {
+    var items: SearchConnection
+    var totalCount: Int
+    var productFilters: @Sendable () -> [ListingFilter]
 
-/// One result of `search`: a product, a page or an article.
-enum SearchHit: Hashable, Codable, Sendable {
-    case product(Product)
-    case page(ShopPage)
-    case article(Article)
-
-    var item: any SearchResultItem {
-        switch self {
-        case .product(let product): product
-        case .page(let page): page
-        case .article(let article): article
-        }
+    /// A page of `SearchPager.results`: the product listing counts the products and offers their
+    /// filters; every matching page and article adds one to the count.
+    init(page: Page<SearchHit>, products: Listing<Product>, contentCount: Int) {
+        items = SearchConnection(page: page, upcast: \.item)
+        totalCount = products.totalCount + contentCount
+        productFilters = products.filters
     }
+
+    var edges: [SearchConnection.ItemEdge] { items.edges }
+    var nodes: [any SearchResultItem] { items.nodes }
+    var pageInfo: Storefront.PageInfo { items.pageInfo }
+    var productFilterList: [ListingFilter] { productFilters() }
 }
 
-/// The results of `search` as one list: the products the storefront finds (paged with its own
-/// cursors), then the matching pages, then the matching articles (paged as a list of their own).
-/// A cursor says which part it is in, so paging crosses from one part to the other both ways.
-struct SearchResults {
-    /// One page of the storefront's product search.
-    var products: (PageArguments) async throws -> Page<Product>
-    /// The pages and articles that match, in order.
-    var content: [SearchHit]
-
-    static let contentListing = "search-content"
-
-    /// Whether a cursor points into the pages and articles (else into the products).
-    static func isContent(_ cursor: String?) -> Bool {
-        guard let cursor, let data = Data(base64Encoded: cursor), let text = String(data: data, encoding: .utf8) else { return false }
-        return text.hasPrefix(contentListing + "#")
-    }
-
-    func page(_ arguments: PageArguments) async throws -> Page<SearchHit> {
-        switch (arguments.first, arguments.last) {
-        case (let first?, nil): return try await forward(first, arguments)
-        case (nil, let last?): return try await backward(last, arguments)
-        default:
-            // Both or neither: refused with the API's message, whichever types are searched.
-            return try contentPage(arguments)
-        }
-    }
-
-    private func forward(_ first: Int, _ arguments: PageArguments) async throws -> Page<SearchHit> {
-        if Self.isContent(arguments.after) { return try contentPage(arguments) }
-        let endsInProducts = arguments.before != nil && !Self.isContent(arguments.before)
-        let found = try await products(PageArguments(first: first, after: arguments.after, before: endsInProducts ? arguments.before : nil))
-        if endsInProducts || found.pageInfo.hasNextPage || found.edges.count == first {
-            var page = Self.hits(found)
-            page.pageInfo.hasNextPage = found.pageInfo.hasNextPage || (!endsInProducts && !content.isEmpty)
-            return page
-        }
-        let rest = try contentPage(PageArguments(first: first - found.edges.count, before: arguments.before))
-        return Self.joined(found, rest, hasPreviousPage: found.pageInfo.hasPreviousPage, hasNextPage: rest.pageInfo.hasNextPage)
-    }
-
-    private func backward(_ last: Int, _ arguments: PageArguments) async throws -> Page<SearchHit> {
-        if arguments.before != nil && !Self.isContent(arguments.before) {
-            var page = Self.hits(try await products(arguments))
-            page.pageInfo.hasNextPage = true
-            return page
-        }
-        let startsInContent = Self.isContent(arguments.after)
-        let tail = try contentPage(PageArguments(after: startsInContent ? arguments.after : nil, last: last, before: arguments.before))
-        if startsInContent { return tail }
-        let wanted = last - tail.edges.count
-        let found = try await products(wanted > 0 ? PageArguments(after: arguments.after, last: wanted)
-                                                  : PageArguments(first: 1, after: arguments.after))
-        if wanted == 0 {
-            var page = tail
-            page.pageInfo.hasPreviousPage = tail.pageInfo.hasPreviousPage || !found.edges.isEmpty
-            return page
-        }
-        return Self.joined(found, tail, hasPreviousPage: found.pageInfo.hasPreviousPage, hasNextPage: tail.pageInfo.hasNextPage)
-    }
-
-    private func contentPage(_ arguments: PageArguments) throws -> Page<SearchHit> {
-        try ListPager.page(content, ConnectionArguments(first: arguments.first, after: arguments.after, last: arguments.last,
-                                                        before: arguments.before), listing: Self.contentListing)
-    }
-
-    private static func hits(_ page: Page<Product>) -> Page<SearchHit> {
-        Page(edges: page.edges.map { Edge(cursor: $0.cursor, node: .product($0.node)) }, pageInfo: page.pageInfo)
-    }
-
-    private static func joined(_ products: Page<Product>, _ content: Page<SearchHit>, hasPreviousPage: Bool,
-                               hasNextPage: Bool) -> Page<SearchHit> {
-        let edges = hits(products).edges + content.edges
-        return Page(edges: edges, pageInfo: PageInfo(hasNextPage: hasNextPage, hasPreviousPage: hasPreviousPage,
-                                                     startCursor: edges.first?.cursor, endCursor: edges.last?.cursor))
+func searchResultsType() -> SchemaType<SearchResults> {
+    SchemaType(SearchResults.self, as: "SearchResultItemConnection") {
+        Field("edges", at: \.edges)
+        Field("nodes", at: \.nodes)
+        Field("pageInfo", at: \.pageInfo)
+        Field("productFilters", at: \.productFilterList)
+        Field("totalCount", at: \.totalCount)
     }
 }

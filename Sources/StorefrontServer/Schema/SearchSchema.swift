@@ -7,7 +7,7 @@ final class SearchSchema: PartialSchema<StorefrontResolver, RequestContext> {
     @TypeDefinitions
     override var types: Types {
         Union(SearchResultItem.self, members: Product.self, ShopPage.self, Article.self)
-        connectionType(SearchConnection.self, named: "SearchResultItemConnection")
+        searchResultsType()
         edgeType(SearchConnection.self, named: "SearchResultItemEdge")
         Type(PredictiveSearchResult.self) {
             Field("products", at: \.products)
@@ -20,6 +20,15 @@ final class SearchSchema: PartialSchema<StorefrontResolver, RequestContext> {
             Field("text", at: \.text)
             Field("styledText", at: \.styledText)
             Field("trackingParameters", at: \.trackingParameters)
+        }
+        Enum(UnavailableProducts.self, as: "SearchUnavailableProductsType") {
+            Value(.hide)
+            Value(.last)
+            Value(.show)
+        }
+        Enum(SearchPrefixQueryType.self) {
+            Value(.last)
+            Value(.none)
         }
         Enum(PredictiveSearchLimitScope.self) {
             Value(.all)
@@ -38,12 +47,16 @@ final class SearchSchema: PartialSchema<StorefrontResolver, RequestContext> {
             Argument("types", at: \.types)
             Argument("sortKey", at: \.sortKey).defaultValue(.relevance)
             Argument("reverse", at: \.reverse).defaultValue(false)
+            Argument("productFilters", at: \.productFilters)
+            Argument("unavailableProducts", at: \.unavailableProducts)
+            Argument("prefix", at: \.prefix)
         }
         Field("predictiveSearch", at: StorefrontResolver.predictiveSearch) {
             Argument("query", at: \.query)
             Argument("limit", at: \.limit)
-            Argument("limitScope", at: \.limitScope).defaultValue(.all)
+            Argument("limitScope", at: \.limitScope)
             Argument("types", at: \.types)
+            Argument("unavailableProducts", at: \.unavailableProducts)
         }
     }
 }

@@ -9,7 +9,7 @@ final class ShopSchema: PartialSchema<StorefrontResolver, RequestContext> {
         Type(Shop.self, interfaces: [NodeValue.self]) {
             Field("id", at: \.idValue)
             Field("name", at: \.name)
-            Field("description", at: \.description)
+            Field("description", at: \.describedAs)
             Field("primaryDomain", at: \.primaryDomain)
             Field("paymentSettings", at: \.paymentSettings)
             Field("refundPolicy", at: \.refundPolicy)

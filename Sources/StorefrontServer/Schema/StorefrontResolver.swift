@@ -12,12 +12,12 @@ public struct StorefrontResolver: Sendable {
         try await context.storefront.shop()
     }
 
-    /// Collections have no search query or reverse order in the storefront protocol; asking for
-    /// them is an error rather than a silently different answer.
-    func collections(context: RequestContext, arguments: SortedConnectionArguments<CollectionSortKeys>) async throws -> Page<Storefront.Collection> {
-        if arguments.query != nil { throw StorefrontError.invalidArgument("collections(query:) is not supported by this server.") }
-        if arguments.reverse == true { throw StorefrontError.invalidArgument("collections(reverse: true) is not supported by this server.") }
-        return try await context.storefront.collections(arguments.page, sortKey: arguments.sortKey ?? .id, productPreview: 0)
+    func collections(context: RequestContext,
+                     arguments: SortedConnectionArguments<CollectionSortKeys>) async throws -> Listing<Storefront.Collection> {
+        try await arguments.listing { page in
+            try await context.storefront.collections(page, query: arguments.query, sortKey: arguments.sortKey ?? .id,
+                                                     reverse: arguments.reverse ?? false)
+        }
     }
 
     func collection(context: RequestContext, arguments: HandleOrIDArguments) async throws -> Storefront.Collection? {
@@ -28,10 +28,13 @@ public struct StorefrontResolver: Sendable {
         }
     }
 
-    func products(context: RequestContext, arguments: SortedConnectionArguments<ProductSortKeys>) async throws -> Page<Product> {
+    /// All products: a listing without storefront filters (the API offers them on collections and search).
+    func products(context: RequestContext, arguments: SortedConnectionArguments<ProductSortKeys>) async throws -> Listing<Product> {
         try Task.checkCancellation()
-        return try await context.storefront.products(arguments.page, query: arguments.query, sortKey: arguments.sortKey ?? .id,
-                                              reverse: arguments.reverse ?? false)
+        let page = try await context.storefront.products(arguments.page, query: arguments.query, sortKey: arguments.sortKey ?? .id,
+                                                         reverse: arguments.reverse ?? false)
+        // `ProductConnection` has no count: the page's own stands in, unseen.
+        return Listing(page: page, totalCount: page.edges.count)
     }
 
     func product(context: RequestContext, arguments: HandleOrIDArguments) async throws -> Product? {
@@ -55,16 +58,25 @@ public struct StorefrontResolver: Sendable {
     }
 
     /// Products, then pages, then articles, of the `types` asked for (all three by default).
-    func search(context: RequestContext, arguments: SearchArguments) async throws -> SearchConnection {
+    /// `productFilters`, `unavailableProducts`, `sortKey` and `reverse` order and narrow the
+    /// products; as the API says of `productFilters` ("a subset of products"), pages and articles
+    /// are neither filtered nor sorted by them and follow the products in their own order.
+    func search(context: RequestContext, arguments: SearchArguments) async throws -> SearchResults {
+        let filters = try ProductFilterInput.models(arguments.productFilters, argument: "productFilters")
         let types = Set(arguments.types ?? SearchType.allCases)
         let content = context.content
         let pages = types.contains(.page) ? try content.pages(matching: arguments.query).map(SearchHit.page) : []
         let articles = types.contains(.article) ? try content.articles(matching: arguments.query).map(SearchHit.article) : []
         let storefront = context.storefront, query = arguments.query
-        let results = SearchResults(products: { page in
-            types.contains(.product) ? try await storefront.search(query: query, page: page) : .empty
+        let sortKey: ProductSortKeys = arguments.sortKey == .price ? .price : .relevance
+        let reverse = arguments.reverse ?? false, unavailable = arguments.unavailableProducts ?? .last
+        let pager = SearchPager(products: { page in
+            guard types.contains(.product) else { return Listing(page: .empty, totalCount: 0) }
+            return try await storefront.search(query: query, page: page, sortKey: sortKey, reverse: reverse,
+                                               unavailableProducts: unavailable, filters: filters)
         }, content: pages + articles)
-        return SearchConnection(page: try await results.page(arguments.page), upcast: \.item)
+        let (page, products) = try await pager.results(arguments.page)
+        return SearchResults(page: page, products: products, contentCount: pages.count + articles.count)
     }
 
     func predictiveSearch(context: RequestContext, arguments: PredictiveSearchArguments) async throws -> PredictiveSearchResult? {
@@ -72,7 +84,8 @@ public struct StorefrontResolver: Sendable {
         let types = Set(arguments.types ?? PredictiveSearchType.allCases)
         var remaining = min(max(arguments.limit ?? 10, 0), 250)
         let shared = arguments.limitScope ?? .all == .all
-        let matches = try await context.storefront.predictiveSearch(query: arguments.query, limit: max(remaining, 10))
+        let matches = (arguments.unavailableProducts ?? .show)
+            .arrange(try await context.storefront.predictiveSearch(query: arguments.query, limit: max(remaining, 10)))
         var result = PredictiveSearchResult(products: [])
         if types.contains(.product) {
             result.products = Array(matches.prefix(remaining))

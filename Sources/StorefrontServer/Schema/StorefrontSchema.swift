@@ -12,22 +12,20 @@ import GraphQL
 /// - `CountryCode`, `LanguageCode`, `CurrencyCode`, `CartErrorCode` and `CartWarningCode` are
 ///   scalars of those names rather than enums (see `ScalarText`), taking only the API's values
 ///   for the first three (`EnumCodes`);
-/// - `metafields(identifiers:)` answers an empty list rather than one null per identifier;
-/// - search answers products, then pages, then articles (not one order by relevance); connections
-///   have no `totalCount`;
-/// - `collections(query:)` and `collections(reverse: true)` are errors (the storefront protocol has
-///   neither);
+/// - search answers products, then pages, then articles (not one order by relevance); its sort
+///   order, `reverse` and `productFilters` apply to the products;
+/// - storefront filters cover availability, price, product type, vendor, tags and variant options;
+///   a category or metafield filter matches no product (the catalog holds neither);
 /// - `ProductVariant.image` is the variant's own image, without the API's fallback to the product's;
-/// - `@inContext` picks the buyer's market (prices, currency, what is sold, translated text);
-///   `localization` has no `market` or `unitSystem`.
+/// - `@inContext` picks the buyer's market (prices, currency, what is sold, translated text).
 enum StorefrontSchema {
     /// Built once: the schema does not depend on the storefront (that comes with each request).
     static let shared = Result { try make() }
 
     static func make() throws -> GraphQLSchema {
         let partials: [PartialSchema<StorefrontResolver, RequestContext>] = [
-            ScalarSchema(), EnumSchema(), ParitySchema(), ShopSchema(), ProductSchema(), CollectionSchema(), SearchSchema(), CartSchema(),
-            CartDeliverySchema(), CartGiftCardSchema(), CartDiscountSchema(),
+            ScalarSchema(), EnumSchema(), ParitySchema(), ShopSchema(), ProductSchema(), CollectionSchema(), SearchSchema(), FilterSchema(), CartSchema(),
+            CartDeliverySchema(), CartGiftCardSchema(), CartDiscountSchema(), CartMetafieldSchema(),
             LocalizationSchema(), OnlineStoreSchema(),
         ]
         let built = try SchemaBuilder(StorefrontResolver.self, RequestContext.self)
@@ -36,9 +34,14 @@ enum StorefrontSchema {
             .use(partials: partials)
             .build()
             .schema
+        // Nor an interface that implements another: a cart line is a Node, as in the API.
+        if let line = built.typeMap["BaseCartLine"] as? GraphQLInterfaceType, let node = built.typeMap["Node"] as? GraphQLInterfaceType {
+            line.interfaces = { [node] }
+        }
         // Graphiti has no way to declare a directive; the same types go into a schema that has one.
         return try GraphQLSchema(query: built.queryType, mutation: built.mutationType,
                                  types: Array(built.typeMap.values).filter { !$0.name.hasPrefix("__") },
                                  directives: built.directives + [InContextDirective.make(in: built), DeferDirective.make()])
+            .notingNullListElements()
     }
 }

@@ -171,6 +171,8 @@ public final class PlainSession {
             if state.screens.count == 1 { say("This is the first screen.") }
             store.send(.navigation(.back))
         case .home:
+            // Asked for at home, the list is shown again rather than nothing.
+            if state.screens.count == 1 { printedScreen = nil }
             for _ in 1..<max(state.screens.count, 1) { store.send(.navigation(.back)) }
         case .more:
             switch state.screen {

@@ -36,6 +36,7 @@ struct FakeStorefront: StorefrontClient {
     /// The buyer's market this copy asks in (`inContext`): what its collections and products answer with.
     var context = BuyerContext()
     var onMarketCollections: (@Sendable (BuyerContext, PageArguments) async throws -> Page<Collection>)?
+    var onMarketProduct: (@Sendable (BuyerContext, String) async throws -> Product?)?
 
     func inContext(_ context: BuyerContext) -> any StorefrontClient {
         var copy = self
@@ -64,7 +65,10 @@ struct FakeStorefront: StorefrontClient {
     func products(_ page: PageArguments, query: String?, sortKey: ProductSortKeys, reverse: Bool) async throws -> Page<Product> {
         throw Unexpected(endpoint: "products")
     }
-    func product(handle: String) async throws -> Product? { try await onProduct(handle) }
+    func product(handle: String) async throws -> Product? {
+        if let onMarketProduct { return try await onMarketProduct(context, handle) }
+        return try await onProduct(handle)
+    }
     func product(id: String) async throws -> Product? { throw Unexpected(endpoint: "product(id:)") }
     func productRecommendations(productId: String) async throws -> [Product] { throw Unexpected(endpoint: "recommendations") }
     func search(query: String, page: PageArguments) async throws -> Page<Product> { try await onSearch(query, page) }

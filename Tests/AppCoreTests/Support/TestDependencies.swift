@@ -26,6 +26,8 @@ struct TestEnvironment {
     /// The country to start in, and the countries saved as the shopper's choice.
     var country: String?
     let savedCountries = Recorder<String?>()
+    /// The storefront read past the cache after an order; nil: `storefront`.
+    var freshStorefront: FakeStorefront?
 
     var dependencies: AppDependencies {
         let saved = savedCartIds
@@ -43,7 +45,7 @@ struct TestEnvironment {
             settings: settings, account: account,
             connectionEvents: { events ?? AsyncStream { $0.finish() } },
             openURL: { url in opened.record(url); return opens }, startupNotices: startupNotices,
-            country: country, saveCountry: { savedCountries.record($0) })
+            country: country, saveCountry: { savedCountries.record($0) }, freshStorefront: freshStorefront)
     }
 
     @MainActor
