@@ -70,6 +70,12 @@ extension FuzzTarget {
     {"format":"storefront-catalog","version":1,
      "shop":{"name":"Fuzz","domain":"fuzz.example","currencyCode":"EUR","countryCode":"NL"},
      "discountCodes":[{"code":"WELCOME10","type":"percentage","value":"10"},{"code":"FIVE","type":"fixedAmount","value":"5.00","minimumSubtotal":"20.00"}],
+     "pages":[{"id":9100,"handle":"about-us","title":"About us","body":"<p>We roast.</p>","createdAt":"2024-01-10T09:00:00Z",
+               "seo":{"title":"About","description":"Roasters"}}],
+     "blogs":[{"id":9200,"handle":"journal","title":"Journal","articles":[
+      {"id":9300,"handle":"ratio","title":"Ratio","author":{"name":"Ada Visser","email":"ada@fuzz.example","bio":"Roaster"},
+       "tags":["brewing"],"publishedAt":"2025-05-14T06:45:00Z","excerptHtml":"<p>Fifteen grams.</p>","contentHtml":"<p>Grind.</p>",
+       "image":{"url":"https://cdn.example/d.png","altText":"Dripper","width":100,"height":100}}]}],
      "collections":[{"id":4100,"handle":"coffee","title":"Coffee","description":"Beans","updatedAt":"2025-10-01T08:00:00Z","products":["blend","kettle"]}],
      "products":[
       {"id":8100,"handle":"blend","title":"Blend","vendor":"Roastery","productType":"Coffee","tags":["espresso"],

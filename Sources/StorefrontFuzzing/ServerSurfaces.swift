@@ -34,7 +34,8 @@ extension FuzzTarget {
 
     static func document(_ random: inout FuzzRandom) -> String {
         let fields = ["id", "title", "handle", "name", "edges", "node", "nodes", "variants(first: 250)", "product",
-                      "products(first: 250)", "collections(first: 250)", "images(first: 10)", "shop", "__typename",
+                      "products(first: 250)", "collections(first: 250)", "pages(first: 250)", "articles(first: 250)",
+                      "search(query: \"a\", first: 250)", "page(handle: \"about-us\")", "blog(handle: \"journal\")", "images(first: 10)", "shop", "__typename",
                       "__schema", "types", "fields", "type", "ofType", "priceRange", "minVariantPrice", "amount"]
         switch random.int(0...11) {
         case 0:   // selections nested thousands deep

@@ -260,11 +260,46 @@ struct StorefrontFilteringTests {
                 as? [String: Any])
             #expect(narrowed["totalCount"] as? Int == teaware["count"] as? Int)
             #expect((narrowed["nodes"] as? [Any])?.count == teaware["count"] as? Int)
-            // Only products are found: asking for pages and articles alone finds nothing, and counts nothing.
-            let none = try await self.data(server, """
-                { search(query: "tea", first: 5, types: [ARTICLE]) { totalCount productFilters { id } nodes { __typename } } }
-                """, [:])
-            #expect((none["search"] as? [String: Any])?["totalCount"] as? Int == 0)
+            // Articles alone: counted, and no product filters offered.
+            let articles = try server.embedded.catalog.content.articles(matching: "tea")
+            let alone = try #require(try await self.data(server, """
+                { search(query: "tea", first: 250, types: [ARTICLE]) { totalCount productFilters { id } nodes { __typename } } }
+                """, [:])["search"] as? [String: Any])
+            #expect(alone["totalCount"] as? Int == articles.count)
+            #expect((alone["productFilters"] as? [Any])?.isEmpty == true)
+            #expect((alone["nodes"] as? [[String: Any]])?.map { $0["__typename"] as? String } == articles.map { _ in "Article" })
+        }
+    }
+
+    /// All three types: the count has the pages and articles too, and filters (which choose
+    /// products) leave them in.
+    @Test func searchFiltersNarrowProductsAndKeepPagesAndArticles() async throws {
+        try await withServer { server async throws in
+            let content = server.embedded.catalog.content
+            let pages = try content.pages(matching: "tea").map { "Page:\($0.handle)" }
+            let articles = try content.articles(matching: "tea").map { "Article:\($0.handle)" }
+            #expect(!articles.isEmpty)
+            func search(_ filters: [[String: Any]]) async throws -> (total: Int, filters: Int, hits: [String], types: [String]) {
+                let result = try #require(try await data(server, """
+                    query($filters: [ProductFilter!]) { search(query: "tea", first: 250, productFilters: $filters) {
+                      totalCount productFilters { id }
+                      nodes { __typename ... on Product { handle productType } ... on Page { handle } ... on Article { handle } } } }
+                    """, ["filters": filters])["search"] as? [String: Any])
+                let nodes = try #require(result["nodes"] as? [[String: Any]])
+                return (try #require(result["totalCount"] as? Int), (result["productFilters"] as? [Any])?.count ?? 0,
+                        nodes.map { "\($0["__typename"] ?? ""):\($0["handle"] ?? "")" },
+                        nodes.compactMap { $0["productType"] as? String })
+            }
+            let all = try await search([])
+            let products = all.hits.filter { $0.hasPrefix("Product:") }
+            #expect(all.hits == products + pages + articles)
+            #expect(all.total == all.hits.count && all.filters > 0)
+            let type = try #require(all.types.first)
+            let narrowed = try await search([["productType": type]])
+            let kept = zip(products, all.types).filter { $0.1 == type }.map(\.0)
+            #expect(kept.count < products.count)
+            #expect(narrowed.hits == kept + pages + articles)
+            #expect(narrowed.total == kept.count + pages.count + articles.count)
         }
     }
 
@@ -287,7 +322,7 @@ struct StorefrontFilteringTests {
         try await withServer { server async throws in
             func handles(_ mode: String?) async throws -> [String] {
                 let argument = mode.map { ", unavailableProducts: \($0)" } ?? ""
-                let data = try await data(server, "{ search(query: \"coffee\", first: 250\(argument)) { totalCount nodes { ... on Product { handle } } } }", [:])
+                let data = try await data(server, "{ search(query: \"coffee\", first: 250, types: [PRODUCT]\(argument)) { totalCount nodes { ... on Product { handle } } } }", [:])
                 let search = try #require(data["search"] as? [String: Any])
                 let found = (search["nodes"] as? [[String: Any]] ?? []).compactMap { $0["handle"] as? String }
                 #expect(search["totalCount"] as? Int == found.count)

@@ -8,7 +8,7 @@ struct CatalogBuilder {
 
     init(file: String) { self.file = file }
 
-    private func fail(_ message: String, at location: String) -> StorefrontError {
+    func fail(_ message: String, at location: String) -> StorefrontError {
         .catalog(CatalogError(file: file, message: message, location: location))
     }
 
@@ -376,14 +376,14 @@ struct CatalogBuilder {
 
     // MARK: Fields
 
-    private func title(_ raw: String, at: @autoclosure () -> String) throws -> String {
+    func title(_ raw: String, at: @autoclosure () -> String) throws -> String {
         let text = PlainText.cleanLine(raw).trimmedWhitespace
         guard !text.isEmpty else { throw fail("must not be empty", at: at()) }
         return text
     }
 
     /// Handles are URL path segments: lowercase letters, digits, "-" and "_" (any script's letters).
-    private func handle(_ raw: String, at: @autoclosure () -> String) throws -> String {
+    func handle(_ raw: String, at: @autoclosure () -> String) throws -> String {
         guard !raw.isEmpty else { throw fail("must not be empty", at: at()) }
         func allowed(_ s: Unicode.Scalar) -> Bool {
             switch s.value {
@@ -410,7 +410,7 @@ struct CatalogBuilder {
         return (Money(amount: amount, currencyCode: currency), exact ?? SearchIndex.scaled(amount))
     }
 
-    private func date(_ entry: CatalogDocument.DateEntry, at: @autoclosure () -> String) throws -> Date {
+    func date(_ entry: CatalogDocument.DateEntry, at: @autoclosure () -> String) throws -> Date {
         switch entry {
         case .instant(let seconds): return Date(timeIntervalSince1970: seconds)
         case .text(let raw):
@@ -430,11 +430,11 @@ struct CatalogBuilder {
         return id
     }
 
-    private func positive(_ id: Int, at: @autoclosure () -> String) throws {
+    func positive(_ id: Int, at: @autoclosure () -> String) throws {
         guard id > 0 else { throw fail("ids are positive integers (found \(id))", at: at()) }
     }
 
-    private func image(_ entry: CatalogDocument.ImageEntry, id: String?, at: @autoclosure () -> String) throws -> ProductImage {
+    func image(_ entry: CatalogDocument.ImageEntry, id: String?, at: @autoclosure () -> String) throws -> ProductImage {
         let url = PlainText.cleanLine(entry.url)
         guard url.hasPrefix("https://") || url.hasPrefix("http://") else {
             throw fail("\"\(url)\" is not an http(s) URL", at: "\(at()).url")

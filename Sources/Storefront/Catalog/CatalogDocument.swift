@@ -24,6 +24,9 @@ struct CatalogDocument {
     var collections: [CollectionEntry]
     /// Where each product is in the file: `CatalogBuilder` reads them, on all cores.
     var products: CatalogJSONReader.Elements
+    /// The shop's pages and blogs (see `ContentCatalog`).
+    var pages: [ContentCatalog.PageEntry]? = nil
+    var blogs: [ContentCatalog.BlogEntry]? = nil
 
     /// A date as read: its instant, or its text when that is not an ISO 8601 date (for the error).
     enum DateEntry {
@@ -149,6 +152,7 @@ extension CatalogDocument {
     init(reading r: inout CatalogJSONReader) throws {
         var format: String?, version: Int?, shop: ShopEntry?, codes: [DiscountCodeEntry]?, giftCards: [GiftCardEntry]?
         var collections: [CollectionEntry]?, products: CatalogJSONReader.Elements?
+        var pages: [ContentCatalog.PageEntry]?, blogs: [ContentCatalog.BlogEntry]?
         do {
             try r.object { r, key in
                 if r.null() { return }
@@ -166,6 +170,8 @@ extension CatalogDocument {
                     products = try r.elements(of: ProductEntry.self)
                 case "markets": try r.skip()   // read by `MarketCatalog`, after the products
                 case "metafields": try r.skip()   // read by `CatalogMetafields`, after the products
+                case "pages": pages = try r.list(of: ContentCatalog.PageEntry.self)
+                case "blogs": blogs = try r.list(of: ContentCatalog.BlogEntry.self)
                 default: throw r.unknownField(key)
                 }
             }
@@ -173,7 +179,7 @@ extension CatalogDocument {
             guard let collections else { throw r.missing("collections") }
             guard let products else { throw r.missing("products") }
             self.init(format: format, version: version, shop: shop, discountCodes: codes, giftCards: giftCards,
-                      collections: collections, products: products)
+                      collections: collections, products: products, pages: pages, blogs: blogs)
         } catch {
             // The products were passed over, not read: one that does not read is further up the
             // file than what failed here, so its error comes first.

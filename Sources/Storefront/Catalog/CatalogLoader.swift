@@ -39,7 +39,9 @@ public enum CatalogLoader {
         var catalog = try CatalogJSONReader.read(data, file: file) { reader in
             let document = try CatalogDocument(reading: &reader)
             var builder = CatalogBuilder(file: file)
-            return try builder.build(document, from: reader.shared)
+            var catalog = try builder.build(document, from: reader.shared)
+            catalog.content = try builder.content(pages: document.pages ?? [], blogs: document.blogs ?? [])
+            return catalog
         }
         catalog.markets = try MarketCatalog.read(data, shop: catalog.shop, handles: Set(catalog.products.map(\.handle)), file: file)
         catalog.metafields = try CatalogMetafields.read(data, products: catalog.products, file: file)

@@ -23,6 +23,8 @@ public struct StoreCatalog: Sendable {
     public internal(set) var markets: Markets
     /// The metafields of products and variants, by the id of the one that has them.
     public internal(set) var metafields: [String: [Metafield]] = [:]
+    /// The shop's pages and blogs (none unless the catalog has `pages` or `blogs`).
+    public internal(set) var content = OnlineStoreContent.empty
 
     let lookups: CatalogLookups
     let collectionIndexByHandle: [String: Int]

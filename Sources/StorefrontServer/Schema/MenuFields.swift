@@ -3,7 +3,7 @@ import Storefront
 
 /// `Menu` and `MenuItem`: the shop's navigation, built from the catalog as a shop's admin lays it
 /// out by default. "main-menu" leads to the home page, each collection and the catalog; "footer"
-/// to the search page and the policies. Any other handle is a menu the shop does not have (null).
+/// to the search page, the shop's pages, its blogs (with their articles) and the policies. Any other handle is a menu the shop does not have (null).
 struct MenuNode: Sendable {
     var handle: String
     var title: String
@@ -63,7 +63,21 @@ extension StorefrontResolver {
                 + [MenuItemNode(id: "main-catalog", title: "Catalog", type: .catalog, url: base + "/collections/all")]
             return MenuNode(handle: "main-menu", title: "Main menu", items: items)
         case "footer":
+            let content = context.content
             let items = [MenuItemNode(id: "footer-search", title: "Search", type: .search, url: base + "/search")]
+                + content.pages.map { page in
+                    MenuItemNode(id: "footer-page-\(page.handle)", title: page.title, type: .page, url: "\(base)/pages/\(page.handle)",
+                                 resourceId: page.id)
+                }
+                + content.blogs.map { blog in
+                    // A blog leads to its list of articles, and has each article below it.
+                    MenuItemNode(id: "footer-blog-\(blog.handle)", title: blog.title, type: .blog, url: "\(base)/blogs/\(blog.handle)",
+                                 resourceId: blog.id, items: blog.articles.map { article in
+                                     MenuItemNode(id: "footer-article-\(blog.handle)-\(article.handle)", title: article.title,
+                                                  type: .article, url: "\(base)/blogs/\(blog.handle)/\(article.handle)",
+                                                  resourceId: article.id)
+                                 })
+                }
                 + shop.policies.map { policy in
                     MenuItemNode(id: "footer-\(policy.handle)", title: policy.title, type: .shopPolicy, url: policy.url,
                                  resourceId: policy.id)

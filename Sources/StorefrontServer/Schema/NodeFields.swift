@@ -15,6 +15,9 @@ extension Shop: NodeValue {}
 extension ShopPolicyNode: NodeValue {}
 extension MenuNode: NodeValue {}
 extension MenuItemNode: NodeValue {}
+extension ShopPage: NodeValue {}
+extension Blog: NodeValue {}
+extension Article: NodeValue {}
 // Nodes in the API's schema that `node(id:)` does not look up here.
 extension CartLineNode: NodeValue {}
 extension MailingAddress: NodeValue {}
@@ -64,6 +67,9 @@ extension StorefrontResolver {
             return shop.idValue.text == id ? shop : nil
         case "ShopPolicy":
             return try await storefront.shop().policies.first { $0.id == id }.map(ShopPolicyNode.init)
+        case "Page": return context.content.page(id: id)
+        case "Blog": return context.content.blog(id: id)
+        case "Article": return context.content.article(id: id)
         default: return nil
         }
     }

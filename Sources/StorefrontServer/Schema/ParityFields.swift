@@ -284,3 +284,6 @@ extension Storefront.Collection: MetafieldParentValue {}
 extension Customer: MetafieldParentValue {}
 extension MarketNode: MetafieldParentValue {}
 extension Shop: MetafieldParentValue {}
+extension ShopPage: MetafieldParentValue {}
+extension Blog: MetafieldParentValue {}
+extension Article: MetafieldParentValue {}

@@ -27,7 +27,7 @@ final class ParitySchema: PartialSchema<StorefrontResolver, RequestContext> {
             Field("reference", at: \.reference)
         }
         Union(MetafieldParentValue.self, as: "MetafieldParentResource", members: Product.self, VariantNode.self, Cart.self,
-              Storefront.Collection.self, Customer.self, MarketNode.self, Shop.self)
+              Storefront.Collection.self, Customer.self, MarketNode.self, Shop.self, ShopPage.self, Blog.self, Article.self)
         Union(MetafieldReferenceValue.self, as: "MetafieldReference", members: Product.self, VariantNode.self, Storefront.Collection.self,
               MediaImageNode.self)
         Input(MetafieldIdentifierInput.self, as: "HasMetafieldsIdentifier") {

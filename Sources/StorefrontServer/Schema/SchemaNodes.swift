@@ -13,7 +13,7 @@ struct VariantNode: Hashable, Codable, Sendable, Merchandise {
 /// `Merchandise`, the union behind a cart line: product variants only.
 protocol Merchandise: Sendable {}
 
-/// `SearchResultItem`, the union of search results: products are the ones served.
+/// `SearchResultItem`, the union of search results: products, pages and articles.
 protocol SearchResultItem: Sendable {}
 extension Product: SearchResultItem {}
 
@@ -33,14 +33,16 @@ struct AbstractConnection<Node: Hashable & Codable & Sendable, Item: Sendable>: 
     var pageInfo: Storefront.PageInfo { page.pageInfo }
 }
 
-typealias SearchConnection = AbstractConnection<Product, any SearchResultItem>
+typealias SearchConnection = AbstractConnection<SearchHit, any SearchResultItem>
 typealias CartLineConnection = AbstractConnection<CartLineNode, any BaseCartLine>
 
-/// `PredictiveSearchResult`: products only (no articles, pages or query suggestions here).
+/// `PredictiveSearchResult`.
 struct PredictiveSearchResult: Sendable {
     var products: [Product]
     var collections: [Storefront.Collection] = []
     var queries: [SearchQuerySuggestionNode] = []
+    var pages: [ShopPage] = []
+    var articles: [Article] = []
 }
 
 /// `BaseCartLine`, the interface of cart lines.

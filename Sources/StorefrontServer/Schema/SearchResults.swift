@@ -2,17 +2,19 @@ import Foundation
 import Graphiti
 import Storefront
 
-/// `SearchResultItemConnection`: a page of results, how many there are in all, and the filters
-/// of the products among them.
+/// `SearchResultItemConnection`: a page of results, how many there are in all (products, pages and
+/// articles), and the filters of the products among them.
 struct SearchResults: Sendable {
     var items: SearchConnection
     var totalCount: Int
     var productFilters: @Sendable () -> [ListingFilter]
 
-    init(listing: Listing<Product>) {
-        items = SearchConnection(page: listing.page, upcast: { $0 })
-        totalCount = listing.totalCount
-        productFilters = listing.filters
+    /// A page of `SearchPager.results`: the product listing counts the products and offers their
+    /// filters; every matching page and article adds one to the count.
+    init(page: Page<SearchHit>, products: Listing<Product>, contentCount: Int) {
+        items = SearchConnection(page: page, upcast: \.item)
+        totalCount = products.totalCount + contentCount
+        productFilters = products.filters
     }
 
     var edges: [SearchConnection.ItemEdge] { items.edges }

@@ -6,13 +6,15 @@ import Storefront
 final class SearchSchema: PartialSchema<StorefrontResolver, RequestContext> {
     @TypeDefinitions
     override var types: Types {
-        Union(SearchResultItem.self, members: Product.self)
+        Union(SearchResultItem.self, members: Product.self, ShopPage.self, Article.self)
         searchResultsType()
         edgeType(SearchConnection.self, named: "SearchResultItemEdge")
         Type(PredictiveSearchResult.self) {
             Field("products", at: \.products)
             Field("collections", at: \.collections)
             Field("queries", at: \.queries)
+            Field("pages", at: \.pages)
+            Field("articles", at: \.articles)
         }
         Type(SearchQuerySuggestionNode.self, as: "SearchQuerySuggestion") {
             Field("text", at: \.text)

@@ -57,23 +57,31 @@ public struct StorefrontResolver: Sendable {
         return try await context.storefront.productRecommendations(productId: productId)
     }
 
-    /// Products are the only results this storefront has: `types` without PRODUCT finds nothing.
+    /// Products, then pages, then articles, of the `types` asked for (all three by default).
+    /// `productFilters`, `unavailableProducts`, `sortKey` and `reverse` order and narrow the
+    /// products; as the API says of `productFilters` ("a subset of products"), pages and articles
+    /// are neither filtered nor sorted by them and follow the products in their own order.
     func search(context: RequestContext, arguments: SearchArguments) async throws -> SearchResults {
         let filters = try ProductFilterInput.models(arguments.productFilters, argument: "productFilters")
-        if let types = arguments.types, !types.contains(.product) {
-            return SearchResults(listing: Listing(page: .empty, totalCount: 0))
-        }
-        let listing = try await arguments.listing { page in
-            try await context.storefront.search(query: arguments.query, page: page, sortKey: arguments.sortKey == .price ? .price : .relevance,
-                                                reverse: arguments.reverse ?? false,
-                                                unavailableProducts: arguments.unavailableProducts ?? .last, filters: filters)
-        }
-        return SearchResults(listing: listing)
+        let types = Set(arguments.types ?? SearchType.allCases)
+        let content = context.content
+        let pages = types.contains(.page) ? try content.pages(matching: arguments.query).map(SearchHit.page) : []
+        let articles = types.contains(.article) ? try content.articles(matching: arguments.query).map(SearchHit.article) : []
+        let storefront = context.storefront, query = arguments.query
+        let sortKey: ProductSortKeys = arguments.sortKey == .price ? .price : .relevance
+        let reverse = arguments.reverse ?? false, unavailable = arguments.unavailableProducts ?? .last
+        let pager = SearchPager(products: { page in
+            guard types.contains(.product) else { return Listing(page: .empty, totalCount: 0) }
+            return try await storefront.search(query: query, page: page, sortKey: sortKey, reverse: reverse,
+                                               unavailableProducts: unavailable, filters: filters)
+        }, content: pages + articles)
+        let (page, products) = try await pager.results(arguments.page)
+        return SearchResults(page: page, products: products, contentCount: pages.count + articles.count)
     }
 
     func predictiveSearch(context: RequestContext, arguments: PredictiveSearchArguments) async throws -> PredictiveSearchResult? {
         // `EACH`: up to the limit of every type; `ALL`: the limit shared, products first.
-        let types = Set(arguments.types ?? [.product, .collection, .query])
+        let types = Set(arguments.types ?? PredictiveSearchType.allCases)
         var remaining = min(max(arguments.limit ?? 10, 0), 250)
         let shared = arguments.limitScope ?? .all == .all
         let matches = (arguments.unavailableProducts ?? .show)
@@ -89,6 +97,14 @@ public struct StorefrontResolver: Sendable {
         }
         if types.contains(.collection) {
             result.collections = try await PredictiveSuggestions.collections(for: arguments.query, in: context.storefront, limit: remaining)
+            if shared { remaining -= result.collections.count }
+        }
+        if types.contains(.page) {
+            result.pages = context.content.predictivePages(arguments.query, limit: remaining)
+            if shared { remaining -= result.pages.count }
+        }
+        if types.contains(.article) {
+            result.articles = context.content.predictiveArticles(arguments.query, limit: remaining)
         }
         return result
     }

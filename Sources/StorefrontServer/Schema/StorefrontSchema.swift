@@ -12,7 +12,8 @@ import GraphQL
 /// - `CountryCode`, `LanguageCode`, `CurrencyCode`, `CartErrorCode` and `CartWarningCode` are
 ///   scalars of those names rather than enums (see `ScalarText`), taking only the API's values
 ///   for the first three (`EnumCodes`);
-/// - search results and predictive search hold products only;
+/// - search answers products, then pages, then articles (not one order by relevance); its sort
+///   order, `reverse` and `productFilters` apply to the products;
 /// - storefront filters cover availability, price, product type, vendor, tags and variant options;
 ///   a category or metafield filter matches no product (the catalog holds neither);
 /// - `ProductVariant.image` is the variant's own image, without the API's fallback to the product's;
@@ -25,7 +26,7 @@ enum StorefrontSchema {
         let partials: [PartialSchema<StorefrontResolver, RequestContext>] = [
             ScalarSchema(), EnumSchema(), ParitySchema(), ShopSchema(), ProductSchema(), CollectionSchema(), SearchSchema(), FilterSchema(), CartSchema(),
             CartDeliverySchema(), CartGiftCardSchema(), CartDiscountSchema(), CartMetafieldSchema(),
-            LocalizationSchema(),
+            LocalizationSchema(), OnlineStoreSchema(),
         ]
         let built = try SchemaBuilder(StorefrontResolver.self, RequestContext.self)
             .setQueryName(to: "QueryRoot")
