@@ -507,4 +507,39 @@ extension SimulatedCheckoutTests {
         XCTAssertEqual(draft.shippingMethod, "Express")
         XCTAssertEqual(draft.shippingAddress?.address1, "1 Navy Yard")
     }
+
+    /// The embedded shop's cart, with an address and express picked on it, is charged express.
+    func testAnEmbeddedCartsOptionIsWhatTheCheckoutCharges() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("checkout-delivery-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try EmbeddedStorefront(stateDirectory: directory)
+        let product = try await store.product(handle: "house-espresso-blend")
+        let variant = try XCTUnwrap(product?.variants.first)
+        let home = MailingAddress(firstName: "Ada", lastName: "Lovelace", address1: "Keizersgracht 1", city: "Amsterdam",
+                                  countryCode: "NL", postalCode: "1015 CJ")
+        let created = try await store.cartCreate(CartInput(
+            lines: [CartLineInput(merchandiseId: variant.id, quantity: 2)], buyerIdentity: BuyerIdentity(email: "ada@example.com", countryCode: "NL"),
+            deliveryAddresses: [CartSelectableAddressInput(address: home, selected: true)]))
+        var cart = try XCTUnwrap(created.cart)
+        let group = try XCTUnwrap(cart.deliveryGroups.first)
+        let picked = try await store.cartSelectedDeliveryOptionsUpdate(cartId: cart.id, options: [
+            CartSelectedDeliveryOptionInput(deliveryGroupId: group.id, deliveryOptionHandle: "express")])
+        cart = try XCTUnwrap(picked.cart)
+        cart.id = "c1"
+        let shop = try await store.shop()
+        let h = SheetHarness(backend: InMemoryCheckoutBackend(shop: shop, carts: [cart]))
+        await h.present("https://\(shop.domain)/cart/c/c1?key=test")
+        await h.send(.submit)
+        await h.send(.submit)
+        var page = try await h.requirePage()
+        XCTAssertEqual(page.selectedRateID, "express")
+        await h.send(.submit)
+        page = try await h.requirePage()
+        XCTAssertEqual(page.summary?.shipping, Money("14.90", currencyCode: "EUR"))
+        await h.fillPayment(card: TestCards.approved)
+        await h.send(.submit)
+        let draft = try XCTUnwrap(h.backend.state.withLock { $0.drafts.last })
+        XCTAssertEqual(draft.shipping, cart.deliveryGroups.first?.selectedDeliveryOption?.estimatedCost)
+        XCTAssertEqual(draft.shippingAddress?.address1, "Keizersgracht 1")
+    }
 }
