@@ -144,8 +144,8 @@ final class SimulatedCheckoutTests: XCTestCase {
         await h.send(.submit)
         await h.fillDelivery()
         var page = try await h.requirePage()
-        XCTAssertEqual(page.shippingRates.map(\.id), ["standard", "express"])
-        XCTAssertEqual(page.shippingRates.map(\.price.amountString), ["0.00", "14.90"])
+        XCTAssertEqual(page.shippingRates.map(\.id), ["standard", "express", "pickup"])
+        XCTAssertEqual(page.shippingRates.map(\.price.amountString), ["0.00", "14.90", "0.00"])
         XCTAssertEqual(page.selectedRateID, "standard")
         await h.send(.selectRate(id: "express"), .submit)
         page = try await h.requirePage()
@@ -465,12 +465,81 @@ private final class SecondPressFactory: CheckoutWebViewFactory {
 extension SimulatedCheckoutTests {
     func testRatesInACurrencyWithoutMinorUnits() {
         let yen = Money(amount: 9000, currencyCode: "JPY")
-        let home = ShippingRateTable.rates(country: "JP", shopCountry: "JP", subtotal: yen)
-        XCTAssertEqual(home.map(\.price.amountString), ["0", "1490"], "free from ¥7500")
-        let small = ShippingRateTable.rates(country: "JP", shopCountry: "JP", subtotal: Money(amount: 7499, currencyCode: "JPY"))
-        XCTAssertEqual(small.first?.price.amountString, "590")
-        let euro = ShippingRateTable.rates(country: "DE", shopCountry: "NL", subtotal: Money(amount: 20, currencyCode: "EUR"))
-        XCTAssertEqual(euro.map(\.id), ["international", "international-express"])
+        func rates(_ country: String, _ shopCountry: String, _ merchandise: Money) -> [CheckoutPage.ShippingRate] {
+            DeliveryRates.options(country: country, shopCountry: shopCountry, merchandise: merchandise).map(CheckoutPage.ShippingRate.init)
+        }
+        let home = rates("JP", "JP", yen)
+        XCTAssertEqual(home.map(\.price.amountString), ["0", "1490", "0"], "free from ¥7500")
+        XCTAssertEqual(rates("JP", "JP", Money(amount: 7499, currencyCode: "JPY")).first?.price.amountString, "590")
+        let euro = rates("DE", "NL", Money(amount: 20, currencyCode: "EUR"))
+        XCTAssertEqual(euro.map(\.id), ["international", "international-express"], "no pick up abroad")
         XCTAssertEqual(euro.first?.price, Money("19.90", currencyCode: "EUR"))
+    }
+
+    /// The delivery address and option chosen on the cart start the checkout: the address is not
+    /// typed again, the option is the method preselected, and the order charges its price.
+    func testTheCartsAddressAndDeliveryOptionStartTheCheckout() async throws {
+        var cart = Fixtures.cart()
+        let address = MailingAddress(firstName: "Grace", lastName: "Hopper", address1: "1 Navy Yard", city: "Arlington",
+                                     zoneCode: "VA", countryCode: "US", postalCode: "22202")
+        cart.deliveryAddresses = [CartSelectableAddress(id: "gid://shopify/CartSelectableAddress/1", address: address, selected: true)]
+        let options = DeliveryRates.options(country: "US", shopCountry: "US", merchandise: cart.cost.totalAmount)
+        cart.deliveryGroups = [CartDeliveryGroup(id: "gid://shopify/CartDeliveryGroup/1", lineIds: cart.lines.map(\.id),
+                                                 deliveryAddress: address, deliveryOptions: options,
+                                                 selectedDeliveryOption: options.first { $0.handle == "express" })]
+        let h = SheetHarness(backend: InMemoryCheckoutBackend(carts: [cart]))
+        await h.present()
+        await h.send(.submit)
+        let delivery = try await h.requirePage()
+        XCTAssertEqual(delivery.fields.filter { !$0.displayValue.isEmpty }.map(\.displayValue),
+                       ["US", "Grace", "Hopper", "1 Navy Yard", "Arlington", "VA", "22202"])
+        await h.send(.submit)
+        var page = try await h.requirePage()
+        XCTAssertEqual(page.step, .shipping)
+        XCTAssertEqual(page.selectedRateID, "express", "the cart's option is preselected")
+        await h.send(.submit)
+        page = try await h.requirePage()
+        XCTAssertEqual(page.summary?.shipping, options[1].estimatedCost)
+        await h.fillPayment(card: TestCards.approved)
+        await h.send(.submit)
+        let draft = try XCTUnwrap(h.backend.state.withLock { $0.drafts.last })
+        XCTAssertEqual(draft.shipping, Money("14.90", currencyCode: "USD"))
+        XCTAssertEqual(draft.shippingMethod, "Express")
+        XCTAssertEqual(draft.shippingAddress?.address1, "1 Navy Yard")
+    }
+
+    /// The embedded shop's cart, with an address and express picked on it, is charged express.
+    func testAnEmbeddedCartsOptionIsWhatTheCheckoutCharges() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("checkout-delivery-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try EmbeddedStorefront(stateDirectory: directory)
+        let product = try await store.product(handle: "house-espresso-blend")
+        let variant = try XCTUnwrap(product?.variants.first)
+        let home = MailingAddress(firstName: "Ada", lastName: "Lovelace", address1: "Keizersgracht 1", city: "Amsterdam",
+                                  countryCode: "NL", postalCode: "1015 CJ")
+        let created = try await store.cartCreate(CartInput(
+            lines: [CartLineInput(merchandiseId: variant.id, quantity: 2)], buyerIdentity: BuyerIdentity(email: "ada@example.com", countryCode: "NL"),
+            deliveryAddresses: [CartSelectableAddressInput(address: home, selected: true)]))
+        var cart = try XCTUnwrap(created.cart)
+        let group = try XCTUnwrap(cart.deliveryGroups.first)
+        let picked = try await store.cartSelectedDeliveryOptionsUpdate(cartId: cart.id, options: [
+            CartSelectedDeliveryOptionInput(deliveryGroupId: group.id, deliveryOptionHandle: "express")])
+        cart = try XCTUnwrap(picked.cart)
+        cart.id = "c1"
+        let shop = try await store.shop()
+        let h = SheetHarness(backend: InMemoryCheckoutBackend(shop: shop, carts: [cart]))
+        await h.present("https://\(shop.domain)/cart/c/c1?key=test")
+        await h.send(.submit)
+        await h.send(.submit)
+        var page = try await h.requirePage()
+        XCTAssertEqual(page.selectedRateID, "express")
+        await h.send(.submit)
+        page = try await h.requirePage()
+        XCTAssertEqual(page.summary?.shipping, Money("14.90", currencyCode: "EUR"))
+        await h.fillPayment(card: TestCards.approved)
+        await h.send(.submit)
+        let draft = try XCTUnwrap(h.backend.state.withLock { $0.drafts.last })
+        XCTAssertEqual(draft.shipping, cart.deliveryGroups.first?.selectedDeliveryOption?.estimatedCost)
+        XCTAssertEqual(draft.shippingAddress?.address1, "Keizersgracht 1")
     }
 }

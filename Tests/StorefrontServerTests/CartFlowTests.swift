@@ -243,3 +243,48 @@ struct StorefrontAPICheckoutBackendTests {
         }
     }
 }
+
+/// Delivery chosen on the cart over HTTP reaches checkout: the client's cart carries the selected
+/// address and option, and an order placed for it charges the option's price in the cart's currency.
+struct CartDeliveryCheckoutTests {
+    func post(_ server: LoopbackServer, _ query: String, _ variables: [String: Any]) async throws -> [String: Any] {
+        let body = try JSONSerialization.data(withJSONObject: ["query": query, "variables": variables])
+        let response = try await HTTPClientTransport().send(TransportRequest(url: server.url, headers: [
+            ("Content-Type", "application/json"), (GraphQLEndpoint.tokenHeader, LoopbackServer.token)], body: body))
+        return try #require((try JSONSerialization.jsonObject(with: response.body) as? [String: Any])?["data"] as? [String: Any])
+    }
+
+    /// At home in euros (express), and to Japan in yen (international express, whole yen).
+    @Test(arguments: [("NL", "EUR", "express", "14.90"), ("JP", "JPY", "international-express", "3990")])
+    func theOptionPickedOnTheCartIsTheOneCheckoutStartsFrom(country: String, currency: String, handle: String, price: String) async throws {
+        try await withServer(takesOrders: true) { server async throws in
+            let client = server.client()
+            let variant = try #require(try await client.product(handle: "house-espresso-blend")?.variants.first)
+            let created = try await post(server, """
+                mutation($input: CartInput!) { cartCreate(input: $input) { cart { id } userErrors { message } } }
+                """, ["input": ["lines": [["merchandiseId": variant.id, "quantity": 1]], "buyerIdentity": ["countryCode": country],
+                                "delivery": ["addresses": [["selected": true, "address": ["deliveryAddress": [
+                                    "firstName": "Ada", "lastName": "Lovelace", "address1": "Street 1", "city": "City",
+                                    "zip": "1000", "countryCode": country]]]]]]])
+            let cartId = try #require(((created["cartCreate"] as? [String: Any])?["cart"] as? [String: Any])?["id"] as? String)
+            let before = try #require(try await client.cart(id: cartId))
+            let group = try #require(before.deliveryGroups.first)
+            let picked = try await post(server, """
+                mutation($cartId: ID!, $options: [CartSelectedDeliveryOptionInput!]!) {
+                  cartSelectedDeliveryOptionsUpdate(cartId: $cartId, selectedDeliveryOptions: $options) { userErrors { message } } }
+                """, ["cartId": cartId, "options": [["deliveryGroupId": group.id, "deliveryOptionHandle": handle]]])
+            #expect(((picked["cartSelectedDeliveryOptionsUpdate"] as? [String: Any])?["userErrors"] as? [Any])?.isEmpty == true)
+
+            // What the checkout reads over the API is what the shop holds.
+            let backend = StorefrontAPICheckoutBackend(storefront: client)
+            let cart = try #require(try await backend.cart(id: cartId))
+            let shopCart = try #require(try await server.embedded.cart(id: cartId))
+            #expect(cart.deliveryAddresses == shopCart.deliveryAddresses && cart.deliveryGroups == shopCart.deliveryGroups)
+            #expect(cart.cost == shopCart.cost)
+            #expect(cart.deliveryAddresses.first { $0.selected }?.address.countryCode == country)
+            let option = try #require(cart.deliveryGroups.first?.selectedDeliveryOption)
+            #expect(option.handle == handle)
+            #expect(option.estimatedCost == Money(price, currencyCode: currency), "the rates in the cart's currency")
+        }
+    }
+}

@@ -432,7 +432,7 @@ struct StarterStorefrontTests {
             let options = try #require(group["deliveryOptions"] as? [[String: Any]])
             #expect(options.map { $0["handle"] as? String } == ["standard", "express", "pickup"])
             #expect(options.map { $0["deliveryMethodType"] as? String } == ["SHIPPING", "SHIPPING", "PICK_UP"])
-            #expect((options[1]["estimatedCost"] as? [String: Any])?["amount"] as? String == "12.5")
+            #expect((options[1]["estimatedCost"] as? [String: Any])?["amount"] as? String == "14.9")
             #expect((group["selectedDeliveryOption"] as? [String: Any])?["handle"] as? String == "standard", "the default option")
             let groupId = try #require(group["id"] as? String)
             cart = try await mutate("cartSelectedDeliveryOptionsUpdate", "cartId: $cartId, selectedDeliveryOptions: $selectedDeliveryOptions",

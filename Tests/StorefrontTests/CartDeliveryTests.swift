@@ -101,7 +101,7 @@ import Testing
         #expect(group.deliveryAddress == Self.amsterdam && group.lineIds == cart.lines.map(\.id))
         #expect(group.selectedDeliveryOption?.handle == "standard", "a group starts with the default option selected")
         #expect(group.deliveryOptions.map(\.handle) == ["standard", "express", "pickup"])
-        #expect(group.deliveryOptions.map(\.estimatedCost) == [Money("4.95", currencyCode: "EUR")!, Money("12.5", currencyCode: "EUR")!,
+        #expect(group.deliveryOptions.map(\.estimatedCost) == [Money("5.90", currencyCode: "EUR")!, Money("14.90", currencyCode: "EUR")!,
                                                                  Money("0", currencyCode: "EUR")!])
 
         payload = try await storefront.cartSelectedDeliveryOptionsUpdate(cartId: cart.id, options: [
@@ -122,7 +122,30 @@ import Testing
         let london = try #require(current?.deliveryAddresses.first)
         payload = try await storefront.cartDeliveryAddressesUpdate(cartId: cart.id, addresses: [CartSelectableAddressInput(id: london.id, selected: true)])
         let moved = try #require(payload.cart?.deliveryGroups.first)
-        #expect(moved.id != group.id && moved.deliveryAddress == Self.london && moved.selectedDeliveryOption?.handle == "standard")
+        #expect(moved.id != group.id && moved.deliveryAddress == Self.london && moved.selectedDeliveryOption?.handle == "international")
+    }
+
+    /// The options are the shop's rates for the selected address's country: pick up only at home,
+    /// international rates abroad, standard free from 75.
+    @Test func theOptionsFollowTheAddressCountryAndTheCartsCurrency() async throws {
+        let cart = try await newCart()
+        var payload = try await storefront.cartDeliveryAddressesAdd(cartId: cart.id, addresses: [
+            CartSelectableAddressInput(address: Self.london, selected: true)])
+        var group = try #require(payload.cart?.deliveryGroups.first)
+        #expect(group.deliveryOptions.map(\.handle) == ["international", "international-express"])
+        #expect(group.deliveryOptions.map(\.estimatedCost.amountString) == ["19.90", "39.90"])
+        payload = try await storefront.cartSelectedDeliveryOptionsUpdate(cartId: cart.id, options: [
+            CartSelectedDeliveryOptionInput(deliveryGroupId: group.id, deliveryOptionHandle: "pickup")])
+        #expect(payload.cart == nil && payload.userErrors.map(\.code) == [.invalidDeliveryOption], "no pick up abroad")
+
+        let many = try #require(try await storefront.cartLinesUpdate(cartId: cart.id, lines: [
+            CartLineUpdateInput(id: cart.lines[0].id, quantity: 20)]).cart)
+        #expect(many.cost.totalAmount.amount >= DeliveryRates.freeShippingThreshold)
+        payload = try await storefront.cartDeliveryAddressesUpdate(cartId: cart.id, addresses: [
+            CartSelectableAddressInput(id: many.deliveryAddresses[0].id, address: Self.amsterdam)])
+        group = try #require(payload.cart?.deliveryGroups.first)
+        #expect(group.deliveryOptions.map(\.handle) == ["standard", "express", "pickup"])
+        #expect(group.deliveryOptions.map(\.estimatedCost.amountString) == ["0.00", "14.90", "0.00"], "standard is free from €75")
     }
 
     @Test func anEmptyCartHasNoDeliveryGroup() async throws {

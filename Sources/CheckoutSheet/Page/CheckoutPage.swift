@@ -134,3 +134,10 @@ public enum CheckoutPageInput: Hashable, Sendable {
     /// Opens one of the page's links.
     case openLink(url: String)
 }
+
+extension CheckoutPage.ShippingRate {
+    /// A delivery option of the shop's rates, as the shipping step offers it: its id is the handle.
+    init(_ option: CartDeliveryOption) {
+        self.init(id: option.handle, title: option.title, price: option.estimatedCost, estimate: option.description ?? "")
+    }
+}

@@ -54,10 +54,14 @@ struct CheckoutForm: Sendable {
         if let email = buyer.email, CheckoutValidation.isEmail(email) { self.email = email }
         else if let phone = buyer.phone, CheckoutValidation.isPhone(phone) { self.phone = phone }
         values["countryCode"] = (buyer.countryCode ?? shop.countryCode).uppercased()
-        // A signed-in customer's default address pre-fills delivery; the buyer can still change it.
-        if let address = buyer.customer?.defaultAddress {
+        // The cart's selected delivery address pre-fills delivery, else a signed-in customer's
+        // default address; the buyer can still change it.
+        if let address = cart.deliveryAddresses.first(where: \.selected)?.address ?? buyer.customer?.defaultAddress {
             values.merge(Self.deliveryValues(address)) { _, fromAddress in fromAddress }
         }
+        // The option picked on the cart is the method preselected here (the rates share their
+        // handles), so checkout charges what the cart showed.
+        selectedRateID = cart.deliveryGroups.first?.selectedDeliveryOption?.handle
         enter(.contact)
     }
 
@@ -230,7 +234,8 @@ struct CheckoutForm: Sendable {
                                  address1: optional("address1"), address2: optional("address2"), city: optional("city"),
                                  zoneCode: optional("zoneCode")?.uppercased(), countryCode: country,
                                  postalCode: optional("postalCode")?.uppercased(), phone: optional("phone"))
-        rates = ShippingRateTable.rates(country: country, shopCountry: shop.countryCode, subtotal: merchandiseTotal)
+        rates = DeliveryRates.options(country: country, shopCountry: shop.countryCode, merchandise: merchandiseTotal)
+            .map(CheckoutPage.ShippingRate.init)
         if !rates.contains(where: { $0.id == selectedRateID }) { selectedRateID = rates.first?.id }
         shippingConfirmed = false
         enter(.shipping)

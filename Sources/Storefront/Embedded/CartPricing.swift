@@ -68,7 +68,7 @@ struct CartPricing {
         let cart = Cart(id: id, checkoutUrl: checkoutURL(of: stored), createdAt: stored.createdAt, updatedAt: stored.updatedAt,
                         lines: lines, buyerIdentity: stored.buyerIdentity, discountCodes: codes, note: stored.note,
                         attributes: stored.attributes, cost: CartCost(subtotalAmount: subtotal, totalAmount: total, checkoutChargeAmount: subtotal),
-                        deliveryAddresses: stored.deliveryAddresses ?? [], deliveryGroups: deliveryGroups(of: stored, lines: lines),
+                        deliveryAddresses: stored.deliveryAddresses ?? [], deliveryGroups: deliveryGroups(of: stored, lines: lines, merchandise: total),
                         appliedGiftCards: giftCards, metafields: stored.metafields ?? [])
         return (cart, warnings)
     }
@@ -97,14 +97,15 @@ struct CartPricing {
         return spent
     }
 
-    /// The cart's lines grouped for delivery to the selected address, with the shop's options. As
-    /// in the API, a group starts with a default option selected (the first: standard shipping)
-    /// until the buyer picks one. Its cost is the option's `estimatedCost`, not part of the cart's
-    /// `cost`: checkout charges it.
-    private func deliveryGroups(of stored: StoredCart, lines: [CartLine]) -> [CartDeliveryGroup] {
-        let options = DeliveryRates.options(currencyCode: catalog.shop.currencyCode)
-        return stored.deliveryGroupIds.compactMap { id in
+    /// The cart's lines grouped for delivery to the selected address, with the shop's options for
+    /// its country, in the cart's currency. As in the API, a group starts with a default option
+    /// selected (the first: standard shipping) until the buyer picks one. Its cost is the option's
+    /// `estimatedCost`, not part of the cart's `cost`: checkout charges it.
+    private func deliveryGroups(of stored: StoredCart, lines: [CartLine], merchandise: Money) -> [CartDeliveryGroup] {
+        stored.deliveryGroupIds.compactMap { id in
             guard let address = stored.deliveryAddresses?.first(where: \.selected)?.address else { return nil }
+            let options = DeliveryRates.options(country: address.countryCode ?? catalog.shop.countryCode,
+                                                shopCountry: catalog.shop.countryCode, merchandise: merchandise)
             let chosen = stored.selectedDeliveryOptions?[id]
             return CartDeliveryGroup(id: id, lineIds: lines.map(\.id), deliveryAddress: address, deliveryOptions: options,
                                      selectedDeliveryOption: options.first { $0.handle == chosen } ?? options.first)

@@ -85,7 +85,10 @@ extension CartRules {
         var errors: [CartUserError] = []
         var chosen = original.selectedDeliveryOptions ?? [:]
         let groups = Set(original.deliveryGroupIds)
-        let handles = Set(DeliveryRates.options(currencyCode: catalog.shop.currencyCode).map(\.handle))
+        // The options depend on the selected address's country, not on the amounts.
+        let country = original.deliveryAddresses?.first(where: \.selected)?.address.countryCode ?? catalog.shop.countryCode
+        let handles = Set(DeliveryRates.options(country: country, shopCountry: catalog.shop.countryCode,
+                                                merchandise: .zero(catalog.shop.currencyCode)).map(\.handle))
         for (index, input) in inputs.enumerated() {
             let field = ["selectedDeliveryOptions", String(index)]
             guard groups.contains(input.deliveryGroupId) else {

@@ -23,7 +23,7 @@ struct StorefrontOperationTests {
         #expect(GraphQLFragments.fragmentDefinitions(in: StorefrontOperation.products.document).map(\.0)
             == ["ProductFields", "VariantFields", "ImageFields"])
         #expect(GraphQLFragments.fragmentDefinitions(in: StorefrontOperation.cartLinesAdd.document).map(\.0)
-            == ["CartFields", "CartUserErrorFields", "CartWarningFields", "ImageFields"])
+            == ["CartFields", "CartUserErrorFields", "CartWarningFields", "CartDeliveryOptionFields", "ImageFields"])
         #expect(GraphQLFragments.fragmentDefinitions(in: StorefrontOperation.shop.document).map(\.0) == ["ShopPolicyFields"])
     }
 

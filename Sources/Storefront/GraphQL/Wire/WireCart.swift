@@ -39,6 +39,8 @@ struct WireCart: Decodable, Sendable {
     var discountCodes: [CartDiscountCode]
     var cost: CartCost
     var lines: WireConnection<WireLine>
+    var delivery: WireCartDelivery?
+    var deliveryGroups: WireConnection<WireDeliveryGroup>?
 
     var model: Cart {
         let line = TextSanitizer.cleanLine
@@ -56,7 +58,11 @@ struct WireCart: Decodable, Sendable {
                                   countryCode: buyerIdentity.countryCode.map(line), customer: buyerIdentity.customer?.model)
         return Cart(id: line(id), checkoutUrl: line(checkoutUrl), createdAt: createdAt, updatedAt: updatedAt, lines: lines,
                     buyerIdentity: buyer, discountCodes: discountCodes.map { CartDiscountCode(code: line($0.code), applicable: $0.applicable) },
-                    note: note.map(TextSanitizer.clean), attributes: attributes.map(\.sanitized), cost: cost)
+                    note: note.map(TextSanitizer.clean), attributes: attributes.map(\.sanitized), cost: cost,
+                    deliveryAddresses: (delivery?.addresses ?? []).map {
+                        CartSelectableAddress(id: line($0.id), address: $0.address.model, selected: $0.selected, oneTimeUse: $0.oneTimeUse)
+                    },
+                    deliveryGroups: (deliveryGroups?.elements ?? []).map(\.model))
     }
 }
 
@@ -70,23 +76,14 @@ struct WireBuyerIdentity: Decodable, Sendable {
 
 /// `Customer` with its `MailingAddress` in the API's field names.
 struct WireCustomer: Decodable, Sendable {
-    struct Address: Decodable, Sendable {
-        var firstName, lastName, address1, address2, city, provinceCode, countryCodeV2, zip, phone: String?
-    }
-
     var id: String
     var email, firstName, lastName, phone: String?
-    var defaultAddress: Address?
+    var defaultAddress: WireAddress?
 
     var model: Customer {
         let line = TextSanitizer.cleanLine
-        let address = defaultAddress.map { a in
-            MailingAddress(firstName: a.firstName.map(line), lastName: a.lastName.map(line), address1: a.address1.map(line),
-                           address2: a.address2.map(line), city: a.city.map(line), zoneCode: a.provinceCode.map(line),
-                           countryCode: a.countryCodeV2.map(line), postalCode: a.zip.map(line), phone: a.phone.map(line))
-        }
         return Customer(id: line(id), email: email.map(line), firstName: firstName.map(line), lastName: lastName.map(line),
-                        phone: phone.map(line), defaultAddress: address)
+                        phone: phone.map(line), defaultAddress: defaultAddress?.model)
     }
 }
 
