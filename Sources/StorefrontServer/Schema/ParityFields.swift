@@ -279,6 +279,8 @@ extension Product: MetafieldReferenceValue {}
 extension VariantNode: MetafieldReferenceValue {}
 extension Storefront.Collection: MetafieldReferenceValue {}
 extension MediaImageNode: MetafieldReferenceValue {}
+extension ShopPage: MetafieldReferenceValue {}
+extension Article: MetafieldReferenceValue {}
 // The API's other parents of a metafield; none of them has one here yet.
 extension Storefront.Collection: MetafieldParentValue {}
 extension Customer: MetafieldParentValue {}

@@ -29,7 +29,7 @@ final class ParitySchema: PartialSchema<StorefrontResolver, RequestContext> {
         Union(MetafieldParentValue.self, as: "MetafieldParentResource", members: Product.self, VariantNode.self, Cart.self,
               Storefront.Collection.self, Customer.self, MarketNode.self, Shop.self, ShopPage.self, Blog.self, Article.self)
         Union(MetafieldReferenceValue.self, as: "MetafieldReference", members: Product.self, VariantNode.self, Storefront.Collection.self,
-              MediaImageNode.self)
+              MediaImageNode.self, ShopPage.self, Article.self)
         Input(MetafieldIdentifierInput.self, as: "HasMetafieldsIdentifier") {
             InputField("namespace", at: \.namespace)
             InputField("key", at: \.key)
