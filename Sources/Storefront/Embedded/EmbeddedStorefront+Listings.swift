@@ -69,6 +69,8 @@ extension EmbeddedStorefront {
     /// when that leaves some out (a cursor belongs to one market's list then).
     private nonisolated func soldIn(_ context: BuyerContext, _ order: [Int]) -> ([Int], String) {
         let market = catalog.markets.market(for: context.country)
+        // The shop's own market (and most others) sells everything: no pass over the listing.
+        guard !market.excluded.isEmpty else { return (order, "") }
         let sold = order.filter { market.sells(catalog.products[$0].handle) }
         return sold.count == order.count ? (order, "") : (sold, ".\(market.countryCode)")
     }
