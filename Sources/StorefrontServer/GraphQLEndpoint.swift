@@ -9,8 +9,9 @@ public final class GraphQLEndpoint: Sendable {
     public static let tokenHeader = "X-Shopify-Storefront-Access-Token"
     /// The header a server-side client sends its private token in; `serve` has one token for both.
     public static let privateTokenHeader = "Shopify-Storefront-Private-Token"
-    /// What a request without any token may cost, as the API limits tokenless access.
-    public static let tokenlessMaximumCost = 1_000
+    /// The share of each execution budget a request without any token gets, as the API gives
+    /// tokenless access less.
+    public static let tokenlessBudgetDivisor = 4
 
     public let accessToken: String
     let storefront: any StorefrontClient
@@ -35,7 +36,7 @@ public final class GraphQLEndpoint: Sendable {
     public func setFaultPlan(_ plan: FaultPlan) async { await faults.setPlan(plan) }
 
     /// A request with no token at all is tokenless access, as the API allows: it may read and use
-    /// carts, within a lower query cost. A token that is given must be the shop's.
+    /// carts, within smaller execution budgets. A token that is given must be the shop's.
     public func handle(token: String?, privateToken: String? = nil, body: Data) async -> EndpointResponse {
         let latency = await faults.latency
         if latency > 0 { try? await Task.sleep(nanoseconds: UInt64(latency * 1_000_000_000)) }
@@ -43,7 +44,11 @@ public final class GraphQLEndpoint: Sendable {
             return .json(401, #"{"errors":"[API] Invalid API key or access token (unrecognized login or wrong password)"}"#)
         }
         var limits = limits
-        if token == nil && privateToken == nil { limits.maximumCost = min(limits.maximumCost, Self.tokenlessMaximumCost) }
+        if token == nil && privateToken == nil {
+            limits.maximumResolvedFields /= Self.tokenlessBudgetDivisor
+            limits.maximumListElements /= Self.tokenlessBudgetDivisor
+            limits.maximumResponseBytes /= Self.tokenlessBudgetDivisor
+        }
         if JSONNesting.exceeds(body, limits.maximumVariablesNesting) {
             return LimitViolation(message: "The request's JSON nests more than \(limits.maximumVariablesNesting) deep.",
                                   code: "MAX_DEPTH_EXCEEDED", details: [("maxDepth", limits.maximumVariablesNesting)]).response
@@ -64,30 +69,35 @@ public final class GraphQLEndpoint: Sendable {
         return response
     }
 
-    /// Checks the document against the limits (its text before the library parses it, its cost and
-    /// depth before the library validates it), then runs it within the time budget.
+    /// Checks the document against the limits (its text before the library parses it, its names,
+    /// size and depth before the library validates it), then runs it within its execution budget
+    /// and time budget.
     private func execute(_ request: GraphQLRequest, limits: RequestLimits) async -> Data {
         if let violation = DocumentScan.check(request.query, limits: limits) { return violation.json }
         var result: GraphQL.GraphQLResult
         do {
             let document = try parse(source: Source(body: request.query, name: "request"))
-            if let cost = QueryCost(document: document, operationName: request.operationName, variables: request.variables),
-               let violation = cost.violation(limits) {
+            if let violation = DocumentShape.check(document, limits: limits) { return violation.json }
+            let operation = document.operation(named: request.operationName)
+            if let operation, let violation = OperationDepth(operation: operation, document: document).violation(limits) {
                 return violation.json
             }
             let errors = validate(schema: schema, ast: document)
             guard errors.isEmpty else { return encode(GraphQL.GraphQLResult(errors: errors)) }
-            let (country, language) = InContextDirective.values(in: document, operationName: request.operationName,
-                                                                variables: request.variables)
+            let variables = operation?.withDefaults(request.variables) ?? request.variables
+            let (country, language) = InContextDirective.values(of: operation, variables: variables)
             // The buyer's market prices, sells and translates everything the operation reads.
             let buyer = BuyerContext(country: country, language: language)
-            let context = RequestContext(storefront: storefront.inContext(buyer), country: country, language: language, scopes: scopes)
+            let budget = ExecutionBudget(limits.executionBudget)
+            let context = RequestContext(storefront: storefront.inContext(buyer), country: country, language: language, scopes: scopes,
+                                         budget: budget)
             let schema = schema
             let run = { @Sendable () async -> GraphQL.GraphQLResult in
                 do {
                     var result = try await GraphQL.execute(schema: schema, documentAST: document, rootValue: StorefrontResolver(),
                                                            context: context, variableValues: request.variables,
                                                            operationName: request.operationName)
+                    if budget.violation != nil { return GraphQL.GraphQLResult() }
                     result.data = result.data.map { context.nullListElements.restore(in: $0) }
                     return result
                 } catch let error as GraphQLError {
@@ -96,7 +106,10 @@ public final class GraphQLEndpoint: Sendable {
                     return GraphQL.GraphQLResult(errors: [GraphQLError(message: String(describing: error))])
                 }
             }
-            guard let finished = await withTimeBudget(limits.timeBudget, run) else {
+            let finished = await withTimeBudget(limits.timeBudget, stop: budget.stop, run)
+            // Over a budget, the answer is that alone: no partial data, nothing of what was built kept.
+            if let violation = budget.violation { return violation.json }
+            guard let finished else {
                 return LimitViolation(message: "The request took longer than \(limits.timeBudget) and was stopped.",
                                       code: "TIMEOUT").json
             }
@@ -106,14 +119,22 @@ public final class GraphQLEndpoint: Sendable {
         } catch {
             result = GraphQL.GraphQLResult(errors: [GraphQLError(message: String(describing: error))])
         }
-        return encode(result)
+        return encode(result, limit: limits.maximumResponseBytes)
     }
 
-    private func encode(_ result: GraphQL.GraphQLResult) -> Data {
+    /// The answer as JSON; one over `limit` bytes (the budget counts as it goes, the encoder has the
+    /// last word) is the response-size error instead.
+    private func encode(_ result: GraphQL.GraphQLResult, limit: Int = .max) -> Data {
         var result = result
         result.errors = result.errors.map(Self.withCode)
-        return (try? GraphQLJSONEncoder().encode(result))
-            ?? Data(#"{"errors":[{"message":"The answer could not be encoded.","extensions":{"code":"INTERNAL_SERVER_ERROR"}}]}"#.utf8)
+        guard let data = try? GraphQLJSONEncoder().encode(result) else {
+            return Data(#"{"errors":[{"message":"The answer could not be encoded.","extensions":{"code":"INTERNAL_SERVER_ERROR"}}]}"#.utf8)
+        }
+        guard data.count <= limit else {
+            return LimitViolation(message: "The answer grew past \(limit) bytes and the query was stopped.",
+                                  code: "MAX_RESPONSE_SIZE_EXCEEDED", details: [("maxResponseBytes", limit)]).json
+        }
+        return data
     }
 
     /// `extensions.code` as the Storefront API sets it: arguments the storefront rejects are the

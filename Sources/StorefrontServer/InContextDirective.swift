@@ -18,11 +18,8 @@ enum InContextDirective {
     }
 
     /// The country and language of the operation that will run, from literals or variables.
-    static func values(in document: Document, operationName: String?,
-                       variables: [String: Map]) -> (country: String?, language: String?) {
-        let operations = document.definitions.compactMap { $0 as? OperationDefinition }
-        let operation = operationName.flatMap { name in operations.first { $0.name?.value == name } }
-            ?? (operations.count == 1 ? operations.first : nil)
+    /// `variables` must hold the operation's defaults for those not sent (`withDefaults`).
+    static func values(of operation: OperationDefinition?, variables: [String: Map]) -> (country: String?, language: String?) {
         guard let directive = operation?.directives.first(where: { $0.name.value == name }) else { return (nil, nil) }
         func value(_ argument: String) -> String? {
             guard let node = directive.arguments.first(where: { $0.name.value == argument })?.value else { return nil }

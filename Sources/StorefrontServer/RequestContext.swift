@@ -11,8 +11,15 @@ public struct RequestContext: Sendable {
     public let scopes: AccessScopes
     /// The lists with null elements this request answered, to be written whole.
     let nullListElements = NullListElements()
+    /// What the request may still do; nil runs without a budget.
+    let budget: ExecutionBudget?
 
     public init(storefront: any StorefrontClient, country: String? = nil, language: String? = nil, scopes: AccessScopes = .all) {
+        self.init(storefront: storefront, country: country, language: language, scopes: scopes, budget: nil)
+    }
+
+    init(storefront: any StorefrontClient, country: String?, language: String?, scopes: AccessScopes, budget: ExecutionBudget?) {
         self.storefront = storefront; self.country = country; self.language = language; self.scopes = scopes
+        self.budget = budget
     }
 }

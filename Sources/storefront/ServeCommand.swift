@@ -31,8 +31,10 @@ struct ServeCommand: AsyncParsableCommand {
             a target of \(RequestLimits.standard.maximumURLBytes) bytes (414), headers of \(RequestLimits.standard.maximumHeaderBytes) bytes (431), \
             a document of \(RequestLimits.standard.maximumDocumentBytes) bytes with brackets nested at most \(RequestLimits.standard.maximumNesting) deep, \
             at most \(RequestLimits.standard.maximumFields) fields and \(RequestLimits.standard.maximumAliases) aliases, selections \(RequestLimits.standard.maximumDepth) deep, \
-            a query cost of \(RequestLimits.standard.maximumCost) (objects 1, connections 2 + first/last × what each node selects, \
-            mutations 10, introspection 1000; MAX_COST_EXCEEDED), \(RequestLimits.standard.maximumMutations) mutations per request, \
+            \(RequestLimits.standard.maximumMutations) mutations per request; while it runs, a request is stopped once it has resolved \
+            \(RequestLimits.standard.maximumResolvedFields) fields (MAX_RESOLVED_FIELDS_EXCEEDED), produced \(RequestLimits.standard.maximumListElements) \
+            list elements (MAX_LIST_ELEMENTS_EXCEEDED) or an answer of \(RequestLimits.standard.maximumResponseBytes) bytes \
+            (MAX_RESPONSE_SIZE_EXCEEDED), a quarter of each without a token; \
             variables nested \(RequestLimits.standard.maximumVariablesNesting) deep, \(RequestLimits.standard.timeBudget) of work per request (TIMEOUT), \
             \(RequestLimits.standard.clientTimeout) for a client to send a body (408) and twice that of silence before a connection \
             is closed, \(RequestLimits.standard.maximumConcurrentRequests) requests at once (503), and \(RequestLimits.standard.shutdownGrace) after \
@@ -63,8 +65,14 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("token-lifetime"), help: "Seconds a customer access token lives.")
     var tokenLifetime: Int = 3600
 
-    @Option(name: .customLong("max-cost"), help: "The highest query cost a request may have.")
-    var maxCost: Int = RequestLimits.standard.maximumCost
+    @Option(name: .customLong("max-resolved-fields"), help: "Fields one request may resolve before it is stopped.")
+    var maxResolvedFields: Int = RequestLimits.standard.maximumResolvedFields
+
+    @Option(name: .customLong("max-list-elements"), help: "List elements one request may produce before it is stopped.")
+    var maxListElements: Int = RequestLimits.standard.maximumListElements
+
+    @Option(name: .customLong("max-response-bytes"), help: "Bytes one answer may grow to before the request is stopped.")
+    var maxResponseBytes: Int = RequestLimits.standard.maximumResponseBytes
 
     @Option(name: .customLong("max-depth"), help: "How deep a query's selections may nest.")
     var maxDepth: Int = RequestLimits.standard.maximumDepth
@@ -95,7 +103,8 @@ struct ServeCommand: AsyncParsableCommand {
         guard tokenLifetime >= 60 else { throw ValidationError("--token-lifetime must be at least 60 seconds.") }
         if let inject { _ = try faults(inject) }
         _ = try scopes
-        for (name, value) in [("--max-cost", maxCost), ("--max-depth", maxDepth), ("--max-body-bytes", maxBodyBytes),
+        for (name, value) in [("--max-resolved-fields", maxResolvedFields), ("--max-list-elements", maxListElements),
+                              ("--max-response-bytes", maxResponseBytes), ("--max-depth", maxDepth), ("--max-body-bytes", maxBodyBytes),
                               ("--time-budget-ms", timeBudgetMs), ("--max-concurrent", maxConcurrent)] where value < 1 {
             throw ValidationError("\(name) must be at least 1.")
         }
@@ -115,7 +124,9 @@ struct ServeCommand: AsyncParsableCommand {
 
     private var limits: RequestLimits {
         var limits = RequestLimits.standard
-        limits.maximumCost = maxCost
+        limits.maximumResolvedFields = maxResolvedFields
+        limits.maximumListElements = maxListElements
+        limits.maximumResponseBytes = maxResponseBytes
         limits.maximumDepth = maxDepth
         limits.maximumBodyBytes = maxBodyBytes
         limits.timeBudget = .milliseconds(timeBudgetMs)

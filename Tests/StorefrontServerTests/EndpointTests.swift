@@ -106,9 +106,9 @@ struct EndpointTests {
         query A($c: CountryCode) @inContext(country: $c, language: FR) { shop { name } }
         query B @inContext(country: DE) { shop { name } }
         """))
-        #expect(InContextDirective.values(in: document, operationName: "A", variables: ["c": "CA"]) == ("CA", "FR"))
-        #expect(InContextDirective.values(in: document, operationName: "B", variables: [:]) == ("DE", nil))
-        #expect(InContextDirective.values(in: document, operationName: nil, variables: [:]) == (nil, nil))
+        #expect(InContextDirective.values(of: document.operation(named: "A"), variables: ["c": "CA"]) == ("CA", "FR"))
+        #expect(InContextDirective.values(of: document.operation(named: "B"), variables: [:]) == ("DE", nil))
+        #expect(InContextDirective.values(of: document.operation(named: nil), variables: [:]) == (nil, nil))
     }
 
     @Test func theFaultPlanFailsTheShareItIsAskedTo() async throws {

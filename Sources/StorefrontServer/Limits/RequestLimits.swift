@@ -1,9 +1,10 @@
 import Foundation
 
-/// How much one request may ask of `serve`. Every limit is checked before the work it guards:
-/// sizes while the request is read, the document's shape on its text before the GraphQL library
-/// parses it (the library recurses without a bound and crashes on some documents), cost and depth
-/// on the parsed document before it is validated or executed.
+/// How much one request may ask of `serve`. Sizes are checked while the request is read, the
+/// document's size and bracket nesting on its text before the GraphQL library parses it (its parser
+/// recurses once per bracket), its names, fields, aliases and depth on the parsed document before it
+/// is validated, and the work it does (fields resolved, list elements, answer bytes, time) while it
+/// runs: a request is stopped when it has done too much, not refused on a guess of what it will do.
 public struct RequestLimits: Sendable, Hashable {
     /// Bytes of a request body; a larger one is answered 413 without being read to the end.
     public var maximumBodyBytes = 1 << 20
@@ -17,9 +18,12 @@ public struct RequestLimits: Sendable, Hashable {
     public var maximumNesting = 40
     /// Nested selections of one operation, fragments included.
     public var maximumDepth = 15
-    /// A query's cost, counted by the Storefront API's rules: objects count 1, connections 2 plus the
-    /// objects they can return (`first`/`last`), scalars 0, each mutation field 10.
-    public var maximumCost = 5_000
+    /// Fields one request may resolve while it runs (objects, lists and scalars with resolvers).
+    public var maximumResolvedFields = 200_000
+    /// List elements one request may produce, summed over every list in its answer.
+    public var maximumListElements = 25_000
+    /// Bytes the answer may grow to while it is produced (names, strings and punctuation).
+    public var maximumResponseBytes = 8 << 20
     /// Field selections in the document's text, aliases included.
     public var maximumFields = 1_000
     /// Aliased fields in the document's text.
@@ -28,6 +32,10 @@ public struct RequestLimits: Sendable, Hashable {
     public var maximumMutations = 10
     /// Brackets open at once in the request's JSON (variables are coerced recursively).
     public var maximumVariablesNesting = 12
+    /// The execution budgets for one request.
+    var executionBudget: ExecutionBudget.Limits {
+        ExecutionBudget.Limits(fields: maximumResolvedFields, listElements: maximumListElements, responseBytes: maximumResponseBytes)
+    }
     /// Wall time for one request's work, from the end of its body to its answer.
     public var timeBudget: Duration = .seconds(10)
     /// Time a client has to send a request's body (else 408); twice this without a byte from the

@@ -43,5 +43,6 @@ enum StorefrontSchema {
                                  types: Array(built.typeMap.values).filter { !$0.name.hasPrefix("__") },
                                  directives: built.directives + [InContextDirective.make(in: built), DeferDirective.make()])
             .notingNullListElements()
+            .chargingExecutionBudget()
     }
 }

@@ -1,0 +1,144 @@
+import GraphQL
+import Synchronization
+
+/// What one request's execution has done so far, against its budgets: fields resolved, list
+/// elements produced, and the bytes the answer will take (names, strings, punctuation). Every
+/// resolver charges it before it runs and for what it returned, so a document that fans out (lists
+/// inside lists, objects that lead back to lists) stops at its budget, not at a guess made before it
+/// ran. The first charge over a budget fires `stop`, which ends the request at once with that
+/// violation; every resolver after it throws before doing anything, so the work still scheduled
+/// drains within milliseconds and what it built is released with it. A cancelled request (its time
+/// budget passed, its client went away) stops the same way.
+final class ExecutionBudget: Sendable {
+    struct Limits: Sendable, Hashable {
+        var fields: Int
+        var listElements: Int
+        var responseBytes: Int
+    }
+
+    private struct Counts {
+        var fields = 0
+        var listElements = 0
+        var responseBytes = 0
+        var violation: LimitViolation?
+    }
+
+    let limits: Limits
+    let stop = StopSignal()
+    private let counts = Mutex(Counts())
+
+    init(_ limits: Limits) { self.limits = limits }
+
+    /// The first budget that was exceeded, if one was.
+    var violation: LimitViolation? { counts.withLock { $0.violation } }
+
+    var used: (fields: Int, listElements: Int, responseBytes: Int) {
+        counts.withLock { ($0.fields, $0.listElements, $0.responseBytes) }
+    }
+
+    /// Adds what a resolver did; throws when this or an earlier charge went over a budget, or when
+    /// the request was cancelled. Counts saturate, so no input overflows them.
+    func charge(fields: Int = 0, listElements: Int = 0, responseBytes: Int = 0) throws {
+        if Task.isCancelled { throw CancellationError() }
+        let (violation, isFirst) = counts.withLock { counts -> (LimitViolation?, Bool) in
+            if let violation = counts.violation { return (violation, false) }
+            counts.fields = Self.adding(counts.fields, fields)
+            counts.listElements = Self.adding(counts.listElements, listElements)
+            counts.responseBytes = Self.adding(counts.responseBytes, responseBytes)
+            counts.violation = Self.violation(counts, limits)
+            return (counts.violation, counts.violation != nil)
+        }
+        guard let violation else { return }
+        if isFirst { stop.fire() }
+        throw violation
+    }
+
+    private static func adding(_ a: Int, _ b: Int) -> Int {
+        let (sum, overflow) = a.addingReportingOverflow(max(0, b))
+        return overflow ? Int.max : sum
+    }
+
+    private static func violation(_ counts: Counts, _ limits: Limits) -> LimitViolation? {
+        if counts.fields > limits.fields {
+            return LimitViolation(message: "The query resolved more than \(limits.fields) fields and was stopped.",
+                                  code: "MAX_RESOLVED_FIELDS_EXCEEDED", details: [("maxResolvedFields", limits.fields)])
+        }
+        if counts.listElements > limits.listElements {
+            return LimitViolation(message: "The query produced more than \(limits.listElements) list elements and was stopped.",
+                                  code: "MAX_LIST_ELEMENTS_EXCEEDED", details: [("maxListElements", limits.listElements)])
+        }
+        if counts.responseBytes > limits.responseBytes {
+            return LimitViolation(message: "The answer grew past \(limits.responseBytes) bytes and the query was stopped.",
+                                  code: "MAX_RESPONSE_SIZE_EXCEEDED", details: [("maxResponseBytes", limits.responseBytes)])
+        }
+        return nil
+    }
+}
+
+/// Fires once; whoever waits on it (`withTimeBudget`) is told at once, even if it started waiting
+/// after the signal fired.
+final class StopSignal: Sendable {
+    private struct State {
+        var fired = false
+        var action: (@Sendable () -> Void)?
+    }
+    private let state = Mutex(State())
+
+    func fire() {
+        let action = state.withLock { state -> (@Sendable () -> Void)? in
+            guard !state.fired else { return nil }
+            state.fired = true
+            return state.action
+        }
+        action?()
+    }
+
+    func onFire(_ action: @escaping @Sendable () -> Void) {
+        let fired = state.withLock { state -> Bool in
+            state.action = action
+            return state.fired
+        }
+        if fired { action() }
+    }
+}
+
+extension GraphQLSchema {
+    /// Has every resolver charge the request's `ExecutionBudget`: a field before it resolves, the
+    /// elements of a list it returned (before the library completes any of them) and the bytes of
+    /// what it returned. Introspection's types are the GraphQL library's own and shared by every
+    /// schema in the process; they are wrapped once however many schemas are built.
+    func chargingExecutionBudget() throws -> GraphQLSchema {
+        for case let object as GraphQLObjectType in typeMap.values {
+            if object.name.hasPrefix("__"), !IntrospectionCharging.claim(object) { continue }
+            let fields = try object.fields()
+            for (name, field) in fields {
+                guard let resolve = field.resolve else { continue }
+                let nameBytes = name.utf8.count + 4
+                field.resolve = { source, arguments, context, info in
+                    guard let budget = (context as? RequestContext)?.budget else {
+                        return try await resolve(source, arguments, context, info)
+                    }
+                    try budget.charge(fields: 1, responseBytes: nameBytes)
+                    let value = try await resolve(source, arguments, context, info)
+                    if let elements = value as? [(any Sendable)?] {
+                        try budget.charge(listElements: elements.count, responseBytes: 2 * elements.count)
+                    } else if let text = value as? String {
+                        try budget.charge(responseBytes: text.utf8.count)
+                    }
+                    return value
+                }
+            }
+            object.fields = { fields }
+        }
+        return self
+    }
+}
+
+/// The introspection types already wrapped in this process.
+private enum IntrospectionCharging {
+    private static let wrapped = Mutex(Set<ObjectIdentifier>())
+
+    static func claim(_ object: GraphQLObjectType) -> Bool {
+        wrapped.withLock { $0.insert(ObjectIdentifier(object)).inserted }
+    }
+}

@@ -1,0 +1,236 @@
+import Foundation
+import Storefront
+@testable import StorefrontServer
+import Testing
+
+/// `serve` answers what a storefront really sends, however large its static estimate, and stops
+/// what fans out by counting what execution does.
+struct ExecutionBudgetTests {
+    static let storefront = Result { () throws -> EmbeddedStorefront in
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("budget-\(UUID().uuidString)")
+        return try EmbeddedStorefront(catalog: try CatalogLoader.bundled(), stateDirectory: state)
+    }
+
+    struct Answer {
+        var status: Int
+        var json: [String: Any]
+        var code: String? { (firstError?["extensions"] as? [String: Any])?["code"] as? String }
+        var firstError: [String: Any]? { (json["errors"] as? [[String: Any]])?.first }
+        var data: [String: Any]? { json["data"] as? [String: Any] }
+    }
+
+    func answer(_ query: String, variables: [String: Any] = [:], operationName: String? = nil, token: String? = "t",
+                limits: RequestLimits = .standard) async throws -> Answer {
+        var object: [String: Any] = ["query": query, "variables": variables]
+        if let operationName { object["operationName"] = operationName }
+        let body = try JSONSerialization.data(withJSONObject: object)
+        let endpoint = try GraphQLEndpoint(storefront: try Self.storefront.get(), accessToken: "t", limits: limits)
+        let response = await endpoint.handle(token: token, body: body)
+        return Answer(status: response.status, json: try #require(try JSONSerialization.jsonObject(with: response.body) as? [String: Any]))
+    }
+
+    /// Products' ids and their variants' ids as a client reads them, those with the most variants
+    /// first (they fan out fastest).
+    func products(_ count: Int) async throws -> [(id: String, variants: [String])] {
+        let read = try await answer("{ products(first: 250) { nodes { id variants(first: 250) { nodes { id } } } } }")
+        let nodes = try #require((read.data?["products"] as? [String: Any])?["nodes"] as? [[String: Any]])
+        let products = nodes.compactMap { node -> (id: String, variants: [String])? in
+            guard let id = node["id"] as? String,
+                  let variants = (node["variants"] as? [String: Any])?["nodes"] as? [[String: Any]] else { return nil }
+            return (id, variants.compactMap { $0["id"] as? String })
+        }
+        return Array(products.sorted { $0.variants.count > $1.variants.count }.prefix(count))
+    }
+
+    func productID() async throws -> String { try #require(try await products(1).first).id }
+
+    /// What an answer says, short enough for a failure message.
+    func summary(_ answer: Answer) -> String { String(String(describing: answer.json).prefix(300)) }
+
+    // MARK: What storefronts send
+
+    /// The cart fragment a Hydrogen-style storefront sends on every page: each line with its
+    /// merchandise, the merchandise's product and image, costs and attributes.
+    static let cartFragments = """
+    fragment Money on MoneyV2 { amount currencyCode }
+    fragment CartLine on CartLine {
+      id quantity
+      attributes { key value }
+      cost { totalAmount { ...Money } amountPerQuantity { ...Money } compareAtAmountPerQuantity { ...Money } }
+      merchandise {
+        ... on ProductVariant {
+          id availableForSale title requiresShipping
+          compareAtPrice { ...Money } price { ...Money }
+          image { id url altText width height }
+          product { handle title id vendor featuredImage { url altText } images(first: 250) { nodes { url altText width height } } }
+          selectedOptions { name value }
+        }
+      }
+    }
+    fragment CartApiQuery on Cart {
+      id checkoutUrl totalQuantity note updatedAt
+      buyerIdentity { countryCode email phone }
+      lines(first: $numCartLines) { edges { node { ...CartLine } } pageInfo { hasNextPage endCursor } }
+      cost { subtotalAmount { ...Money } totalAmount { ...Money } totalTaxAmount { ...Money } }
+      attributes { key value }
+      discountCodes { code applicable }
+    }
+    """
+
+    @Test func aCartWithEveryLinesMerchandiseProductAndImagesIsAnswered() async throws {
+        let lines = try await products(6).compactMap(\.variants.first).map { ["merchandiseId": $0, "quantity": 2] as [String: Any] }
+        #expect(lines.count == 6)
+        let created = try await answer(Self.cartFragments + """
+            mutation CartCreate($input: CartInput!, $numCartLines: Int = 250, $country: CountryCode = US) @inContext(country: $country) {
+              cartCreate(input: $input) { cart { ...CartApiQuery } userErrors { field message } warnings { code message } }
+            }
+            """, variables: ["input": ["lines": lines]])
+        #expect(created.firstError == nil, "\(summary(created))")
+        let cart = try #require((created.data?["cartCreate"] as? [String: Any])?["cart"] as? [String: Any])
+        let id = try #require(cart["id"] as? String)
+        let read = try await answer(Self.cartFragments + """
+            query CartQuery($cartId: ID!, $numCartLines: Int = 250, $country: CountryCode, $language: LanguageCode)
+              @inContext(country: $country, language: $language) { cart(id: $cartId) { ...CartApiQuery } }
+            """, variables: ["cartId": id])
+        #expect(read.firstError == nil, "\(summary(read))")
+        let edges = try #require(((read.data?["cart"] as? [String: Any])?["lines"] as? [String: Any])?["edges"] as? [Any])
+        #expect(edges.count == lines.count)
+    }
+
+    /// A product grid as the JS Buy SDK and open-source themes write it: every product with its
+    /// variants at `first: 250`, images, options and price ranges.
+    @Test func aProductGridWithVariantsAtTwoHundredFiftyIsAnswered() async throws {
+        let grid = try await answer("""
+            fragment VariantFragment on ProductVariant {
+              id title availableForSale quantityAvailable sku
+              price { amount currencyCode } compareAtPrice { amount currencyCode }
+              image { id url altText } selectedOptions { name value }
+            }
+            fragment ProductFragment on Product {
+              id handle title description descriptionHtml vendor productType tags createdAt updatedAt onlineStoreUrl availableForSale
+              options { id name optionValues { name } }
+              priceRange { minVariantPrice { amount currencyCode } maxVariantPrice { amount currencyCode } }
+              images(first: 250) { pageInfo { hasNextPage } edges { cursor node { id url altText width height } } }
+              variants(first: 250) { pageInfo { hasNextPage hasPreviousPage } edges { cursor node { ...VariantFragment } } }
+            }
+            query ProductGrid($first: Int = 250, $sortKey: ProductSortKeys = BEST_SELLING) {
+              products(first: $first, sortKey: $sortKey) { pageInfo { hasNextPage endCursor } edges { cursor node { ...ProductFragment } } }
+            }
+            """)
+        #expect(grid.firstError == nil, "\(summary(grid))")
+        let edges = try #require((grid.data?["products"] as? [String: Any])?["edges"] as? [Any])
+        #expect(edges.count == 72)
+    }
+
+    /// A collection page (Hydrogen's demo store): collections, each with its products and their
+    /// first variants, through nested fragments.
+    @Test func aCollectionPageWithNestedProductsIsAnswered() async throws {
+        let page = try await answer("""
+            fragment MoneyProductItem on MoneyV2 { amount currencyCode }
+            fragment ProductItem on Product {
+              id handle title
+              featuredImage { id altText url width height }
+              priceRange { minVariantPrice { ...MoneyProductItem } maxVariantPrice { ...MoneyProductItem } }
+              variants(first: 250) { nodes { selectedOptions { name value } price { ...MoneyProductItem } } }
+            }
+            fragment CollectionItem on Collection {
+              id handle title description seo { title description } image { url altText }
+              products(first: 250) { nodes { ...ProductItem } pageInfo { hasNextPage endCursor } }
+            }
+            query StoreCollections($first: Int = 250, $country: CountryCode = NL) @inContext(country: $country) {
+              collections(first: $first) { nodes { ...CollectionItem } pageInfo { hasNextPage } }
+            }
+            """)
+        #expect(page.firstError == nil, "\(summary(page))")
+        let collections = try #require((page.data?["collections"] as? [String: Any])?["nodes"] as? [Any])
+        #expect(collections.count == 11)
+    }
+
+    // MARK: What fans out
+
+    /// Products lead to variants lead back to products: the same small catalog read many times over.
+    static func adjacentBomb(levels: Int) -> String {
+        var inner = "id title"
+        for _ in 0..<levels { inner = "adjacentVariants { id product { id \(inner) } }" }
+        return "query B($id: ID!) { nodes(ids: [$id]) { ... on Product { \(inner) } } }"
+    }
+
+    @Test func sixNestedAdjacentVariantsUnderOneIdAreStoppedAtTheirBudget() async throws {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let bomb = try await answer(Self.adjacentBomb(levels: 6), variables: ["id": try await productID()])
+        let elapsed = start.duration(to: clock.now)
+        #expect(bomb.data == nil)
+        #expect(["MAX_RESOLVED_FIELDS_EXCEEDED", "MAX_LIST_ELEMENTS_EXCEEDED"].contains(bomb.code), "\(summary(bomb))")
+        #expect((bomb.json["errors"] as? [Any])?.count == 1)
+        // It ran seconds before and grew without bound; stopped at the budget it ends in well under that.
+        #expect(elapsed < .seconds(20), "\(elapsed)")
+    }
+
+    @Test func aVariablesDefaultCountsAsSentInTheBudget() async throws {
+        let ids = try await products(10).map(\.id)
+        var inner = "id title"
+        for _ in 0..<4 { inner = "variants(first: $n) { nodes { product { id \(inner) } } }" }
+        let query = "query D($ids: [ID!]!, $n: Int = 250) { nodes(ids: $ids) { ... on Product { \(inner) } } }"
+        let bomb = try await answer(query, variables: ["ids": ids])
+        #expect(bomb.data == nil)
+        #expect(bomb.code == "MAX_LIST_ELEMENTS_EXCEEDED" || bomb.code == "MAX_RESOLVED_FIELDS_EXCEEDED", "\(summary(bomb))")
+        // Sent as 1, the same document is small and answered.
+        #expect(try await answer(query, variables: ["ids": ids, "n": 1]).firstError == nil)
+    }
+
+    @Test func aDefaultCountryInContextIsTheBuyersCountry() async throws {
+        let query = "query L($country: CountryCode = JP) @inContext(country: $country) { localization { country { isoCode } } }"
+        let answered = try await answer(query)
+        #expect(((answered.data?["localization"] as? [String: Any])?["country"] as? [String: Any])?["isoCode"] as? String == "JP",
+                "\(summary(answered))")
+    }
+
+    @Test func eachBudgetStopsTheRequestWithItsCode() async throws {
+        let grid = "{ products(first: 250) { nodes { title variants(first: 250) { nodes { id title } } } } }"
+        var limits = RequestLimits.standard
+        limits.maximumListElements = 100
+        #expect(try await answer(grid, limits: limits).code == "MAX_LIST_ELEMENTS_EXCEEDED")
+        limits = .standard
+        limits.maximumResolvedFields = 200
+        #expect(try await answer(grid, limits: limits).code == "MAX_RESOLVED_FIELDS_EXCEEDED")
+        limits = .standard
+        limits.maximumResponseBytes = 2_000
+        let stopped = try await answer(grid, limits: limits)
+        #expect(stopped.code == "MAX_RESPONSE_SIZE_EXCEEDED")
+        #expect((stopped.firstError?["extensions"] as? [String: Any])?["maxResponseBytes"] as? Int == 2_000)
+        #expect(try await answer(grid).firstError == nil)
+    }
+
+    @Test func aRequestWithoutATokenGetsAQuarterOfEachBudget() async throws {
+        let grid = "{ products(first: 250) { nodes { variants(first: 250) { nodes { id } } } } }"
+        var limits = RequestLimits.standard
+        limits.maximumListElements = 400   // the grid produces 72 products and 225 variants
+        #expect(try await answer(grid, limits: limits).firstError == nil)
+        #expect(try await answer(grid, token: nil, limits: limits).code == "MAX_LIST_ELEMENTS_EXCEEDED")
+    }
+
+    @Test func aRequestPastItsTimeBudgetIsStoppedInsideItsResolvers() async throws {
+        var limits = RequestLimits.standard
+        limits.timeBudget = .milliseconds(50)
+        limits.maximumResolvedFields = .max
+        limits.maximumListElements = .max
+        limits.maximumResponseBytes = .max
+        let timedOut = try await answer(Self.adjacentBomb(levels: 6), variables: ["id": try await productID()], limits: limits)
+        #expect(timedOut.code == "TIMEOUT")
+    }
+}
+
+extension ExecutionBudgetTests {
+    @Test func countsStopAtTheFirstChargeOverABudgetAndStayStopped() throws {
+        let budget = ExecutionBudget(.init(fields: 3, listElements: 10, responseBytes: 100))
+        try budget.charge(fields: 3)
+        #expect(throws: LimitViolation.self) { try budget.charge(fields: 1) }
+        #expect(throws: LimitViolation.self) { try budget.charge() }
+        #expect(budget.violation?.code == "MAX_RESOLVED_FIELDS_EXCEEDED")
+        let huge = ExecutionBudget(.init(fields: .max, listElements: .max, responseBytes: .max))
+        try huge.charge(fields: .max)
+        try huge.charge(fields: .max)   // saturates instead of overflowing
+        #expect(huge.used.fields == .max)
+    }
+}
