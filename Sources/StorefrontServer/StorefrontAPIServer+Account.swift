@@ -4,7 +4,7 @@ import Hummingbird
 extension StorefrontAPIServer {
     /// Routes every account path to the account endpoint, with the request's method, query,
     /// `Authorization` header and body (forms are small: 64 KiB at most).
-    func addAccountRoutes(_ account: AccountEndpoint, to router: Router<BasicRequestContext>) {
+    func addAccountRoutes(_ account: AccountEndpoint, to router: Router<ServeRequestContext>) {
         let log = log
         for route in AccountEndpoint.Path.routes {
             for method in route.methods {

@@ -4,7 +4,7 @@ import Storefront
 
 extension StorefrontAPIServer {
     /// `/checkout/orders` and `/checkout/state` beside the Storefront API.
-    func addCheckoutRoutes(_ checkout: CheckoutEndpoint, to router: Router<BasicRequestContext>) {
+    func addCheckoutRoutes(_ checkout: CheckoutEndpoint, to router: Router<ServeRequestContext>) {
         let log = log
         let tokenHeader = HTTPFields.Element.Name(GraphQLEndpoint.tokenHeader)!
         router.post(RouterPath(stringLiteral: CheckoutEndpoint.Path.orders)) { request, _ -> Response in
@@ -23,7 +23,7 @@ extension StorefrontAPIServer {
 
     /// `/.well-known/storefront.json`: what this server offers beside the API, so a client given
     /// only the endpoint finds the account server and knows it may place orders here.
-    func addDiscoveryRoute(to router: Router<BasicRequestContext>) {
+    func addDiscoveryRoute(to router: Router<ServeRequestContext>) {
         let origin = origin
         let hasAccount = account != nil, hasCheckout = checkout != nil
         router.get(RouterPath(stringLiteral: ShopDiscovery.path)) { _, _ -> Response in

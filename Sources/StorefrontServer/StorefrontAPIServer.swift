@@ -19,12 +19,13 @@ public struct StorefrontAPIServer: Sendable {
     /// Where the server listens, once it does: the discovery document names absolute addresses.
     let origin = ServedOrigin()
     /// Requests being worked on now (`RequestLimits.maximumConcurrentRequests`).
-    private let inFlight = InFlightCount()
+    private let slots: RequestSlots
 
     public init(endpoint: GraphQLEndpoint, account: AccountEndpoint? = nil, checkout: CheckoutEndpoint? = nil,
                 host: String = "127.0.0.1", port: Int = 0, log: @escaping @Sendable (String) async -> Void = { _ in }) {
         self.endpoint = endpoint; self.account = account; self.checkout = checkout; self.host = host; self.port = port
         self.log = log
+        self.slots = RequestSlots(endpoint.limits)
     }
 
     /// Serves until the task is cancelled or the process gets SIGINT/SIGTERM (either way it stops
@@ -60,16 +61,16 @@ public struct StorefrontAPIServer: Sendable {
         try await runWithGracefulCancellation(app, signals: handleSignals ? [.sigterm, .sigint] : [], logger: logger)
     }
 
-    private func makeRouter() -> Router<BasicRequestContext> {
-        let router = Router()
+    private func makeRouter() -> Router<ServeRequestContext> {
+        let router = Router(context: ServeRequestContext.self)
         let endpoint = endpoint
-        router.add(middleware: RequestGuard(limits: endpoint.limits, inFlight: inFlight))
+        router.add(middleware: RequestGuard(limits: endpoint.limits, slots: slots))
         let log = log
         let tokenHeader = HTTPFields.Element.Name(GraphQLEndpoint.tokenHeader)!
         let privateTokenHeader = HTTPFields.Element.Name(GraphQLEndpoint.privateTokenHeader)!
         // Any version is answered by the one `serve` speaks, as the API answers a version it no
         // longer serves with its oldest one; the header says which version answered.
-        let graphQL = { @Sendable (request: Request, context: BasicRequestContext) async throws -> Response in
+        let graphQL = { @Sendable (request: Request, context: ServeRequestContext) async throws -> Response in
             let version = context.parameters.get("version") ?? GraphQLStorefront.apiVersion
             guard APIVersion.isVersion(version) else { return Self.response(.json(404, #"{"errors":"Not Found"}"#)) }
             let clock = ContinuousClock()

@@ -1,5 +1,6 @@
 import Foundation
 @testable import StorefrontServer
+import Storefront
 import Testing
 
 /// Clients that connect and then send slowly, or nothing: the server lets go of them.
@@ -50,5 +51,48 @@ struct SlowClientTests {
         let waited = start.duration(to: clock.now)
         await server.stop()
         #expect(waited >= .seconds(1) && waited < .seconds(8))
+    }
+}
+
+extension SlowClientTests {
+    /// More slow senders than there are places to work on requests: each holds only its own
+    /// connection while its body trickles in, so queries from others are answered, not told 503.
+    @Test func slowBodiesDoNotHoldThePlacesOthersAreWorkedOnIn() async throws {
+        var limits = Self.limits
+        limits.maximumConcurrentRequests = 4
+        limits.maximumConcurrentRequestsPerClient = 4
+        let server = try await LoopbackServer.start(limits: limits)
+        let port = try #require(server.url.port)
+        let body = #"{"query":"{ shop { name } }"}"#
+        var slow: [Connection] = []
+        for _ in 0..<6 {
+            let connection = try Connection(port: port)
+            connection.send("POST \(GraphQLEndpoint.path) HTTP/1.1\r\nHost: 127.0.0.1\r\n\(GraphQLEndpoint.tokenHeader): \(LoopbackServer.token)\r\n"
+                            + "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body.prefix(5))")
+            slow.append(connection)
+        }
+        try await Task.sleep(for: .milliseconds(300))
+        var statuses: [Int] = []
+        for _ in 0..<5 {
+            let response = try await HTTPClientTransport().send(TransportRequest(
+                url: server.url, headers: [(GraphQLEndpoint.tokenHeader, LoopbackServer.token)], body: Data(body.utf8)))
+            statuses.append(response.status)
+        }
+        // The slow ones get their 408 at the body deadline, not before.
+        let late = slow[0].readToEnd()
+        await server.stop()
+        #expect(statuses == [200, 200, 200, 200, 200])
+        #expect(late.hasPrefix("HTTP/1.1 408"))
+    }
+
+    @Test func oneClientGetsItsShareOfThePlacesAndLeavesTheRest() {
+        let slots = RequestSlots(total: 4, perClient: 2)
+        #expect(slots.take(for: "10.0.0.1") && slots.take(for: "10.0.0.1"))
+        #expect(!slots.take(for: "10.0.0.1"))
+        #expect(slots.take(for: "10.0.0.2") && slots.take(for: "10.0.0.3"))
+        #expect(!slots.take(for: "10.0.0.4"))   // all four are taken
+        slots.release(for: "10.0.0.1")
+        #expect(slots.take(for: "10.0.0.4"))
+        #expect(slots.inUse == 4)
     }
 }

@@ -4,15 +4,17 @@ import NIOCore
 import Synchronization
 
 /// The checks every request passes before a route sees it: the target and headers within their
-/// sizes, a declared body within its size, and a free place among the requests being worked on.
-/// Each refusal is an immediate answer with its status and `Connection: close`.
-struct RequestGuard<Context: Hummingbird.RequestContext>: RouterMiddleware {
+/// sizes, a declared body within its size, the whole body read within the client timeout, and only
+/// then a free place among the requests being worked on, within the client's share of them. A client
+/// that sends slowly holds its own connection until its deadline, never a place another request
+/// could be worked on in. Each refusal is an immediate answer with its status and `Connection: close`.
+struct RequestGuard<Context: RemoteAddressRequestContext>: RouterMiddleware {
     let limits: RequestLimits
-    let inFlight: InFlightCount
+    let slots: RequestSlots
 
-    init(limits: RequestLimits, inFlight: InFlightCount) {
+    init(limits: RequestLimits, slots: RequestSlots) {
         self.limits = limits
-        self.inFlight = inFlight
+        self.slots = slots
     }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
@@ -27,13 +29,22 @@ struct RequestGuard<Context: Hummingbird.RequestContext>: RouterMiddleware {
             await Self.drain(request.body, within: limits.clientTimeout)
             return Self.refuse(413, "The request body is longer than \(limits.maximumBodyBytes) bytes.")
         }
-        let (now, _) = inFlight.count.add(1, ordering: .relaxed)
-        defer { inFlight.count.subtract(1, ordering: .relaxed) }
-        if now > limits.maximumConcurrentRequests {
+        var request = request
+        do {
+            request.body = RequestBody(buffer: try await request.body.collect(within: limits))
+        } catch is NIOTooManyBytesError {
+            // A body without a length (chunked) that went past the limit while it was read.
+            return Self.refuse(413, "The request body is longer than \(limits.maximumBodyBytes) bytes.")
+        } catch is BodyTimeout {
+            return Self.refuse(408, "The request body did not arrive within \(limits.clientTimeout).")
+        }
+        let client = context.remoteAddress?.ipAddress ?? "unknown"
+        guard slots.take(for: client) else {
             var response = Self.refuse(503, "The server is busy, try again shortly.")
             response.headers[.retryAfter] = "1"
             return response
         }
+        defer { slots.release(for: client) }
         do {
             return try await next(request, context)
         } catch is NIOTooManyBytesError {
@@ -66,23 +77,80 @@ struct RequestGuard<Context: Hummingbird.RequestContext>: RouterMiddleware {
     }
 }
 
-/// Requests being worked on now, shared by every connection.
-final class InFlightCount: Sendable {
-    let count = Atomic<Int>(0)
+/// Requests being worked on now, shared by every connection: at most `total` at once, and at most
+/// `perClient` of them from one address, so one client (or many connections from one machine)
+/// leaves places for everyone else.
+final class RequestSlots: Sendable {
+    let total: Int
+    let perClient: Int
+    private struct Taken {
+        var total = 0
+        var byClient: [String: Int] = [:]
+    }
+    private let taken = Mutex(Taken())
+
+    init(total: Int, perClient: Int) {
+        self.total = max(1, total)
+        self.perClient = max(1, min(perClient, total))
+    }
+
+    convenience init(_ limits: RequestLimits) {
+        self.init(total: limits.maximumConcurrentRequests, perClient: limits.maximumConcurrentRequestsPerClient)
+    }
+
+    /// True when `client` got a place; it must `release` it when its request is answered.
+    func take(for client: String) -> Bool {
+        taken.withLock { taken in
+            let mine = taken.byClient[client, default: 0]
+            guard taken.total < total, mine < perClient else { return false }
+            taken.total += 1
+            taken.byClient[client] = mine + 1
+            return true
+        }
+    }
+
+    func release(for client: String) {
+        taken.withLock { taken in
+            taken.total = max(0, taken.total - 1)
+            let mine = taken.byClient[client, default: 0] - 1
+            taken.byClient[client] = mine > 0 ? mine : nil
+        }
+    }
+
+    var inUse: Int { taken.withLock { $0.total } }
+}
+
+/// The request context `serve` routes with: Hummingbird's, and the address the request came from
+/// (for each client's share of the places to work on requests).
+public struct ServeRequestContext: Hummingbird.RequestContext, RemoteAddressRequestContext {
+    public var coreContext: CoreRequestContextStorage
+    public let remoteAddress: SocketAddress?
+
+    public init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+        remoteAddress = source.channel.remoteAddress
+    }
 }
 
 /// A request body that was not read to its end within the client timeout.
 struct BodyTimeout: Error {}
 
-extension Request {
-    /// The body, at most `limits.maximumBodyBytes`, read within `limits.clientTimeout`.
-    mutating func collectBody(within limits: RequestLimits) async throws -> Data {
-        let body = self.body
+extension RequestBody {
+    /// The body, at most `limits.maximumBodyBytes`, read whole within `limits.clientTimeout`.
+    func collect(within limits: RequestLimits) async throws -> ByteBuffer {
         let maximum = limits.maximumBodyBytes
-        let read = await withTimeBudget(limits.clientTimeout) { () async -> Result<ByteBuffer, any Error> in
-            do { return .success(try await body.collect(upTo: maximum)) } catch { return .failure(error) }
+        let read = await withTimeBudget(limits.clientTimeout) { [self] () async -> Result<ByteBuffer, any Error> in
+            do { return .success(try await collect(upTo: maximum)) } catch { return .failure(error) }
         }
         guard let read else { throw BodyTimeout() }
-        return Data(try read.get().readableBytesView)
+        return try read.get()
+    }
+}
+
+extension Request {
+    /// The body, at most `limits.maximumBodyBytes`, read within `limits.clientTimeout` (at once
+    /// when `RequestGuard` read it already).
+    mutating func collectBody(within limits: RequestLimits) async throws -> Data {
+        Data(try await body.collect(within: limits).readableBytesView)
     }
 }

@@ -41,8 +41,11 @@ public struct RequestLimits: Sendable, Hashable {
     /// Time a client has to send a request's body (else 408); twice this without a byte from the
     /// client (half-sent headers, an idle keep-alive connection) closes the connection.
     public var clientTimeout: Duration = .seconds(10)
-    /// Requests worked on at once; more are answered 503 with Retry-After at once.
+    /// Requests worked on at once, counted from when a request's body has been read whole; more
+    /// are answered 503 with Retry-After at once.
     public var maximumConcurrentRequests = 32
+    /// Of those, requests from one address (every shopper of `serve --ssh` comes from loopback).
+    public var maximumConcurrentRequestsPerClient = 16
     /// After SIGTERM or SIGINT, how long requests in flight may finish before the process exits anyway.
     public var shutdownGrace: Duration = .seconds(5)
 
