@@ -181,3 +181,50 @@ struct AccountAuthorityTests {
         #expect(denied.query?.contains("error=access_denied") == true && denied.query?.contains("code=") == false)
     }
 }
+
+/// What anyone may ask the account server to keep, without logging in, is bounded.
+extension AccountAuthorityTests {
+    func query(_ url: URL) -> [String: String] {
+        let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
+        return Dictionary(items.map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { first, _ in first })
+    }
+
+    @Test func aStateOverItsLimitIsRefusedWithoutBeingEchoedOrKept() async throws {
+        let authority = authority()
+        let huge = String(repeating: "s", count: 60_000)
+        guard case .redirect(let url) = await authority.authorize(query: request(PKCE.generate(), state: huge)) else {
+            Issue.record("expected a redirect with an error")
+            return
+        }
+        let answer = query(url)
+        #expect(answer["error"] == "invalid_request")
+        #expect(answer["code"] == nil && answer["state"] == nil)
+        let fits = String(repeating: "s", count: AccountAuthority.maximumStateBytes)
+        guard case .redirect(let kept) = await authority.authorize(query: request(PKCE.generate(), state: fits)) else {
+            Issue.record("expected a redirect with a code")
+            return
+        }
+        #expect(query(kept)["code"] != nil && query(kept)["state"] == fits)
+    }
+
+    @Test func outstandingCodesAreBoundedAndTheNextLoginIsToldToWait() async throws {
+        let authority = authority()
+        for _ in 0..<AccountAuthority.maximumOutstandingCodes {
+            guard case .redirect = await authority.authorize(query: request(PKCE.generate())) else {
+                Issue.record("expected a redirect")
+                return
+            }
+        }
+        guard case .redirect(let full) = await authority.authorize(query: request(PKCE.generate())) else {
+            Issue.record("expected a redirect")
+            return
+        }
+        #expect(query(full)["error"] == "temporarily_unavailable")
+        #expect(query(full)["code"] == nil)
+        // Codes age out of the replay window, and logins go on.
+        clock.advance(601)
+        let pkce = PKCE.generate()
+        let later = try await code(authority, pkce)
+        #expect(try await exchange(authority, code: try #require(later["code"]), verifier: pkce.verifier).get().refreshToken != nil)
+    }
+}

@@ -29,6 +29,18 @@ public actor AccountAuthority: CustomerDirectory {
 
     public static let supportedScopes: Set<String> = ["openid", "email", "customer-account-api:full"]
 
+    /// What an authorization request anyone may send can make the server keep: a `state` of at
+    /// most this many bytes (apps send 16 to 64), a PKCE challenge of at most 128 (S256 gives 43),
+    /// a redirect URI of at most 2,048, and codes outstanding (issued within the ten code lifetimes
+    /// a replayed code is recognised for) at most `maximumOutstandingCodes`; past that a login is
+    /// answered `temporarily_unavailable` until codes age out.
+    public static let maximumStateBytes = 1_024
+    public static let maximumChallengeBytes = 128
+    public static let maximumRedirectURIBytes = 2_048
+    public static let maximumOutstandingCodes = 1_000
+    /// Logins whose tokens are live at once; expired tokens are forgotten as new ones are issued.
+    public static let maximumLiveRefreshTokens = 20_000
+
     /// What to do with an authorization request.
     public enum AuthorizationOutcome: Hashable, Sendable {
         /// Show the login page for these parameters.
@@ -112,7 +124,8 @@ public actor AccountAuthority: CustomerDirectory {
         guard let clientId = fields["client_id"], let client = configuration.clients.first(where: { $0.clientId == clientId }) else {
             return .refused("Unknown client_id.")
         }
-        guard let redirectURI = fields["redirect_uri"], client.accepts(redirectURI: redirectURI) else {
+        guard let redirectURI = fields["redirect_uri"], redirectURI.utf8.count <= Self.maximumRedirectURIBytes,
+              client.accepts(redirectURI: redirectURI) else {
             return .refused("The redirect_uri is not registered for this client (http://127.0.0.1:PORT\(client.loopbackRedirectPath)).")
         }
         let scope = fields["scope"] ?? ""
@@ -121,6 +134,14 @@ public actor AccountAuthority: CustomerDirectory {
                                                  codeChallengeMethod: fields["code_challenge_method"] ?? "plain")
         func error(_ code: String, _ description: String) -> AuthorizationOutcome {
             .redirect(parameters.redirect([("error", code), ("error_description", description)]))
+        }
+        if let state = parameters.state, state.utf8.count > Self.maximumStateBytes {
+            // Not echoed: the app never sent a state this long, and the redirect would carry it.
+            parameters.state = nil
+            return error("invalid_request", "state is longer than \(Self.maximumStateBytes) bytes.")
+        }
+        guard parameters.codeChallenge.utf8.count <= Self.maximumChallengeBytes else {
+            return error("invalid_request", "code_challenge is longer than \(Self.maximumChallengeBytes) bytes.")
         }
         guard fields["response_type"] == "code" else { return error("unsupported_response_type", "Only response_type=code is supported.") }
         let scopes = Set(scope.split(separator: " ").map(String.init))
@@ -135,9 +156,14 @@ public actor AccountAuthority: CustomerDirectory {
         return configuration.autoApprove ? .redirect(approve(parameters)) : .loginPage(parameters)
     }
 
-    /// The customer approved: a fresh code goes back to the app.
+    /// The customer approved: a fresh code goes back to the app, or `temporarily_unavailable` when
+    /// as many codes are outstanding as the server keeps.
     public func approve(_ parameters: AuthorizationParameters) -> URL {
         pruneExpiredCodes()
+        guard codes.count < Self.maximumOutstandingCodes else {
+            return parameters.redirect([("error", "temporarily_unavailable"),
+                                        ("error_description", "Too many logins are under way; try again in a minute.")])
+        }
         let code = random.string(count: 43, alphabet: PKCE.unreservedCharacters)
         codes[code] = CodeRecord(parameters: parameters, issuedAt: now(), used: false, grant: nextGrant)
         nextGrant += 1
@@ -147,6 +173,16 @@ public actor AccountAuthority: CustomerDirectory {
     /// The customer said no.
     public func deny(_ parameters: AuthorizationParameters) -> URL {
         parameters.redirect([("error", "access_denied"), ("error_description", "The customer declined the login.")])
+    }
+
+    /// Forgets tokens past their expiry (a refresh token's record outlives its rotation until then,
+    /// to recognise a stolen copy). An ID token is known until its login's access tokens are gone.
+    private func pruneExpiredTokens() {
+        let time = now()
+        accessTokens = accessTokens.filter { $0.value.expiresAt > time }
+        refreshTokens = refreshTokens.filter { $0.value.expiresAt > time }
+        let live = Set(accessTokens.values.map(\.grant)).union(refreshTokens.values.map(\.grant))
+        idTokens = idTokens.filter { live.contains($0.value) }
     }
 
     private func pruneExpiredCodes() {
@@ -191,6 +227,10 @@ public actor AccountAuthority: CustomerDirectory {
         guard PKCE.verify(verifier: verifier, challenge: record.parameters.codeChallenge,
                           method: record.parameters.codeChallengeMethod) else {
             return .failure(.invalidGrant("code_verifier does not match the code challenge."))
+        }
+        if refreshTokens.count >= Self.maximumLiveRefreshTokens { pruneExpiredTokens() }
+        guard refreshTokens.count < Self.maximumLiveRefreshTokens else {
+            return .failure(OAuthFailure("temporarily_unavailable", "Too many logins are live; try again later.", status: 503))
         }
         return .success(issue(grant: record.grant, clientId: clientId, scope: record.parameters.scope, withIDToken: true))
     }
