@@ -6,7 +6,9 @@ import StorefrontFuzzing
 import StorefrontServer
 
 /// `storefront-bench fuzz SURFACE|all [--seconds N] [--cases N] [--seed N]`: the property tests'
-/// hostile-input generators, run for longer. GraphQL requests go over HTTP to a `serve` started
+/// hostile-input generators, run for longer. `schema` generates documents from serve's schema
+/// (introspected in this process); `slow-bodies` stalls clients mid-body beside a query.
+/// GraphQL requests go over HTTP to a `serve` started
 /// in this process on 127.0.0.1 (a free port), so the server's limits and framework are in the
 /// path; `--url URL --token T` sends them to a `storefront serve` running elsewhere instead (to
 /// watch that process's memory). A hang is an input without an answer within 5 s.
@@ -34,13 +36,13 @@ enum FuzzBenchmark {
             case .oauth:
                 let storefront = try EmbeddedStorefront(catalog: try CatalogLoader.bundled(), stateDirectory: state)
                 target = .oauth(account: await AccountEndpoint.serving(storefront, configuration: .init(autoApprove: true)))
-            case .graphql:
+            case .graphql, .schema, .slowBodies:
                 let external = BenchmarkArguments.option("--url", in: arguments).flatMap(URL.init(string:))
                 let token = external == nil ? "fuzz" : BenchmarkArguments.option("--token", in: arguments) ?? ""
                 let (url, server): (URL, Task<Void, Never>)
                 if let external { (url, server) = (external, Task {}) } else { (url, server) = try await startServer(state: state) }
                 let client = HTTPClient(eventLoopGroupProvider: .singleton)
-                target = .graphql { body in
+                let send = { @Sendable (body: Data) async -> (status: Int, body: Data)? in
                     var request = HTTPClientRequest(url: url.absoluteString)
                     request.method = .POST
                     request.headers.add(name: "Content-Type", value: "application/json")
@@ -49,6 +51,15 @@ enum FuzzBenchmark {
                     guard let response = try? await client.execute(request, timeout: .seconds(5)),
                           let answer = try? await response.body.collect(upTo: 256 << 20) else { return nil }
                     return (Int(response.status.code), Data(answer.readableBytesView))
+                }
+                switch surface {
+                case .schema:
+                    // The grammar is serve's own schema, introspected in this process.
+                    let storefront = try EmbeddedStorefront(catalog: try CatalogLoader.bundled(), stateDirectory: state)
+                    let grammar = try await SchemaGrammar.introspecting(try GraphQLEndpoint(storefront: storefront, accessToken: "fuzz"))
+                    target = .schemaGrammar(grammar, handle: send)
+                case .slowBodies: target = .slowBodies(url: url, token: token, query: send)
+                default: target = .graphql(handle: send)
                 }
                 stop = { try? await client.shutdown(); server.cancel() }
             }

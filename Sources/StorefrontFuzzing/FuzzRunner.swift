@@ -3,7 +3,9 @@ import Foundation
 /// The surfaces that read outside data, each with a generator of hostile inputs and a check of
 /// what the code did with one.
 public enum FuzzSurface: String, CaseIterable, Sendable {
-    case catalog, search, replay, graphql, oauth
+    /// `schema`: documents generated from serve's schema; `slowBodies`: clients that send their
+    /// bodies slowly while others query.
+    case catalog, search, replay, graphql, oauth, schema, slowBodies = "slow-bodies"
 }
 
 /// What one input did: a valid answer or a clear error is `nil`; anything else is a description.

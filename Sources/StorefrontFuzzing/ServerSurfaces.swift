@@ -37,7 +37,7 @@ extension FuzzTarget {
                       "products(first: 250)", "collections(first: 250)", "pages(first: 250)", "articles(first: 250)",
                       "search(query: \"a\", first: 250)", "page(handle: \"about-us\")", "blog(handle: \"journal\")", "images(first: 10)", "shop", "__typename",
                       "__schema", "types", "fields", "type", "ofType", "priceRange", "minVariantPrice", "amount"]
-        switch random.int(0...11) {
+        switch random.int(0...14) {
         case 0:   // selections nested thousands deep
             let depth = random.int(1...3_000)
             return "{" + String(repeating: "shop {", count: depth) + "name" + String(repeating: "}", count: random.int(0...depth + 1)) + "}"
@@ -76,10 +76,33 @@ extension FuzzTarget {
                 text += " "
             }
             return text
+        case 11:  // names written with what the lexer skips between tokens: the same names
+            let gap = String((0..<random.int(1...3)).map { _ in random.pick(Self.ignoredByLexer) }.joined())
+            let name = random.pick(["A", "Q", "dup"])
+            return random.chance(0.5)
+                ? "query\(gap)\(name) { shop { name } } query\(random.chance(0.5) ? gap : " ")\(name) { shop { name } }"
+                : "fragment\(gap)\(name) on Shop { name } fragment \(name)\(gap)on Shop { name } { shop { ...\(name) } }"
+        case 12:  // lists that lead back to lists, nested
+            var inner = "id title"
+            for _ in 0..<random.int(1...8) {
+                inner = random.pick(["adjacentVariants { id product { id \(inner) } }",
+                                     "variants(first: 250) { nodes { id product { \(inner) } } }",
+                                     "collections(first: 250) { nodes { products(first: 250) { nodes { \(inner) } } } }"])
+            }
+            return "{ products(first: \(random.pick([1, 10, 250]))) { nodes { \(inner) } } }"
+        case 13:  // sizes from variables' defaults, not sent
+            let levels = random.int(1...6)
+            var inner = "id"
+            for _ in 0..<levels { inner = "variants(first: $n) { nodes { product { id \(inner) } } }" }
+            return "query D($n: Int = \(random.pick([1, 250, 25_000, -1])), $m: Int = 250) { products(first: $m) { nodes { \(inner) } } }"
         default:
             return HostileText.string(&random)
         }
     }
+
+    /// What the GraphQL lexer skips between tokens: a byte-order mark, whitespace, commas, line
+    /// ends of every kind and comments.
+    static let ignoredByLexer = ["\u{FEFF}", " ", "\t", ",", "\n", "\r", "\r\n", "#x\n", "#\u{FEFF}\r"]
 
     static func variables(_ random: inout FuzzRandom) -> Any {
         switch random.int(0...3) {

@@ -29,11 +29,21 @@ struct HostileInputPropertyTests {
         expectClean(await FuzzRunner.run(.replay, seed: Self.seed, cases: 3_000, seconds: 4, slowLimit: .seconds(1)))
     }
 
-    @Test func graphQLRequests() async throws {
-        let state = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-graphql-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: state) }
+    /// An endpoint on a fresh shop whose execution budgets are serve's divided by `divisor`: each
+    /// runaway stops the same way, sooner than a debug build takes to reach the real budgets
+    /// (`storefront-bench fuzz` runs those), and without starving the suites running beside it.
+    func endpoint(_ name: String, budgetsDividedBy divisor: Int) throws -> (GraphQLEndpoint, EmbeddedStorefront, URL) {
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-\(name)-\(UUID().uuidString)")
         let storefront = try EmbeddedStorefront(catalog: try CatalogLoader.bundled(), stateDirectory: state)
-        let endpoint = try GraphQLEndpoint(storefront: storefront, accessToken: "fuzz")
+        var limits = RequestLimits.standard
+        limits.maximumListElements /= divisor
+        limits.maximumResolvedFields /= divisor
+        return (try GraphQLEndpoint(storefront: storefront, accessToken: "fuzz", limits: limits), storefront, state)
+    }
+
+    @Test func graphQLRequests() async throws {
+        let (endpoint, _, state) = try endpoint("graphql", budgetsDividedBy: 5)
+        defer { try? FileManager.default.removeItem(at: state) }
         // The first search builds the catalog's index: time that once, outside the cases.
         _ = await endpoint.handle(token: "fuzz", body: Data(#"{"query":"{ products(first: 1, query: \"tea\") { nodes { id } } }"}"#.utf8))
         expectClean(await FuzzRunner.run(.graphql(endpoint: endpoint), seed: Self.seed, cases: 1_000, seconds: 6, slowLimit: .seconds(2)))
@@ -45,5 +55,43 @@ struct HostileInputPropertyTests {
         let storefront = try EmbeddedStorefront(catalog: try CatalogLoader.bundled(), stateDirectory: state)
         let account = await AccountEndpoint.serving(storefront, configuration: .init(autoApprove: true))
         expectClean(await FuzzRunner.run(.oauth(account: account), seed: Self.seed, cases: 2_000, seconds: 4, slowLimit: .seconds(1)))
+    }
+
+    /// Documents from serve's own schema: lists in lists, variables with defaults. Each is
+    /// answered (data or errors) within its budgets, never a crash or a hang.
+    @Test func documentsFromTheSchemasGrammar() async throws {
+        let (endpoint, storefront, state) = try endpoint("schema", budgetsDividedBy: 25)
+        defer { try? FileManager.default.removeItem(at: state) }
+        // Introspected within serve's own budgets, as a client would.
+        let grammar = try await SchemaGrammar.introspecting(try GraphQLEndpoint(storefront: storefront, accessToken: "fuzz"))
+        let target = FuzzTarget.schemaGrammar(grammar) { body in
+            let answer = await endpoint.handle(token: endpoint.accessToken, body: body)
+            return (answer.status, answer.body)
+        }
+        // The generator writes valid documents, not only refused ones.
+        var random = FuzzRandom(seed: Self.seed)
+        var answered = 0
+        for _ in 0..<40 {
+            let body = Data(grammar.request(&random).utf8)
+            let answer = await endpoint.handle(token: endpoint.accessToken, body: body)
+            let object = try JSONSerialization.jsonObject(with: answer.body) as? [String: Any]
+            if object?["data"] is [String: Any], object?["errors"] == nil { answered += 1 }
+        }
+        #expect(answered >= 10)
+        expectClean(await FuzzRunner.run(target, seed: Self.seed, cases: 300, seconds: 8, slowLimit: .seconds(3)))
+    }
+
+    @Test func slowBodiesBesideAQuery() async throws {
+        var limits = RequestLimits.standard
+        limits.clientTimeout = .seconds(2)
+        let server = try await LoopbackServer.start(limits: limits)
+        let target = FuzzTarget.slowBodies(url: server.url, token: LoopbackServer.token) { body in
+            guard let response = try? await HTTPClientTransport().send(TransportRequest(
+                url: server.url, headers: [(GraphQLEndpoint.tokenHeader, LoopbackServer.token)], body: body)) else { return nil }
+            return (response.status, response.body)
+        }
+        let report = await FuzzRunner.run(target, seed: Self.seed, cases: 6, seconds: 20, slowLimit: .seconds(5))
+        await server.stop()
+        expectClean(report)
     }
 }
