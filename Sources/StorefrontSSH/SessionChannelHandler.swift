@@ -64,7 +64,8 @@ final class SessionChannelHandler: ChannelDuplexHandler {
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         switch event {
         case let request as SSHChannelRequestEvent.PseudoTerminalRequest:
-            term = request.term
+            // Checked like the env request's TERM: it reaches the storefront's environment and its exit line.
+            term = ClientEnvironment.terminalName(request.term) ?? ClientEnvironment.fallbackTerminal
             size = TerminalSize(columns: request.terminalCharacterWidth, rows: request.terminalRowHeight)
             reply(request.wantReply, true, context)
         case let request as SSHChannelRequestEvent.EnvironmentRequest:
@@ -79,6 +80,8 @@ final class SessionChannelHandler: ChannelDuplexHandler {
             start(link: nil, context)
         case let request as SSHChannelRequestEvent.ExecRequest:
             reply(request.wantReply, !started, context)
+            // One program per channel: a second shell or exec is refused and changes nothing.
+            guard !started else { return }
             switch DeepLink.parse(request.command) {
             case .success(let link): start(link: link, context)
             case .failure(let error): refuse(error.description, status: 2, context)
@@ -288,12 +291,11 @@ final class SessionChannelHandler: ChannelDuplexHandler {
     }
 
     private func finishIfDone() {
-        guard !finished, exitReason != nil, ptyClosed else { return }
+        guard exitReason != nil, ptyClosed else { return }
+        // The pty and the private directory go, however the session was ended before this.
+        releaseResources()
+        guard !finished else { return }
         finished = true
-        timers.forEach { $0.cancel() }
-        if master >= 0 { Glibc.close(master); master = -1 }
-        cleanup?()
-        cleanup = nil
         let status: Int
         switch exitReason {
         case .exited(let code): status = code
@@ -307,6 +309,14 @@ final class SessionChannelHandler: ChannelDuplexHandler {
         ])
         guard let context = channelContext, context.channel.isActive else { return }
         close(status: status, line: goodbye, type: .channel, context)
+    }
+
+    private func releaseResources() {
+        timers.forEach { $0.cancel() }
+        timers = []
+        if master >= 0 { Glibc.close(master); master = -1 }
+        cleanup?()
+        cleanup = nil
     }
 
     /// Ends the session from the server's side: the storefront is asked to stop (it restores the
