@@ -4,7 +4,12 @@ import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
 import NIOSSH
+import Testing
 @testable import StorefrontSSH
+
+/// The suites that run a real SSH server, one at a time: they count the process's descriptors and
+/// connections, which another suite's server would disturb.
+@Suite(.serialized) struct SSHServerTests {}
 
 /// An `SSHServer` on a free loopback port whose sessions run `program` (a shell command) instead of
 /// the storefront, recording what each session asked for and when its cleanup ran.
