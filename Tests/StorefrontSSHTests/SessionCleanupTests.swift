@@ -5,17 +5,6 @@ import Testing
 extension SSHServerTests {
     /// A session's private directory and its pty are released on every way a session can end.
     @Suite(.serialized) struct SessionCleanupTests {
-        /// Opens a session with a terminal and a shell, and waits for its program to be started.
-        private func running(_ shop: SSHTestShop, _ client: SSHTestClient) async throws -> SSHTestSession {
-            let before = shop.directories.withLockedValue { $0.count }
-            let session = try await client.session()
-            try await session.requestTerminal()
-            try await session.shell()
-            #expect(await eventually(within: 10) { shop.directories.withLockedValue { $0.count } > before })
-            try await Task.sleep(for: .milliseconds(200))
-            return session
-        }
-
         @Test func anExecThatDoesNotParseOnARunningShellLeavesNothingBehind() async throws {
             let shop = try await SSHTestShop()
             var baseline = 0
@@ -27,7 +16,7 @@ extension SSHServerTests {
                     baseline = openDescriptorCount()
                 }
                 let client = try await shop.connect()
-                let session = try await running(shop, client)
+                let session = try await shop.running(client)
                 try await session.exec("cart; id")
                 try await Task.sleep(for: .milliseconds(100))
                 await client.close()
@@ -39,7 +28,7 @@ extension SSHServerTests {
         @Test func aSecondShellOnTheSameChannelIsRefusedAndTheFirstGoesOn() async throws {
             let shop = try await SSHTestShop(program: "echo started; exec sleep 30")
             let client = try await shop.connect()
-            let session = try await running(shop, client)
+            let session = try await shop.running(client)
             try await session.shell()
             try await session.exec("cart")
             try await Task.sleep(for: .milliseconds(300))
@@ -64,7 +53,7 @@ extension SSHServerTests {
         @Test func theClientGoingAwayCleansUp() async throws {
             let shop = try await SSHTestShop()
             let client = try await shop.connect()
-            let session = try await running(shop, client)
+            let session = try await shop.running(client)
             await session.close()
             #expect(await eventually(within: 15) { shop.leftDirectories.isEmpty })
             await client.close()
@@ -75,7 +64,7 @@ extension SSHServerTests {
             limits.idleTimeout = 1
             let shop = try await SSHTestShop(limits: limits)
             let client = try await shop.connect()
-            let session = try await running(shop, client)
+            let session = try await shop.running(client)
             #expect(await eventually(within: 10) { session.closed })
             #expect(session.output.contains("without a key press"))
             #expect(await eventually(within: 5) { shop.leftDirectories.isEmpty })
@@ -85,7 +74,7 @@ extension SSHServerTests {
         @Test func aDrainCleansUp() async throws {
             let shop = try await SSHTestShop()
             let client = try await shop.connect()
-            _ = try await running(shop, client)
+            _ = try await shop.running(client)
             await shop.server.drain()
             #expect(await eventually(within: 10) { shop.leftDirectories.isEmpty })
             await client.close()
@@ -100,11 +89,7 @@ extension SSHServerTests {
             // A program that reads nothing: the paste fills the terminal and waits at the server.
             let shop = try await SSHTestShop(program: "trap 'echo interrupted; exit 0' INT; sleep 30 & wait")
             let client = try await shop.connect()
-            let session = try await client.session()
-            try await session.requestTerminal()
-            try await session.shell()
-            #expect(await eventually(within: 10) { !shop.directories.withLockedValue { $0 }.isEmpty })
-            try await Task.sleep(for: .milliseconds(300))
+            let session = try await shop.running(client)
             for _ in 0..<8 { try await session.send(String(repeating: "p", count: 32 << 10)) }
             let sent = ContinuousClock.now
             try await session.send("\u{03}")

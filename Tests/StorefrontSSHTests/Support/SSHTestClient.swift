@@ -41,6 +41,17 @@ final class SSHTestShop: Sendable {
         directories.withLockedValue { $0 }.filter { FileManager.default.fileExists(atPath: $0.path) }
     }
 
+    /// Opens a session with a terminal and a shell on `client`, and waits for its program to start.
+    func running(_ client: SSHTestClient) async throws -> SSHTestSession {
+        let before = directories.withLockedValue { $0.count }
+        let session = try await client.session()
+        try await session.requestTerminal()
+        try await session.shell()
+        _ = await eventually(within: 10) { self.directories.withLockedValue { $0.count } > before }
+        try await Task.sleep(for: .milliseconds(200))
+        return session
+    }
+
     /// A client connection, authenticated with `key` (nil: the empty password of a guest).
     func connect(key: NIOSSHPrivateKey? = nil) async throws -> SSHTestClient {
         try await SSHTestClient.connect(port: port, key: key)
