@@ -135,7 +135,11 @@ let package = Package(
         .testTarget(name: "CheckoutSheetTests", dependencies: ["CheckoutSheet", "Storefront"]),
         .testTarget(
             name: "StorefrontSSHTests",
-            dependencies: ["StorefrontSSH", .product(name: "NIOSSH", package: "swift-nio-ssh")]
+            dependencies: [
+                "StorefrontSSH", .product(name: "NIOSSH", package: "swift-nio-ssh"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"), .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(
             name: "AppCoreTests",

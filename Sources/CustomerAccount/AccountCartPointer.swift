@@ -40,12 +40,13 @@ public struct AccountCartPointer: Sendable {
 
 extension AccountServerClient {
     /// Asks the account server behind `issuer` for the session of the customer an SSH key names
-    /// (created on the key's first visit). `frontToken` is the shop's access token: only a
-    /// front-end trusted with it may speak for a key.
-    public func keySession(fingerprint: String, frontToken: String, issuer: URL) async throws -> CustomerSession {
+    /// (created on the key's first visit). `frontCredential` is the private secret the account
+    /// server and its SSH front-ends share (never the public Storefront access token): only a
+    /// front-end holding it may speak for a key.
+    public func keySession(fingerprint: String, frontCredential: String, issuer: URL) async throws -> CustomerSession {
         let url = issuer.appendingPathComponent("ssh/session")
         let response = try await send(TransportRequest(
-            url: url, method: "POST", headers: Self.formHeaders + [("Authorization", "Bearer \(frontToken)")],
+            url: url, method: "POST", headers: Self.formHeaders + [("Authorization", "Bearer \(frontCredential)")],
             body: Data(FormEncoding.encode([("fingerprint", fingerprint)]).utf8)))
         return try decode(response, from: url)
     }

@@ -67,9 +67,11 @@ extension StorefrontError: LocalizedError, CustomStringConvertible {
             if status == 401 || status == 403 {
                 return "The storefront refused the request (HTTP \(status)): the shop domain and the access token probably do not match."
             }
-            let snippet = body.isEmpty ? "" : ": \(body.prefix(120))"
-            return "The storefront answered HTTP \(status)\(snippet)"
-        case .notJSON(let body): return "The storefront's answer is not JSON: \(body.prefix(120))"
+            // A refusal may say why in a line ("blocked for security reasons"); a server's failure page does not help.
+            return Self.meaning(ofStatus: status) + ((400...499).contains(status) ? Self.plainDetail(body) : "")
+        case .notJSON(let body):
+            return Self.looksLikeMarkup(body) ? "The storefront answered with a web page instead of data (a captive portal or a proxy?)."
+                : "The storefront's answer is not JSON\(Self.plainDetail(body))"
         case .emptyResponse: return "The storefront's answer has neither data nor errors."
         case .graphQL(let errors):
             let first = errors.first
@@ -84,6 +86,40 @@ extension StorefrontError: LocalizedError, CustomStringConvertible {
         case .storage(let message): return message
         case .cacheMiss: return "Not in the cache (cache-only request)."
         }
+    }
+}
+
+extension StorefrontError {
+    /// What an HTTP status means to a shopper, with the status itself for whoever reads it out.
+    static func meaning(ofStatus status: Int) -> String {
+        switch status {
+        case 429, 430: return "The storefront is limiting requests (HTTP \(status)); try again shortly."
+        case 503: return "The storefront is busy (HTTP 503); try again shortly."
+        case 502, 504: return "The storefront could not be reached through its gateway (HTTP \(status)); try again shortly."
+        case 402, 423: return "The shop is not open right now (HTTP \(status))."
+        case 404: return "The storefront was not found at this address (HTTP 404): check the shop domain or endpoint."
+        case 408: return "The storefront timed out waiting for the request (HTTP 408); try again."
+        case 413, 414, 431: return "The request was too large for the storefront (HTTP \(status))."
+        case 500...599: return "The storefront had a problem on its side (HTTP \(status)); try again shortly."
+        case 400...499: return "The storefront refused the request (HTTP \(status))."
+        default: return "The storefront gave an unexpected answer (HTTP \(status))."
+        }
+    }
+
+    /// A body worth quoting: one short line of plain text. Markup, JSON and anything long are left
+    /// out (a 503 page's HTML is not a message for the error bar).
+    static func plainDetail(_ body: String) -> String {
+        let line = TextSanitizer.cleanLine(body).trimmingCharacters(in: .whitespaces)
+        guard !line.isEmpty, line.count <= 120, !looksLikeMarkup(line),
+              !line.hasPrefix("{"), !line.hasPrefix("[") else { return "" }
+        return " \(line.hasSuffix(".") ? line : line + ".")"
+    }
+
+    /// HTML or XML: a tag opening the text, or one anywhere in it.
+    static func looksLikeMarkup(_ text: String) -> Bool {
+        let trimmed = text.drop { $0.isWhitespace }
+        if trimmed.hasPrefix("<") { return true }
+        return text.range(of: #"</?[A-Za-z!][^<>]*>"#, options: .regularExpression) != nil
     }
 }
 

@@ -16,6 +16,9 @@ final class ConnectionContext: Sendable {
         self.address = address; self.refusal = refusal; self.identity = identity; self.server = server
     }
 
+    /// Whether a session has asked for the storefront on this connection.
+    var hasSession: Bool { sessionOpened.withLockedValue { $0 } }
+
     /// One storefront per connection: a second session channel on it is refused.
     func claimSession() -> Bool {
         sessionOpened.withLockedValue { opened in

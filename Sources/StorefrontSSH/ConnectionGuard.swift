@@ -1,8 +1,10 @@
 import NIOCore
 
 /// Sits in front of the SSH handler on a connection (which does not pass channelInactive on):
-/// closes the connection when authentication takes longer than the handshake timeout, and gives
-/// back its place in the registry when it closes.
+/// closes the connection when it has not authenticated and asked for the storefront within the
+/// handshake timeout (so an authenticated connection that never opens a session cannot hold a
+/// place), closes a refused connection after its grace, and gives back its place in the registry
+/// when it closes.
 final class ConnectionGuard: ChannelInboundHandler {
     typealias InboundIn = Any
 
@@ -16,16 +18,19 @@ final class ConnectionGuard: ChannelInboundHandler {
 
     func handlerAdded(context channelContext: ChannelHandlerContext) {
         let channel = channelContext.channel
-        let identity = context.identity
-        timeout = channelContext.eventLoop.scheduleTask(in: .seconds(Int64(context.server.limits.handshakeTimeout))) {
-            // Authenticated in time: the identity is known.
-            if identity.withLockedValue({ $0 }) == nil { channel.close(promise: nil) }
+        let connection = context
+        let limits = context.server.limits
+        let delay = admitted ? limits.handshakeTimeout : min(limits.handshakeTimeout, limits.refusalGrace)
+        timeout = channelContext.eventLoop.scheduleTask(in: .seconds(Int64(delay))) {
+            // Authenticated and a storefront asked for in time; a refused connection has had its say.
+            let authenticated = connection.identity.withLockedValue { $0 } != nil
+            if !connection.hasSession || !authenticated || connection.refusal != nil { channel.close(promise: nil) }
         }
     }
 
     func channelInactive(context channelContext: ChannelHandlerContext) {
         timeout?.cancel()
-        if admitted { context.server.registry.release(context.address) }
+        if admitted { context.server.registry.release(context.address) } else { context.server.registry.releaseRefused() }
         channelContext.fireChannelInactive()
     }
 

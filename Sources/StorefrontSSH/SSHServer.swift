@@ -48,6 +48,12 @@ public final class SSHServer: Sendable {
                 channel.eventLoop.makeCompletedFuture {
                     let address = channel.remoteAddress?.ipAddress ?? "unknown"
                     let refusal = shared.registry.admit(address)
+                    // Over a limit, and enough refused connections are already being told why:
+                    // closed at once, so held-open connections cannot pile up.
+                    if refusal != nil && !shared.registry.holdRefused() {
+                        channel.close(promise: nil)
+                        return
+                    }
                     let authentication = ShopperAuthentication()
                     let connection = ConnectionContext(address: address, refusal: refusal, identity: authentication.identity,
                                                        server: shared)

@@ -29,6 +29,8 @@ final class SessionChannelHandler: ChannelDuplexHandler {
     private var pty: (any Channel)?
     private var pendingInput: [ByteBuffer] = []
     private var pendingBytes = 0
+    /// Keys handed to the pty's channel and not yet taken by the terminal.
+    private var queuedKeyBytes = 0
     private var exitReason: SessionProcess.ExitReason?
     private var ptyClosed = false
     private var finished = false
@@ -50,6 +52,11 @@ final class SessionChannelHandler: ChannelDuplexHandler {
 
     func channelInactive(context: ChannelHandlerContext) {
         connection.server.untrack(context.channel)
+        // One storefront per connection: once its channel is gone, the connection is closed too
+        // (after a moment for the client to close it itself), so it cannot hold a place.
+        if started, let parent = context.channel.parent {
+            _ = context.eventLoop.scheduleTask(in: .seconds(2)) { parent.close(promise: nil) }
+        }
         // The client went away: the storefront is told its terminal hung up, then made to stop.
         if process != nil && exitReason == nil {
             endReason = endReason ?? "client closed"
@@ -64,7 +71,8 @@ final class SessionChannelHandler: ChannelDuplexHandler {
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         switch event {
         case let request as SSHChannelRequestEvent.PseudoTerminalRequest:
-            term = request.term
+            // Checked like the env request's TERM: it reaches the storefront's environment and its exit line.
+            term = ClientEnvironment.terminalName(request.term) ?? ClientEnvironment.fallbackTerminal
             size = TerminalSize(columns: request.terminalCharacterWidth, rows: request.terminalRowHeight)
             reply(request.wantReply, true, context)
         case let request as SSHChannelRequestEvent.EnvironmentRequest:
@@ -79,6 +87,8 @@ final class SessionChannelHandler: ChannelDuplexHandler {
             start(link: nil, context)
         case let request as SSHChannelRequestEvent.ExecRequest:
             reply(request.wantReply, !started, context)
+            // One program per channel: a second shell or exec is refused and changes nothing.
+            guard !started else { return }
             switch DeepLink.parse(request.command) {
             case .success(let link): start(link: link, context)
             case .failure(let error): refuse(error.description, status: 2, context)
@@ -165,25 +175,46 @@ final class SessionChannelHandler: ChannelDuplexHandler {
         spawned.reap { reason in
             bound.eventLoop.execute { bound.value.childExited(reason) }
         }
-        NIOPipeBootstrap(group: context.eventLoop)
+        scheduleLimits(context)
+        Self.relay(master: spawned.master, on: context.eventLoop, to: bound).whenComplete { result in
+            let handler = bound.value
+            switch result {
+            case .success(let channel):
+                handler.ptyOpened(channel)
+            case .failure(let error):
+                // No descriptor left for the relay (EMFILE): the session ends, the server goes on.
+                handler.connection.server.logger.error("session relay not opened", metadata: ["address": "\(handler.connection.address)", "error": "\(error)"])
+                handler.ptyClosed = true
+                handler.end(reason: "no descriptors", goodbye: "The shop is too busy to open your session right now; please try again.")
+            }
+        }
+    }
+
+    /// A channel reading and writing the pty's master through two copies of it (NIO closes them
+    /// with the channel). The copies are checked here: NIO's single-descriptor variant duplicates
+    /// with `try!`, which stops the whole server when descriptors run out.
+    static func relay(master: CInt, on loop: any EventLoop, to session: NIOLoopBound<SessionChannelHandler>) -> EventLoopFuture<any Channel> {
+        let input = fcntl(master, F_DUPFD_CLOEXEC, 0)
+        let output = input >= 0 ? fcntl(master, F_DUPFD_CLOEXEC, 0) : -1
+        guard input >= 0, output >= 0 else {
+            let reason = String(cString: strerror(errno))
+            if input >= 0 { Glibc.close(input) }
+            return loop.makeFailedFuture(SSHServerError.spawn("No descriptor for the session's terminal: \(reason)."))
+        }
+        let opened = NIOPipeBootstrap(group: loop)
             .channelOption(.autoRead, value: true)
+            // Up to 1 MiB of keys waits here before the client is no longer read: a paste that
+            // size still lets a Ctrl-C after it be seen at once.
+            .channelOption(.writeBufferWaterMark, value: .init(low: 256 << 10, high: 1 << 20))
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(PtyRelay(session: bound))
+                    try channel.pipeline.syncOperations.addHandler(PtyRelay(session: session))
                 }
             }
-            .takingOwnershipOfDescriptor(inputOutput: fcntl(spawned.master, F_DUPFD_CLOEXEC, 0))
-            .whenComplete { result in
-                let handler = bound.value
-                switch result {
-                case .success(let channel):
-                    handler.ptyOpened(channel)
-                case .failure:
-                    handler.ptyClosed = true
-                    handler.hangUp()
-                }
-            }
-        scheduleLimits(context)
+            .takingOwnershipOfDescriptors(input: input, output: output)
+        // A failed bootstrap leaves the descriptors with the caller.
+        opened.whenFailure { _ in Glibc.close(input); Glibc.close(output) }
+        return opened
     }
 
     /// Deep links are logged by name only: a search query is something the shopper typed.
@@ -234,8 +265,19 @@ final class SessionChannelHandler: ChannelDuplexHandler {
         let message = unwrapInboundIn(data)
         guard message.type == .channel, case .byteBuffer(let buffer) = message.data else { return }
         lastInput = .now()
+        // Ctrl-C behind a paste the storefront has not read yet would wait for all of it: the
+        // terminal only turns it into SIGINT once it reaches it. While keys are queued here, the
+        // signal is sent at once, as the terminal would have.
+        if buffer.readableBytesView.contains(0x03), let process, exitReason == nil, pty == nil || queuedKeyBytes > 0 {
+            process.signal(SIGINT)
+        }
         if let pty {
-            pty.write(buffer, promise: nil)
+            let count = buffer.readableBytes
+            queuedKeyBytes += count
+            let written = context.eventLoop.makePromise(of: Void.self)
+            let bound = NIOLoopBound(self, eventLoop: context.eventLoop)
+            written.futureResult.whenComplete { _ in bound.value.queuedKeyBytes -= count }
+            pty.write(buffer, promise: written)
             if !pty.isWritable { context.channel.setOption(ChannelOptions.autoRead, value: false).whenComplete { _ in } }
         } else if pendingBytes + buffer.readableBytes <= 64 << 10 {
             // Keys typed before the storefront is up; beyond 64 KiB they are dropped.
@@ -288,12 +330,11 @@ final class SessionChannelHandler: ChannelDuplexHandler {
     }
 
     private func finishIfDone() {
-        guard !finished, exitReason != nil, ptyClosed else { return }
+        guard exitReason != nil, ptyClosed else { return }
+        // The pty and the private directory go, however the session was ended before this.
+        releaseResources()
+        guard !finished else { return }
         finished = true
-        timers.forEach { $0.cancel() }
-        if master >= 0 { Glibc.close(master); master = -1 }
-        cleanup?()
-        cleanup = nil
         let status: Int
         switch exitReason {
         case .exited(let code): status = code
@@ -307,6 +348,14 @@ final class SessionChannelHandler: ChannelDuplexHandler {
         ])
         guard let context = channelContext, context.channel.isActive else { return }
         close(status: status, line: goodbye, type: .channel, context)
+    }
+
+    private func releaseResources() {
+        timers.forEach { $0.cancel() }
+        timers = []
+        if master >= 0 { Glibc.close(master); master = -1 }
+        cleanup?()
+        cleanup = nil
     }
 
     /// Ends the session from the server's side: the storefront is asked to stop (it restores the

@@ -5,6 +5,7 @@ import NIOConcurrencyHelpers
 final class SessionRegistry: Sendable {
     private struct State {
         var total = 0
+        var refused = 0
         var perAddress: [String: Int] = [:]
         var draining = false
     }
@@ -30,9 +31,23 @@ final class SessionRegistry: Sendable {
         }
     }
 
+    /// Takes one of the few places for a refused connection to be told why; false: none is left,
+    /// and the connection is to be closed at once.
+    func holdRefused() -> Bool {
+        state.withLockedValue { state in
+            guard state.refused < limits.maximumRefused else { return false }
+            state.refused += 1
+            return true
+        }
+    }
+
+    func releaseRefused() { state.withLockedValue { $0.refused = max(0, $0.refused - 1) } }
+
+    var refusedConnections: Int { state.withLockedValue { $0.refused } }
+
     func release(_ address: String) {
         state.withLockedValue { state in
-            state.total -= 1
+            state.total = max(0, state.total - 1)
             let left = state.perAddress[address, default: 1] - 1
             state.perAddress[address] = left > 0 ? left : nil
         }

@@ -13,6 +13,8 @@ struct SSHSessionLauncher: Sendable {
     var executable = "/proc/self/exe"
     let endpoint: URL
     let token: String
+    /// The private secret the account server trusts for key sessions; nil: keys are not remembered.
+    let frontCredential: String?
     /// Shared by every session: answers to catalog queries, never carts or customers.
     let cacheDirectory: URL
 
@@ -55,8 +57,8 @@ struct SSHSessionLauncher: Sendable {
     }
 
     private func logIn(_ key: KeyFingerprint, into directory: URL) async -> Bool {
-        guard let accounts, let issuer = accountServer,
-              let session = try? await accounts.keySession(fingerprint: key.sha256, frontToken: token, issuer: issuer) else {
+        guard let accounts, let issuer = accountServer, let frontCredential,
+              let session = try? await accounts.keySession(fingerprint: key.sha256, frontCredential: frontCredential, issuer: issuer) else {
             return false
         }
         let store = TokenStore(directory: directory.appendingPathComponent("storefront", isDirectory: true))

@@ -11,7 +11,7 @@ import Glibc
 extension ServeCommand {
     /// Serves `api` with the storefront over SSH in front of it. SIGTERM or SIGINT drains the SSH
     /// sessions first (their storefronts still need the API), then stops the API.
-    static func serve(_ api: StorefrontAPIServer, token: String, ssh options: SSHOptions,
+    static func serve(_ api: StorefrontAPIServer, token: String, frontCredential: String, ssh options: SSHOptions,
                       announce: @escaping @Sendable (URL) async -> Void) async throws {
         let signals = StopSignals()
         let (urls, found) = AsyncStream<URL>.makeStream()
@@ -29,30 +29,31 @@ extension ServeCommand {
         }
         var iterator = urls.makeAsyncIterator()
         guard let url = await iterator.next() else { return try await running.value }
-        let server = try await startSSH(endpoint: url, token: token, options: options)
+        let server = try await startSSH(endpoint: url, token: token, frontCredential: frontCredential, options: options)
         await signals.next()
         await drain(server)
         running.cancel()
         try await running.value
     }
 
-    /// The storefront over SSH in front of a Storefront API elsewhere (--endpoint, --shop).
-    static func front(endpoint: URL, token: String, ssh options: SSHOptions) async throws {
+    /// The storefront over SSH in front of a Storefront API elsewhere (--endpoint, --shop); keys are
+    /// remembered when that shop's serve shares its front-end credential with this one.
+    static func front(endpoint: URL, token: String, frontCredential: String?, ssh options: SSHOptions) async throws {
         let signals = StopSignals()
-        let server = try await startSSH(endpoint: endpoint, token: token, options: options)
+        let server = try await startSSH(endpoint: endpoint, token: token, frontCredential: frontCredential, options: options)
         say("Sessions read \(endpoint.absoluteString). Press Ctrl-C to stop.")
         await signals.next()
         await drain(server)
     }
 
-    private static func startSSH(endpoint: URL, token: String, options: SSHOptions) async throws -> SSHServer {
+    private static func startSSH(endpoint: URL, token: String, frontCredential: String?, options: SSHOptions) async throws -> SSHServer {
         let hostKey: HostKey
         do {
             hostKey = try HostKey.loadOrCreate(in: EmbeddedStorefront.defaultStateDirectory())
         } catch let error as SSHServerError {
             throw CommandFailure.input(error.description)
         }
-        let launcher = SSHSessionLauncher(endpoint: endpoint, token: token,
+        let launcher = SSHSessionLauncher(endpoint: endpoint, token: token, frontCredential: frontCredential,
                                           cacheDirectory: ResponseCache.defaultDirectory().deletingLastPathComponent())
         var logger = Logger(label: "storefront.ssh") { StreamLogHandler.standardOutput(label: $0) }
         logger.logLevel = .info

@@ -137,7 +137,8 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         // SSH in front of another Storefront API: nothing of the shop is served from here.
         if ssh.port != nil, let remote = try global.remoteStorefront() {
-            return try await Self.front(endpoint: remote.configuration.endpoint, token: remote.configuration.accessToken, ssh: ssh)
+            return try await Self.front(endpoint: remote.configuration.endpoint, token: remote.configuration.accessToken,
+                                        frontCredential: SSHFrontCredential.fromEnvironment(), ssh: ssh)
         }
         let directory = stateDirectory.map { URL(fileURLWithPath: $0) } ?? EmbeddedStorefront.defaultStateDirectory()
         // The shop's records in SQLite; the app's JSON files there are imported the first time.
@@ -159,9 +160,10 @@ struct ServeCommand: AsyncParsableCommand {
         defer { withExtendedLifetime(deadline) {} }
         let shop = try await storefront.shop()
         var accounts = AccountAuthority.Configuration(accessTokenLifetime: TimeInterval(tokenLifetime), autoApprove: autoApprove)
-        // SSH front-ends (this one, or others with --endpoint) ask for their shoppers' sessions
-        // with the shop's token.
-        accounts.trustedFrontToken = token
+        // SSH front-ends (this one, or others with --endpoint given the same secret) ask for their
+        // shoppers' sessions with a private credential, never the public Storefront token.
+        let frontCredential = SSHFrontCredential.fromEnvironment() ?? Self.randomToken()
+        accounts.frontCredential = frontCredential
         let account = await AccountEndpoint.serving(storefront, configuration: accounts)
         let checkout = CheckoutEndpoint(backend: storefront, accessToken: token)
         let server = StorefrontAPIServer(endpoint: endpoint, account: account, checkout: checkout, port: port,
@@ -177,7 +179,9 @@ struct ServeCommand: AsyncParsableCommand {
                 \(Self.describe(plan))
                 """)
         }
-        if ssh.port != nil { return try await Self.serve(server, token: token, ssh: ssh, announce: announce) }
+        if ssh.port != nil {
+            return try await Self.serve(server, token: token, frontCredential: frontCredential, ssh: ssh, announce: announce)
+        }
         try await server.run(onStart: announce)
     }
 
@@ -199,7 +203,7 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     /// 32 hex digits from the system's secure random source.
-    private static func randomToken() -> String {
+    static func randomToken() -> String {
         var generator = SystemRandomNumberGenerator()
         return (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
     }

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import XCTest
 
 /// The storefront over SSH, driven with the OpenSSH client under tmux: a whole purchase, two
@@ -159,6 +162,43 @@ final class SSHEndToEndTests: XCTestCase {
         let closed = try first.waitFor(text: "ssh exited 0")
         XCTAssertTrue(closed.contains("Closed after 3 s without a key press; your cart is kept."), closed)
         try shop.waitForOutput("the idle session's end in the log") { $0.contains("reason=idle") }
+    }
+
+    func testThePublicStorefrontTokenCannotMintAKeysSession() throws {
+        let shop = try SSHShop()
+        let key = try shop.makeKey("victim")
+        // The victim has been here: their key's customer exists.
+        let first = try shop.session(key: key)
+        try first.waitFor("the collections") { $0.contains("Collections") && $0.contains("▸ ") }
+        try first.send("q")
+        try first.waitFor(text: "ssh exited 0")
+        guard let line = shop.log.split(separator: "\n").first(where: { $0.hasPrefix("Storefront API for") }),
+              let address = line.split(separator: " ").last, let api = URL(string: String(address)) else {
+            return XCTFail("serve did not say where its API is:\n\(shop.log)")
+        }
+        let fingerprint = try shop.fingerprint(of: key)
+        var components = URLComponents(url: api, resolvingAgainstBaseURL: false)
+        components?.path = "/account/ssh/session"
+        guard let url = components?.url else { return XCTFail("no account address beside \(api)") }
+        var request = URLRequest(url: url)
+        request.httpMethod = "POST"
+        request.setValue("Bearer e2e-ssh-token", forHTTPHeaderField: "Authorization")
+        request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+        request.httpBody = Data("fingerprint=\(fingerprint.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")".utf8)
+        let (status, body) = try Self.send(request)
+        XCTAssertEqual(status, 401, body)
+        XCTAssertFalse(body.contains("access_token") || body.contains("accessToken"), body)
+    }
+
+    private static func send(_ request: URLRequest) throws -> (Int, String) {
+        let done = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var answer: (Int, String)?
+        URLSession.shared.dataTask(with: request) { data, response, _ in
+            answer = ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data ?? Data(), as: UTF8.self))
+            done.signal()
+        }.resume()
+        guard done.wait(timeout: .now() + 10) == .success, let answer else { throw EndToEndSetupError("no answer from \(request.url?.absoluteString ?? "")") }
+        return answer
     }
 
     /// The last column of the header row's text (the cart summary is right-aligned to the edge).

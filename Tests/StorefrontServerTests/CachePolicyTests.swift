@@ -40,7 +40,7 @@ struct CachePolicyTests {
             let fallback = try await client.collections(.first(3), sortKey: .title, productPreview: 2)
             #expect(fallback == fresh)
             #expect(fallbacks.lines.count == 1)
-            #expect(fallbacks.lines.first?.hasPrefix("Collections: The storefront answered HTTP 503") == true)
+            #expect(fallbacks.lines.first?.hasPrefix("Collections: The storefront is busy (HTTP 503)") == true)
             #expect(await client.statistics().cacheFallbacks == 1)
         }
     }

@@ -165,7 +165,7 @@ struct CommandLineParityTests {
             let offline = try await run(arguments, cache: server.cacheDirectory)
             #expect(offline.status == 0)
             #expect(offline.stdout == online.stdout)
-            #expect(offline.stderr.hasPrefix("storefront: offline (The storefront answered HTTP 503"))
+            #expect(offline.stderr.hasPrefix("storefront: offline (The storefront is busy (HTTP 503)"))
         }
     }
 }

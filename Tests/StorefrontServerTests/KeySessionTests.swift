@@ -4,17 +4,17 @@ import Storefront
 import StorefrontServer
 import Testing
 
-/// Customers known by an SSH key: only a front-end holding the shop's token may ask for a key's
+/// Customers known by an SSH key: only a front-end holding the front-end credential may ask for a key's
 /// session; the same key is the same customer; each customer's cart pointer is kept here.
 struct KeySessionTests {
     let authority: AccountAuthority = {
         var configuration = AccountAuthority.Configuration()
-        configuration.trustedFrontToken = "shop-token"
+        configuration.frontCredential = "front-credential"
         return AccountAuthority(issuer: URL(string: "http://127.0.0.1:8080/account")!, configuration: configuration)
     }()
     var endpoint: AccountEndpoint { AccountEndpoint(authority: authority, shopName: "Kestrel & Co.") }
 
-    func session(_ fingerprint: String, token: String? = "shop-token") async -> EndpointResponse {
+    func session(_ fingerprint: String, token: String? = "front-credential") async -> EndpointResponse {
         await endpoint.handle(.init(method: "POST", path: "/account/ssh/session", authorization: token.map { "Bearer \($0)" },
                                     body: Data(FormEncoding.encode([("fingerprint", fingerprint)]).utf8)))
     }
@@ -27,12 +27,12 @@ struct KeySessionTests {
         return await endpoint.handle(.init(method: "GET", path: "/account/customer/cart", authorization: "Bearer \(token.rawValue)"))
     }
 
-    @Test func onlyTheShopsTokenMaySpeakForAKey() async {
+    @Test func onlyTheFrontEndCredentialMaySpeakForAKey() async {
         #expect(await session("SHA256:abc", token: nil).status == 401)
         #expect(await session("SHA256:abc", token: "guess").status == 401)
         #expect(await session("not-a-fingerprint").status == 400)
         let untrusted = AccountEndpoint(authority: AccountAuthority(issuer: URL(string: "http://127.0.0.1:8080/account")!), shopName: "K")
-        let answer = await untrusted.handle(.init(method: "POST", path: "/account/ssh/session", authorization: "Bearer shop-token",
+        let answer = await untrusted.handle(.init(method: "POST", path: "/account/ssh/session", authorization: "Bearer front-credential",
                                                   body: Data("fingerprint=SHA256:abc".utf8)))
         #expect(answer.status == 401)
     }

@@ -143,7 +143,7 @@ import Testing
     @Test func aKeysCustomerAndTheirCartOutliveTheServer() async throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         var configuration = AccountAuthority.Configuration()
-        configuration.trustedFrontToken = "shop"
+        configuration.frontCredential = "shop"
         let first = try storefront()
         let endpoint = await AccountEndpoint.serving(first, configuration: configuration)
         let session = await endpoint.authority.session(forKey: "SHA256:key-one")

@@ -74,6 +74,51 @@ final class TerminalAppTests: XCTestCase {
         XCTAssertEqual(store.version, version + 1, "one insert, one state change")
     }
 
+    /// A paste reaches the search field in batches, a frame drawn after each, as the loop does.
+    private func paste(_ count: Int, into app: TerminalApp, store: AppStore) -> Duration {
+        let keys = (0..<count).map { Key.character(Character(UnicodeScalar(UInt8(97 + $0 % 26)))) }
+        let environment = RenderEnvironment(profile: .monochrome, timeZone: TimeZone(identifier: "UTC")!)
+        return ContinuousClock().measure {
+            var start = 0
+            while start < keys.count {
+                let end = min(start + TerminalApp.keysPerTurn, keys.count)
+                app.handle(Array(keys[start..<end]))
+                _ = Renderer.render(store.state, size: Size(width: 100, height: 30), environment: environment)
+                start = end
+            }
+        }
+    }
+
+    func testAPasteCostsItsLengthAndTheFieldKeepsWhatAQueryMayHave() async throws {
+        let (app, _, store) = try makeApp()
+        store.send(.navigation(.openSearch))
+        // 250 KB took 160 s when the field's visible end was found by removing cells from the front
+        // (20 KB: 0.5 s). Ten times the paste may take ten times as long, with room for a busy
+        // machine, far from the hundred times of a quadratic cost.
+        let small = paste(25_000, into: app, store: store)
+        store.send(.search(.clearQuery))
+        let large = paste(250_000, into: app, store: store)
+        XCTAssertLessThan(large, small * 30, "25 KB took \(small), 250 KB \(large)")
+        XCTAssertLessThan(large, .seconds(20), "a 250 KB paste took \(large)")
+        XCTAssertEqual(store.state.search.query.count, SearchQuery.maximumLength + 1)
+        let long = String(repeating: "x", count: 200_000)
+        let tail = ContinuousClock().measure { XCTAssertEqual(TextFieldView.tail(of: long, fitting: 40).count, 40) }
+        XCTAssertLessThan(tail, .seconds(1), "the tail of 200,000 characters took \(tail)")
+        XCTAssertEqual(TextFieldView.tail(of: "abc漢字def", fitting: 6), "…字def")
+    }
+
+    func testTheCartsFieldsTakeABoundedPaste() async throws {
+        let (_, _, store) = try makeApp()
+        store.send(.cart(.beginEditing(.note)))
+        store.send(.cart(.insert(String(repeating: "n", count: 20_000))))
+        store.send(.cart(.insert("more")))
+        XCTAssertEqual(store.state.cart.noteText.count, CartTextField.note.maximumLength)
+        store.send(.cart(.cancelEditing))
+        store.send(.cart(.beginEditing(.discountCode)))
+        store.send(.cart(.insert(String(repeating: "D", count: 1_000))))
+        XCTAssertEqual(store.state.cart.discountCodeText.count, CartTextField.discountCode.maximumLength)
+    }
+
     func testBelowTheMinimumSizeOnlyQuitWorks() async throws {
         let (app, _, store) = try makeApp(size: Size(width: 30, height: 10))
         app.handle([.character("c"), .character("/")])

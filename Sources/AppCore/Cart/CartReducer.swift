@@ -102,8 +102,8 @@ struct CartReducer: Reducer {
         case .insert(let text):
             let cleaned = TextSanitizer.cleanLine(text)
             switch state.cart.editing {
-            case .discountCode: state.cart.discountCodeText += cleaned
-            case .note: state.cart.noteText += cleaned
+            case .discountCode: state.cart.discountCodeText += cleaned.prefix(max(0, CartTextField.discountCode.maximumLength - state.cart.discountCodeText.count))
+            case .note: state.cart.noteText += cleaned.prefix(max(0, CartTextField.note.maximumLength - state.cart.noteText.count))
             case nil: break
             }
             return .none

@@ -18,7 +18,11 @@ struct SearchReducer: Reducer {
             let cleaned = TextSanitizer.cleanLine(text)
             guard !cleaned.isEmpty else { return .none }
             if state.search.isQuerySelected { state.search.query = "" }
-            state.search.query += cleaned
+            // The field keeps one character more than a query may have, so a long paste is
+            // answered with the parser's "longer than" error and every edit costs a bounded amount.
+            let room = SearchQuery.maximumLength + 1 - state.search.query.count
+            guard room > 0 else { return .none }
+            state.search.query += cleaned.prefix(room)
             return queryChanged(&state)
         case .deleteBackward:
             guard !state.search.query.isEmpty else { return .none }

@@ -3,7 +3,7 @@ import Crypto
 import Foundation
 import Storefront
 
-/// Customers known by an SSH key: the SSH front-end (trusted with the shop's token) asks for a
+/// Customers known by an SSH key: the SSH front-end (holding the front-end credential) asks for a
 /// session for a key's fingerprint; the first time, a customer is created for that key. Each
 /// customer's current cart is kept here too, so any front-end finds it again.
 extension AccountAuthority {

@@ -19,8 +19,9 @@ public actor AccountAuthority: CustomerDirectory {
         /// Approve every valid request at once as the demo customer (tests, scripts).
         public var autoApprove = false
         public var clients: [AccountClientRegistration] = [.storefrontCLI]
-        /// The token an SSH front-end presents to ask for a key's session; nil: no key sessions.
-        public var trustedFrontToken: String?
+        /// The private credential an SSH front-end presents to ask for a key's session; nil: no key
+        /// sessions. Never the Storefront access token, which every storefront hands to browsers.
+        public var frontCredential: String?
 
         public init(accessTokenLifetime: TimeInterval = 3600, autoApprove: Bool = false) {
             self.accessTokenLifetime = accessTokenLifetime; self.autoApprove = autoApprove

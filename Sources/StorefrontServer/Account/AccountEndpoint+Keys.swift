@@ -3,11 +3,12 @@ import CustomerAccount
 import Foundation
 
 extension AccountEndpoint {
-    /// The SSH front-end's routes: a key's session (only for a caller holding the shop's token,
-    /// `Configuration.trustedFrontToken`, compared by digest so timing tells nothing), and the customer's current cart.
+    /// The SSH front-end's routes: a key's session (only for a caller holding the front-end
+    /// credential, `Configuration.frontCredential`, compared by digest so timing tells nothing), and
+    /// the customer's current cart.
     func keyRoutes(_ request: Request, path: String, fields: [String: String]) async -> EndpointResponse {
         if path == Path.keySession {
-            guard let expected = authority.configuration.trustedFrontToken, let given = Self.bearer(request.authorization),
+            guard let expected = authority.configuration.frontCredential, let given = Self.bearer(request.authorization),
                   SHA256.hash(data: Data(expected.utf8)) == SHA256.hash(data: Data(given.utf8)) else { return Self.invalidToken }
             guard let fingerprint = fields["fingerprint"], fingerprint.hasPrefix("SHA256:"), fingerprint.count < 100 else {
                 return .json(400, #"{"error":"invalid_request","error_description":"fingerprint (SHA256:…) is required."}"#)

@@ -83,6 +83,22 @@ final class SSHShop: @unchecked Sendable {
         return path
     }
 
+    /// The key's SHA256 fingerprint as OpenSSH prints it (`SHA256:…`).
+    func fingerprint(of key: String) throws -> String {
+        let keygen = Process()
+        let output = Pipe()
+        keygen.executableURL = URL(fileURLWithPath: "/usr/bin/ssh-keygen")
+        keygen.arguments = ["-l", "-E", "sha256", "-f", key + ".pub"]
+        keygen.standardOutput = output
+        try keygen.run()
+        keygen.waitUntilExit()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        guard let fingerprint = text.split(separator: " ").first(where: { $0.hasPrefix("SHA256:") }) else {
+            throw EndToEndSetupError("ssh-keygen -l printed no fingerprint: \(text)")
+        }
+        return String(fingerprint)
+    }
+
     /// `ssh -t` to the shop with `key` (nil: no key at all, so the password prompt), then `remote`.
     func ssh(key: String?, _ remote: [String] = []) -> [String] {
         var command = [Self.sshPath ?? "ssh", "-t", "-p", "\(sshPort)", "-o", "StrictHostKeyChecking=no",

@@ -26,12 +26,16 @@ struct TextFieldView {
         }
     }
 
-    /// The end of `text` that fits in `width` columns, starting with "…" when cut.
+    /// The end of `text` that fits in `width` columns, starting with "…" when cut. One pass over
+    /// the text, then back from its end: a pasted value costs its length, not its length squared.
     static func tail(of text: String, fitting width: Int) -> String {
         guard DisplayWidth.of(text) > width else { return text }
-        var cells = CellText.split(text)
-        var used = cells.reduce(0) { $0 + $1.width }
-        while used > width - 1, !cells.isEmpty { used -= cells.removeFirst().width }
-        return TextLayout.ellipsis + cells.map(\.content).joined()
+        let cells = CellText.split(text)
+        var start = cells.count, used = 0
+        while start > 0, used + cells[start - 1].width <= width - 1 {
+            start -= 1
+            used += cells[start].width
+        }
+        return TextLayout.ellipsis + cells[start...].map(\.content).joined()
     }
 }
