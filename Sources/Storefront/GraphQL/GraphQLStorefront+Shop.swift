@@ -16,8 +16,8 @@ extension GraphQLStorefront {
     /// Places an order with a shop that takes orders from the terminal, at `url` (from its
     /// discovery document). A refusal comes back as `OrderPlacementError.refused` with the shop's
     /// code and reason; any other failure as the `StorefrontError` that says what happened.
-    public func placeOrder(_ draft: OrderDraft, at url: URL) async throws -> Order {
-        let body = try OrderWire.encoder.encode(draft)
+    public func placeOrder(_ request: CheckoutCompletion, at url: URL) async throws -> Order {
+        let body = try OrderWire.encoder.encode(request)
         let response = try await send(TransportRequest(url: url, method: "POST", headers: headers() + [("Content-Type", "application/json")],
                                                        body: body, timeout: configuration.timeout))
         if (200..<300).contains(response.status) {
@@ -31,6 +31,23 @@ extension GraphQLStorefront {
             throw OrderPlacementError.refused(code: refusal.code, message: TextSanitizer.cleanLine(refusal.message))
         }
         throw Self.httpError(response)
+    }
+
+    /// The shop's orders for these checkout sessions (the ones this terminal paid as a guest),
+    /// from `url` (its discovery document's `checkoutOrders`).
+    public func orders(checkoutSessions sessions: [String], at url: URL) async throws -> [Order] {
+        guard !sessions.isEmpty else { return [] }
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { throw StorefrontError.emptyResponse }
+        components.queryItems = sessions.map { URLQueryItem(name: "session", value: $0) }
+        guard let target = components.url else { throw StorefrontError.emptyResponse }
+        let response = try await send(TransportRequest(url: target, method: "GET", headers: headers(), body: Data(),
+                                                       timeout: configuration.timeout))
+        guard (200..<300).contains(response.status) else { throw Self.httpError(response) }
+        do {
+            return try OrderWire.decoder.decode([Order].self, from: response.body)
+        } catch let error as DecodingError {
+            throw GraphQLResponseParser.decodingError(error)
+        }
     }
 
     /// Where a cart stands, from a shop that says so at `url` (its discovery document's `checkoutState`).
