@@ -89,6 +89,7 @@ final class PlainModeEndToEndTests: XCTestCase {
             "Quantity: 3",
             "No option \"Colour\": Size, Grind.",
             "Adding 3 × House Espresso Blend · 1 kg / Espresso to the cart.",
+            "✓ Added 3 × House Espresso Blend (1 kg / Espresso) to your cart.",
             "Cart: 3 items · €126.00",
         ])
     }
