@@ -119,6 +119,19 @@ final class ScreenSnapshotTests: XCTestCase {
         }
     }
 
+    /// Every variant sold out: the crossed values say so, not that another choice would do.
+    func testAProductSoldOutInEveryChoice() {
+        var product = Fixtures.linenShirt
+        product.variants = product.variants.map { var v = $0; v.availableForSale = false; v.quantityAvailable = 0; return v }
+        var state = Fixtures.browsing
+        state.screens = [.collections, .productDetail(handle: "linen-shirt")]
+        state.productDetail = ProductDetailState(product: product)
+        snapshot(state, "product-detail-sold-out")
+        let text = Renderer.render(state, size: Size(width: 80, height: 24), environment: Fixtures.environment).text
+        XCTAssertTrue(text.contains("✗ sold out in every choice"), text)
+        XCTAssertFalse(text.contains("other choices"), text)
+    }
+
     func testProductDetailConfirmsAnAdd() {
         var state = Fixtures.browsing
         state.screens = [.collections, .productDetail(handle: "linen-shirt")]
