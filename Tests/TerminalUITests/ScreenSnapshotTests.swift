@@ -132,6 +132,18 @@ final class ScreenSnapshotTests: XCTestCase {
         XCTAssertFalse(text.contains("other choices"), text)
     }
 
+    /// A handle the shop never had is not "no longer available"; one that went while shown is.
+    func testAMissingProductSaysWhetherItEverExisted() {
+        var state = Fixtures.browsing
+        state.screens = [.collections, .productDetail(handle: "nope")]
+        state.productDetail = ProductDetailState(handle: "nope", notFound: true)
+        var text = Renderer.render(state, size: Size(width: 80, height: 24), environment: Fixtures.environment).text
+        XCTAssertTrue(text.contains("There is no product \"nope\" in this shop."), text)
+        state.productDetail?.wentAway = true
+        text = Renderer.render(state, size: Size(width: 80, height: 24), environment: Fixtures.environment).text
+        XCTAssertTrue(text.contains("This product is no longer available."), text)
+    }
+
     func testProductDetailConfirmsAnAdd() {
         var state = Fixtures.browsing
         state.screens = [.collections, .productDetail(handle: "linen-shirt")]

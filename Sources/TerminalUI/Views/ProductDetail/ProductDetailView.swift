@@ -17,7 +17,7 @@ struct ProductDetailView {
 
     func draw(in canvas: Canvas, theme: Theme, grid: inout Grid) {
         guard let detail, let product = detail.product else {
-            let message = detail?.notFound == true ? "This product is no longer available." : "Loading product…"
+            let message = detail.map(Self.notFoundMessage) ?? "Loading product…"
             canvas.text(message, x: 2, y: 1, style: theme[.muted], in: &grid)
             return
         }
@@ -219,6 +219,12 @@ struct ProductDetailView {
             return (stock <= 5 ? "Only \(stock) left" : "In stock", stock <= 5 ? .warning : .success)
         }
         return ("Available", .success)
+    }
+
+    /// Why there is no product to show: gone since it was shown, or never in the shop; nil while loading.
+    static func notFoundMessage(_ detail: ProductDetailState) -> String {
+        guard detail.notFound else { return "Loading product…" }
+        return detail.wentAway ? "This product is no longer available." : "There is no product \"\(detail.handle)\" in this shop."
     }
 
     /// What the ✗ beside a value means: with every variant sold out, no choice would help.
