@@ -20,6 +20,10 @@ public enum OrderPlacementError: Error, Hashable, Sendable, CustomStringConverti
     public static let cartCompleted = "cart_completed"
     public static let cartExpired = "cart_expired"
     public static let invalidCart = "invalid_cart"
+    /// Something is due and the checkout sent no card.
+    public static let paymentRequired = "payment_required"
+    /// The request itself is malformed: a field too long, a key the shop does not take.
+    public static let invalidInput = "invalid_input"
 
     public var description: String {
         switch self {

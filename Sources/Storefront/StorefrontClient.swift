@@ -137,8 +137,9 @@ public protocol CheckoutBackend: Sendable {
     func checkoutState(cartId: String) async throws -> CartCheckoutState
     /// Whether this backend can place the cart's order, or the buyer must pay in a browser.
     func orderPlacement(cartId: String, checkoutURL: String) async throws -> OrderPlacement
-    /// Places the order. Idempotent per `draft.checkoutSessionId`: a second call returns the first order.
-    /// A cart that cannot become an order throws `OrderPlacementError`.
-    func placeOrder(_ draft: OrderDraft) async throws -> Order
+    /// Completes the named cart: the shop builds the order from the cart it keeps, prices it,
+    /// takes the stock and records it. Idempotent per `request.checkoutSessionId`: a second call
+    /// returns the first order. A cart that cannot become an order throws `OrderPlacementError`.
+    func placeOrder(_ request: CheckoutCompletion) async throws -> Order
     func orders() async throws -> [Order]
 }

@@ -65,7 +65,7 @@ enum CrashLoad {
     }
 
     static func round(_ round: Int, variants: [ProductVariant], client: any StorefrontClient,
-                      placeOrder: (OrderDraft) async throws -> Order, acknowledge: (String) -> Void) async throws {
+                      placeOrder: (CheckoutCompletion) async throws -> Order, acknowledge: (String) -> Void) async throws {
         guard var cart = try await client.cartCreate(CartInput(lines: [CartLineInput(merchandiseId: variants[0].id)])).cart else {
             throw CrashError("cartCreate returned no cart")
         }
@@ -82,15 +82,9 @@ enum CrashLoad {
         acknowledge("order \(order.draft.checkoutSessionId) \(order.name) \(cart.id)")
     }
 
-    static func draft(for cart: Cart, session: String) -> OrderDraft {
-        let zero = Money.zero(cart.cost.totalAmount.currencyCode)
-        return OrderDraft(
-            checkoutSessionId: session, cartId: cart.id, email: "crash@example.com", phone: nil,
-            lineItems: cart.lines.map { OrderLineItem(title: $0.merchandise.productTitle, variantTitle: $0.merchandise.title,
-                                                      quantity: $0.quantity, price: $0.cost.amountPerQuantity,
-                                                      merchandiseId: $0.merchandise.id, productId: $0.merchandise.productId) },
-            subtotal: cart.cost.totalAmount, shipping: zero, taxes: zero, discounts: zero, total: cart.cost.totalAmount,
-            shippingAddress: nil, billingAddress: nil, shippingMethod: nil, payment: nil)
+    static func draft(for cart: Cart, session: String) -> CheckoutCompletion {
+        CheckoutCompletion(checkoutSessionId: session, cartId: cart.id, email: "crash@example.com",
+                           payment: PaymentToken(vaultToken: "vault-\(session)", brand: "Visa", lastFourDigits: "4242"))
     }
 }
 

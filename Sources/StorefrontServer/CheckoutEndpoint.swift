@@ -20,24 +20,55 @@ public final class CheckoutEndpoint: Sendable {
         self.backend = backend; self.accessToken = accessToken
     }
 
-    /// `POST /checkout/orders` with an `OrderDraft`: 200 and the `Order`, or a refusal
-    /// `{"code", "message"}` (409 completed, 410 expired, 422 not orderable).
+    /// `POST /checkout/orders` with a `CheckoutCompletion` (the cart, the buyer, the address, the
+    /// delivery option, the vaulted card): 200 and the `Order` the shop built and priced, or a
+    /// refusal `{"code", "message"}` (400 a malformed body or one carrying prices, totals,
+    /// currencies or lines; 409 completed, 410 expired, 422 not orderable).
     public func placeOrder(token: String?, body: Data) async -> EndpointResponse {
         guard token == accessToken else { return Self.unauthorized }
-        let draft: OrderDraft
-        do {
-            draft = try OrderWire.decoder.decode(OrderDraft.self, from: body)
-        } catch {
-            return Self.refusal(400, code: OrderPlacementError.invalidCart, message: "The body must be an order draft: \(error)")
+        let request: CheckoutCompletion
+        switch Self.completion(from: body) {
+        case .success(let decoded): request = decoded
+        case .failure(let refusal): return Self.refusal(400, code: refusal.code, message: refusal.message)
         }
         do {
-            let order = try await backend.placeOrder(draft)
+            let order = try await backend.placeOrder(request)
             return .json(200, (try? OrderWire.encoder.encode(order)) ?? Data())
         } catch OrderPlacementError.refused(let code, let message) {
             let status = code == OrderPlacementError.cartCompleted ? 409 : code == OrderPlacementError.cartExpired ? 410 : 422
             return Self.refusal(status, code: code, message: message)
         } catch {
             return .json(500, #"{"errors":"The order could not be recorded."}"#)
+        }
+    }
+
+    /// Why a body is not a completion: a refusal code and its reason.
+    struct BodyRefusal: Error {
+        var code: String
+        var message: String
+    }
+
+    /// Refused before it is decoded: the price of an order is the shop's to set, so a body naming
+    /// an amount, a total, a currency or a line (or any key a completion does not have) says so.
+    static let clientPricing = "client_pricing_refused"
+
+    static func completion(from body: Data) -> Result<CheckoutCompletion, BodyRefusal> {
+        guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else {
+            return .failure(BodyRefusal(code: OrderPlacementError.invalidInput, message: "The body must be a JSON object naming the cart."))
+        }
+        var unknown = Set(object.keys).subtracting(CheckoutCompletion.acceptedKeys)
+        if let payment = object["payment"] as? [String: Any] {
+            unknown.formUnion(Set(payment.keys).subtracting(PaymentToken.acceptedKeys).map { "payment.\($0)" })
+        }
+        guard unknown.isEmpty else {
+            let names = unknown.sorted().prefix(5).map { TextSanitizer.cleanLine(String($0.prefix(40))) }.joined(separator: ", ")
+            return .failure(BodyRefusal(code: clientPricing,
+                                        message: "The shop prices the order from the cart; a checkout names the cart, the buyer, the address, the delivery option and the card only (not \(names))."))
+        }
+        do {
+            return .success(try OrderWire.decoder.decode(CheckoutCompletion.self, from: body))
+        } catch {
+            return .failure(BodyRefusal(code: OrderPlacementError.invalidInput, message: "The body is not a checkout completion: \(error)"))
         }
     }
 

@@ -1,3 +1,4 @@
+import Storefront
 import XCTest
 @testable import CheckoutSheet
 

@@ -302,7 +302,7 @@ final class SimulatedCheckoutTests: XCTestCase {
         await h.send(.submit)
         let state = backend.state.withLock { $0 }
         XCTAssertEqual(state.placeOrderCalls, 3)
-        XCTAssertEqual(Set(state.drafts.map(\.checkoutSessionId)).count, 1, "every retry carries the same session")
+        XCTAssertEqual(Set(state.requests.map(\.checkoutSessionId)).count, 1, "every retry carries the same session")
         XCTAssertEqual(state.orders.count, 1)
         XCTAssertEqual(h.summary.filter { $0.hasPrefix("complete") }, ["complete:full"])
     }
@@ -502,7 +502,8 @@ extension SimulatedCheckoutTests {
         XCTAssertEqual(page.summary?.shipping, options[1].estimatedCost)
         await h.fillPayment(card: TestCards.approved)
         await h.send(.submit)
-        let draft = try XCTUnwrap(h.backend.state.withLock { $0.drafts.last })
+        XCTAssertEqual(h.backend.state.withLock { $0.requests.last?.deliveryOptionHandle }, "express")
+        let draft = try XCTUnwrap(h.backend.state.withLock { $0.orders.last?.draft })
         XCTAssertEqual(draft.shipping, Money("14.90", currencyCode: "USD"))
         XCTAssertEqual(draft.shippingMethod, "Express")
         XCTAssertEqual(draft.shippingAddress?.address1, "1 Navy Yard")
@@ -538,7 +539,7 @@ extension SimulatedCheckoutTests {
         XCTAssertEqual(page.summary?.shipping, Money("14.90", currencyCode: "EUR"))
         await h.fillPayment(card: TestCards.approved)
         await h.send(.submit)
-        let draft = try XCTUnwrap(h.backend.state.withLock { $0.drafts.last })
+        let draft = try XCTUnwrap(h.backend.state.withLock { $0.orders.last?.draft })
         XCTAssertEqual(draft.shipping, cart.deliveryGroups.first?.selectedDeliveryOption?.estimatedCost)
         XCTAssertEqual(draft.shippingAddress?.address1, "Keizersgracht 1")
     }

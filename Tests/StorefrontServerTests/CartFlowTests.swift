@@ -117,15 +117,8 @@ struct CartFlowTests {
 /// without a discovery document (a Shopify shop) takes payment in its web checkout, and placing an
 /// order here says where; `storefront serve` is the shop and takes the order over HTTP.
 struct StorefrontAPICheckoutBackendTests {
-    func draft(for cart: Cart, session: String) -> OrderDraft {
-        OrderDraft(checkoutSessionId: session, cartId: cart.id, email: "ada@example.com", phone: nil,
-                   lineItems: cart.lines.map {
-                       OrderLineItem(title: $0.merchandise.productTitle, variantTitle: $0.merchandise.title, quantity: $0.quantity,
-                                     price: $0.cost.amountPerQuantity, merchandiseId: $0.merchandise.id, productId: $0.merchandise.productId)
-                   },
-                   subtotal: cart.cost.subtotalAmount, shipping: .zero("EUR"), taxes: .zero("EUR"),
-                   discounts: .zero("EUR"), total: cart.cost.totalAmount, shippingAddress: nil,
-                   billingAddress: nil, shippingMethod: nil, payment: nil)
+    func draft(for cart: Cart, session: String) -> CheckoutCompletion {
+        CheckoutCompletion(checkoutSessionId: session, cartId: cart.id, email: "ada@example.com", payment: PaymentToken(vaultToken: "vault-test", brand: "Visa", lastFourDigits: "4242"))
     }
 
     @Test func aShopWithoutTerminalOrdersSendsTheBuyerToItsWebCheckout() async throws {
@@ -177,6 +170,62 @@ struct StorefrontAPICheckoutBackendTests {
         }
     }
 
+    /// The shop prices the order from the cart it keeps: a body carrying amounts, a currency or
+    /// lines is refused before anything is read, and what is recorded is the shop's own total.
+    @Test func ordersArePricedByTheShopAndABodyWithPricesIsRefused() async throws {
+        try await withServer(takesOrders: true) { server async throws in
+            let client = server.client()
+            let variant = try #require(try await client.product(handle: "house-espresso-blend")?.variants.first)
+            let cart = try #require(try await client.cartCreate(CartInput(lines: [CartLineInput(merchandiseId: variant.id, quantity: 3)])).cart)
+            let url = try #require(try await client.discovery()?.checkoutOrders)
+            func post(_ object: [String: Any]) async throws -> (status: Int, body: [String: Any]) {
+                let response = try await HTTPClientTransport().send(TransportRequest(
+                    url: url, method: "POST", headers: [("Content-Type", "application/json"), (GraphQLEndpoint.tokenHeader, LoopbackServer.token)],
+                    body: try JSONSerialization.data(withJSONObject: object)))
+                return (response.status, (try JSONSerialization.jsonObject(with: response.body) as? [String: Any]) ?? [:])
+            }
+            let named: [String: Any] = ["checkoutSessionId": "cheap", "cartId": cart.id,
+                                        "payment": ["vaultToken": "v", "brand": "Visa", "lastFourDigits": "4242"]]
+            for extra: [String: Any] in [["total": ["amount": "0.01", "currencyCode": "EUR"]], ["subtotal": ["amount": "0.01", "currencyCode": "EUR"]],
+                                         ["lineItems": [["quantity": 1]]], ["currencyCode": "USD"]] {
+                let refused = try await post(named.merging(extra) { kept, _ in kept })
+                #expect(refused.status == 400 && refused.body["code"] as? String == "client_pricing_refused", "\(extra.keys)")
+            }
+            var paidLess = named
+            paidLess["payment"] = ["vaultToken": "v", "amount": ["amount": "0.01", "currencyCode": "EUR"]]
+            #expect(try await post(paidLess).body["code"] as? String == "client_pricing_refused")
+            #expect(try await server.embedded.orders().isEmpty, "nothing was recorded")
+
+            let placed = try await post(named.merging(["deliveryOptionHandle": "express"]) { kept, _ in kept })
+            #expect(placed.status == 200)
+            let order = try #require(try await server.embedded.orders().first)
+            let lines = (variant.price * 3).rounded()
+            #expect(order.draft.subtotal == lines && order.draft.shipping == Money("14.90", currencyCode: "EUR"))
+            #expect(order.draft.total == lines + Money(amount: Decimal(string: "14.90") ?? 0, currencyCode: "EUR"))
+            #expect(order.draft.payment?.amount == order.draft.total && order.draft.shippingMethod == "Express")
+            #expect(order.draft.lineItems.map(\.quantity) == [3])
+        }
+    }
+
+    /// A delivery option the address's country does not have is refused, naming what it has.
+    @Test func aDeliveryOptionOfAnotherCountryIsRefused() async throws {
+        try await withServer(takesOrders: true) { server async throws in
+            let variant = try #require(try await server.embedded.product(handle: "house-espresso-blend")?.variants.first)
+            let cart = try #require(try await server.embedded.cartCreate(CartInput(lines: [CartLineInput(merchandiseId: variant.id)])).cart)
+            var request = draft(for: cart, session: "abroad")
+            request.shippingAddress = MailingAddress(lastName: "Hopper", address1: "1 Navy Yard", city: "Arlington", countryCode: "US", postalCode: "22202")
+            request.deliveryOptionHandle = "pickup"
+            await #expect(throws: OrderPlacementError.refused(code: "invalid_cart",
+                                                             message: "\"pickup\" is not a delivery option for US (international, international-express).")) {
+                try await server.embedded.placeOrder(request)
+            }
+            request.deliveryOptionHandle = "international"
+            let order = try await server.embedded.placeOrder(request)
+            #expect(order.draft.shipping == Money("19.90", currencyCode: "EUR"))
+            #expect(order.draft.total == variant.price + Money(amount: Decimal(string: "19.90") ?? 0, currencyCode: "EUR"))
+        }
+    }
+
     /// A gift card pays an order up to what is left on it, shipping included; the card pays the
     /// rest; the next cart with the same code sees the lower balance, and a spent card is refused.
     @Test func anOrderPaidPartlyByAGiftCardLowersItsBalance() async throws {
@@ -204,16 +253,10 @@ struct StorefrontAPICheckoutBackendTests {
                 func amount(_ key: String) -> Decimal? { ((card?[key] as? [String: Any])?["amount"] as? String).flatMap { Decimal(string: $0) } }
                 return (errors, amount("balance").flatMap { left in amount("amountUsed").map { left + $0 } })
             }
-            func paid(_ cart: Cart, _ session: String) -> OrderDraft {
-                var draft = draft(for: cart, session: session)
-                let shipping = Money("4.95", currencyCode: "EUR")!
-                draft.shipping = shipping
-                draft.total = cart.cost.totalAmount + shipping
-                draft.payment = OrderPayment(type: "direct", brand: "visa", lastFourDigits: "4242", vaultToken: "v", amount: draft.total)
-                return draft
-            }
+            // The shop charges standard delivery at home (5.90 under 75): the gift card pays it too.
+            func paid(_ cart: Cart, _ session: String) -> CheckoutCompletion { draft(for: cart, session: session) }
             let first = try await cart("KESTREL-GIFT-2500")
-            let total = first.cost.totalAmount + Money("4.95", currencyCode: "EUR")!
+            let total = first.cost.totalAmount + Money("5.90", currencyCode: "EUR")!
             #expect(total.amount > 25)
             let order = try await backend.placeOrder(paid(first, "gift-1"))
             #expect(order.giftCardPayments == [GiftCardPayment(giftCardId: first.appliedGiftCards[0].id, lastCharacters: "2500",

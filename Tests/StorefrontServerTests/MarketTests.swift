@@ -216,13 +216,17 @@ extension MarketTests {
             let card = try #require(cart.appliedGiftCards.first)
             #expect(card.amountUsed == Money("3800", currencyCode: "JPY")! && card.balance == Money("325", currencyCode: "JPY")!,
                     "€25 at 165 is ¥4125")
-            let total = cart.cost.totalAmount
-            let order = try await server.embedded.placeOrder(OrderDraft(
-                checkoutSessionId: "jp-1", cartId: cart.id, email: nil, phone: nil, lineItems: [], subtotal: total, shipping: .zero("JPY"),
-                taxes: .zero("JPY"), discounts: .zero("JPY"), total: total, shippingAddress: nil, billingAddress: nil, shippingMethod: nil, payment: nil))
-            #expect(order.giftCardPayments?.first?.cardAmount == Money("23.03", currencyCode: "EUR")!, "¥3800 at 165")
-            let home = try #require(try await server.embedded.cartCreate(CartInput(giftCardCodes: ["KESTREL-GIFT-2500"])).cart)
-            #expect(home.appliedGiftCards.first?.balance == Money("1.97", currencyCode: "EUR")!)
+            // The order adds international delivery (¥1,990): ¥5,790, paid by a larger card, which
+            // loses ¥5,790 at 165, €35.09.
+            let big = try #require(try await japan.cartCreate(CartInput(lines: [CartLineInput(merchandiseId: matcha.id)],
+                                                                        giftCardCodes: ["KESTREL-GIFT-10K0"])).cart)
+            let order = try await server.embedded.placeOrder(CheckoutCompletion(checkoutSessionId: "jp-1", cartId: big.id,
+                payment: PaymentToken(vaultToken: "vault-test", brand: "Visa", lastFourDigits: "4242")))
+            #expect(order.draft.total == Money("5790", currencyCode: "JPY")! && order.draft.shipping == Money("1990", currencyCode: "JPY")!)
+            #expect(order.giftCardPayments?.first?.amount == Money("5790", currencyCode: "JPY")!)
+            #expect(order.giftCardPayments?.first?.cardAmount == Money("35.09", currencyCode: "EUR")!, "¥5790 at 165")
+            let home = try #require(try await server.embedded.cartCreate(CartInput(giftCardCodes: ["KESTREL-GIFT-10K0"])).cart)
+            #expect(home.appliedGiftCards.first?.balance == Money("64.91", currencyCode: "EUR")!)
         }
     }
 }

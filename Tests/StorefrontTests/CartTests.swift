@@ -97,7 +97,7 @@ import Testing
         let negative = try await storefront.cartLinesUpdate(cartId: cart.id, lines: [CartLineUpdateInput(id: cart.lines[0].id, quantity: -1)])
         #expect(negative.userErrors.first?.code == .invalid && negative.userErrors.first?.field == ["lines", "0", "quantity"])
         #expect(negative.cart == nil)
-        let huge = try await storefront.cartLinesUpdate(cartId: cart.id, lines: [CartLineUpdateInput(id: cart.lines[0].id, quantity: 5_000)])
+        let huge = try await storefront.cartLinesUpdate(cartId: cart.id, lines: [CartLineUpdateInput(id: cart.lines[0].id, quantity: 10_001)])
         #expect(huge.userErrors.first?.code == .maximumExceeded && huge.cart == nil)
         #expect(try await storefront.cart(id: cart.id) == cart)
     }
@@ -185,10 +185,7 @@ import Testing
         #expect(named.cart?.cost.totalAmount == money("45.00") && named.warnings.isEmpty)
         let euro = money("50.00")
         let other = try await newCart([CartLineInput(merchandiseId: try Fixtures.variantId("gift-card", 1))])
-        _ = try await storefront.placeOrder(OrderDraft(
-            checkoutSessionId: "s-1", cartId: other.id, email: "ada@example.com", phone: nil, lineItems: [], subtotal: euro,
-            shipping: money("0"), taxes: money("0"), discounts: money("0"), total: euro, shippingAddress: nil, billingAddress: nil,
-            shippingMethod: nil, payment: nil))
+        _ = try await storefront.placeOrder(CheckoutCompletion(checkoutSessionId: "s-1", cartId: other.id, email: "ada@example.com", payment: PaymentToken(vaultToken: "vault-test", brand: "Visa", lastFourDigits: "4242")))
         let again = try await storefront.cartDiscountCodesUpdate(cartId: cart.id, discountCodes: ["FIRST10"])
         #expect(again.cart?.discountCodes == [CartDiscountCode(code: "FIRST10", applicable: false)])
         #expect(again.warnings.map(\.message) == ["FIRST10: first order only, and you have ordered before"])
@@ -253,5 +250,47 @@ import Testing
         let payload = try await storefront.cartLinesAdd(cartId: cart.id, lines: [CartLineInput(
             merchandiseId: try Fixtures.variantId("red-mug"), attributes: [Attribute(key: "engraving\u{1B}]52;c;eA==\u{07}", value: "A\u{202E}B")])])
         #expect(payload.cart?.lines.first?.attributes == [Attribute(key: "engraving", value: "AB")])
+    }
+}
+
+/// Quantities and free text from outside are bounded as the Storefront API bounds them, and
+/// answered with its user errors; nothing traps and nothing is kept.
+@Suite struct CartBoundsTests {
+    let storefront: EmbeddedStorefront
+
+    init() throws { storefront = try EmbeddedStorefront.fixture(directory: TemporaryDirectory(), clock: TestClock()) }
+
+    @Test func aLineHoldsOneToTenThousandUnits() async throws {
+        let mug = try Fixtures.variantId("red-mug")
+        let cart = try #require(try await storefront.cartCreate(CartInput(lines: [CartLineInput(merchandiseId: mug)])).cart)
+        for quantity in [Int.max, 10_001] {
+            let payload = try await storefront.cartLinesAdd(cartId: cart.id, lines: [CartLineInput(merchandiseId: mug, quantity: quantity)])
+            #expect(payload.cart == nil && payload.userErrors.map(\.code) == [.maximumExceeded], "\(quantity)")
+        }
+        let twice = try await storefront.cartCreate(CartInput(lines: [CartLineInput(merchandiseId: mug, quantity: Int.max),
+                                                                      CartLineInput(merchandiseId: mug, quantity: Int.max)]))
+        #expect(twice.cart == nil && !twice.userErrors.isEmpty)
+        let product = try #require(try await storefront.product(handle: "red-mug"))
+        #expect(product.variants.first?.availableForSale == true, "nothing was taken off the shelf")
+        #expect(try await storefront.cart(id: cart.id)?.lines.map(\.quantity) == [1])
+    }
+
+    @Test func attributesAreBoundedInCountAndBytes() async throws {
+        let huge = String(repeating: "x", count: 900_000)
+        let created = try await storefront.cartCreate(CartInput(attributes: [Attribute(key: "gift", value: huge)]))
+        #expect(created.cart == nil && created.userErrors.map(\.code) == [.invalid])
+        #expect(created.userErrors.first?.message == "An attribute's value is at most 5000 bytes (900000 given).")
+        let longKey = try await storefront.cartCreate(CartInput(attributes: [Attribute(key: String(repeating: "k", count: 256), value: "v")]))
+        #expect(longKey.cart == nil && longKey.userErrors.first?.field == ["attributes", "0", "key"])
+        let many = (0..<251).map { Attribute(key: "k\($0)", value: "v") }
+        #expect(try await storefront.cartCreate(CartInput(attributes: many)).userErrors.map(\.code) == [.maximumExceeded])
+        // Within each bound, but too much for one cart together.
+        let full = (0..<20).map { Attribute(key: "k\($0)", value: String(repeating: "v", count: 5_000)) }
+        let tooLarge = try await storefront.cartCreate(CartInput(attributes: full))
+        #expect(tooLarge.cart == nil && tooLarge.userErrors.map(\.code) == [.cartTooLarge])
+        let cart = try #require(try await storefront.cartCreate(CartInput(attributes: Array(full.prefix(10)))).cart)
+        let line = try await storefront.cartLinesAdd(cartId: cart.id, lines: [CartLineInput(
+            merchandiseId: try Fixtures.variantId("red-mug"), attributes: [Attribute(key: "engraving", value: huge)])])
+        #expect(line.cart == nil && line.userErrors.first?.field == ["lines", "0", "attributes", "0", "value"])
     }
 }

@@ -14,14 +14,9 @@ import Testing
             CartLineInput(merchandiseId: try Fixtures.variantId("tea-sampler"), quantity: 2)])).cart)
     }
 
-    func draft(for cart: Cart, session: String) -> OrderDraft {
+    func draft(for cart: Cart, session: String) -> CheckoutCompletion {
         let total = cart.cost.totalAmount
-        return OrderDraft(checkoutSessionId: session, cartId: cart.id, email: "ada@example.com", phone: nil,
-                          lineItems: cart.lines.map { OrderLineItem(title: $0.merchandise.productTitle, variantTitle: $0.merchandise.title,
-                                                                     quantity: $0.quantity, price: $0.cost.amountPerQuantity,
-                                                                     merchandiseId: $0.merchandise.id, productId: $0.merchandise.productId) },
-                          subtotal: total, shipping: .zero("EUR"), taxes: .zero("EUR"), discounts: .zero("EUR"), total: total,
-                          shippingAddress: nil, billingAddress: nil, shippingMethod: nil, payment: nil)
+        return CheckoutCompletion(checkoutSessionId: session, cartId: cart.id, email: "ada@example.com", payment: PaymentToken(vaultToken: "vault-test", brand: "Visa", lastFourDigits: "4242"))
     }
 
     @Test func placingAnOrderIsIdempotentPerSessionAndCompletesTheCart() async throws {

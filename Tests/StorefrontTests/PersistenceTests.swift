@@ -15,10 +15,9 @@ import Testing
         try await first.setCurrentCartId(cart.id)
         let other = try #require(try await first.cartCreate(CartInput(lines: [
             CartLineInput(merchandiseId: try Fixtures.variantId("red-mug"))])).cart)
-        let order = try await first.placeOrder(OrderDraft(
-            checkoutSessionId: "s1", cartId: other.id, email: nil, phone: nil, lineItems: [], subtotal: other.cost.totalAmount,
-            shipping: .zero("EUR"), taxes: .zero("EUR"), discounts: .zero("EUR"), total: other.cost.totalAmount,
-            shippingAddress: nil, billingAddress: nil, shippingMethod: nil, payment: nil))
+        let request = CheckoutCompletion(checkoutSessionId: "s1", cartId: other.id, email: nil,
+                                         payment: PaymentToken(vaultToken: "vault-test", brand: "Visa", lastFourDigits: "4242"))
+        let order = try await first.placeOrder(request)
 
         let second = try open()
         #expect(second.stateWarnings.isEmpty)
@@ -27,12 +26,12 @@ import Testing
         #expect(try await second.orders() == [order])
         #expect(try await second.checkoutState(cartId: other.id) == .completed)
         // Idempotency and numbering carry over too.
-        #expect(try await second.placeOrder(order.draft) == order)
+        #expect(try await second.placeOrder(request) == order)
         let next = try #require(try await second.cartCreate(CartInput(lines: [
             CartLineInput(merchandiseId: try Fixtures.variantId("notebook"))])).cart)
-        var draft = order.draft
-        draft.checkoutSessionId = "s2"; draft.cartId = next.id
-        #expect(try await second.placeOrder(draft).name == "#1002")
+        var again = request
+        again.checkoutSessionId = "s2"; again.cartId = next.id
+        #expect(try await second.placeOrder(again).name == "#1002")
         try await second.setCurrentCartId(nil)
         #expect(await (try open()).currentCartId() == nil)
     }
@@ -73,13 +72,49 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: fresh.path), "so is one written in the last minute")
     }
 
+    /// One bad row in a file costs only that row: it is set aside beside the file, named once,
+    /// and every other order, cart and the numbering go on.
+    @Test func aBadRowIsSetAsideAndTheRestIsKept() async throws {
+        let first = try open()
+        var orders: [Order] = []
+        for session in ["a", "b"] {
+            let cart = try #require(try await first.cartCreate(CartInput(lines: [CartLineInput(merchandiseId: try Fixtures.variantId("red-mug"))])).cart)
+            orders.append(try await first.placeOrder(CheckoutCompletion(checkoutSessionId: session, cartId: cart.id,
+                payment: PaymentToken(vaultToken: "v", brand: "Visa", lastFourDigits: "4242"))))
+        }
+        let kept = try #require(try await first.cartCreate(CartInput(lines: [CartLineInput(merchandiseId: try Fixtures.variantId("sencha"))])).cart)
+        let ordersFile = directory.url.appendingPathComponent("orders.json")
+        var json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: ordersFile)) as? [String: Any])
+        var rows = try #require(json["orders"] as? [[String: Any]])
+        var draft = try #require(rows[1]["draft"] as? [String: Any])
+        var lines = try #require(draft["lineItems"] as? [[String: Any]])
+        lines[0]["quantity"] = Int.max
+        draft["lineItems"] = lines
+        rows[1]["draft"] = draft
+        rows.append(["name": "#1000", "draft": "not an order"])
+        json["orders"] = rows
+        try JSONSerialization.data(withJSONObject: json).write(to: ordersFile)
+
+        let second = try open()
+        #expect(try await second.orders() == [orders[0]])
+        #expect(try await second.cart(id: kept.id) == kept, "the carts are untouched")
+        let warning = second.stateWarnings.joined(separator: "\n")
+        #expect(warning.contains("set aside order #1002 (a line of \(Int.max) ×"), "\(warning)")
+        #expect(warning.contains("order #1000 (cannot be read)"))
+        let aside = try FileManager.default.contentsOfDirectory(atPath: directory.url.path).filter { $0.hasPrefix("orders.json.corrupt-") }
+        #expect(aside.count == 1)
+        #expect(try open().stateWarnings.isEmpty, "said once")
+        let next = try #require(try await second.cartCreate(CartInput(lines: [CartLineInput(merchandiseId: try Fixtures.variantId("red-mug"))])).cart)
+        let numbered = try await second.placeOrder(CheckoutCompletion(checkoutSessionId: "c", cartId: next.id,
+            payment: PaymentToken(vaultToken: "v", brand: "Visa", lastFourDigits: "4242")))
+        #expect(numbered.name == "#1003", "numbers already given are not given again")
+    }
+
     @Test func aCorruptFileIsMovedAsideNotOverwritten() async throws {
         let first = try open()
         let cart = try #require(try await first.cartCreate(CartInput()).cart)
-        _ = try await first.placeOrder(OrderDraft(checkoutSessionId: "s", cartId: try #require(try await first.cartCreate(CartInput(lines: [
-            CartLineInput(merchandiseId: try Fixtures.variantId("sencha"))])).cart).id, email: nil, phone: nil, lineItems: [],
-            subtotal: .zero("EUR"), shipping: .zero("EUR"), taxes: .zero("EUR"), discounts: .zero("EUR"), total: .zero("EUR"),
-            shippingAddress: nil, billingAddress: nil, shippingMethod: nil, payment: nil))
+        _ = try await first.placeOrder(CheckoutCompletion(checkoutSessionId: "s", cartId: try #require(try await first.cartCreate(CartInput(lines: [
+            CartLineInput(merchandiseId: try Fixtures.variantId("sencha"))])).cart).id, email: nil, payment: PaymentToken(vaultToken: "vault-test", brand: "Visa", lastFourDigits: "4242")))
         let carts = directory.url.appendingPathComponent("carts.json")
         let garbage = Data("{\"version\": 1, \"carts\": [ {\"token\": ".utf8)
         try garbage.write(to: carts)

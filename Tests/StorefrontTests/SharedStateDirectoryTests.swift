@@ -14,13 +14,8 @@ import Testing
         CartLineInput(merchandiseId: try Fixtures.variantId(handle), quantity: quantity)
     }
 
-    func draft(_ session: String, cart: Cart) -> OrderDraft {
-        OrderDraft(checkoutSessionId: session, cartId: cart.id, email: nil, phone: nil,
-                   lineItems: cart.lines.map { OrderLineItem(title: $0.merchandise.productTitle, variantTitle: $0.merchandise.title,
-                                                             quantity: $0.quantity, price: $0.cost.amountPerQuantity,
-                                                             merchandiseId: $0.merchandise.id, productId: $0.merchandise.productId) },
-                   subtotal: cart.cost.totalAmount, shipping: .zero("EUR"), taxes: .zero("EUR"), discounts: .zero("EUR"),
-                   total: cart.cost.totalAmount, shippingAddress: nil, billingAddress: nil, shippingMethod: nil, payment: nil)
+    func draft(_ session: String, cart: Cart) -> CheckoutCompletion {
+        CheckoutCompletion(checkoutSessionId: session, cartId: cart.id, email: nil, payment: PaymentToken(vaultToken: "vault-test", brand: "Visa", lastFourDigits: "4242"))
     }
 
     @Test func cartsWrittenByTwoStorefrontsAreAllKept() async throws {

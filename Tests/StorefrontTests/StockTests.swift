@@ -11,13 +11,7 @@ import Testing
     func order(_ quantity: Int, of variantId: String, in storefront: EmbeddedStorefront, session: String) async throws -> Order {
         let cart = try #require(try await storefront.cartCreate(CartInput(lines: [CartLineInput(merchandiseId: variantId, quantity: quantity)])).cart)
         let line = try #require(cart.lines.first)
-        return try await storefront.placeOrder(OrderDraft(
-            checkoutSessionId: session, cartId: cart.id, email: "ada@example.com", phone: nil,
-            lineItems: [OrderLineItem(title: line.merchandise.productTitle, variantTitle: line.merchandise.title, quantity: line.quantity,
-                                      price: line.cost.amountPerQuantity, merchandiseId: line.merchandise.id,
-                                      productId: line.merchandise.productId)],
-            subtotal: cart.cost.totalAmount, shipping: .zero("EUR"), taxes: .zero("EUR"), discounts: .zero("EUR"),
-            total: cart.cost.totalAmount, shippingAddress: nil, billingAddress: nil, shippingMethod: nil, payment: nil))
+        return try await storefront.placeOrder(CheckoutCompletion(checkoutSessionId: session, cartId: cart.id, email: "ada@example.com", payment: PaymentToken(vaultToken: "vault-test", brand: "Visa", lastFourDigits: "4242")))
     }
 
     @Test func anOrderTakesItsUnitsOffEveryRead() async throws {
@@ -54,10 +48,7 @@ import Testing
         #expect(refused.userErrors.map(\.message) == ["House Espresso Blend (250 g) is sold out."])
         // The cart made before the last units went cannot be ordered any more.
         await #expect(throws: OrderPlacementError.refused(code: "invalid_cart", message: "House Espresso Blend (250 g) is sold out.")) {
-            _ = try await storefront.placeOrder(OrderDraft(
-                checkoutSessionId: "late", cartId: cart.id, email: nil, phone: nil, lineItems: [], subtotal: .zero("EUR"),
-                shipping: .zero("EUR"), taxes: .zero("EUR"), discounts: .zero("EUR"), total: .zero("EUR"),
-                shippingAddress: nil, billingAddress: nil, shippingMethod: nil, payment: nil))
+            _ = try await storefront.placeOrder(CheckoutCompletion(checkoutSessionId: "late", cartId: cart.id, email: nil, payment: PaymentToken(vaultToken: "vault-test", brand: "Visa", lastFourDigits: "4242")))
         }
         #expect(try await storefront.orders().count == 1)
     }

@@ -371,26 +371,16 @@ struct CheckoutForm: Sendable {
 
     var shipping: Money? { shippingConfirmed ? selectedRate?.price : nil }
 
-    /// Added taxes: on the merchandise after discounts, at the delivery country's rate, unknown before
-    /// the address. Included taxes: the tax in the merchandise and shipping, at the rate of the
-    /// country the checkout is for (the address once known, else the buyer's or the shop's).
-    var taxes: Money? { taxes(shipping: shipping) }
-
-    var total: Money { total(shipping: shipping) }
-
-    private func taxes(shipping: Money?) -> Money? {
-        if taxesIncluded {
-            let rate = ShippingCountry.named(countryCode)?.taxRate ?? 0
-            return (merchandiseTotal + (shipping ?? .zero(currencyCode))).multiplied(by: rate / (1 + rate))
-        }
-        guard let country = address?.countryCode else { return nil }
-        return merchandiseTotal.multiplied(by: ShippingCountry.named(country)?.taxRate ?? 0)
+    /// What the page shows while the buyer chooses, by the shop's own rule (`CheckoutTotals`);
+    /// once the order is placed, the order's own figures.
+    private func totals(shipping: Money?) -> CheckoutTotals? {
+        try? CheckoutTotals(subtotal: subtotal, discounts: discounts, shipping: shipping, shopCountry: shop.countryCode,
+                            taxCountry: countryCode, addressKnown: address != nil)
     }
 
-    private func total(shipping: Money?) -> Money {
-        let added = taxesIncluded ? nil : taxes(shipping: shipping)
-        return merchandiseTotal + (shipping ?? .zero(currencyCode)) + (added ?? .zero(currencyCode))
-    }
+    var taxes: Money? { totals(shipping: shipping)?.taxes }
+
+    var total: Money { totals(shipping: shipping)?.total ?? merchandiseTotal }
 
     /// The shipping the page shows: on the shipping step, the rate being chosen counts already.
     private var shownShipping: Money? { shipping ?? (step == .shipping ? selectedRate?.price : nil) }
@@ -398,15 +388,24 @@ struct CheckoutForm: Sendable {
     var discountTitles: [String] { cart.discountCodes.filter(\.applicable).map(\.code) }
 
     var summary: CheckoutPage.Summary {
-        CheckoutPage.Summary(
+        let taxName = taxesIncluded || address != nil ? ShippingCountry.named(countryCode)?.taxName ?? "Taxes" : "Taxes"
+        // The thank-you page shows the order the shop recorded: its lines and its amounts.
+        if let placed = order?.draft {
+            return CheckoutPage.Summary(
+                lines: placed.lineItems.map {
+                    .init(title: $0.title, variantTitle: $0.variantTitle, quantity: $0.quantity, total: ($0.price * $0.quantity).rounded())
+                },
+                subtotal: placed.subtotal, shipping: placed.shipping, taxes: placed.taxes, discounts: placed.discounts,
+                total: placed.total, taxesIncluded: taxesIncluded, taxName: taxName)
+        }
+        let shown = totals(shipping: shownShipping)
+        return CheckoutPage.Summary(
             lines: cart.lines.map {
                 .init(title: $0.merchandise.productTitle, variantTitle: $0.merchandise.title, quantity: $0.quantity,
                       total: $0.cost.totalAmount)
             },
-            subtotal: subtotal, shipping: shownShipping, taxes: taxes(shipping: shownShipping), discounts: discounts,
-            total: total(shipping: shownShipping),
-            taxesIncluded: taxesIncluded,
-            taxName: taxesIncluded || address != nil ? ShippingCountry.named(countryCode)?.taxName ?? "Taxes" : "Taxes")
+            subtotal: subtotal, shipping: shownShipping, taxes: shown?.taxes, discounts: discounts,
+            total: shown?.total ?? merchandiseTotal, taxesIncluded: taxesIncluded, taxName: taxName)
     }
 
     /// What the buyer gave, for the review and the thank-you page.

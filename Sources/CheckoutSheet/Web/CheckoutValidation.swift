@@ -1,4 +1,5 @@
 import Foundation
+import Storefront
 
 /// The page's field checks. Each returns the inline error to show, or nil when the value is fine.
 package enum CheckoutValidation {

@@ -267,7 +267,7 @@ package actor SimulatedCheckout: CheckoutWebView {
             await emit(.response(url: reportedURL, statusCode: 502))
         case .approved:
             let order: Order
-            switch await placeOrder(form!.draft(paidWith: card)) {
+            switch await placeOrder(form!.completion(paidWith: card)) {
             case .success(let placed):
                 order = placed
             case .failure(let error):
@@ -285,11 +285,11 @@ package actor SimulatedCheckout: CheckoutWebView {
     }
 
     /// The store makes placing idempotent per checkout session, so a lost answer is simply asked again.
-    private func placeOrder(_ draft: OrderDraft) async -> Result<Order, any Error> {
+    private func placeOrder(_ request: CheckoutCompletion) async -> Result<Order, any Error> {
         var failure: any Error = StorefrontError.transport("no answer")
         for _ in 0..<3 {
             do {
-                return .success(try await server.backend.placeOrder(draft))
+                return .success(try await server.backend.placeOrder(request))
             } catch StorefrontError.transport(let message) {
                 failure = StorefrontError.transport(message)
             } catch {

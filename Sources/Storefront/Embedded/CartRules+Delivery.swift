@@ -2,23 +2,54 @@ import Foundation
 
 // Cart attributes, delivery addresses and delivery options, with the Storefront API's user errors.
 extension CartRules {
+    /// As the API: at most 250 attributes in one input.
     static let maximumAttributes = 250
     static let maximumDeliveryAddresses = 20
+    /// An attribute's key, in UTF-8 bytes.
+    static let maximumAttributeKeyBytes = 255
+    /// An attribute's value, in UTF-8 bytes (as long as a note may be).
+    static let maximumAttributeValueBytes = 5_000
+    /// Every attribute of a cart and its lines together, in UTF-8 bytes: beyond it the cart is
+    /// too large to save (`CART_TOO_LARGE`).
+    static let maximumAttributeBytesPerCart = 64 * 1024
 
     /// Replaces the cart's attributes with the given list.
     func setAttributes(_ attributes: [Attribute], on original: StoredCart) -> Outcome {
-        var errors: [CartUserError] = []
-        if attributes.count > Self.maximumAttributes {
-            errors.append(CartUserError(code: .maximumExceeded, field: ["attributes"],
-                                        message: "At most \(Self.maximumAttributes) attributes fit on a cart (\(attributes.count) given)."))
-        }
         let cleaned = clean(attributes)
+        var errors = Self.attributeErrors(cleaned, field: ["attributes"])
         for (index, attribute) in cleaned.enumerated() where attribute.key.trimmedWhitespace.isEmpty {
             errors.append(CartUserError(code: .invalid, field: ["attributes", String(index), "key"], message: "An attribute needs a key."))
         }
         var cart = original
         cart.attributes = cleaned
         return finish(cart, original: original, errors: errors, warnings: [])
+    }
+
+    /// What is wrong with a list of attributes, of a cart or a line: too many, a key or a value too long.
+    static func attributeErrors(_ attributes: [Attribute], field: [String]) -> [CartUserError] {
+        var errors: [CartUserError] = []
+        if attributes.count > maximumAttributes {
+            errors.append(CartUserError(code: .maximumExceeded, field: field,
+                                        message: "At most \(maximumAttributes) attributes fit (\(attributes.count) given)."))
+            return errors
+        }
+        for (index, attribute) in attributes.enumerated() {
+            if attribute.key.utf8.count > maximumAttributeKeyBytes {
+                errors.append(CartUserError(code: .invalid, field: field + [String(index), "key"],
+                                            message: "An attribute's key is at most \(maximumAttributeKeyBytes) bytes (\(attribute.key.utf8.count) given)."))
+            }
+            if let value = attribute.value, value.utf8.count > maximumAttributeValueBytes {
+                errors.append(CartUserError(code: .invalid, field: field + [String(index), "value"],
+                                            message: "An attribute's value is at most \(maximumAttributeValueBytes) bytes (\(value.utf8.count) given)."))
+            }
+        }
+        return errors
+    }
+
+    /// Bytes of every attribute of the cart and its lines.
+    static func attributeBytes(of cart: StoredCart) -> Int {
+        func bytes(_ list: [Attribute]) -> Int { list.reduce(0) { $0 + $1.key.utf8.count + ($1.value?.utf8.count ?? 0) } }
+        return cart.lines.reduce(bytes(cart.attributes)) { $0 + bytes($1.attributes) }
     }
 
     // MARK: Delivery addresses

@@ -12,7 +12,7 @@ struct CartRules {
     var giftCardsSpent: [String: Decimal] = [:]
 
     /// The most of one item a line may hold, whatever the stock.
-    static let maximumLineQuantity = 999
+    static let maximumLineQuantity = Order.maximumLineQuantity
     static let maximumNoteLength = 5_000
 
     struct Outcome {
@@ -36,6 +36,8 @@ struct CartRules {
                 continue
             }
             let attributes = clean(input.attributes)
+            let attributeErrors = Self.attributeErrors(attributes, field: field + ["attributes"])
+            guard attributeErrors.isEmpty else { errors += attributeErrors; continue }
             if let existing = cart.lines.firstIndex(where: { $0.merchandiseId == input.merchandiseId && $0.attributes == attributes }) {
                 let wanted = cart.lines[existing].quantity.addingReportingOverflow(input.quantity)
                 setQuantity(wanted.overflow ? Int.max : wanted.partialValue, ofLine: existing, in: &cart, variant: variant,
@@ -66,7 +68,11 @@ struct CartRules {
                 guard checkMerchandise(merchandiseId, field: field + ["merchandiseId"], in: cart, errors: &errors) != nil else { continue }
                 cart.lines[position].merchandiseId = merchandiseId
             }
-            if let attributes = input.attributes { cart.lines[position].attributes = clean(attributes) }
+            if let attributes = input.attributes.map(clean) {
+                let attributeErrors = Self.attributeErrors(attributes, field: field + ["attributes"])
+                guard attributeErrors.isEmpty else { errors += attributeErrors; continue }
+                cart.lines[position].attributes = attributes
+            }
             guard let variant = catalog.variant(id: cart.lines[position].merchandiseId).map({ stock.current($0.variant) }) else { continue }
             let quantity = input.quantity ?? cart.lines[position].quantity
             if quantity < 0 {
@@ -167,6 +173,11 @@ struct CartRules {
 
     func finish(_ cart: StoredCart, original: StoredCart, errors: [CartUserError], warnings: [CartWarning]) -> Outcome {
         guard errors.isEmpty else { return Outcome(cart: original, userErrors: errors) }
+        let bytes = Self.attributeBytes(of: cart)
+        if bytes > Self.maximumAttributeBytesPerCart, bytes > Self.attributeBytes(of: original) {
+            return Outcome(cart: original, userErrors: [CartUserError(code: .cartTooLarge, field: ["attributes"],
+                message: "The cart's attributes would take \(bytes) bytes; at most \(Self.maximumAttributeBytesPerCart) fit on a cart.")])
+        }
         var changed = cart
         if changed != original { changed.updatedAt = now }
         return Outcome(cart: changed, warnings: warnings)

@@ -82,6 +82,8 @@ public struct CartRecord: Sendable, Hashable {
 
     public var token: String { cart.token }
     public var updatedAt: Date { cart.updatedAt }
+    /// Why this cart cannot be kept as it is, or nil.
+    public var problem: String? { cart.problem }
     public func json() throws -> Data { try RecordCoding.encoder.encode(cart) }
 }
 
@@ -106,12 +108,34 @@ extension Order {
         return order
     }
 
-    /// Units per variant this order takes off the shelf.
+    /// Units per variant this order takes off the shelf. A kept order's lines hold 1 to 10,000
+    /// units each (`problem` sets aside any other), and the sum never overflows.
     public var unitsByVariant: [String: Int] {
         var units: [String: Int] = [:]
-        for line in draft.lineItems where line.quantity > 0 { units[line.merchandiseId, default: 0] += line.quantity }
+        for line in draft.lineItems where line.quantity > 0 {
+            units[line.merchandiseId] = StockLedger.adding(units[line.merchandiseId] ?? 0, line.quantity)
+        }
         return units
     }
+
+    /// Why this order cannot be part of the books (a line quantity out of range, amounts in
+    /// another currency than the order's, an amount that is not a number), or nil.
+    public var problem: String? {
+        let currency = draft.total.currencyCode
+        for line in draft.lineItems where !(1...Order.maximumLineQuantity).contains(line.quantity) {
+            return "a line of \(line.quantity) × \(line.merchandiseId)"
+        }
+        let amounts = [draft.subtotal, draft.shipping, draft.taxes, draft.discounts, draft.total]
+            + draft.lineItems.map(\.price) + [draft.payment?.amount].compactMap { $0 }
+        for amount in amounts {
+            guard amount.currencyCode == currency else { return "an amount in \(amount.currencyCode) on a \(currency) order" }
+            guard amount.amount.isFinite, abs(amount.amount) < CheckoutTotals.largestTotal else { return "an amount out of range" }
+        }
+        return nil
+    }
+
+    /// The most units of one item a line may hold (the cart's rule).
+    public static let maximumLineQuantity = 10_000
 }
 
 /// One JSON form for records wherever they are kept: dates as the exact Double a `Date` holds,

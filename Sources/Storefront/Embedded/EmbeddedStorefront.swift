@@ -202,7 +202,7 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
         while carts[token] != nil { token = identifiers.token() }
         var cart = StoredCart(token: token, key: identifiers.key(), createdAt: time, updatedAt: time, lines: [],
                               buyerIdentity: BuyerIdentity(), discountCodes: [], note: nil,
-                              attributes: input.attributes.map { Attribute(key: TextSanitizer.cleanLine($0.key), value: $0.value.map(TextSanitizer.clean)) },
+                              attributes: [],
                               state: .open, nextLineNumber: 1)
         var identity = input.buyerIdentity
         if let requested = identity {
@@ -216,6 +216,7 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
         var steps: [(StoredCart) -> CartRules.Outcome] = []
         // The buyer's country first: it decides what the lines may hold.
         if let identity { steps.append { rules.setBuyerIdentity(identity, on: $0) } }
+        if !input.attributes.isEmpty { steps.append { rules.setAttributes(input.attributes, on: $0) } }
         if !input.lines.isEmpty { steps.append { rules.addLines(input.lines, to: $0) } }
         if !input.discountCodes.isEmpty { steps.append { rules.setDiscountCodes(input.discountCodes, on: $0) } }
         if let note = input.note { steps.append { rules.setNote(note, on: $0) } }
@@ -501,12 +502,12 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
     /// Every customer known by a key, as kept.
     public func keptCustomers() -> [CustomerRecord] { customerRecords.values.sorted { $0.customer.id < $1.customer.id } }
 
-    public func placeOrder(_ draft: OrderDraft) async throws -> Order {
-        if let existing = orderBook.orders.first(where: { $0.draft.checkoutSessionId == draft.checkoutSessionId }) {
+    public func placeOrder(_ request: CheckoutCompletion) async throws -> Order {
+        if let existing = orderBook.orders.first(where: { $0.draft.checkoutSessionId == request.checkoutSessionId }) {
             return existing
         }
-        guard var stored = storedCart(draft.cartId) else {
-            throw OrderPlacementError.refused(code: OrderPlacementError.invalidCart, message: "This store has no cart \(draft.cartId).")
+        guard var stored = storedCart(request.cartId) else {
+            throw OrderPlacementError.refused(code: OrderPlacementError.invalidCart, message: "This store has no cart \(request.cartId).")
         }
         switch state(of: stored) {
         case .completed: throw OrderPlacementError.refused(code: OrderPlacementError.cartCompleted, message: "Checkout already completed")
@@ -516,12 +517,8 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
         guard !stored.lines.isEmpty else { throw OrderPlacementError.refused(code: OrderPlacementError.invalidCart, message: "Cart is empty") }
         try checkStock(of: stored)
         let number = orderBook.nextOrderNumber
-        var paid = draft
-        let giftCards = giftCardPayments(for: stored, total: draft.total)
-        if let charged = paid.payment?.amount, !giftCards.isEmpty {
-            paid.payment?.amount = giftCards.reduce(charged) { $0 - $1.amount }
-        }
-        let placed = Order(id: String(number), name: "#\(number)", processedAt: now(), draft: paid,
+        let (draft, giftCards) = try OrderBuilder(pricing: pricing, shopCountry: catalog.shop.countryCode).order(of: stored, for: request)
+        let placed = Order(id: String(number), name: "#\(number)", processedAt: now(), draft: draft,
                            customerId: stored.buyerIdentity.customer?.id, giftCardPayments: giftCards.isEmpty ? nil : giftCards)
         stored.state = .completed
         stored.updatedAt = now()
@@ -537,19 +534,6 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
     }
 
     public func orders() async throws -> [Order] { orderBook.orders }
-
-    /// The cart's gift cards pay the order's total (shipping and taxes too), each in turn up to
-    /// what is left on it now; the buyer's payment covers the rest.
-    private func giftCardPayments(for cart: StoredCart, total: Money) -> [GiftCardPayment] {
-        let priced = pricing.cart(from: cart)
-        guard priced.cost.totalAmount.currencyCode == total.currencyCode else { return [] }
-        let market = catalog.markets.market(for: cart.buyerIdentity.countryCode)
-        return pricing.applyGiftCards(cart.giftCardIds ?? [], to: total, in: market).compactMap { card, fromCard in
-            guard card.amountUsed.amount > 0 else { return nil }
-            return GiftCardPayment(giftCardId: card.id, lastCharacters: card.lastCharacters, amount: card.amountUsed,
-                                   cardAmount: fromCard.currencyCode == card.amountUsed.currencyCode ? nil : fromCard)
-        }
-    }
 
     /// An order cannot take more than is on the shelf, nor what the cart's country is not sold: the
     /// buyer hears which item.

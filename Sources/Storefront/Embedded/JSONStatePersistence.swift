@@ -32,10 +32,10 @@ public struct JSONStatePersistence: EmbeddedPersistence {
                 return nil
             }
         }
-        let carts = read(EmbeddedState.Carts.self, EmbeddedState.cartsFile)
-        let orders = read(EmbeddedState.Orders.self, EmbeddedState.ordersFile)
+        let carts = try? readCarts(now: now, locked: false, warnings: &warnings)
+        let orders = try? readOrders(now: now, locked: false, warnings: &warnings)
         let session = read(EmbeddedState.Session.self, EmbeddedState.sessionFile)
-        let customers = read(EmbeddedState.Customers.self, EmbeddedState.customersFile)
+        let customers = try? readCustomers(now: now, locked: false, warnings: &warnings)
         return StoredRecords(carts: (carts?.carts ?? []).map(CartRecord.init), orders: orders?.orders ?? [],
                              nextOrderNumber: orders?.nextOrderNumber ?? EmbeddedState.firstOrderNumber,
                              currentCartId: session?.currentCartId, customers: customers?.customers ?? [], warnings: warnings)
@@ -46,7 +46,9 @@ public struct JSONStatePersistence: EmbeddedPersistence {
         let lock = try StateLock(directory: store.directory)
         defer { withExtendedLifetime(lock) {} }
 
-        var orders = try current(EmbeddedState.Orders.self, EmbeddedState.ordersFile)
+        // Rows found bad now were reported when they were set aside; this change goes on.
+        var ignored: [String] = []
+        var orders = try readOrders(now: Date(), locked: true, warnings: &ignored)
             ?? EmbeddedState.Orders(nextOrderNumber: EmbeddedState.firstOrderNumber, orders: [])
         var kept: Order?
         if let order = change.order {
@@ -61,7 +63,7 @@ public struct JSONStatePersistence: EmbeddedPersistence {
             }
         }
 
-        var carts = try current(EmbeddedState.Carts.self, EmbeddedState.cartsFile) ?? EmbeddedState.Carts(carts: [])
+        var carts = try readCarts(now: Date(), locked: true, warnings: &ignored) ?? EmbeddedState.Carts(carts: [])
         if !change.carts.isEmpty || !change.removedCartTokens.isEmpty {
             var byToken = Dictionary(carts.carts.map { ($0.token, $0) }, uniquingKeysWith: { _, last in last })
             for record in change.carts { byToken[record.token] = record.cart }
@@ -76,7 +78,7 @@ public struct JSONStatePersistence: EmbeddedPersistence {
             try store.write(session, to: EmbeddedState.sessionFile)
         }
 
-        var customers = try current(EmbeddedState.Customers.self, EmbeddedState.customersFile) ?? EmbeddedState.Customers(customers: [])
+        var customers = try readCustomers(now: Date(), locked: true, warnings: &ignored) ?? EmbeddedState.Customers(customers: [])
         if !change.customers.isEmpty {
             var byId = Dictionary(customers.customers.map { ($0.customer.id, $0) }, uniquingKeysWith: { _, last in last })
             for record in change.customers { byId[record.customer.id] = record }

@@ -15,8 +15,14 @@ final class StockLedger: Sendable {
     /// The order's lines leave the shelf.
     func record(_ order: Order) {
         sold.withLock { sold in
-            for (variant, units) in order.unitsByVariant { sold[variant, default: 0] += units }
+            for (variant, units) in order.unitsByVariant { sold[variant] = Self.adding(sold[variant] ?? 0, units) }
         }
+    }
+
+    /// A count of units plus more, never past `Int.max` (a count that large is sold out anyway).
+    static func adding(_ count: Int, _ more: Int) -> Int {
+        let sum = count.addingReportingOverflow(max(0, more))
+        return sum.overflow ? Int.max : sum.partialValue
     }
 
     /// What the store holds now (other processes placed orders too).
@@ -33,15 +39,18 @@ final class StockLedger: Sendable {
         let units = unitsSold(of: variant.id)
         guard units > 0 else { return variant }
         var current = variant
-        current.quantityAvailable = max(0, stock - units)
-        current.availableForSale = variant.availableForSale && current.quantityAvailable! > 0
+        let left = stock.subtractingReportingOverflow(units)
+        let available = left.overflow ? 0 : max(0, left.partialValue)
+        current.quantityAvailable = available
+        current.availableForSale = variant.availableForSale && available > 0
         return current
     }
 
     /// Whether the variant can be bought now, without making its current copy.
     func isAvailable(_ variant: ProductVariant) -> Bool {
         guard variant.availableForSale, let stock = variant.quantityAvailable else { return variant.availableForSale }
-        return stock - unitsSold(of: variant.id) > 0
+        let left = stock.subtractingReportingOverflow(unitsSold(of: variant.id))
+        return !left.overflow && left.partialValue > 0
     }
 
     func current(_ product: Product) -> Product {
@@ -55,7 +64,7 @@ final class StockLedger: Sendable {
     private static func count(_ orders: [Order]) -> [String: Int] {
         var sold: [String: Int] = [:]
         for order in orders {
-            for (variant, units) in order.unitsByVariant { sold[variant, default: 0] += units }
+            for (variant, units) in order.unitsByVariant { sold[variant] = adding(sold[variant] ?? 0, units) }
         }
         return sold
     }

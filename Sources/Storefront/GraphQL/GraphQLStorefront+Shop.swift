@@ -16,8 +16,8 @@ extension GraphQLStorefront {
     /// Places an order with a shop that takes orders from the terminal, at `url` (from its
     /// discovery document). A refusal comes back as `OrderPlacementError.refused` with the shop's
     /// code and reason; any other failure as the `StorefrontError` that says what happened.
-    public func placeOrder(_ draft: OrderDraft, at url: URL) async throws -> Order {
-        let body = try OrderWire.encoder.encode(draft)
+    public func placeOrder(_ request: CheckoutCompletion, at url: URL) async throws -> Order {
+        let body = try OrderWire.encoder.encode(request)
         let response = try await send(TransportRequest(url: url, method: "POST", headers: headers() + [("Content-Type", "application/json")],
                                                        body: body, timeout: configuration.timeout))
         if (200..<300).contains(response.status) {

@@ -6,7 +6,7 @@ import Foundation
 public struct ShopDiscovery: Hashable, Sendable, Codable {
     public static let path = "/.well-known/storefront.json"
 
-    /// Where a checkout posts an `OrderDraft` (JSON) to place the order; nil when the shop does not
+    /// Where a checkout posts a `CheckoutCompletion` (JSON) to place the order; nil when the shop does not
     /// take orders this way.
     public var checkoutOrders: URL?
     /// Where a checkout asks whether a cart is open, completed or expired (`?cart=ID`), which the

@@ -36,12 +36,12 @@ public actor StorefrontAPICheckoutBackend: CheckoutBackend {
         try await discovery()?.checkoutOrders != nil ? .here : .webCheckout(url: checkoutURL)
     }
 
-    public func placeOrder(_ draft: OrderDraft) async throws -> Order {
+    public func placeOrder(_ request: CheckoutCompletion) async throws -> Order {
         guard let url = try await discovery()?.checkoutOrders else {
-            let checkoutURL = try await storefront.cart(id: draft.cartId)?.checkoutUrl
+            let checkoutURL = try await storefront.cart(id: request.cartId)?.checkoutUrl
             throw OrderPlacementError.webCheckoutRequired(url: checkoutURL ?? "")
         }
-        return try await storefront.placeOrder(draft, at: url)
+        return try await storefront.placeOrder(request, at: url)
     }
 
     /// The Storefront API does not list a buyer's orders without a customer login.

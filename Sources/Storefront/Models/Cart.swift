@@ -235,6 +235,7 @@ public struct CartErrorCode: RawRepresentable, Hashable, Sendable, Codable, Cust
     public static let invalidCompanyLocation = CartErrorCode(rawValue: "INVALID_COMPANY_LOCATION")
     public static let buyerCannotPurchaseForCompanyLocation = CartErrorCode(rawValue: "BUYER_CANNOT_PURCHASE_FOR_COMPANY_LOCATION")
     public static let maximumExceeded = CartErrorCode(rawValue: "MAXIMUM_EXCEEDED")
+    public static let cartTooLarge = CartErrorCode(rawValue: "CART_TOO_LARGE")
     public static let invalidDeliveryAddressId = CartErrorCode(rawValue: "INVALID_DELIVERY_ADDRESS_ID")
     public static let invalidDeliveryOption = CartErrorCode(rawValue: "INVALID_DELIVERY_OPTION")
     public static let addressFieldIsRequired = CartErrorCode(rawValue: "ADDRESS_FIELD_IS_REQUIRED")

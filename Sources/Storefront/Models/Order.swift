@@ -57,7 +57,51 @@ public struct OrderPayment: Hashable, Sendable, Codable {
     }
 }
 
-/// What a checkout hands to the store when the buyer pays: the order before it has an id.
+/// What a checkout sends the shop when the buyer pays: which cart, who buys it, where it goes,
+/// how it ships and the vaulted card. Nothing in it is a price, a total, a currency or a quantity:
+/// the shop builds the order from the cart it keeps and prices it itself.
+public struct CheckoutCompletion: Hashable, Sendable, Codable {
+    /// Completing twice with the same session creates one order: this key makes it idempotent.
+    public var checkoutSessionId: String
+    public var cartId: String
+    public var email: String?
+    public var phone: String?
+    public var shippingAddress: MailingAddress?
+    public var billingAddress: MailingAddress?
+    /// The delivery option's handle (`standard`, `express`, `international`, …) for the address's
+    /// country; nil takes the one selected on the cart, else the first.
+    public var deliveryOptionHandle: String?
+    public var payment: PaymentToken?
+
+    public init(checkoutSessionId: String, cartId: String, email: String? = nil, phone: String? = nil,
+                shippingAddress: MailingAddress? = nil, billingAddress: MailingAddress? = nil,
+                deliveryOptionHandle: String? = nil, payment: PaymentToken? = nil) {
+        self.checkoutSessionId = checkoutSessionId; self.cartId = cartId; self.email = email; self.phone = phone
+        self.shippingAddress = shippingAddress; self.billingAddress = billingAddress
+        self.deliveryOptionHandle = deliveryOptionHandle; self.payment = payment
+    }
+
+    /// The JSON keys a completion may carry; a body with any other key (an amount, a currency, a
+    /// line) is refused before anything is read.
+    public static let acceptedKeys: Set<String> = ["checkoutSessionId", "cartId", "email", "phone", "shippingAddress",
+                                                   "billingAddress", "deliveryOptionHandle", "payment"]
+}
+
+/// A card the checkout's vault already took: what the order may keep of it, and no amount (the
+/// shop charges what it priced).
+public struct PaymentToken: Hashable, Sendable, Codable {
+    public var vaultToken: String
+    public var brand: String?
+    public var lastFourDigits: String?
+
+    public init(vaultToken: String, brand: String?, lastFourDigits: String?) {
+        self.vaultToken = vaultToken; self.brand = brand; self.lastFourDigits = lastFourDigits
+    }
+
+    public static let acceptedKeys: Set<String> = ["vaultToken", "brand", "lastFourDigits"]
+}
+
+/// An order as the shop records it: built by the shop from the stored cart and priced by it.
 public struct OrderDraft: Hashable, Sendable, Codable {
     /// Completing twice with the same session creates one order: this key makes it idempotent.
     public var checkoutSessionId: String

@@ -84,24 +84,55 @@ public final class SQLiteStatePersistence: EmbeddedPersistence {
             return try pool.read { db in
                 var records = StoredRecords()
                 for row in try Row.fetchAll(db, sql: "SELECT token, json FROM cart ORDER BY updatedAt") {
-                    do { records.carts.append(try CartRecord(json: row["json"])) } catch {
-                        records.warnings.append("\(location): the cart \(row["token"] as String) cannot be read (\(error)); it is left in the database")
+                    let token = String.fromDatabaseValue(row["token"] as DatabaseValue) ?? "without a token"
+                    do {
+                        let record = try CartRecord(json: row["json"] as Data? ?? Data())
+                        if let problem = record.problem {
+                            records.warnings.append("\(location): the cart \(token) is set aside (\(problem)); it is left in the database")
+                        } else {
+                            records.carts.append(record)
+                        }
+                    } catch {
+                        records.warnings.append("\(location): the cart \(token) cannot be read (\(error)); it is left in the database")
                     }
                 }
+                var setAside = false
                 for row in try Row.fetchAll(db, sql: "SELECT number, json FROM shopOrder ORDER BY number") {
-                    do { records.orders.append(try RecordCoding.decoder.decode(Order.self, from: row["json"])) } catch {
-                        records.warnings.append("\(location): order \(row["number"] as Int) cannot be read (\(error)); it is left in the database")
+                    let number = Int.fromDatabaseValue(row["number"] as DatabaseValue).map { "#\($0)" } ?? "without a number"
+                    do {
+                        let order = try RecordCoding.decoder.decode(Order.self, from: row["json"] as Data? ?? Data())
+                        if let problem = order.problem {
+                            setAside = true
+                            records.warnings.append("\(location): order \(number) is set aside (\(problem)); it is left in the database")
+                        } else {
+                            records.orders.append(order)
+                        }
+                    } catch {
+                        setAside = true
+                        records.warnings.append("\(location): order \(number) cannot be read (\(error)); it is left in the database")
                     }
                 }
                 records.nextOrderNumber = try RecordWriter.nextNumber(db)
-                records.unitsSold = Dictionary(try Row.fetchAll(db, sql: "SELECT variantId, units FROM stockSold")
-                    .map { ($0["variantId"], $0["units"]) }, uniquingKeysWith: { _, last in last })
+                // Units sold as counted; when an order was set aside or a count is not a whole
+                // number of units, the ledger counts them again from the orders kept.
+                var sold: [String: Int] = [:]
+                for row in try Row.fetchAll(db, sql: "SELECT variantId, units FROM stockSold") {
+                    guard let variant = String.fromDatabaseValue(row["variantId"] as DatabaseValue),
+                          let units = Int.fromDatabaseValue(row["units"] as DatabaseValue), units >= 0 else {
+                        setAside = true
+                        records.warnings.append("\(location): a count of units sold cannot be read; stock is counted from the orders")
+                        continue
+                    }
+                    sold[variant] = units
+                }
+                records.unitsSold = setAside ? nil : sold
                 records.currentCartId = try String.fetchOne(db, sql: "SELECT value FROM setting WHERE name = 'currentCartId'")
                 for row in try Row.fetchAll(db, sql: "SELECT id, json FROM customer ORDER BY id") {
                     if let customer = try? RecordCoding.decoder.decode(CustomerRecord.self, from: row["json"]) {
                         records.customers.append(customer)
                     } else {
-                        records.warnings.append("\(location): the customer \(row["id"] as String) cannot be read; it is left in the database")
+                        let id = String.fromDatabaseValue(row["id"] as DatabaseValue) ?? "without an id"
+                        records.warnings.append("\(location): the customer \(id) cannot be read; it is left in the database")
                     }
                 }
                 return records

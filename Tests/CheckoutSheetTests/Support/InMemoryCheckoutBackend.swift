@@ -16,7 +16,7 @@ final class InMemoryCheckoutBackend: CheckoutBackend {
         var lostAnswers = 0
         /// placeOrder waits this many scheduler turns first, so a concurrent call can overtake it.
         var placeOrderYields = 0
-        var drafts: [OrderDraft] = []
+        var requests: [CheckoutCompletion] = []
         /// placeOrder throws this instead of placing the order.
         var placeOrderError: (any Error)?
         /// Like a Shopify shop: payment only in the web checkout.
@@ -65,14 +65,18 @@ final class InMemoryCheckoutBackend: CheckoutBackend {
         }
     }
 
-    func placeOrder(_ draft: OrderDraft) async throws -> Order {
+    /// Orders are built from the stored cart by the shop's rule (`OrderBuilder`), never from the request.
+    func placeOrder(_ request: CheckoutCompletion) async throws -> Order {
         let yields = state.withLock { s -> Int in
             s.placeOrderCalls += 1
-            s.drafts.append(draft)
+            s.requests.append(request)
             return s.placeOrderYields
         }
         if let error = state.withLock({ $0.placeOrderError }) { throw error }
         for _ in 0..<yields { await Task.yield() }
+        let stored = state.withLock { $0.carts[request.cartId] }
+        guard let stored else { throw OrderPlacementError.refused(code: OrderPlacementError.invalidCart, message: "No such cart") }
+        let (draft, _) = try OrderBuilder.order(of: stored, for: request, shopCountry: shopInfo.countryCode)
         let (order, lose) = state.withLock { s -> (Order, Bool) in
             let order: Order
             if let existing = s.orders.first(where: { $0.draft.checkoutSessionId == draft.checkoutSessionId }) {

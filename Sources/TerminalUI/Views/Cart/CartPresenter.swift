@@ -1,5 +1,6 @@
 import AppCore
 import CheckoutSheet
+import Storefront
 
 struct CartPresenter: ScreenPresenter {
     func title(_ state: AppState) -> String { "Cart" }
