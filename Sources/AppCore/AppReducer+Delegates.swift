@@ -38,6 +38,7 @@ extension AppReducer {
         case .changed: return reduce(into: &state, action: .checkout(.invalidatePreload))
         case .sessionEnded(let reason): return reduce(into: &state, action: .account(.sessionEnded(reason: reason)))
         case .failed(let error): return showError(error, &state)
+        case .added(let outcome): return reduce(into: &state, action: .productDetail(.added(outcome)))
         case .withdrawError(let prefixes): return reduce(into: &state, action: .errorBar(.withdraw(prefixes)))
         }
     }

@@ -33,7 +33,7 @@ extension AppState {
 
     var checkoutFeature: CheckoutReducer.State {
         get { .init(checkout: checkout, eventLog: eventLog, orders: orders, cart: cart, customer: account.session?.customer,
-                     shopCountryCode: shop?.countryCode) }
+                     marketCountryCode: country ?? marketCountry?.isoCode ?? shop?.countryCode) }
         set { checkout = newValue.checkout; eventLog = newValue.eventLog; orders = newValue.orders }
     }
 

@@ -58,8 +58,26 @@ enum InteractiveSession {
         // The country: the command line's, else the one picked last time in this state directory.
         let preference = CountryPreference(directory: EmbeddedStorefront.defaultStateDirectory())
         dependencies.country = country ?? preference.load()
+        // Else the shop's own, named before the first frame: the market decides names as well as
+        // prices (a shop in the Netherlands shows its Dutch titles there), from the first list on.
+        if dependencies.country == nil { dependencies.country = await homeCountry(of: dependencies.storefront) }
         dependencies.saveCountry = { preference.save($0) }
         return dependencies
+    }
+
+    /// The shop's own country, as its `localization` names it; nil when it does not answer within
+    /// two seconds (the app then asks without a country, and learns it from the first answers).
+    static func homeCountry(of storefront: any StorefrontClient) async -> String? {
+        await withTaskGroup(of: String?.self) { group in
+            group.addTask { try? await storefront.localization().country.isoCode }
+            group.addTask {
+                try? await Task.sleep(for: .seconds(2))
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
     }
 
     private static func storefront(global: GlobalOptions, cartOnAccount: Bool,

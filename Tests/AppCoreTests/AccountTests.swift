@@ -63,16 +63,18 @@ final class AccountTests: XCTestCase {
         let store = env.store(Self.loggedIn(AppState(screens: [.collections, .productDetail(handle: "shirt")],
                                                      productDetail: ProductDetailState(product: shirt))))
 
-        await store.send(.productDetail(.addToCart)) {
-            $0.productDetail?.confirmation = "Added 1 × Shirt shirt (S / Red) to your cart."
-        }
-        await store.receive(.productDetail(.delegate(.addToCart(CartMerchandise(variant: shirt.variants[0], of: shirt), quantity: 1)))) {
+        await store.send(.productDetail(.addToCart))
+        let red = CartAddRequest(CartMerchandise(variant: shirt.variants[0], of: shirt), quantity: 1)
+        await store.receive(.productDetail(.delegate(.addToCart(red.merchandise, quantity: 1)))) {
             $0.loading = [.cartCreate]
             $0.cart.latestRequestId = 1
             $0.cart.nextRequestId = 2
         }
-        await store.receive(.cart(.mutationResponse(requestId: 1, .success(CartPayload(cart: created)))),
+        await store.receive(.cart(.addResponse(requestId: 1, adding: [red], .success(CartPayload(cart: created)))),
                             assert: CartTests.answered(1, with: created))
+        await store.receive(.cart(.delegate(.added(CartAddOutcome(request: red, added: 1))))) {
+            $0.productDetail?.confirmation = "Added 1 × Shirt shirt (S / Red) to your cart."
+        }
         await env.clock.advance(by: .seconds(4))
         await store.receive(.productDetail(.confirmationExpired)) { $0.productDetail?.confirmation = nil }
         await store.finish()
@@ -221,11 +223,10 @@ final class AccountTests: XCTestCase {
         let store = env.store(Self.loggedIn(AppState(screens: [.collections, .productDetail(handle: "shirt")],
                                                      productDetail: ProductDetailState(product: Fixtures.shirt()))))
 
-        await store.send(.productDetail(.addToCart)) {
-            $0.productDetail?.confirmation = "Added 1 × Shirt shirt (S / Red) to your cart."
-        }
+        await store.send(.productDetail(.addToCart))
         let shirt = Fixtures.shirt()
-        await store.receive(.productDetail(.delegate(.addToCart(CartMerchandise(variant: shirt.variants[0], of: shirt), quantity: 1)))) {
+        let red = CartAddRequest(CartMerchandise(variant: shirt.variants[0], of: shirt), quantity: 1)
+        await store.receive(.productDetail(.delegate(.addToCart(red.merchandise, quantity: 1)))) {
             $0.loading = [.cartCreate]
             $0.cart.latestRequestId = 1
             $0.cart.nextRequestId = 2
@@ -236,12 +237,47 @@ final class AccountTests: XCTestCase {
         await store.receive(.account(.delegate(.failed(AppError(message: "Your session has ended (refresh token revoked). Log in again on the account screen; your cart is kept."))))) { $0.errorMessage = "Your session has ended (refresh token revoked). Log in again on the account screen; your cart is kept." }
         // The new cart has no customer to take the token from.
         await store.receive(.account(.delegate(.sessionEnded)))
-        await store.receive(.cart(.mutationResponse(requestId: 1, .success(CartPayload(cart: created)))),
+        await store.receive(.cart(.addResponse(requestId: 1, adding: [red], .success(CartPayload(cart: created)))),
                             assert: CartTests.answered(1, with: created))
+        await store.receive(.cart(.delegate(.added(CartAddOutcome(request: red, added: 1))))) {
+            $0.productDetail?.confirmation = "Added 1 × Shirt shirt (S / Red) to your cart."
+        }
         await env.clock.advance(by: .seconds(4))
         await store.receive(.productDetail(.confirmationExpired)) { $0.productDetail?.confirmation = nil }
         await store.finish()
         XCTAssertEqual(inputs.values.map(\.buyerIdentity), [nil])
+    }
+
+    /// The store no longer knows the customer's token (it was restarted with other sessions): the
+    /// add is refused on it. Nothing is called added, the error bar says to log in again, and the
+    /// cart goes on without the token so the next add works.
+    func testAnAddRefusedForTheLoginSaysLogInAgainAndNeverAdded() async {
+        var env = TestEnvironment()
+        env.account = Self.account()
+        let refused = CartUserError(code: .invalid, field: ["buyerIdentity", "customerAccessToken"],
+                                    message: "The customer access token is invalid or has expired.")
+        let cart = Self.signedInCart()
+        var anonymous = cart
+        anonymous.buyerIdentity = BuyerIdentity(email: "ada@example.com")
+        env.storefront.onLinesAdd = { [cart] _, _ in CartPayload(cart: cart, userErrors: [refused]) }
+        env.storefront.onBuyerIdentity = { [anonymous] _, _ in CartPayload(cart: anonymous) }
+        let shirt = Fixtures.shirt()
+        var state = Self.loggedIn(AppState(screens: [.collections, .productDetail(handle: "shirt")],
+                                           productDetail: ProductDetailState(product: shirt)))
+        state.cart = CartState(cart: cart, confirmedCart: cart)
+        let store = env.store(state)
+        let blue = CartAddRequest(CartMerchandise(variant: shirt.variants[1], of: shirt), quantity: 1)
+
+        await store.send(.productDetail(.focusOption(by: 1))) { $0.productDetail?.focusedOptionIndex = 1 }
+        await store.send(.productDetail(.selectOptionValue(by: 1))) { $0.productDetail?.selectedOptions[1].value = "Blue" }
+        await store.send(.productDetail(.addToCart))
+        await store.skipReceivedActionsWhenEffectsEnd()
+        let reason = "the store no longer accepts your login, so nothing was added to your cart"
+        XCTAssertEqual(store.state.errorMessage, "Your session has ended (\(reason)). Log in again on the account screen; your cart is kept.")
+        XCTAssertNil(store.state.productDetail?.confirmation)
+        XCTAssertEqual(store.state.account.status, .sessionEnded(reason: reason))
+        XCTAssertEqual(store.state.cart.cart, anonymous)
+        await store.finish()
     }
 
     /// The session ends with a signed-in cart: the cart keeps its lines and loses only the token.

@@ -42,15 +42,18 @@ final class CartTests: XCTestCase {
         state.productDetail?.quantity = 2
         let store = env.store(state)
 
-        await store.send(.productDetail(.addToCart)) {
-            $0.productDetail?.confirmation = "Added 2 × Shirt shirt (S / Red) to your cart."
-        }
-        await store.receive(.productDetail(.delegate(.addToCart(CartMerchandise(variant: shirt.variants[0], of: shirt), quantity: 2)))) {
+        // Nothing is said to be added until the store answers.
+        await store.send(.productDetail(.addToCart))
+        let red = CartAddRequest(CartMerchandise(variant: shirt.variants[0], of: shirt), quantity: 2)
+        await store.receive(.productDetail(.delegate(.addToCart(red.merchandise, quantity: 2)))) {
             $0.loading = [.cartCreate]
             $0.cart.latestRequestId = 1
             $0.cart.nextRequestId = 2
         }
-        await store.receive(.cart(.mutationResponse(requestId: 1, .success(CartPayload(cart: created)))), assert: Self.answered(1, with: created))
+        await store.receive(.cart(.addResponse(requestId: 1, adding: [red], .success(CartPayload(cart: created)))), assert: Self.answered(1, with: created))
+        await store.receive(.cart(.delegate(.added(CartAddOutcome(request: red, added: 2))))) {
+            $0.productDetail?.confirmation = "Added 2 × Shirt shirt (S / Red) to your cart."
+        }
         await env.clock.advance(by: .seconds(4))
         await store.receive(.productDetail(.confirmationExpired)) { $0.productDetail?.confirmation = nil }
         await store.finish()
@@ -73,29 +76,25 @@ final class CartTests: XCTestCase {
         let store = env.store(AppState(screens: [.collections, .productDetail(handle: "shirt")],
                                        productDetail: ProductDetailState(product: shirt)))
 
-        await store.send(.productDetail(.addToCart)) {
-            $0.productDetail?.confirmation = "Added 1 × Shirt shirt (S / Red) to your cart."
-        }
-        await store.receive(.productDetail(.delegate(.addToCart(CartMerchandise(variant: shirt.variants[0], of: shirt), quantity: 1)))) {
+        await store.send(.productDetail(.addToCart))
+        let red = CartAddRequest(CartMerchandise(variant: shirt.variants[0], of: shirt), quantity: 1)
+        let blueAdd = CartAddRequest(CartMerchandise(variant: blue, of: shirt), quantity: 1)
+        await store.receive(.productDetail(.delegate(.addToCart(red.merchandise, quantity: 1)))) {
             $0.loading = [.cartCreate]
             $0.cart.latestRequestId = 1
             $0.cart.nextRequestId = 2
         }
-        // The next key takes the confirmation away.
-        await store.send(.productDetail(.selectOptionValue(by: 0))) { $0.productDetail?.confirmation = nil }
         await store.send(.productDetail(.focusOption(by: 1))) { $0.productDetail?.focusedOptionIndex = 1 }
         await store.send(.productDetail(.selectOptionValue(by: 1))) {
             $0.productDetail?.selectedOptions[1].value = "Blue"
         }
-        await store.send(.productDetail(.addToCart)) {
-            $0.productDetail?.confirmation = "Added 1 × Shirt shirt (S / Blue) to your cart."
-        }
-        await store.receive(.productDetail(.delegate(.addToCart(CartMerchandise(variant: blue, of: shirt), quantity: 1)))) {
-            $0.cart.queuedLines = [CartLineInput(merchandiseId: "shirt-s-blue", quantity: 1)]
+        await store.send(.productDetail(.addToCart))
+        await store.receive(.productDetail(.delegate(.addToCart(blueAdd.merchandise, quantity: 1)))) {
+            $0.cart.queuedLines = [blueAdd]
         }
         let created = Fixtures.shirtCart()
         gate.answer(0, with: CartPayload(cart: created))
-        await store.receive(.cart(.mutationResponse(requestId: 1, .success(CartPayload(cart: created))))) {
+        await store.receive(.cart(.addResponse(requestId: 1, adding: [red], .success(CartPayload(cart: created))))) {
             $0.cart.cart = created
             $0.cart.confirmedCart = created
             $0.cart.confirmedRequestId = 1
@@ -105,7 +104,13 @@ final class CartTests: XCTestCase {
             $0.cart.nextRequestId = 3
             $0.loading = [.cartMutation]
         }
-        await store.receive(.cart(.mutationResponse(requestId: 2, .success(CartPayload(cart: withBoth)))), assert: Self.answered(2, with: withBoth))
+        await store.receive(.cart(.delegate(.added(CartAddOutcome(request: red, added: 1))))) {
+            $0.productDetail?.confirmation = "Added 1 × Shirt shirt (S / Red) to your cart."
+        }
+        await store.receive(.cart(.addResponse(requestId: 2, adding: [blueAdd], .success(CartPayload(cart: withBoth)))), assert: Self.answered(2, with: withBoth))
+        await store.receive(.cart(.delegate(.added(CartAddOutcome(request: blueAdd, added: 1))))) {
+            $0.productDetail?.confirmation = "Added 1 × Shirt shirt (S / Blue) to your cart."
+        }
         await env.clock.advance(by: .seconds(4))
         await store.receive(.productDetail(.confirmationExpired)) { $0.productDetail?.confirmation = nil }
         await store.finish()
@@ -126,10 +131,9 @@ final class CartTests: XCTestCase {
         let pending = CartLine(id: "pending:shirt-s-blue", quantity: 1, merchandise: CartMerchandise(variant: blue, of: shirt),
                                cost: CartLineCost(amountPerQuantity: Fixtures.usd("20.00"), subtotalAmount: Fixtures.usd("20.00"),
                                                   totalAmount: Fixtures.usd("20.00")))
-        await store.send(.productDetail(.addToCart)) {
-            $0.productDetail?.confirmation = "Added 1 × Shirt shirt (S / Blue) to your cart."
-        }
-        await store.receive(.productDetail(.delegate(.addToCart(CartMerchandise(variant: blue, of: shirt), quantity: 1)))) {
+        await store.send(.productDetail(.addToCart))
+        let blueAdd = CartAddRequest(CartMerchandise(variant: blue, of: shirt), quantity: 1)
+        await store.receive(.productDetail(.delegate(.addToCart(blueAdd.merchandise, quantity: 1)))) {
             $0.cart.cart?.lines.append(pending)
             $0.cart.cart?.cost = CartCost(subtotalAmount: Fixtures.usd("40.00"), totalAmount: Fixtures.usd("40.00"))
             $0.cart.latestRequestId = 1
@@ -139,11 +143,63 @@ final class CartTests: XCTestCase {
         let server = Fixtures.cart(lines: [Fixtures.line("line-1", variant: shirt.variants[0], of: shirt, quantity: 1),
                                            Fixtures.line("line-2", variant: blue, of: shirt, quantity: 1)])
         gate.answer(0, with: CartPayload(cart: server))
-        await store.receive(.cart(.mutationResponse(requestId: 1, .success(CartPayload(cart: server)))), assert: Self.answered(1, with: server))
+        await store.receive(.cart(.addResponse(requestId: 1, adding: [blueAdd], .success(CartPayload(cart: server)))), assert: Self.answered(1, with: server))
+        await store.receive(.cart(.delegate(.added(CartAddOutcome(request: blueAdd, added: 1))))) {
+            $0.productDetail?.confirmation = "Added 1 × Shirt shirt (S / Blue) to your cart."
+        }
         await env.clock.advance(by: .seconds(4))
         await store.receive(.productDetail(.confirmationExpired)) { $0.productDetail?.confirmation = nil }
         await store.finish()
         XCTAssertEqual(env.savedCartIds.values, [])
+    }
+
+    /// 9 asked onto a line of 4 with 9 in stock: the store took 5. The product screen says 5 and
+    /// why, and the error bar does not say the same thing again beside it.
+    /// On the product screen with 4 × S / Red in the cart, `quantity` more asked; the store answers
+    /// with `answer` lines of it and `warning`. Returns once the answer is in.
+    func addOntoFour(_ quantity: Int, answer: Int, warning: CartWarning) async -> (TestStore<AppState, AppAction>, TestEnvironment, CartAddRequest) {
+        var env = TestEnvironment()
+        env.storefront.onLinesAdd = { _, _ in CartPayload(cart: Fixtures.shirtCart(quantity: answer), warnings: [warning]) }
+        var state = cartState(Fixtures.shirtCart(quantity: 4))
+        state.screens = [.collections, .productDetail(handle: "shirt")]
+        state.productDetail = ProductDetailState(product: shirt)
+        state.productDetail?.quantity = quantity
+        let store = env.store(state)
+        let red = CartAddRequest(CartMerchandise(variant: shirt.variants[0], of: shirt), quantity: quantity)
+
+        await store.send(.productDetail(.addToCart))
+        await store.receive(.productDetail(.delegate(.addToCart(red.merchandise, quantity: quantity))),
+                            assert: Self.sent(1, showing: Fixtures.shirtCart(quantity: 4 + quantity)))
+        let payload = CartPayload(cart: Fixtures.shirtCart(quantity: answer), warnings: [warning])
+        await store.receive(.cart(.addResponse(requestId: 1, adding: [red], .success(payload)))) {
+            Self.answered(1, with: Fixtures.shirtCart(quantity: answer))(&$0)
+            $0.cart.warnings = [warning]
+        }
+        return (store, env, red)
+    }
+
+    func testAnAddTheStoreCutsSaysHowManyWereAddedAndWhy() async {
+        let warning = CartWarning(code: .merchandiseNotEnoughStock, message: "Only 9 in stock; the quantity was set to 9.", target: "line-1")
+        let (store, env, red) = await addOntoFour(9, answer: 9, warning: warning)
+        let outcome = CartAddOutcome(request: red, added: 5, reason: "Only 9 in stock; the quantity was set to 9.")
+        await store.receive(.cart(.delegate(.added(outcome)))) {
+            $0.productDetail?.confirmation = "Added 5 × Shirt shirt (S / Red) to your cart, not 9: Only 9 in stock; the quantity was set to 9."
+        }
+        await env.clock.advance(by: .seconds(4))
+        await store.receive(.productDetail(.confirmationExpired)) { $0.productDetail?.confirmation = nil }
+        await store.finish()
+        XCTAssertNil(store.state.errorMessage)
+    }
+
+    /// The store took none: no "Added", and the error bar says nothing was added and why.
+    func testAnAddTheStoreRefusesIsNotCalledAdded() async {
+        let warning = CartWarning(code: .merchandiseOutOfStock, message: "Shirt shirt (S / Red) is sold out.", target: "shirt-s-red")
+        let (store, _, red) = await addOntoFour(1, answer: 4, warning: warning)
+        let refusal = "Nothing was added to your cart: Shirt shirt (S / Red) is sold out."
+        await store.receive(.cart(.delegate(.failed(AppError(message: refusal))))) { $0.errorMessage = refusal }
+        await store.receive(.cart(.delegate(.added(CartAddOutcome(request: red, added: 0, reason: "Shirt shirt (S / Red) is sold out.")))))
+        await store.finish()
+        XCTAssertNil(store.state.productDetail?.confirmation)
     }
 
     /// A store on the cart whose quantity updates wait for the test to answer them, by quantity.

@@ -180,14 +180,25 @@ final class CheckoutRequestPickerTests: XCTestCase {
     }
 
     /// Opens the form from the list's one row.
-    func openForm(_ env: TestEnvironment, _ store: TestStore<AppState, AppAction>) async {
+    func openForm(_ env: TestEnvironment, _ store: TestStore<AppState, AppAction>, country: String = "NL") async {
         await start(store)
         await receive(addressRequest, env, store, entryId: 1,
                       picker: CheckoutRequestPicker(request: addressRequest, options: [.typeAddress]))
         await store.send(.checkout(.pickerChoose)) {
-            $0.checkout.picker?.form = CheckoutAddressForm(countryCode: "NL")
+            $0.checkout.picker?.form = CheckoutAddressForm(countryCode: country)
             $0.checkout.picker?.isTyping = true
         }
+    }
+
+    /// The shopper picked Japan in a Dutch shop: a typed address starts in Japan, not in the shop's country.
+    func testATypedAddressStartsInTheShoppersMarket() async {
+        let env = TestEnvironment()
+        var state = typingSheet()
+        state.country = "JP"
+        let store = env.store(state)
+        await openForm(env, store, country: "JP")
+        await close(store, entryId: 2)
+        await store.finish()
     }
 
     func testATypedAddressIsCheckedThenSentAsTheAnswer() async {

@@ -171,6 +171,38 @@ final class SimulatedCheckoutTests: XCTestCase {
         XCTAssertEqual(page.summary?.taxes?.amountString, "31.86") // 20 % of 159.30
     }
 
+    /// The shopper closed the checkout, picked another country (the cart's buyer country moved from
+    /// the US to Japan) and opened it again: the delivery country is Japan's, with its postal code
+    /// and phone examples, and the American address does not come back; the names do.
+    func testReopenedAfterTheCartMovedCountryTheDeliveryFollowsTheCart() async throws {
+        let h = SheetHarness()
+        await h.present()
+        await h.send(.submit)
+        await h.fillDelivery()
+        let shipping = try await h.requirePage()
+        XCTAssertEqual(shipping.step, .shipping)
+        await h.sheet.dismiss()
+        h.backend.state.withLock { $0.carts["c1"]?.buyerIdentity.countryCode = "JP" }
+
+        await h.present()
+        await h.send(.submit)
+        let delivery = try await h.requirePage()
+        XCTAssertEqual(delivery.step, .delivery)
+        func field(_ id: String) -> CheckoutPage.Field? { delivery.fields.first { $0.id == id } }
+        XCTAssertEqual(field("countryCode")?.displayValue, "JP")
+        XCTAssertEqual(field("postalCode")?.displayValue, "")
+        XCTAssertEqual(field("postalCode")?.placeholder, "100-0001")
+        XCTAssertEqual(field("phone")?.placeholder, "+81 3 5550 0199")
+        XCTAssertEqual(field("city")?.displayValue, "")
+        XCTAssertEqual(field("firstName")?.displayValue, "Ada")
+        await h.type("address1", "1-1 Chiyoda")
+        await h.type("city", "Chiyoda-ku")
+        await h.type("postalCode", "100-0001")
+        await h.send(.submit)
+        let passed = try await h.requirePage()
+        XCTAssertEqual(passed.step, .shipping, "a Tokyo postcode passes for Japan")
+    }
+
     func testAddressChecks() async throws {
         let h = SheetHarness()
         await h.present()

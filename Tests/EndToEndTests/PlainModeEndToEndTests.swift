@@ -60,7 +60,7 @@ final class PlainModeEndToEndTests: XCTestCase {
     func testOpenListBackAndHome() throws {
         let output = try plain(["open 1", "open 99", "open 2", "back", "list", "home", "back", "collections"])
         assertContains(output, [
-            "Coffee: 12 products\n  1. House Espresso Blend · from €12.50",
+            "Coffee: 12 products\n  1. Huisblend espresso · from €12.50",
             "There is no item 99 here: 1 to 12.",
             "Ethiopia Yirgacheffe Kochere · Kestrel Roastery",
             "This is the first screen.",
@@ -88,7 +88,8 @@ final class PlainModeEndToEndTests: XCTestCase {
             "Grind: Whole bean, [Espresso]",
             "Quantity: 3",
             "No option \"Colour\": Size, Grind.",
-            "Adding 3 × House Espresso Blend · 1 kg / Espresso to the cart.",
+            "Adding 3 × Huisblend espresso · 1 kg / Espresso to the cart.",
+            "✓ Added 3 × Huisblend espresso (1 kg / Espresso) to your cart.",
             "Cart: 3 items · €126.00",
         ])
     }
@@ -106,7 +107,7 @@ final class PlainModeEndToEndTests: XCTestCase {
         let output = try plain(["open 1", "add 1", "add 2", "cart", "qty 1 3", "qty 5 1", "discount FIKA5",
                                 "note Leave it at the door", "remove 2", "discount none", "remove 1"])
         assertContains(output, [
-            "  1. House Espresso Blend · 250 g / Whole bean · 3 × €12.50 = €37.50",
+            "  1. Huisblend espresso · 250 g / Whole bean · 3 × €12.50 = €37.50",
             "There is no line 5 in the cart: 1 to 2.",
             "Discount: FIKA5",
             "Note: Leave it at the door",
@@ -147,7 +148,7 @@ final class PlainModeEndToEndTests: XCTestCase {
             "Your orders:\n1. #1001",
             "Paid · Unfulfilled  1 item  €",
             "Order #1001 · ",
-            "  1 × House Espresso Blend",
+            "  1 × Huisblend espresso",
             "There is no order 7: a number like #1001, or 1 to 1.",
             "\"returns\" is not a policy; try about refund, shipping, privacy or terms.",
         ])

@@ -99,11 +99,11 @@ final class SSHEndToEndTests: XCTestCase {
         let shop = try SSHShop()
         let key = try shop.makeKey("ada")
         let search = try shop.session(key: key, ["search", "espresso"])
-        let results = try search.waitFor("search results for espresso") { $0.contains("espresso") && $0.contains("Espresso Blend") }
+        let results = try search.waitFor("search results for espresso") { $0.contains("espresso") && $0.contains("Huisblend espresso") }
         XCTAssertTrue(results.contains("Search"), results)
         let product = try shop.session(key: key, ["product", "house-espresso-blend"])
         try product.waitFor(text: "Quantity")
-        XCTAssertTrue(try product.screen().contains("House Espresso Blend"))
+        XCTAssertTrue(try product.screen().contains("Huisblend espresso"))
         let orders = try shop.session(key: key, ["orders"])
         try orders.waitFor(text: "Shopper")
         for session in [search, product, orders] {

@@ -50,6 +50,8 @@ public enum CartAction: Hashable, Sendable {
     case linesNotSold(cartId: String, [CartWarning])
     /// The answer to the mutation stamped `requestId`.
     case mutationResponse(requestId: Int, Result<CartPayload, AppError>)
+    /// The answer to the add (or adds) stamped `requestId`: what was added is read from it.
+    case addResponse(requestId: Int, adding: [CartAddRequest], Result<CartPayload, AppError>)
     case delegate(Delegate)
 
     /// What the cart asks of the rest of the app.
@@ -59,6 +61,8 @@ public enum CartAction: Hashable, Sendable {
         /// A token was refused while a cart request fetched it.
         case sessionEnded(reason: String)
         case failed(AppError)
+        /// The store answered an add: how many units it took (none: the error bar says why).
+        case added(CartAddOutcome)
         /// Takes down the error bar when it still shows a message starting with one of these.
         case withdrawError([String])
     }

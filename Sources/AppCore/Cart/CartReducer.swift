@@ -164,6 +164,8 @@ struct CartReducer: Reducer {
             return .send(.delegate(.failed(AppError(message: notice))))
         case .mutationResponse(let requestId, let result):
             return mutationResponse(requestId, result, &state)
+        case .addResponse(let requestId, let adding, let result):
+            return addResponse(requestId, adding, result, &state)
         }
     }
 
@@ -207,23 +209,71 @@ struct CartReducer: Reducer {
     /// Adds merchandise: to the cart when there is one, by creating the cart with this line when
     /// there is none, or after the cart being created exists.
     private func add(_ merchandise: CartMerchandise, quantity: Int, to state: inout State) -> Effect<CartAction> {
-        let line = CartLineInput(merchandiseId: merchandise.id, quantity: quantity)
+        let adding = CartAddRequest(merchandise, quantity: quantity)
+        let line = adding.line
         if state.cart.cart != nil {
-            return mutate(&state, edit: { $0.add(merchandise, quantity: quantity) }) { client, cartId in
+            return mutate(&state, adding: [adding], edit: { $0.add(merchandise, quantity: quantity) }) { client, cartId, _ in
                 try await client.cartLinesAdd(cartId: cartId, lines: [line])
             }
         }
         if state.loading.contains(.cartCreate) {
-            state.cart.queuedLines.append(line)
+            state.cart.queuedLines.append(adding)
             return .none
         }
         state.loading.insert(.cartCreate)
         // A logged-in customer's cart carries their token, so checkout knows them.
         let identity = CustomerIdentity(account: dependencies.account, isLoggedIn: state.isLoggedIn)
-        return request(&state) { client, send in
+        return request(&state, adding: [adding]) { client, send in
             try await client.cartCreate(CartInput(lines: [line], buyerIdentity: await identity.forNewCart(send)))
         }
     }
+
+    /// An add answered: what the store's cart gained is what was added, and only that is told.
+    /// Reasons the store gave for fewer go with the count, not to the error bar beside it; a login
+    /// the store no longer accepts ends the session and the cart goes on as a guest's.
+    private func addResponse(_ requestId: Int, _ adding: [CartAddRequest], _ result: Result<CartPayload, AppError>,
+                             _ state: inout State) -> Effect<CartAction> {
+        let before = state.cart.confirmedCart
+        let outcomes = adding.map { request in Self.outcome(of: request, before: before, result) }
+        let loginRefused = Self.refusesLogin(result)
+        var effects: [Effect<CartAction>] = []
+        // The account says the session ended and to log in again, once, for the whole answer.
+        if loginRefused && state.isLoggedIn { effects.append(.send(.delegate(.sessionEnded(reason: Self.loginRefusedReason)))) }
+        effects.append(mutationResponse(requestId, result, &state, outcomes: outcomes, loginRefused: loginRefused))
+        effects += outcomes.map { .send(.delegate(.added($0))) }
+        if loginRefused { effects.append(detachCustomer(&state)) }
+        return .merge(effects)
+    }
+
+    /// How many of `request` the answer's cart holds beyond `before`, and the store's reason when
+    /// that is fewer than asked.
+    static func outcome(of request: CartAddRequest, before: Cart?, _ result: Result<CartPayload, AppError>) -> CartAddOutcome {
+        switch result {
+        case .failure(let error):
+            return CartAddOutcome(request: request, added: 0, reason: error.message)
+        case .success(let payload):
+            let id = request.merchandise.id
+            let gained = payload.cart.map { CartAddOutcome.units(of: id, in: $0) - CartAddOutcome.units(of: id, in: before) } ?? 0
+            let added = min(max(gained, 0), request.quantity)
+            guard added < request.quantity else { return CartAddOutcome(request: request, added: added) }
+            let lineIds = Set((payload.cart?.lines ?? []).filter { $0.merchandise.id == id }.map(\.id))
+            let about = payload.warnings.filter { lineIds.contains($0.target) || $0.target == id }.map(\.message)
+            let reasons = payload.userErrors.map(\.message) + about
+            return CartAddOutcome(request: request, added: added, reason: reasons.isEmpty ? nil : reasons.joined(separator: " "))
+        }
+    }
+
+    /// The store refused the customer's access token (a user error on it).
+    static func refusesLogin(_ result: Result<CartPayload, AppError>) -> Bool {
+        guard case .success(let payload) = result else { return false }
+        return payload.userErrors.contains { $0.field?.last == "customerAccessToken" }
+    }
+
+    static let loginRefusedReason = "the store no longer accepts your login, so nothing was added to your cart"
+    /// Said when the app did not know of a login the cart still carried.
+    static let loginRefusedAdvice =
+        "Nothing was added to your cart: the store no longer accepts the login it carried. Add it again to shop as a guest, or log in on the account screen (u)."
+
 
     /// The customer just logged in: the cart in use gets their token (its lines and the rest stay).
     private func attachCustomer(_ state: inout State) -> Effect<CartAction> {
@@ -324,8 +374,9 @@ struct CartReducer: Reducer {
         mutate(&state, edit: edit) { client, cartId, _ in try await perform(client, cartId) }
     }
 
-    /// `mutate` for requests that may also send actions of their own (the account's).
-    private func mutate(_ state: inout State, edit: (inout Cart) -> Void,
+    /// `mutate` for requests that may also send actions of their own (the account's); `adding`:
+    /// the adds it carries, answered with what was added.
+    private func mutate(_ state: inout State, adding: [CartAddRequest] = [], edit: (inout Cart) -> Void,
                         _ perform: @escaping @Sendable (any StorefrontClient, String, Send<CartAction>) async throws -> CartPayload)
         -> Effect<CartAction> {
         guard var cart = state.cart.cart else { return .none }
@@ -334,11 +385,11 @@ struct CartReducer: Reducer {
         clampSelection(&state)
         state.loading.insert(.cartMutation)
         let cartId = cart.id
-        return request(&state) { client, send in try await perform(client, cartId, send) }
+        return request(&state, adding: adding) { client, send in try await perform(client, cartId, send) }
     }
 
     /// Stamps a request with a new id and sends it; the cart changed, so a preloaded checkout is stale.
-    private func request(_ state: inout State,
+    private func request(_ state: inout State, adding: [CartAddRequest] = [],
                          _ perform: @escaping @Sendable (any StorefrontClient, Send<CartAction>) async throws -> CartPayload)
         -> Effect<CartAction> {
         let requestId = state.cart.nextRequestId
@@ -353,14 +404,22 @@ struct CartReducer: Reducer {
                     payload.warnings += await CartLinesNotSold.warnings(for: payload.cart, storefront, countries: countries)
                     return payload
                 }
-                await send(.mutationResponse(requestId: requestId, result))
+                await send(adding.isEmpty ? .mutationResponse(requestId: requestId, result)
+                           : .addResponse(requestId: requestId, adding: adding, result))
             },
             changed(&state)
         )
     }
 
-    private func mutationResponse(_ requestId: Int, _ result: Result<CartPayload, AppError>,
-                                  _ state: inout State) -> Effect<CartAction> {
+    /// `outcomes`: the adds the request carried; their reasons are told with them (or, for an add
+    /// that took nothing, as its refusal), not again on their own.
+    private func mutationResponse(_ requestId: Int, _ result: Result<CartPayload, AppError>, _ state: inout State,
+                                  outcomes: [CartAddOutcome] = [], loginRefused: Bool = false) -> Effect<CartAction> {
+        let told = outcomes.compactMap(\.reason)
+        let refusals = outcomes.compactMap { outcome in
+            guard loginRefused, outcome.added == 0 else { return outcome.refusal }
+            return state.isLoggedIn ? nil : Self.loginRefusedAdvice
+        }
         var effects: [Effect<CartAction>] = []
         if case .success(let payload) = result, let cart = payload.cart, requestId > state.cart.confirmedRequestId {
             if cart.id != state.cart.confirmedCart?.id { effects.append(save(cartId: cart.id)) }
@@ -383,18 +442,22 @@ struct CartReducer: Reducer {
             let others = payload.warnings.filter { !$0.code.isAboutADiscount && $0.code != .productUnavailableInBuyerLocation }
             state.cart.warnings = others
             let notice = markNotSold(notSold, &state)
-            let messages = payload.userErrors.map(\.message) + others.map(\.message) + [notice].compactMap { $0 }
+            let reported = (payload.userErrors.map(\.message) + others.map(\.message)).filter { message in
+                !told.contains { $0.contains(message) } && !(loginRefused && payload.userErrors.contains { $0.message == message })
+            }
+            let messages = refusals + reported + [notice].compactMap { $0 }
             if !messages.isEmpty { effects.append(.send(.delegate(.failed(AppError(message: messages.joined(separator: " ")))))) }
             if state.cart.queuedLines.isEmpty { effects.append(dropRefusedCodes(payload.warnings, &state)) }
         case .failure(let error):
             state.cart.cart = state.cart.confirmedCart
-            effects.append(.send(.delegate(.failed(error))))
+            effects.append(.send(.delegate(.failed(refusals.isEmpty ? error : AppError(message: refusals.joined(separator: " "))))))
         }
         clampSelection(&state)
         if !state.cart.queuedLines.isEmpty, state.cart.cart != nil {
-            let lines = state.cart.queuedLines
+            let queued = state.cart.queuedLines
             state.cart.queuedLines = []
-            effects.append(mutate(&state, edit: { _ in }) { client, cartId in
+            let lines = queued.map(\.line)
+            effects.append(mutate(&state, adding: queued, edit: { _ in }) { client, cartId, _ in
                 try await client.cartLinesAdd(cartId: cartId, lines: lines)
             })
         } else if state.cart.cart == nil {

@@ -16,8 +16,8 @@ public struct CartState: Hashable, Sendable {
     /// Id of the request `confirmedCart` came from (responses can arrive out of order).
     public var confirmedRequestId: Int
     public var nextRequestId: Int
-    /// Lines asked for while the cart was being created; added once it exists.
-    public var queuedLines: [CartLineInput]
+    /// Adds asked for while the cart was being created; sent once it exists.
+    public var queuedLines: [CartAddRequest]
     /// Warnings of the last mutation (not enough stock, ...).
     public var warnings: [CartWarning]
     /// Lines the cart's country does not sell, one warning each (targeted at the line): they stay
@@ -45,7 +45,7 @@ public struct CartState: Hashable, Sendable {
     public var discountNotice: String?
 
     public init(cart: Cart? = nil, confirmedCart: Cart? = nil, latestRequestId: Int? = nil, confirmedRequestId: Int = 0,
-                nextRequestId: Int = 1, queuedLines: [CartLineInput] = [], warnings: [CartWarning] = [],
+                nextRequestId: Int = 1, queuedLines: [CartAddRequest] = [], warnings: [CartWarning] = [],
                 selectedLineIndex: Int = 0, pendingRemoveLineId: String? = nil, editing: CartTextField? = nil,
                 discountCodeText: String = "", noteText: String = "") {
         self.cart = cart; self.confirmedCart = confirmedCart; self.latestRequestId = latestRequestId

@@ -14,8 +14,8 @@ struct CheckoutReducer: Reducer {
         var cart: CartState
         /// The signed-in customer, whose address the address picker offers; read only.
         var customer: Customer?
-        /// The shop's country, the one a typed address starts with; read only.
-        var shopCountryCode: String?
+        /// The shopper's market (the shop's own until one is picked): a typed address starts in it; read only.
+        var marketCountryCode: String?
     }
 
     let dependencies: AppDependencies
@@ -158,7 +158,7 @@ struct CheckoutReducer: Reducer {
     /// The form takes the list's place; what was typed before is still there.
     private func openAddressForm(_ state: inout State) {
         guard var picker = state.checkout.picker else { return }
-        let country = state.shopCountryCode ?? state.cart.cart?.buyerIdentity.countryCode ?? ""
+        let country = state.marketCountryCode ?? state.cart.cart?.buyerIdentity.countryCode ?? ""
         picker.form = picker.form ?? CheckoutAddressForm(countryCode: country)
         picker.isTyping = true
         state.checkout.picker = picker

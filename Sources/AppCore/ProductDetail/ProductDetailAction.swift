@@ -16,6 +16,8 @@ public enum ProductDetailAction: Hashable, Sendable {
     case addToCart
     /// Scrolls the description by `delta` lines, at most to `limit` (its last line at the bottom).
     case scrollDescription(by: Int, limit: Int)
+    /// The store answered an add: what it took, for the confirmation.
+    case added(CartAddOutcome)
     /// The add-to-cart confirmation has been shown long enough.
     case confirmationExpired
     case reload

@@ -51,15 +51,18 @@ struct ProductDetailReducer: Reducer {
             guard let variant = detail.selectedVariant, detail.canAddToCart else {
                 return .send(.delegate(.failed(AppError(message: Self.unavailableReason(detail, product)))))
             }
-            state.productDetail?.confirmation = Self.confirmation(quantity: detail.quantity, of: variant, product)
+            // "Added" waits for the store's answer (`added`), which says how many it took.
+            return .send(.delegate(.addToCart(CartMerchandise(variant: variant, of: product), quantity: detail.quantity)))
+        case .added(let outcome):
+            guard let confirmation = outcome.confirmation,
+                  state.productDetail?.handle == outcome.request.merchandise.productHandle else { return .none }
+            state.productDetail?.confirmation = confirmation
             let clock = dependencies.clock
-            let expiry: Effect<ProductDetailAction> = .run { send in
+            return .run { send in
                 try await clock.sleep(for: Self.confirmationDuration)
                 await send(.confirmationExpired)
             }
             .cancellable(id: .addedConfirmation, cancelInFlight: true)
-            return .merge(.send(.delegate(.addToCart(CartMerchandise(variant: variant, of: product), quantity: detail.quantity))),
-                          expiry)
         case .confirmationExpired:
             state.productDetail?.confirmation = nil
             return .none
@@ -73,12 +76,6 @@ struct ProductDetailReducer: Reducer {
 
     /// How long "Added … to your cart" stays.
     static let confirmationDuration: Duration = .seconds(4)
-
-    /// "Added 2 × House Espresso Blend (1 kg / Espresso) to your cart."
-    static func confirmation(quantity: Int, of variant: ProductVariant, _ product: Product) -> String {
-        let choice = product.options.isEmpty || variant.title == "Default Title" ? "" : " (\(variant.title))"
-        return "Added \(quantity) × \(product.title)\(choice) to your cart."
-    }
 
     /// Why `a` added nothing: everything is sold out, this choice is sold out, or no variant has it.
     static func unavailableReason(_ detail: ProductDetailState, _ product: Product) -> String {

@@ -274,6 +274,9 @@ struct CheckoutForm: Sendable {
         var step: CheckoutPage.Step
     }
 
+    /// The fields that belong to one country's address (the names and the phone do not).
+    static let placeFieldIDs = ["countryCode", "address1", "address2", "city", "zoneCode", "postalCode"]
+
     var progress: Progress {
         Progress(values: values.filter { !Self.cardFieldIDs.contains($0.key) }, selectedRateID: selectedRateID,
                  step: step)
@@ -283,7 +286,13 @@ struct CheckoutForm: Sendable {
     /// the steps already passed are passed again, so the buyer lands where they were (at most at
     /// payment: the card is typed again). A step that no longer passes stops there, with its errors.
     mutating func resume(_ saved: Progress) {
-        values.merge(saved.values) { _, kept in kept }
+        var kept = saved.values
+        // The cart moved to another country since (the shopper picked another market): the delivery
+        // country is the cart's, and an address written for the old one does not come back.
+        if let market = cart.buyerIdentity.countryCode?.uppercased(), let old = kept["countryCode"], old != market {
+            for id in Self.placeFieldIDs { kept[id] = nil }
+        }
+        values.merge(kept) { _, kept in kept }
         selectedRateID = saved.selectedRateID
         let order: [CheckoutPage.Step] = [.contact, .delivery, .shipping, .payment]
         let reached = order.firstIndex(of: saved.step == .review ? .payment : saved.step) ?? 0
@@ -465,9 +474,13 @@ struct CheckoutForm: Sendable {
             case "securityCode": display = String(repeating: "•", count: raw.count)
             default: display = raw
             }
-            // The postal code example is the chosen country's ("1012 AB" for the Netherlands).
-            let placeholder = spec.id == "postalCode"
-                ? ShippingCountry.named(value("countryCode"))?.postalExample ?? spec.placeholder : spec.placeholder
+            // The postal code and phone examples are the chosen country's ("1012 AB" for the Netherlands).
+            let country = ShippingCountry.named(value("countryCode"))
+            let placeholder = switch spec.id {
+            case "postalCode": country?.postalExample ?? spec.placeholder
+            case "phone": country?.phoneExample ?? spec.placeholder
+            default: spec.placeholder
+            }
             return CheckoutPage.Field(id: spec.id, label: spec.label, displayValue: display, placeholder: placeholder,
                                       error: errors[spec.id], isMasked: spec.isMasked)
         }

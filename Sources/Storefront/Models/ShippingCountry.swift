@@ -16,6 +16,25 @@ package struct ShippingCountry: Hashable, Sendable {
 
     package static func named(_ code: String) -> ShippingCountry? { all.first { $0.code == code.uppercased() } }
 
+    /// An example phone number there, shown as the field's placeholder.
+    package var phoneExample: String {
+        switch code {
+        case "US", "CA": return "+1 212 555 0199"
+        case "GB": return "+44 20 7946 0199"
+        case "IE": return "+353 1 555 0199"
+        case "DE": return "+49 30 5550 199"
+        case "FR": return "+33 1 55 50 01 99"
+        case "ES": return "+34 91 555 0199"
+        case "IT": return "+39 06 555 0199"
+        case "NL": return "+31 20 555 0199"
+        case "SE": return "+46 8 555 0199"
+        case "AU": return "+61 2 5550 0199"
+        case "NZ": return "+64 4 555 0199"
+        case "JP": return "+81 3 5550 0199"
+        default: return "+31 20 555 0199"
+        }
+    }
+
     /// What the tax is called there.
     package var taxName: String {
         switch code {

@@ -23,6 +23,7 @@ public final class PlainSession {
     private var printedScreen: String?
     private var printedStatus: String?
     private var printedError: String?
+    private var printedConfirmation: String?
     private var lastEventId = 0
     private var wasLoggedIn = false
     /// The checkout step whose fields are being asked, and the fields still to ask.
@@ -100,6 +101,12 @@ public final class PlainSession {
             if let customer = state.account.session?.customer {
                 say("Logged in as \(customer.email ?? customer.id).")
             }
+        }
+        // "Added" once the store has answered with what it took.
+        let confirmation = state.productDetail?.confirmation
+        if confirmation != printedConfirmation {
+            printedConfirmation = confirmation
+            if let confirmation { say("✓ \(confirmation)") }
         }
         if state.errorMessage != printedError {
             printedError = state.errorMessage
