@@ -47,8 +47,9 @@ final class SimulatedSession {
         if !(await first.start()) { return SessionFailure(stepIndex: -1, violations: [Violation(invariant: .settles, detail: "the app did not start")]) }
         _ = first.takeFrames()
         for (index, step) in steps.enumerated() {
+            let started = ContinuousClock.now
             let violations = try await perform(step)
-            if let trace, let app { trace("\(index + 1). \(step) → \(Self.summary(app.state))") }
+            if let trace, let app { trace("\(index + 1). \(step) [\(ContinuousClock.now - started)] → \(Self.summary(app.state))") }
             let all = violations + (try await check())
             if !all.isEmpty { return SessionFailure(stepIndex: index, violations: all) }
         }

@@ -24,9 +24,13 @@ public struct Simulator {
         public var steps: [SimulationStep]
         public var shrunk: [SimulationStep]
         public var violations: [Violation]
+        /// False when an earlier session was shrunk for the same invariants: `shrunk` is then the
+        /// steps up to the failing one.
+        public var isShrunk = true
 
         public var description: String {
-            var lines = ["violation: --seed \(seed) --store \(store.rawValue) (\(steps.count) steps, shrunk to \(shrunk.count))"]
+            let length = isShrunk ? "shrunk to \(shrunk.count)" : "failing at step \(shrunk.count); not shrunk, an earlier seed broke the same invariants"
+            var lines = ["violation: --seed \(seed) --store \(store.rawValue) (\(steps.count) steps, \(length))"]
             lines += violations.map { "  ✗ \($0)" }
             lines += shrunk.enumerated().map { "  \($0.offset + 1). \($0.element)" }
             return lines.joined(separator: "\n")
@@ -35,17 +39,29 @@ public struct Simulator {
 
     /// Runs `steps` on a fresh shop; the first failure, if any.
     public func replay(_ steps: [SimulationStep], seed: UInt64, store: SimulatedStoreKind) async throws -> SessionFailure? {
+        try await replay(steps, seed: seed, store: store, trace: nil)
+    }
+
+    func replay(_ steps: [SimulationStep], seed: UInt64, store: SimulatedStoreKind,
+                trace: (@MainActor (String) -> Void)?) async throws -> SessionFailure? {
         try await SimulatedSession(kind: store, catalog: catalog, seed: seed, fault: fault, trace: trace).run(steps)
     }
 
     /// The session of `seed`: nil when every invariant held after every step.
     public func session(seed: UInt64, store: SimulatedStoreKind, shrink: Bool = true) async throws -> Report? {
+        try await session(seed: seed, store: store, shrinkUnless: shrink ? nil : { _ in true })
+    }
+
+    /// `shrinkUnless` says, from a failure's invariants, when shrinking is not worth its replays.
+    func session(seed: UInt64, store: SimulatedStoreKind, shrinkUnless skip: ((Set<Violation.Invariant>) -> Bool)?) async throws -> Report? {
         let steps = SessionPlan.steps(seed: seed, count: self.steps, store: store)
-        guard let failure = try await replay(steps, seed: seed, store: store) else { return nil }
+        guard let failure = try await replay(steps, seed: seed, store: store, trace: trace) else { return nil }
         // Nothing after the failing step matters.
         let prefix = Array(steps.prefix(max(failure.stepIndex + 1, 0)))
-        guard shrink else { return Report(seed: seed, store: store, steps: steps, shrunk: prefix, violations: failure.violations) }
         let invariants = Set(failure.violations.map(\.invariant))
+        if let skip, skip(invariants) {
+            return Report(seed: seed, store: store, steps: steps, shrunk: prefix, violations: failure.violations, isShrunk: false)
+        }
         let (shrunk, violations) = try await minimize(prefix, seed: seed, store: store, invariants: invariants,
                                                       violations: failure.violations)
         return Report(seed: seed, store: store, steps: steps, shrunk: shrunk, violations: violations)
@@ -89,15 +105,19 @@ public struct Simulator {
         public var failures: [Report] = []
     }
 
-    /// Sessions `firstSeed`, `firstSeed + 1`, …: every failure is shrunk and handed to `report`.
+    /// Sessions `firstSeed`, `firstSeed + 1`, …: each failure is handed to `report`, the first for
+    /// each set of broken invariants shrunk (a long run with one defect would otherwise spend its
+    /// time shrinking the same defect again).
     public func run(sessions: Int, firstSeed: UInt64, store: SimulatedStoreKind,
                     report: (Report) -> Void = { _ in }) async throws -> Summary {
         var summary = Summary()
+        var shrunk: Set<Set<Violation.Invariant>> = []
         for offset in 0..<sessions {
             let seed = firstSeed &+ UInt64(offset)
             summary.sessions += 1
             summary.steps += steps
-            if let failure = try await session(seed: seed, store: store) {
+            if let failure = try await session(seed: seed, store: store, shrinkUnless: { shrunk.contains($0) }) {
+                shrunk.insert(Set(failure.violations.map(\.invariant)))
                 summary.failures.append(failure)
                 report(failure)
             }
