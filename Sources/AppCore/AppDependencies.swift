@@ -37,6 +37,11 @@ public struct AppDependencies: Sendable {
     /// Remembers the country the shopper picked, for the next start.
     public var saveCountry: @Sendable (String?) async -> Void
 
+    /// The shop's ledger: the orders this shopper placed as a guest from this terminal (the
+    /// embedded shop's guest orders; over `serve`, those of the checkout sessions paid here). Nil
+    /// where the shop keeps no such ledger: the list then holds this run's orders.
+    public var ledgerOrders: (@Sendable () async throws -> [Order])?
+
     public init(storefront: any StorefrontClient, checkout: any CheckoutSheetPresenting,
                 clock: any Clock<Duration> = ContinuousClock(),
                 now: @escaping @Sendable () -> Date = { Date() },
@@ -49,7 +54,8 @@ public struct AppDependencies: Sendable {
                 openURL: @escaping @Sendable (String) async -> Bool = { _ in false },
                 startupNotices: [String] = [],
                 country: String? = nil, saveCountry: @escaping @Sendable (String?) async -> Void = { _ in },
-                freshStorefront: (any StorefrontClient)? = nil) {
+                freshStorefront: (any StorefrontClient)? = nil,
+                ledgerOrders: (@Sendable () async throws -> [Order])? = nil) {
         self.storefront = storefront; self.checkout = checkout; self.clock = clock
         self.now = now; self.loadCartId = loadCartId; self.saveCartId = saveCartId
         self.loadSeenCart = loadSeenCart; self.saveSeenCart = saveSeenCart; self.settings = settings
@@ -57,5 +63,6 @@ public struct AppDependencies: Sendable {
         self.startupNotices = startupNotices
         self.country = country; self.saveCountry = saveCountry
         self.freshStorefront = freshStorefront
+        self.ledgerOrders = ledgerOrders
     }
 }

@@ -28,7 +28,8 @@ public struct AppReducer: Reducer, Sendable {
                 .concatenate(reduce(into: &state, action: .collections(.reload)), loadShop()),
                 reduce(into: &state, action: .cart(.restore)),
                 reduce(into: &state, action: .account(.start)),
-                ConnectionReducer.listen(dependencies.connectionEvents)
+                ConnectionReducer.listen(dependencies.connectionEvents),
+                dependencies.ledgerOrders == nil ? .none : .send(.checkout(.readLedgerOrders))
             )
         case .shopLoaded(let shop, let configuration):
             if let shop { state.shop = shop }

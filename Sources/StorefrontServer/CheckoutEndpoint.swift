@@ -72,6 +72,23 @@ public final class CheckoutEndpoint: Sendable {
         }
     }
 
+    /// At most this many checkout sessions in one `GET /checkout/orders`.
+    public static let maximumSessions = 100
+
+    /// `GET /checkout/orders?session=S&session=T…`: the ledger's orders for those checkout
+    /// sessions (a guest's terminal keeps the sessions it paid; a session id is known only to the
+    /// checkout that paid it), oldest first. 400 past `maximumSessions`.
+    public func orders(token: String?, query: String) async -> EndpointResponse {
+        guard token == accessToken else { return Self.unauthorized }
+        let sessions = Set(FormEncoding.decode(query).filter { $0.0 == "session" }.map(\.1))
+        guard sessions.count <= Self.maximumSessions else {
+            return Self.refusal(400, code: OrderPlacementError.invalidInput, message: "Ask for at most \(Self.maximumSessions) checkout sessions at once.")
+        }
+        guard let all = try? await backend.orders() else { return .json(500, #"{"errors":"The orders could not be read."}"#) }
+        let found = all.filter { sessions.contains($0.draft.checkoutSessionId) }
+        return .json(200, (try? OrderWire.encoder.encode(found)) ?? Data("[]".utf8))
+    }
+
     /// `GET /checkout/state?cart=ID`: `{"state": "open" | "completed" | "expired"}`, 404 for no such cart.
     public func state(token: String?, query: String) async -> EndpointResponse {
         guard token == accessToken else { return Self.unauthorized }

@@ -3,7 +3,7 @@ import Hummingbird
 import Storefront
 
 extension StorefrontAPIServer {
-    /// `/checkout/orders` and `/checkout/state` beside the Storefront API.
+    /// `/checkout/orders` (POST places, GET reads by checkout session) and `/checkout/state` beside the Storefront API.
     func addCheckoutRoutes(_ checkout: CheckoutEndpoint, to router: Router<BasicRequestContext>) {
         let log = log
         let tokenHeader = HTTPFields.Element.Name(GraphQLEndpoint.tokenHeader)!
@@ -12,6 +12,11 @@ extension StorefrontAPIServer {
             let body = Data(try await request.collectBody(upTo: 1 << 20).readableBytesView)
             let answer = await checkout.placeOrder(token: request.headers[tokenHeader], body: body)
             await log("POST \(CheckoutEndpoint.Path.orders) \(answer.status)")
+            return Self.response(answer)
+        }
+        router.get(RouterPath(stringLiteral: CheckoutEndpoint.Path.orders)) { request, _ -> Response in
+            let answer = await checkout.orders(token: request.headers[tokenHeader], query: request.uri.query ?? "")
+            await log("GET \(CheckoutEndpoint.Path.orders) \(answer.status)")
             return Self.response(answer)
         }
         router.get(RouterPath(stringLiteral: CheckoutEndpoint.Path.state)) { request, _ -> Response in

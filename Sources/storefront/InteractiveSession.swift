@@ -92,8 +92,13 @@ enum InteractiveSession {
         let connection = ConnectionMonitor()
         if let remote = try global.remoteStorefront(cachePolicy: .cacheFirst(expireIn: 300), offlineFallbackAge: 7 * 24 * 3600,
                                                     onEvent: connection.report) {
-            let checkout = CheckoutSheet(configuration: configuration,
-                                         webViews: SimulatedCheckoutServer(backend: StorefrontAPICheckoutBackend(storefront: remote)))
+            // A guest's orders are found again by the checkout sessions this terminal paid; an SSH
+            // session shares the server's directory with every other guest, so it keeps none.
+            let paidSessions = cartOnAccount ? nil : RemoteOrderSessions(directory: stateDirectory, endpoint: remote.configuration.endpoint)
+            let backend = StorefrontAPICheckoutBackend(storefront: remote, paidSessions: paidSessions)
+            let checkout = CheckoutSheet(configuration: configuration, webViews: SimulatedCheckoutServer(backend: backend))
+            var ledgerOrders: (@Sendable () async throws -> [Order])?
+            if paidSessions != nil { ledgerOrders = { try await backend.orders() } }
             let commands = AccountCommands(tokenStore: tokens, output: { _ in })
             // The account server is the shop's, found from the endpoint.
             var loginOptions = LoginCommand.defaultOptions
@@ -114,7 +119,8 @@ enum InteractiveSession {
                                    account: .live(commands, login: loginOptions),
                                    connectionEvents: { connection.events }, openURL: Self.openInBrowser,
                                    // Past the five-minute cache, and into it: an order changed the stock.
-                                   freshStorefront: remote.withCachePolicy(.networkFirst(expireIn: 300)))
+                                   freshStorefront: remote.withCachePolicy(.networkFirst(expireIn: 300)),
+                                   ledgerOrders: ledgerOrders)
         }
         let storefront = EmbeddedStorefront(catalog: try global.openCatalog())
         let checkout = CheckoutSheet(configuration: configuration, webViews: SimulatedCheckoutServer(backend: storefront))
@@ -126,6 +132,8 @@ enum InteractiveSession {
             loadCartId: { await storefront.currentCartId() },
             saveCartId: { id in try? await storefront.setCurrentCartId(id) },
             account: .live(commands, login: LoginCommand.defaultOptions), openURL: Self.openInBrowser,
-            startupNotices: storefront.stateWarnings)
+            startupNotices: storefront.stateWarnings,
+            // The state directory is this terminal's: its guest orders are the ledger's without a customer.
+            ledgerOrders: { try await storefront.orders().filter { $0.customerId == nil } })
     }
 }

@@ -30,6 +30,16 @@ final class CheckoutTests: XCTestCase {
     /// is what that does to the state), and the shopper closes the thank-you page.
     func placeOrder(_ store: TestStore<AppState, AppAction>, _ env: TestEnvironment, reading after: Product,
                     change: @escaping (inout AppState) -> Void) async {
+        await complete1001(store, env)
+        await store.receive(.checkout(.orderedProductRefreshed(after)), assert: change)
+        await store.send(.checkout(.close))
+        await expectCanceled(store, afterCompletion: true, entryId: 2)
+        await expectDismissed(store, entryId: 3)
+        await store.finish()
+    }
+
+    /// The sheet completes order 1001: logged, listed as the sheet said, and the cart is done.
+    func complete1001(_ store: TestStore<AppState, AppAction>, _ env: TestEnvironment) async {
         await start(store)
         env.sheet.emit(.event(Fixtures.completed(orderId: "1001")))
         await store.receive(.checkout(.sheetUpdate(.event(Fixtures.completed(orderId: "1001")), at: time))) {
@@ -40,11 +50,6 @@ final class CheckoutTests: XCTestCase {
             $0.orders = [PlacedOrder(id: "1001", name: nil, placedAt: self.time, lines: self.orderedLines, total: Fixtures.usd("20.00"))]
         }
         await store.receive(.checkout(.delegate(.orderPlaced))) { $0.cart = CartState() }
-        await store.receive(.checkout(.orderedProductRefreshed(after)), assert: change)
-        await store.send(.checkout(.close))
-        await expectCanceled(store, afterCompletion: true, entryId: 2)
-        await expectDismissed(store, entryId: 3)
-        await store.finish()
     }
 
     func expectCanceled(_ store: TestStore<AppState, AppAction>, afterCompletion: Bool, entryId: Int) async {
@@ -426,5 +431,46 @@ final class CheckoutTests: XCTestCase {
         await store.finish()
         XCTAssertEqual(store.state.orders.count, 1)
         XCTAssertEqual(env.savedCartIds.values, [nil])
+    }
+
+    /// The orders list is the ledger's: after a completion the app reads it, and the order shows
+    /// at the total the shop charged and under its number, whatever the sheet said (a recovered
+    /// checkout's completion carries neither).
+    func testTheOrdersAreTheLedgersAtTheTotalItCharged() async {
+        var env = TestEnvironment()
+        let charged = Order(id: "1001", name: "#1001", processedAt: time, draft: OrderDraft(
+            checkoutSessionId: "s", cartId: cart.id, email: nil, phone: nil,
+            lineItems: [OrderLineItem(title: "Shirt shirt", variantTitle: "S / Red", quantity: 1, price: Fixtures.usd("20.00"),
+                                      merchandiseId: "v", productId: "p")],
+            subtotal: Fixtures.usd("20.00"), shipping: Fixtures.usd("5.90"), taxes: Fixtures.usd("0"), discounts: Fixtures.usd("0"),
+            total: Fixtures.usd("25.90"), shippingAddress: nil, billingAddress: nil, shippingMethod: "Standard", payment: nil))
+        env.ledgerOrders = { [charged] }
+        let store = env.store(cartScreen())
+        await complete1001(store, env)
+        await store.receive(.checkout(.readLedgerOrders))
+        await store.receive(.checkout(.ledgerOrdersRead([charged]))) {
+            $0.orders = [PlacedOrder(recorded: charged)]
+        }
+        XCTAssertEqual(store.state.orders.first?.total, Fixtures.usd("25.90"))
+        XCTAssertEqual(store.state.orders.first?.name, "#1001")
+        XCTAssertEqual(store.state.orders.first?.lines, self.orderedLines)
+        await store.send(.checkout(.close))
+        await expectCanceled(store, afterCompletion: true, entryId: 2)
+        await expectDismissed(store, entryId: 3)
+        await store.finish()
+    }
+
+    /// At start the ledger's orders are the list: a restart loses none of them.
+    func testTheLedgersOrdersAreListedAfterARestart() async {
+        var env = TestEnvironment()
+        let kept = Order(id: "1001", name: "#1001", processedAt: time, draft: OrderDraft(
+            checkoutSessionId: "s", cartId: cart.id, email: nil, phone: nil, lineItems: [], subtotal: Fixtures.usd("12.50"),
+            shipping: Fixtures.usd("5.90"), taxes: Fixtures.usd("0"), discounts: Fixtures.usd("0"), total: Fixtures.usd("18.40"),
+            shippingAddress: nil, billingAddress: nil, shippingMethod: nil, payment: nil))
+        env.ledgerOrders = { [kept] }
+        let store = env.store(AppState())
+        await store.send(.checkout(.readLedgerOrders))
+        await store.receive(.checkout(.ledgerOrdersRead([kept]))) { $0.orders = [PlacedOrder(recorded: kept)] }
+        XCTAssertEqual(store.state.orders.map(\.total), [Fixtures.usd("18.40")])
     }
 }

@@ -207,6 +207,34 @@ struct StorefrontAPICheckoutBackendTests {
         }
     }
 
+    /// A guest's orders over `serve` are the ledger's: the terminal keeps the checkout sessions it
+    /// paid, and after a restart asks the shop for their orders; another terminal sees none of them.
+    @Test func aGuestsOrdersAreFoundInTheLedgerAfterARestart() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("guest-orders-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try await withServer(takesOrders: true) { server async throws in
+            let client = server.client()
+            func backend(_ folder: String) -> StorefrontAPICheckoutBackend {
+                StorefrontAPICheckoutBackend(storefront: client, paidSessions: RemoteOrderSessions(
+                    directory: directory.appendingPathComponent(folder), endpoint: server.url))
+            }
+            let variant = try #require(try await client.product(handle: "house-espresso-blend")?.variants.first)
+            let cart = try #require(try await client.cartCreate(CartInput(lines: [CartLineInput(merchandiseId: variant.id)])).cart)
+            let placed = try await backend("here").placeOrder(draft(for: cart, session: "paid-here"))
+            let other = try #require(try await client.cartCreate(CartInput(lines: [CartLineInput(merchandiseId: variant.id)])).cart)
+            _ = try await backend("elsewhere").placeOrder(draft(for: other, session: "paid-elsewhere"))
+
+            let restarted = try await backend("here").orders()
+            #expect(restarted == [placed])
+            #expect(restarted.first?.draft.total == variant.price + Money(amount: Decimal(string: "5.90") ?? 0, currencyCode: "EUR"))
+            #expect(try await backend("nowhere").orders().isEmpty)
+            let url = try #require(try await client.discovery()?.checkoutOrders)
+            await #expect(throws: StorefrontError.self) {
+                try await client.orders(checkoutSessions: (0...CheckoutEndpoint.maximumSessions).map { "s\($0)" }, at: url)
+            }
+        }
+    }
+
     /// A delivery option the address's country does not have is refused, naming what it has.
     @Test func aDeliveryOptionOfAnotherCountryIsRefused() async throws {
         try await withServer(takesOrders: true) { server async throws in

@@ -21,6 +21,10 @@ public enum CheckoutAction: Hashable, Sendable {
     case openWebCheckout
     /// Whether a browser was opened.
     case webCheckoutOpened(Bool)
+    /// Reads the ledger's orders (at start, and once an order is placed).
+    case readLedgerOrders
+    /// The ledger's orders for this shopper, as it recorded them.
+    case ledgerOrdersRead([Order])
     /// A product of the order just placed, read again: its stock went down.
     case orderedProductRefreshed(Product)
     /// ↑↓ in the request picker.

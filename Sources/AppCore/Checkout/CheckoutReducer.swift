@@ -8,7 +8,7 @@ struct CheckoutReducer: Reducer {
     struct State: Equatable {
         var checkout: CheckoutState
         var eventLog: EventLogState
-        /// Orders placed during this run.
+        /// The ledger's orders for this shopper (and, until it answers, those placed during this run).
         var orders: [PlacedOrder]
         /// Read from the cart; not written back.
         var cart: CartState
@@ -29,6 +29,19 @@ struct CheckoutReducer: Reducer {
         case .invalidatePreload:
             return invalidatePreload(&state)
         case .delegate:
+            return .none
+        case .readLedgerOrders:
+            guard let ledgerOrders = dependencies.ledgerOrders else { return .none }
+            // A ledger out of reach leaves the list as it is; the next order or start asks again.
+            return .run { send in
+                if let orders = try? await ledgerOrders() { await send(.ledgerOrdersRead(orders)) }
+            }
+        case .ledgerOrdersRead(let orders):
+            // The ledger decides: its orders, at the totals it charged. One placed this run that
+            // it does not list yet stays until it does.
+            let recorded = orders.sorted { ($0.processedAt, $0.id) < ($1.processedAt, $1.id) }.map(PlacedOrder.init(recorded:))
+            let ids = Set(recorded.map(\.id))
+            state.orders = recorded + state.orders.filter { !ids.contains($0.id) }
             return .none
         case .pageInput(let input):
             guard state.checkout.isPresented else { return .none }
@@ -219,7 +232,8 @@ struct CheckoutReducer: Reducer {
             let ordered = Set(state.cart.cart?.lines.map(\.merchandise.productHandle) ?? [])
             // The cart became an order: the next add starts a new cart.
             state.checkout.preloadedURL = nil
-            return .merge(withdraw, .send(.delegate(.orderPlaced)), refreshStock(of: ordered))
+            return .merge(withdraw, .send(.delegate(.orderPlaced)), refreshStock(of: ordered),
+                          dependencies.ledgerOrders == nil ? .none : .send(.readLedgerOrders))
         case .failed(let error):
             state.checkout.lastError = error
             state.checkout.preloadedURL = nil

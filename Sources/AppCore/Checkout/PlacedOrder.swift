@@ -19,6 +19,18 @@ public struct PlacedOrder: Hashable, Sendable {
         self.id = id; self.name = name; self.placedAt = placedAt; self.lines = lines; self.total = total
     }
 
+    /// An order as the shop's ledger recorded it: its number, lines and the total it charged.
+    public init(recorded order: Order) {
+        self.init(id: order.id, name: order.name, placedAt: order.processedAt,
+                  lines: order.draft.lineItems.map { line in
+                      CustomerOrder.LineItem(title: line.variantTitle == "Default Title" ? line.title : "\(line.title) (\(line.variantTitle))",
+                                             quantity: line.quantity)
+                  },
+                  total: order.draft.total)
+        financialStatus = order.financialStatus
+        fulfillmentStatus = order.fulfillmentStatus
+    }
+
     /// The lines of `cart` as an order lists them: "Shirt (S / Red)" × 2.
     static func lines(of cart: Cart?) -> [CustomerOrder.LineItem] {
         (cart?.lines ?? []).map { line in

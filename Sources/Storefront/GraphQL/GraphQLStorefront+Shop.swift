@@ -33,6 +33,23 @@ extension GraphQLStorefront {
         throw Self.httpError(response)
     }
 
+    /// The shop's orders for these checkout sessions (the ones this terminal paid as a guest),
+    /// from `url` (its discovery document's `checkoutOrders`).
+    public func orders(checkoutSessions sessions: [String], at url: URL) async throws -> [Order] {
+        guard !sessions.isEmpty else { return [] }
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { throw StorefrontError.emptyResponse }
+        components.queryItems = sessions.map { URLQueryItem(name: "session", value: $0) }
+        guard let target = components.url else { throw StorefrontError.emptyResponse }
+        let response = try await send(TransportRequest(url: target, method: "GET", headers: headers(), body: Data(),
+                                                       timeout: configuration.timeout))
+        guard (200..<300).contains(response.status) else { throw Self.httpError(response) }
+        do {
+            return try OrderWire.decoder.decode([Order].self, from: response.body)
+        } catch let error as DecodingError {
+            throw GraphQLResponseParser.decodingError(error)
+        }
+    }
+
     /// Where a cart stands, from a shop that says so at `url` (its discovery document's `checkoutState`).
     public func checkoutState(cartId: String, at url: URL) async throws -> CartCheckoutState {
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { throw StorefrontError.emptyResponse }

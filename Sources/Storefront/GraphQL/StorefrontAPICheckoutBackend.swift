@@ -9,7 +9,12 @@ public actor StorefrontAPICheckoutBackend: CheckoutBackend {
     /// The shop's discovery document once asked for (nil inside: the shop has none).
     private var discovered: ShopDiscovery??
 
-    public init(storefront: GraphQLStorefront) { self.storefront = storefront }
+    /// Where the sessions this terminal paid are kept, to find its guest orders again.
+    public nonisolated let paidSessions: RemoteOrderSessions?
+
+    public init(storefront: GraphQLStorefront, paidSessions: RemoteOrderSessions? = nil) {
+        self.storefront = storefront; self.paidSessions = paidSessions
+    }
 
     public nonisolated func shop() async throws -> Shop { try await storefront.shop() }
 
@@ -41,11 +46,17 @@ public actor StorefrontAPICheckoutBackend: CheckoutBackend {
             let checkoutURL = try await storefront.cart(id: request.cartId)?.checkoutUrl
             throw OrderPlacementError.webCheckoutRequired(url: checkoutURL ?? "")
         }
-        return try await storefront.placeOrder(request, at: url)
+        let order = try await storefront.placeOrder(request, at: url)
+        await paidSessions?.add(order.draft.checkoutSessionId)
+        return order
     }
 
-    /// The Storefront API does not list a buyer's orders without a customer login.
-    public func orders() async throws -> [Order] { [] }
+    /// The orders this terminal paid here, from the shop's ledger. The Storefront API itself does
+    /// not list a buyer's orders without a customer login: a shop without `checkoutOrders` has none.
+    public func orders() async throws -> [Order] {
+        guard let paidSessions, let url = try await discovery()?.checkoutOrders else { return [] }
+        return try await storefront.orders(checkoutSessions: await paidSessions.all(), at: url)
+    }
 
     /// Asked once; a failure to reach the shop is not remembered, so the next question asks again.
     private func discovery() async throws -> ShopDiscovery? {

@@ -28,6 +28,8 @@ struct TestEnvironment {
     let savedCountries = Recorder<String?>()
     /// The storefront read past the cache after an order; nil: `storefront`.
     var freshStorefront: FakeStorefront?
+    /// The shop's ledger of this shopper's orders; nil: the shop keeps none.
+    var ledgerOrders: (@Sendable () async throws -> [Order])?
 
     var dependencies: AppDependencies {
         let saved = savedCartIds
@@ -45,7 +47,8 @@ struct TestEnvironment {
             settings: settings, account: account,
             connectionEvents: { events ?? AsyncStream { $0.finish() } },
             openURL: { url in opened.record(url); return opens }, startupNotices: startupNotices,
-            country: country, saveCountry: { savedCountries.record($0) }, freshStorefront: freshStorefront)
+            country: country, saveCountry: { savedCountries.record($0) }, freshStorefront: freshStorefront,
+            ledgerOrders: ledgerOrders)
     }
 
     @MainActor
