@@ -81,7 +81,7 @@ final class SessionChannelHandler: ChannelDuplexHandler {
             reply(request.wantReply, !started, context)
             switch DeepLink.parse(request.command) {
             case .success(let link): start(link: link, context)
-            case .failure(let error): refuse(error.description, status: 2, context)
+            case .failure(let error): refuse(error.overSSH, status: 2, context)
             }
         case let request as SSHChannelRequestEvent.SubsystemRequest:
             reply(request.wantReply, false, context)

@@ -45,6 +45,16 @@ struct CheckoutDemoCommand: AsyncParsableCommand {
                                valueName: "path"))
     var record: String?
 
+    /// A missing or unknown scenario is a mistake in the command line: status 64, as for any other option.
+    func validate() throws {
+        guard !list else { return }
+        guard let name = scenario else { throw ValidationError("choose a scenario with --scenario NAME (see --list)") }
+        guard CheckoutScenario.named(name, protocolVersion: protocolVersion) != nil else {
+            throw ValidationError("unknown scenario \"\(TextSanitizer.clean(name))\" for protocol \(protocolVersion.rawValue); known: "
+                + CheckoutScenario.all(for: protocolVersion).map(\.name).joined(separator: ", "))
+        }
+    }
+
     func run() async throws {
         let scenarios = CheckoutScenario.all(for: protocolVersion)
         if list {
@@ -55,12 +65,9 @@ struct CheckoutDemoCommand: AsyncParsableCommand {
             return
         }
         try await reportingFailures {
-            guard let name = scenario else {
+            // `validate` has refused a missing or unknown scenario already.
+            guard let name = scenario, let chosen = CheckoutScenario.named(name, protocolVersion: protocolVersion) else {
                 throw CommandFailure.input("choose a scenario with --scenario NAME (see --list)")
-            }
-            guard let chosen = CheckoutScenario.named(name, protocolVersion: protocolVersion) else {
-                throw CommandFailure.input("unknown scenario \"\(name)\" for protocol \(protocolVersion.rawValue); known: "
-                    + scenarios.map(\.name).joined(separator: ", "))
             }
             let temporary = stateDirectory == nil
             let directory = stateDirectory.map { URL(fileURLWithPath: $0) }

@@ -34,8 +34,12 @@ final class DeepLinkTests: XCTestCase {
                        "\"returns\" is not a policy of the shop; try refund, shipping, privacy or terms.")
         XCTAssertEqual(DeepLink.parse("search tea\u{1b}[2J"), .failure(.controlCharacters))
         XCTAssertEqual(DeepLink.parse("search " + String(repeating: "a", count: 300)), .failure(.tooLong))
-        XCTAssertEqual(DeepLinkError.unknown("cart; id").description,
+        // On the command line no shell is in question; over SSH the refusal says none ran.
+        XCTAssertEqual(DeepLinkError.unknown("bogus").description,
+                       "\"bogus\" is not a screen to open; try cart, orders, about [POLICY], search QUERY or product HANDLE.")
+        XCTAssertEqual(DeepLinkError.unknown("cart; id").overSSH,
                        "\"cart; id\" is not a screen to open; try cart, orders, about [POLICY], search QUERY or product HANDLE (nothing is run by a shell).")
+        XCTAssertEqual(DeepLinkError.badHandle.overSSH, DeepLinkError.badHandle.description)
     }
 
     func testCartOpensTheCart() async {

@@ -99,6 +99,7 @@ final class ProductDetailTests: XCTestCase {
             $0.loading = []
             $0.productDetail?.product = nil
             $0.productDetail?.notFound = true
+            $0.productDetail?.wentAway = true
         }
         await store.finish()
         XCTAssertEqual(calls.values, ["shirt", "shirt"])

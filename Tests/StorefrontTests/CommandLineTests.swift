@@ -130,6 +130,13 @@ struct CommandLineTests {
         #expect(limit.status == 64)
         #expect(limit.stderr.contains("--limit must be 1–250, or 0 for every match (was -1)"), "\(limit.stderr)")
         #expect(!limit.stderr.contains("Missing value"))
+        // A required choice left out or misspelt is the command line's mistake too.
+        let noScenario = try run(["checkout-demo"])
+        #expect(noScenario.status == 64)
+        #expect(noScenario.stderr.contains("choose a scenario with --scenario NAME (see --list)"), "\(noScenario.stderr)")
+        let unknownScenario = try run(["checkout-demo", "--scenario", "nope"])
+        #expect(unknownScenario.status == 64)
+        #expect(unknownScenario.stderr.contains("unknown scenario \"nope\""), "\(unknownScenario.stderr)")
         let help = try run(["--help"])
         #expect(help.stdout.contains("64 when the command line itself is wrong"))
     }

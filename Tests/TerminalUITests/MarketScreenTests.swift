@@ -86,6 +86,10 @@ final class MarketScreenTests: XCTestCase {
         XCTAssertEqual(map.action(for: .down), .markets(.moveSelection(by: 1)))
         XCTAssertEqual(map.action(for: .up), .markets(.moveSelection(by: -1)))
         XCTAssertEqual(map.action(for: .enter), .markets(.chooseSelected))
+        // First and last, a page: as in every list.
+        for key in [Key.home, .character("g")] { XCTAssertEqual(map.action(for: key), .markets(.moveSelection(by: -1_000_000)), "\(key)") }
+        for key in [Key.end, .character("G")] { XCTAssertEqual(map.action(for: key), .markets(.moveSelection(by: 1_000_000)), "\(key)") }
+        XCTAssertNotNil(map.action(for: .pageDown))
         XCTAssertEqual(map.action(for: .escape), .navigation(.back))
     }
 }

@@ -119,6 +119,31 @@ final class ScreenSnapshotTests: XCTestCase {
         }
     }
 
+    /// Every variant sold out: the crossed values say so, not that another choice would do.
+    func testAProductSoldOutInEveryChoice() {
+        var product = Fixtures.linenShirt
+        product.variants = product.variants.map { var v = $0; v.availableForSale = false; v.quantityAvailable = 0; return v }
+        var state = Fixtures.browsing
+        state.screens = [.collections, .productDetail(handle: "linen-shirt")]
+        state.productDetail = ProductDetailState(product: product)
+        snapshot(state, "product-detail-sold-out")
+        let text = Renderer.render(state, size: Size(width: 80, height: 24), environment: Fixtures.environment).text
+        XCTAssertTrue(text.contains("✗ sold out in every choice"), text)
+        XCTAssertFalse(text.contains("other choices"), text)
+    }
+
+    /// A handle the shop never had is not "no longer available"; one that went while shown is.
+    func testAMissingProductSaysWhetherItEverExisted() {
+        var state = Fixtures.browsing
+        state.screens = [.collections, .productDetail(handle: "nope")]
+        state.productDetail = ProductDetailState(handle: "nope", notFound: true)
+        var text = Renderer.render(state, size: Size(width: 80, height: 24), environment: Fixtures.environment).text
+        XCTAssertTrue(text.contains("There is no product \"nope\" in this shop."), text)
+        state.productDetail?.wentAway = true
+        text = Renderer.render(state, size: Size(width: 80, height: 24), environment: Fixtures.environment).text
+        XCTAssertTrue(text.contains("This product is no longer available."), text)
+    }
+
     func testProductDetailConfirmsAnAdd() {
         var state = Fixtures.browsing
         state.screens = [.collections, .productDetail(handle: "linen-shirt")]

@@ -67,10 +67,16 @@ public enum DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible {
     case controlCharacters
     case tooLong
 
+    /// For a command sent over SSH, where the shopper may expect a shell: the refusal says none ran.
+    public var overSSH: String {
+        guard case .unknown = self else { return description }
+        return String(description.dropLast()) + " (nothing is run by a shell)."
+    }
+
     public var description: String {
         switch self {
         case .unknown(let text):
-            return "\"\(text)\" is not a screen to open; try \(DeepLink.usage) (nothing is run by a shell)."
+            return "\"\(text)\" is not a screen to open; try \(DeepLink.usage)."
         case .unexpectedArgument(let name): return "\(name) takes nothing after it; try \(DeepLink.usage)."
         case .missingArgument(let name, let what): return "\(name) needs a \(what): \(name) \(what)."
         case .badHandle: return "A product handle has only letters, digits and dashes (e.g. house-espresso-blend)."

@@ -29,6 +29,8 @@ struct ProductDetailReducer: Reducer {
             case .success(let product?):
                 state.productDetail = ProductDetailState(product: product, keepingChoicesOf: state.productDetail)
             case .success(nil):
+                let wasShown = state.productDetail?.product != nil
+                state.productDetail?.wentAway = wasShown
                 state.productDetail?.product = nil
                 state.productDetail?.notFound = true
             case .failure(let error):

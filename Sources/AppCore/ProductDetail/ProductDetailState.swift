@@ -7,6 +7,8 @@ public struct ProductDetailState: Hashable, Sendable {
     /// nil while loading, or when no product has this handle (`notFound`).
     public var product: Product?
     public var notFound: Bool
+    /// Not found after it was shown here: it went away (else the shop never had this handle).
+    public var wentAway = false
     /// One value per option of the product, in the product's option order.
     public var selectedOptions: [SelectedOption]
     /// The option row that ←/→ changes (↑/↓ moves between rows).

@@ -79,7 +79,7 @@ public enum PlainView {
 
     static func product(_ detail: ProductDetailState?) -> String {
         guard let detail else { return "Product: loading…" }
-        if detail.notFound { return "No product \(detail.handle)." }
+        if detail.notFound { return ProductDetailView.notFoundMessage(detail) }
         guard let product = detail.product else { return "Product: loading…" }
         var lines = [product.vendor.isEmpty ? product.title : "\(product.title) · \(product.vendor)"]
         if !product.description.isEmpty { lines.append(product.description) }

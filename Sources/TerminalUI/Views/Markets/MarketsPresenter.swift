@@ -11,9 +11,8 @@ struct MarketsPresenter: ScreenPresenter {
     func listRows(_ state: AppState, body: Size, sizeClass: SizeClass) -> Int { max(1, body.height - Self.headerRows) }
 
     func keyMap(_ state: AppState, listRows: Int, body: Size) -> KeyMap {
-        let bindings = [
-            KeyBinding([.down, .character("j")], "↑↓", "move", .markets(.moveSelection(by: 1)), help: "↑↓ j k"),
-            KeyBinding([.up, .character("k")], "", "", .markets(.moveSelection(by: -1))),
+        // A list like the others: the page keys, home end and g G move too.
+        let bindings = KeyMaps.listMoves({ delta, _ in .markets(.moveSelection(by: delta)) }, rows: listRows) + [
             KeyBinding([.enter], "enter", "shop here", .markets(.chooseSelected)),
             KeyMaps.escape(state),
         ]

@@ -17,7 +17,7 @@ struct ProductDetailView {
 
     func draw(in canvas: Canvas, theme: Theme, grid: inout Grid) {
         guard let detail, let product = detail.product else {
-            let message = detail?.notFound == true ? "This product is no longer available." : "Loading product…"
+            let message = detail.map(Self.notFoundMessage) ?? "Loading product…"
             canvas.text(message, x: 2, y: 1, style: theme[.muted], in: &grid)
             return
         }
@@ -166,7 +166,7 @@ struct ProductDetailView {
             y += 1
         }
         if anyUnavailable && !compact {
-            canvas.text("  ✗ not available with the other choices", y: y, style: theme[.muted], in: &grid)
+            canvas.text("  ✗ " + Self.unavailableLegend(product), y: y, style: theme[.muted], in: &grid)
             y += 1
         }
         if !product.options.isEmpty && !compact { y += 1 }
@@ -219,6 +219,18 @@ struct ProductDetailView {
             return (stock <= 5 ? "Only \(stock) left" : "In stock", stock <= 5 ? .warning : .success)
         }
         return ("Available", .success)
+    }
+
+    /// Why there is no product to show: gone since it was shown, or never in the shop; nil while loading.
+    static func notFoundMessage(_ detail: ProductDetailState) -> String {
+        guard detail.notFound else { return "Loading product…" }
+        return detail.wentAway ? "This product is no longer available." : "There is no product \"\(detail.handle)\" in this shop."
+    }
+
+    /// What the ✗ beside a value means: with every variant sold out, no choice would help.
+    static func unavailableLegend(_ product: Product) -> String {
+        let soldOut = product.variants.allSatisfy { !$0.availableForSale || ($0.quantityAvailable ?? 1) <= 0 }
+        return soldOut ? "sold out in every choice" : "not available with the other choices"
     }
 
     /// True when choosing `value` for option `optionIndex`, with the other current choices, names a

@@ -52,8 +52,11 @@ struct ProductTable {
     /// Rows available for products in a canvas of this height.
     static func rows(height: Int, showsHeader: Bool) -> Int { max(0, height - (showsHeader ? 1 : 0)) }
 
+    /// A list with a selection marks it `▸ ` in a column of its own, as every list does (not by colour alone).
+    private var markWidth: Int { selected == nil ? 0 : 2 }
+
     func draw(in canvas: Canvas, theme: Theme, grid: inout Grid) {
-        let columns = ProductTable.columns(width: canvas.width, products: products, margin: margin)
+        let columns = ProductTable.columns(width: canvas.width, products: products, margin: margin + markWidth)
         var y = 0
         if showsHeader {
             drawRow(in: canvas, y: y, columns: columns, style: theme[.muted],
@@ -68,8 +71,9 @@ struct ProductTable {
             // The bar runs from the margin to the end of the price column; the status mark stays
             // outside it, in its own colour, so it reads the same on every row.
             if isSelected {
-                canvas.fill(Rect(x: 0, y: y, width: columns.barWidth(margin: margin), height: 1), style: base, in: &grid)
+                canvas.fill(Rect(x: 0, y: y, width: columns.barWidth(margin: margin + markWidth), height: 1), style: base, in: &grid)
                 canvas.placeFocus(y: y, in: &grid)
+                canvas.text("▸", x: margin, y: y, style: base, in: &grid)
             }
             let (status, statusRole) = ProductTable.status(of: product)
             drawRow(in: canvas, y: y, columns: columns, style: base,
@@ -91,7 +95,7 @@ struct ProductTable {
     private func drawRow(in canvas: Canvas, y: Int, columns: Columns, style: Style,
                          cells: (title: String, vendor: String, type: String, price: String, status: String), statusStyle: Style,
                          grid: inout Grid) {
-        var x = margin
+        var x = margin + markWidth
         canvas.text(cells.title, x: x, y: y, style: style, in: &grid, maxWidth: columns.title)
         x += columns.title + 2
         if columns.vendor > 0 {
