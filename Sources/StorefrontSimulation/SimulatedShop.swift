@@ -99,22 +99,27 @@ final class SimulatedShop {
         case .embedded:
             let shop = EmbeddedStorefront(catalog: catalog, stateDirectory: shopDirectory, identifiers: .seeded(processSeed))
             let checkout = CheckoutSheet(webViews: SimulatedCheckoutServer(backend: shop, seed: processSeed, environment: pages))
+            // As the app runs on a state directory of its own: its guest orders are the ledger's.
             return AppDependencies(storefront: shop, checkout: checkout, clock: clock,
                                    loadCartId: { await shop.currentCartId() },
-                                   saveCartId: { id in try? await shop.setCurrentCartId(id) })
+                                   saveCartId: { id in try? await shop.setCurrentCartId(id) },
+                                   ledgerOrders: { try await shop.orders().filter { $0.customerId == nil } })
         case .serve:
             guard let endpoint else { throw SimulationFailure("serve is not running") }
             let client = GraphQLStorefront(configuration: .init(endpoint: endpoint, accessToken: Self.token, cachePolicy: .networkOnly),
                                            cache: ResponseCache(directory: nil))
-            let checkout = CheckoutSheet(webViews: SimulatedCheckoutServer(backend: StorefrontAPICheckoutBackend(storefront: client),
-                                                                           seed: processSeed, environment: pages))
-            let cartIds = RemoteCartIds(directory: directory.appendingPathComponent("app"), endpoint: endpoint)
+            // As the app runs against an endpoint: the checkout sessions paid here find its orders again.
+            let appDirectory = directory.appendingPathComponent("app")
+            let backend = StorefrontAPICheckoutBackend(storefront: client,
+                                                       paidSessions: RemoteOrderSessions(directory: appDirectory, endpoint: endpoint))
+            let checkout = CheckoutSheet(webViews: SimulatedCheckoutServer(backend: backend, seed: processSeed, environment: pages))
+            let cartIds = RemoteCartIds(directory: appDirectory, endpoint: endpoint)
             return AppDependencies(storefront: client, checkout: checkout, clock: clock,
                                    loadCartId: { await cartIds.current() },
                                    saveCartId: { id in await cartIds.set(id) },
                                    loadSeenCart: { await cartIds.lastSeen() },
                                    saveSeenCart: { cart in await cartIds.remember(cart) },
-                                   freshStorefront: client)
+                                   freshStorefront: client, ledgerOrders: { try await backend.orders() })
         }
     }
 }
