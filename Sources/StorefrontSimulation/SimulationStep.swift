@@ -90,9 +90,14 @@ public enum SessionPlan {
     static let notes = ["Leave it with the neighbours", "", "Gift — no prices please", "ring twice"]
 
     /// `count` steps for `store`, the same for the same seed.
-    public static func steps(seed: UInt64, count: Int, store: SimulatedStoreKind) -> [SimulationStep] {
+    /// `secondProcess: false` leaves out the second app (its draws become clean restarts).
+    public static func steps(seed: UInt64, count: Int, store: SimulatedStoreKind, secondProcess: Bool = true) -> [SimulationStep] {
         var random = FuzzRandom(seed: seed)
-        return (0..<count).map { _ in step(&random, store: store) }
+        return (0..<count).map { _ in
+            let next = step(&random, store: store)
+            if case .secondProcess = next, !secondProcess { return .restartApp }
+            return next
+        }
     }
 
     static func step(_ random: inout FuzzRandom, store: SimulatedStoreKind) -> SimulationStep {

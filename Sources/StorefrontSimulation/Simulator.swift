@@ -10,6 +10,8 @@ public struct Simulator {
     public var steps: Int
     /// A planted defect in the checker's view of the ledger (tests only).
     public var fault: LedgerFault?
+    /// Whether sessions include a second app on the same state directory.
+    public var secondProcess = true
     /// Told what each step left on screen (`simulate --trace`).
     public var trace: (@MainActor (String) -> Void)?
 
@@ -54,7 +56,7 @@ public struct Simulator {
 
     /// `shrinkUnless` says, from a failure's invariants, when shrinking is not worth its replays.
     func session(seed: UInt64, store: SimulatedStoreKind, shrinkUnless skip: ((Set<Violation.Invariant>) -> Bool)?) async throws -> Report? {
-        let steps = SessionPlan.steps(seed: seed, count: self.steps, store: store)
+        let steps = SessionPlan.steps(seed: seed, count: self.steps, store: store, secondProcess: secondProcess)
         guard let failure = try await replay(steps, seed: seed, store: store, trace: trace) else { return nil }
         // Nothing after the failing step matters.
         let prefix = Array(steps.prefix(max(failure.stepIndex + 1, 0)))
