@@ -123,15 +123,24 @@ let package = Package(
         // Seeded generators of hostile input per surface, shared by the property tests and
         // `storefront-bench fuzz`; not part of the app.
         .target(name: "StorefrontFuzzing", dependencies: ["Storefront", "CheckoutSheet", "StorefrontServer"]),
+        // Seeded shopper sessions through the app's real store against the embedded shop and `serve`,
+        // with the books checked after every step; shared by its tests and `storefront-bench simulate`.
+        .target(
+            name: "StorefrontSimulation",
+            dependencies: ["Storefront", "CheckoutSheet", "AppCore", "StorefrontServer", "StorefrontFuzzing",
+                           .product(name: "Clocks", package: "swift-clocks")]
+        ),
         .executableTarget(
             name: "StorefrontBenchmarks",
             dependencies: ["Storefront", "CheckoutSheet", "AppCore", "TerminalUI", "StorefrontServer", "StorefrontFuzzing", "CustomerAccount",
+                           "StorefrontSimulation",
                            "Pictures", .product(name: "AsyncHTTPClient", package: "async-http-client"),
                            .product(name: "NIOCore", package: "swift-nio"),
                            .product(name: "Clocks", package: "swift-clocks")]
         ),
         .testTarget(name: "StorefrontTests", dependencies: ["Storefront"]),
         .testTarget(name: "PicturesTests", dependencies: ["Pictures"]),
+        .testTarget(name: "StorefrontSimulationTests", dependencies: ["StorefrontSimulation", "Storefront"]),
         .testTarget(name: "CheckoutSheetTests", dependencies: ["CheckoutSheet", "Storefront"]),
         .testTarget(
             name: "StorefrontSSHTests",

@@ -18,6 +18,8 @@ let benchmarks: [(name: String, summary: String, run: ([String]) async throws ->
      CrashBenchmark.main),
     ("schema", "serve's schema against the Storefront API's: --reference PATH (an introspection result); exits 1 on a mismatch",
      SchemaCheck.main),
+    ("simulate", "seeded shopper sessions with the books checked after every step: --seed S --sessions N [--store embedded|serve|both] [--steps N]",
+     SimulateBenchmark.main),
     ("crash-writer", "the process `crash` kills: carts and orders written to DIR, each acknowledged on stdout", CrashWriter.main),
 ]
 
@@ -29,8 +31,8 @@ if wanted == "-h" || wanted == "--help" || (wanted != "all" && !benchmarks.conta
     exit(wanted == "-h" || wanted == "--help" ? 0 : 2)
 }
 // "all" runs the benchmarks; writing the catalog is a tool, and fuzzing (a long run), ssh (a
-// hundred clients), the kill loop and the schema check (it needs the API's schema) are run only by name.
-for benchmark in benchmarks where (wanted == "all" && !["catalog", "fuzz", "ssh", "crash", "crash-writer", "schema"].contains(benchmark.name))
+// hundred clients), the kill loop, the schema check (it needs the API's schema) and the simulator are run only by name.
+for benchmark in benchmarks where (wanted == "all" && !["catalog", "fuzz", "ssh", "crash", "crash-writer", "schema", "simulate"].contains(benchmark.name))
     || benchmark.name == wanted {
     // The writer's standard output is its acknowledgements, nothing else.
     if wanted != "crash-writer" { print("== \(benchmark.name): \(benchmark.summary)") }

@@ -1,0 +1,200 @@
+import AppCore
+import Foundation
+import Storefront
+
+/// A planted defect in the simulator's view of the ledger, so a test can prove the checker sees
+/// one. The shop is never touched: only what the checker reads is changed.
+public enum LedgerFault: String, Hashable, Sendable, CaseIterable {
+    /// Every order's total is read without its shipping.
+    case totalWithoutShipping
+    /// A variant reads one more unit in stock than the ledger holds.
+    case phantomStock
+}
+
+/// One invariant that did not hold, after which step.
+public struct Violation: Hashable, Sendable, CustomStringConvertible {
+    public enum Invariant: String, Hashable, Sendable {
+        case ordersShown = "orders shown = the ledger's orders"
+        case orderTotal = "order total = thank-you = charged = lines − discounts + shipping"
+        case stockConserved = "initial stock = available + sold"
+        case cartShown = "cart shown = cart stored"
+        case messages = "✓ only with its effect, never beside ✗"
+        case settles = "every step settles"
+    }
+    public var invariant: Invariant
+    public var detail: String
+    public var description: String { "\(invariant.rawValue): \(detail)" }
+}
+
+/// The books as the simulator reads them: the ledger's orders and stock.
+struct LedgerView {
+    var orders: [Order]
+    /// Units available now, by variant id.
+    var available: [String: Int]
+
+    @MainActor
+    static func read(_ shop: EmbeddedStorefront, catalog: StoreCatalog, fault: LedgerFault?) async throws -> LedgerView {
+        var orders = try await shop.orders()
+        var available: [String: Int] = [:]
+        for product in catalog.products {
+            guard let current = try await shop.product(id: product.id) else { continue }
+            for variant in current.variants { if let quantity = variant.quantityAvailable { available[variant.id] = quantity } }
+        }
+        switch fault {
+        case .totalWithoutShipping:
+            for index in orders.indices {
+                orders[index].draft.total.amount -= orders[index].draft.shipping.amount
+            }
+        case .phantomStock:
+            if let first = catalog.products.first?.variants.first?.id, let units = available[first] { available[first] = units + 1 }
+        case nil:
+            break
+        }
+        return LedgerView(orders: orders, available: available)
+    }
+}
+
+/// The small reference model: what a session has done that the books must show.
+struct ReferenceModel {
+    /// Stock at the start, by variant id (the catalog's).
+    var initialStock: [String: Int]
+    /// Each order the thank-you page showed: its total, and the cart's lines (variant → units) when
+    /// the checkout started.
+    var thankYou: [String: (total: Money?, lines: [String: Int])] = [:]
+
+    init(catalog: StoreCatalog) {
+        var stock: [String: Int] = [:]
+        for product in catalog.products {
+            for variant in product.variants { if let quantity = variant.quantityAvailable { stock[variant.id] = quantity } }
+        }
+        initialStock = stock
+    }
+
+    /// The delivery rate the shipping policy states for `method` to `country`, for merchandise
+    /// worth `merchandise` after discounts (nil: a method the policy does not name).
+    static func shipping(method: String?, country: String?, merchandise: Money, shopCountry: String) -> Money? {
+        let scale: Decimal = Money.minorUnits(of: merchandise.currencyCode) == 0 ? 100 : 1
+        func money(_ amount: Decimal) -> Money { Money(amount: amount * scale, currencyCode: merchandise.currencyCode) }
+        let home = (country ?? shopCountry).uppercased() == shopCountry.uppercased()
+        switch (method, home) {
+        case ("Standard", true): return merchandise.amount >= 75 * scale ? money(0) : money(Decimal(string: "5.90") ?? 0)
+        case ("Express", true): return money(Decimal(string: "14.90") ?? 0)
+        case ("Pick up in store", true): return money(0)
+        case ("International", false): return money(Decimal(string: "19.90") ?? 0)
+        case ("International Express", false): return money(Decimal(string: "39.90") ?? 0)
+        default: return nil
+        }
+    }
+}
+
+/// The invariants, checked after every step.
+enum BookChecker {
+    /// Orders: each recorded order adds up, matches its thank-you page and the cart it came from;
+    /// every thank-you page has its order; nothing else was recorded.
+    static func orders(_ ledger: LedgerView, model: ReferenceModel, shopCountry: String) -> [Violation] {
+        var found: [Violation] = []
+        func fail(_ detail: String) { found.append(Violation(invariant: .orderTotal, detail: detail)) }
+        for order in ledger.orders {
+            let draft = order.draft
+            let currency = draft.total.currencyCode
+            // Every amount in the order's currency first: only then is adding them meaningful.
+            let amounts = [draft.subtotal, draft.shipping, draft.discounts, draft.taxes] + draft.lineItems.map(\.price)
+                + (draft.payment.map { [$0.amount] } ?? []) + (order.giftCardPayments ?? []).map(\.amount)
+            if let other = amounts.first(where: { $0.currencyCode != currency }) {
+                fail("\(order.name): amounts in \(currency) and \(other.currencyCode)")
+                continue
+            }
+            let lines = draft.lineItems.reduce(Money.zero(currency)) { $0 + $1.price * $1.quantity }
+            if lines != draft.subtotal { fail("\(order.name): lines come to \(lines.formatted), subtotal says \(draft.subtotal.formatted)") }
+            // The shop's prices include tax (it sells from the Netherlands): the total does not grow by it.
+            let expected = draft.subtotal - draft.discounts + draft.shipping
+            if draft.total != expected {
+                fail("\(order.name): total \(draft.total.formatted) ≠ lines \(draft.subtotal.formatted) − discounts \(draft.discounts.formatted) + shipping \(draft.shipping.formatted) = \(expected.formatted)")
+            }
+            let charged = (order.giftCardPayments ?? []).reduce(draft.payment?.amount ?? .zero(currency)) { $0 + $1.amount }
+            if charged != draft.total { fail("\(order.name): charged \(charged.formatted), total \(draft.total.formatted)") }
+            if let rate = ReferenceModel.shipping(method: draft.shippingMethod, country: draft.shippingAddress?.countryCode,
+                                                  merchandise: draft.subtotal - draft.discounts, shopCountry: shopCountry) {
+                if rate != draft.shipping { fail("\(order.name): \(draft.shippingMethod ?? "?") costs \(rate.formatted), charged \(draft.shipping.formatted)") }
+            } else {
+                fail("\(order.name): shipping method \(draft.shippingMethod ?? "none") to \(draft.shippingAddress?.countryCode ?? "?") is not in the shipping policy")
+            }
+            guard let page = model.thankYou[order.id] else {
+                fail("\(order.name) is in the ledger but no thank-you page showed it")
+                continue
+            }
+            if let shown = page.total, shown != draft.total { fail("\(order.name): thank-you page showed \(shown.formatted), ledger \(draft.total.formatted)") }
+            var ordered: [String: Int] = [:]
+            for line in draft.lineItems { ordered[line.merchandiseId, default: 0] += line.quantity }
+            if ordered != page.lines { fail("\(order.name): ordered \(describe(ordered)), the cart held \(describe(page.lines))") }
+        }
+        let recorded = Set(ledger.orders.map(\.id))
+        for id in model.thankYou.keys.sorted() where !recorded.contains(id) {
+            fail("order \(id) showed a thank-you page but is not in the ledger")
+        }
+        return found
+    }
+
+    /// For every variant: stock at the start = available now + sold in the ledger's orders.
+    static func stock(_ ledger: LedgerView, model: ReferenceModel) -> [Violation] {
+        var sold: [String: Int] = [:]
+        for order in ledger.orders { for line in order.draft.lineItems { sold[line.merchandiseId, default: 0] += line.quantity } }
+        return model.initialStock.keys.sorted().compactMap { id in
+            let initial = model.initialStock[id] ?? 0
+            let available = ledger.available[id] ?? 0
+            let units = sold[id] ?? 0
+            guard initial != available + units else { return nil }
+            return Violation(invariant: .stockConserved, detail: "\(id): initial \(initial) ≠ available \(available) + sold \(units)")
+        }
+    }
+
+    /// The orders screen lists exactly the ledger's orders (this session is one shopper on one
+    /// terminal), each with the ledger's total.
+    static func ordersShown(_ shown: [OrderSummary], ledger: LedgerView) -> [Violation] {
+        var found: [Violation] = []
+        let recorded = Dictionary(ledger.orders.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let listed = Dictionary(shown.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        for id in recorded.keys.sorted() where listed[id] == nil {
+            found.append(Violation(invariant: .ordersShown, detail: "\(recorded[id]?.name ?? id) is in the ledger, not on the orders screen"))
+        }
+        for summary in shown {
+            guard let order = recorded[summary.id] else {
+                found.append(Violation(invariant: .ordersShown, detail: "\(summary.number) is listed but not in the ledger"))
+                continue
+            }
+            if summary.total != order.draft.total {
+                found.append(Violation(invariant: .ordersShown,
+                                       detail: "\(order.name) listed at \(summary.total?.formatted ?? "no total"), ledger \(order.draft.total.formatted)"))
+            }
+            if summary.number != order.name {
+                found.append(Violation(invariant: .ordersShown, detail: "\(order.name) listed as \(summary.number)"))
+            }
+        }
+        return found
+    }
+
+    /// The cart the app shows is the cart the shop stores: the same lines and units, codes and note.
+    static func cart(shown: Cart?, stored: Cart?) -> [Violation] {
+        guard let shown else { return [] }
+        guard let stored else {
+            return [Violation(invariant: .cartShown, detail: "the app shows cart \(shown.id) with \(shown.totalQuantity) items; the shop has no such cart")]
+        }
+        var found: [String] = []
+        if units(shown) != units(stored) { found.append("lines \(describe(units(shown))) shown, \(describe(units(stored))) stored") }
+        if shown.discountCodes.map(\.code) != stored.discountCodes.map(\.code) {
+            found.append("codes \(shown.discountCodes.map(\.code)) shown, \(stored.discountCodes.map(\.code)) stored")
+        }
+        if (shown.note ?? "") != (stored.note ?? "") { found.append("note \"\(shown.note ?? "")\" shown, \"\(stored.note ?? "")\" stored") }
+        return found.map { Violation(invariant: .cartShown, detail: $0) }
+    }
+
+    static func units(_ cart: Cart?) -> [String: Int] {
+        var units: [String: Int] = [:]
+        for line in cart?.lines ?? [] { units[line.merchandise.id, default: 0] += line.quantity }
+        return units
+    }
+
+    static func describe(_ units: [String: Int]) -> String {
+        units.isEmpty ? "none" : units.keys.sorted().map { "\($0.split(separator: "/").last ?? "")×\(units[$0] ?? 0)" }.joined(separator: ", ")
+    }
+}
