@@ -33,11 +33,8 @@ final class CartTests: XCTestCase {
         AppState(screens: [.collections, .cart], cart: CartState(cart: cart, confirmedCart: cart))
     }
 
-    func testAddingWithoutACartCreatesOneWithTheLineAndSavesItsId() async {
-        var env = TestEnvironment()
-        let inputs = Recorder<CartInput>()
-        let created = Fixtures.shirtCart(quantity: 2)
-        env.storefront.onCartCreate = { input in inputs.record(input); return CartPayload(cart: created) }
+    /// 2 × S / Red added from the product page with no cart in the app; the shop answers `cart`.
+    func addTwoWithoutACart(_ env: TestEnvironment, answered cart: Cart) async {
         var state = AppState(screens: [.collections, .productDetail(handle: "shirt")], productDetail: ProductDetailState(product: shirt))
         state.productDetail?.quantity = 2
         let store = env.store(state)
@@ -50,15 +47,38 @@ final class CartTests: XCTestCase {
             $0.cart.latestRequestId = 1
             $0.cart.nextRequestId = 2
         }
-        await store.receive(.cart(.addResponse(requestId: 1, adding: [red], .success(CartPayload(cart: created)))), assert: Self.answered(1, with: created))
+        await store.receive(.cart(.addResponse(requestId: 1, adding: [red], .success(CartPayload(cart: cart)))), assert: Self.answered(1, with: cart))
         await store.receive(.cart(.delegate(.added(CartAddOutcome(request: red, added: 2))))) {
             $0.productDetail?.confirmation = "Added 2 × Shirt shirt (S / Red) to your cart."
         }
         await env.clock.advance(by: .seconds(4))
         await store.receive(.productDetail(.confirmationExpired)) { $0.productDetail?.confirmation = nil }
         await store.finish()
+    }
+
+    func testAddingWithoutACartCreatesOneWithTheLineAndSavesItsId() async {
+        var env = TestEnvironment()
+        let inputs = Recorder<CartInput>()
+        let created = Fixtures.shirtCart(quantity: 2)
+        env.storefront.onCartCreate = { input in inputs.record(input); return CartPayload(cart: created) }
+        await addTwoWithoutACart(env, answered: created)
         XCTAssertEqual(inputs.values, [CartInput(lines: [CartLineInput(merchandiseId: "shirt-s-red", quantity: 2)])])
         XCTAssertEqual(env.savedCartIds.values, ["cart-1"])
+    }
+
+    /// Another app on the same state directory started a cart after this one started: an add
+    /// joins that cart instead of leaving it behind for a new one.
+    func testAddingWithoutACartJoinsTheCartAnotherProcessStarted() async {
+        var env = TestEnvironment()
+        let theirs = Fixtures.shirtCart()
+        let joined = Fixtures.shirtCart(quantity: 3)
+        let added = Recorder<String>()
+        env.storedCartId = theirs.id
+        env.storefront.onCart = { id in id == theirs.id ? theirs : nil }
+        env.storefront.onCartCreate = { _ in XCTFail("no second cart"); return CartPayload(cart: nil) }
+        env.storefront.onLinesAdd = { id, _ in added.record(id); return CartPayload(cart: joined) }
+        await addTwoWithoutACart(env, answered: joined)
+        XCTAssertEqual(added.values, [theirs.id])
     }
 
     func testAddsWhileTheCartIsBeingCreatedFollowOnceItExists() async {

@@ -72,3 +72,24 @@ import Testing
         #expect(try await reopened.cart(id: cart.id) == nil)
     }
 }
+
+/// Two app processes on one state directory, each with the cart open: each reads and changes the
+/// cart as the other left it, so no line is lost and no second cart is started.
+@Suite struct RunningProcessesTests {
+    let directory = TemporaryDirectory()
+
+    func open() throws -> EmbeddedStorefront { try EmbeddedStorefront.fixture(directory: directory, clock: TestClock()) }
+
+    @Test func aRunningStoreSeesAndKeepsWhatTheOtherAdded() async throws {
+        let a = try open(), b = try open()
+        let cart = try #require(try await a.cartCreate(CartInput(lines: [CartLineInput(merchandiseId: try Fixtures.variantId("red-mug"))])).cart)
+        try await a.setCurrentCartId(cart.id)
+        #expect(await b.currentCartId() == cart.id, "the other process's current cart")
+        _ = try await b.cartLinesAdd(cartId: cart.id, lines: [CartLineInput(merchandiseId: try Fixtures.variantId("sencha"))])
+        #expect(try await a.cart(id: cart.id)?.lines.count == 2, "the next read shows the other's line")
+        let added = try await a.cartLinesAdd(cartId: cart.id, lines: [CartLineInput(merchandiseId: try Fixtures.variantId("notebook"))])
+        #expect(added.cart?.lines.count == 3, "a change starts from the cart as it is now")
+        #expect(try await b.cart(id: cart.id)?.lines.count == 3)
+        #expect(try await open().cart(id: cart.id)?.lines.count == 3, "and so it is kept")
+    }
+}

@@ -223,8 +223,14 @@ struct CartReducer: Reducer {
         state.loading.insert(.cartCreate)
         // A logged-in customer's cart carries their token, so checkout knows them.
         let identity = CustomerIdentity(account: dependencies.account, isLoggedIn: state.isLoggedIn)
+        let loadCartId = dependencies.loadCartId
         return request(&state, adding: [adding]) { client, send in
-            try await client.cartCreate(CartInput(lines: [line], buyerIdentity: await identity.forNewCart(send)))
+            // Another process on the same state directory may have started the cart meanwhile:
+            // the line joins it rather than leaving it behind for a new one.
+            if let id = await loadCartId(), (try? await client.cart(id: id)) != nil {
+                return try await client.cartLinesAdd(cartId: id, lines: [line])
+            }
+            return try await client.cartCreate(CartInput(lines: [line], buyerIdentity: await identity.forNewCart(send)))
         }
     }
 

@@ -13,6 +13,13 @@ public protocol EmbeddedPersistence: Sendable {
     /// by token, an order placed twice (one checkout session) is kept once, and an order takes the
     /// next free number. Throws `StorefrontError.storage` when nothing could be kept.
     func commit(_ change: RecordChange) throws -> CommitOutcome
+    /// Everything stored, when another process changed it since this one last read or wrote it;
+    /// nil when nothing changed (or the store cannot tell).
+    func recordsChangedElsewhere(now: Date) -> StoredRecords?
+}
+
+extension EmbeddedPersistence {
+    public func recordsChangedElsewhere(now: Date) -> StoredRecords? { nil }
 }
 
 /// Keeps nothing: a storefront that cannot keep its records anywhere (said once by whoever chose

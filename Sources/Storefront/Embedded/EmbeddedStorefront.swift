@@ -191,6 +191,7 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
     // MARK: - Carts
 
     public func cart(id: String) async throws -> Cart? {
+        catchUp()
         guard let stored = openCart(id) else { return nil }
         return pricing.cart(from: stored)
     }
@@ -354,6 +355,7 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
 
     /// The cart the app was using, if it is still open.
     public func currentCartId() -> String? {
+        catchUp()
         guard let id = session.currentCartId, openCart(id) != nil else { return nil }
         return id
     }
@@ -383,6 +385,7 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
     }
 
     private func mutate(_ cartId: String, _ change: (CartRules, StoredCart) -> CartRules.Outcome) throws -> CartPayload {
+        catchUp()
         guard let stored = openCart(cartId) else {
             return CartPayload(cart: nil, userErrors: [CartUserError(code: .invalid, field: ["cartId"],
                                                                      message: "The specified cart does not exist.")])
@@ -457,6 +460,14 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
         return pendingStorageWarning
     }
 
+    /// Reads what another process on the same records changed since this one last looked, so a
+    /// read answers the cart as it is now and a change starts from it (never from an older copy).
+    private func catchUp() {
+        guard unsavedBecause == nil, let records = persistence.recordsChangedElsewhere(now: now()) else { return }
+        takeIn(records)
+        session.currentCartId = records.currentCartId
+    }
+
     /// What other processes kept: their carts and orders join this storefront's.
     private func takeIn(_ records: StoredRecords) {
         carts = Self.keptCarts(records, now: now())
@@ -477,6 +488,7 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
     }
 
     public func checkoutState(cartId: String) async throws -> CartCheckoutState {
+        catchUp()
         guard let stored = storedCart(cartId) else {
             throw StorefrontError.invalidArgument("This store has no cart \(cartId).")
         }
@@ -503,6 +515,7 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
     public func keptCustomers() -> [CustomerRecord] { customerRecords.values.sorted { $0.customer.id < $1.customer.id } }
 
     public func placeOrder(_ request: CheckoutCompletion) async throws -> Order {
+        catchUp()
         if let existing = orderBook.orders.first(where: { $0.draft.checkoutSessionId == request.checkoutSessionId }) {
             return existing
         }
@@ -533,7 +546,10 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
         return order
     }
 
-    public func orders() async throws -> [Order] { orderBook.orders }
+    public func orders() async throws -> [Order] {
+        catchUp()
+        return orderBook.orders
+    }
 
     /// An order cannot take more than is on the shelf, nor what the cart's country is not sold: the
     /// buyer hears which item.

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -15,13 +16,24 @@ import Darwin
 /// reconciles them when it opens).
 public struct JSONStatePersistence: EmbeddedPersistence {
     public let store: StateStore
+    /// The record files as this process last read or wrote them.
+    private let seen = FileStamps()
 
     public init(directory: URL) { store = StateStore(directory: directory) }
+
+    /// The files again when another process wrote any of them since (a new file is renamed over
+    /// the old one, so its inode, size or time differs).
+    public func recordsChangedElsewhere(now: Date) -> StoredRecords? {
+        guard seen.current(store) != seen.recorded else { return nil }
+        return load(now: now)
+    }
 
     public var location: String { store.directory.path }
 
     public func load(now: Date) -> StoredRecords {
         removeLeftovers()
+        // Taken before reading: a write that lands meanwhile is read again next time.
+        seen.record(seen.current(store))
         var warnings: [String] = []
         func read<Value: Decodable>(_ type: Value.Type, _ name: String) -> Value? {
             switch store.read(type, from: name, now: now) {
@@ -85,6 +97,7 @@ public struct JSONStatePersistence: EmbeddedPersistence {
             customers.customers = byId.values.sorted { $0.customer.id < $1.customer.id }
             try store.write(customers, to: EmbeddedState.customersFile)
         }
+        seen.record(seen.current(store))
         return CommitOutcome(order: kept, refreshed: StoredRecords(
             carts: carts.carts.map(CartRecord.init), orders: orders.orders, nextOrderNumber: orders.nextOrderNumber,
             currentCartId: session.currentCartId, customers: customers.customers))
@@ -114,5 +127,32 @@ public struct JSONStatePersistence: EmbeddedPersistence {
         case .corrupt(_, movedAside: true): return nil
         case .corrupt(let message, movedAside: false): throw StorefrontError.storage(message)
         }
+    }
+}
+
+/// Each record file's inode, size and modification time, as last seen by this process.
+final class FileStamps: Sendable {
+    struct Stamp: Hashable, Sendable {
+        var inode: UInt64
+        var size: Int64
+        var seconds: Int
+        var nanoseconds: Int
+    }
+
+    private let stamps = Mutex<[String: Stamp]>([:])
+
+    var recorded: [String: Stamp] { stamps.withLock { $0 } }
+
+    func record(_ current: [String: Stamp]) { stamps.withLock { $0 = current } }
+
+    func current(_ store: StateStore) -> [String: Stamp] {
+        var found: [String: Stamp] = [:]
+        for name in [EmbeddedState.cartsFile, EmbeddedState.ordersFile, EmbeddedState.sessionFile, EmbeddedState.customersFile] {
+            var info = stat()
+            guard stat(store.url(name).path, &info) == 0 else { continue }
+            found[name] = Stamp(inode: UInt64(info.st_ino), size: Int64(info.st_size),
+                                seconds: Int(info.st_mtim.tv_sec), nanoseconds: Int(info.st_mtim.tv_nsec))
+        }
+        return found
     }
 }
