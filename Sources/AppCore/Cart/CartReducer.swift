@@ -306,14 +306,21 @@ struct CartReducer: Reducer {
         return attachCustomer(&state)
     }
 
-    /// The signed-in cart went with the session: start without a cart.
+    /// The signed-in cart went with the session: start without a cart, and say so when it held anything.
     private func forgetSignedInCart(_ state: inout State) -> Effect<CartAction> {
         guard let identity = state.cart.cart?.buyerIdentity,
               identity.customerAccessToken != nil || identity.customer != nil else { return .none }
+        let items = state.cart.cart?.totalQuantity ?? 0
         let changed = changed(&state)
         state.cart = CartState(nextRequestId: state.cart.nextRequestId)
         let saveCartId = dependencies.saveCartId
-        return .merge(changed, .run { _ in await saveCartId(nil) })
+        let notice: Effect<CartAction> = items > 0 ? .send(.delegate(.failed(AppError(message: Self.loggedOutNotice(items: items))))) : .none
+        return .merge(changed, .run { _ in await saveCartId(nil) }, notice)
+    }
+
+    /// Why the cart is empty after logging out.
+    static func loggedOutNotice(items: Int) -> String {
+        "Logged out: your account's cart (\(items) \(items == 1 ? "item" : "items")) is no longer shown here; the next item starts a new cart."
     }
 
     /// A preloaded checkout no longer matches the cart: the checkout is told.
