@@ -447,6 +447,9 @@ struct CartReducer: Reducer {
             // (stock, …) to the error bar.
             let notSold = payload.warnings.filter { $0.code == .productUnavailableInBuyerLocation }
             let others = payload.warnings.filter { !$0.code.isAboutADiscount && $0.code != .productUnavailableInBuyerLocation }
+            // A warning the newest answer no longer gives ("Only 9 in stock…" after -) leaves the bar too.
+            let lapsed = state.cart.warnings.map(\.message).filter { old in !others.contains { $0.message == old } }
+            if !lapsed.isEmpty { effects.append(.send(.delegate(.withdrawError(lapsed)))) }
             state.cart.warnings = others
             let notice = markNotSold(notSold, &state)
             let reported = (payload.userErrors.map(\.message) + others.map(\.message)).filter { message in
