@@ -19,6 +19,8 @@ public final class GraphQLEndpoint: Sendable {
     let faults: FaultInjector
     public let limits: RequestLimits
     public let scopes: AccessScopes
+    /// The work all requests in flight hold together.
+    let sharedWork: SharedWork
 
     public init(storefront: any StorefrontClient, accessToken: String, faults: FaultPlan = .none, limits: RequestLimits = .standard,
                 scopes: AccessScopes = .all, random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }) throws {
@@ -26,6 +28,7 @@ public final class GraphQLEndpoint: Sendable {
         self.accessToken = accessToken
         self.limits = limits
         self.scopes = scopes
+        self.sharedWork = SharedWork(limits.sharedExecutionBudget)
         self.schema = try StorefrontSchema.shared.get()
         self.faults = FaultInjector(plan: faults, random: random)
     }
@@ -88,7 +91,8 @@ public final class GraphQLEndpoint: Sendable {
             let (country, language) = InContextDirective.values(of: operation, variables: variables)
             // The buyer's market prices, sells and translates everything the operation reads.
             let buyer = BuyerContext(country: country, language: language)
-            let budget = ExecutionBudget(limits.executionBudget)
+            let budget = ExecutionBudget(limits.executionBudget, shared: sharedWork)
+            defer { budget.finish() }
             let context = RequestContext(storefront: storefront.inContext(buyer), country: country, language: language, scopes: scopes,
                                          budget: budget)
             let schema = schema

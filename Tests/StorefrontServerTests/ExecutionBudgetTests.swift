@@ -216,6 +216,9 @@ struct ExecutionBudgetTests {
         limits.maximumResolvedFields = .max
         limits.maximumListElements = .max
         limits.maximumResponseBytes = .max
+        limits.maximumResolvedFieldsInFlight = .max
+        limits.maximumListElementsInFlight = .max
+        limits.maximumResponseBytesInFlight = .max
         let timedOut = try await answer(Self.adjacentBomb(levels: 6), variables: ["id": try await productID()], limits: limits)
         #expect(timedOut.code == "TIMEOUT")
     }
@@ -232,5 +235,29 @@ extension ExecutionBudgetTests {
         try huge.charge(fields: .max)
         try huge.charge(fields: .max)   // saturates instead of overflowing
         #expect(huge.used.fields == .max)
+    }
+}
+
+extension ExecutionBudgetTests {
+    /// Each request within its budget, many together within the process's: the one that would take
+    /// the sum past it is throttled, and what an answered request held is given back.
+    @Test func requestsInFlightTogetherStayWithinTheSharedBound() throws {
+        let shared = SharedWork(.init(fields: 10, listElements: 10, responseBytes: 1_000))
+        let first = ExecutionBudget(.init(fields: 8, listElements: 10, responseBytes: 1_000), shared: shared)
+        let second = ExecutionBudget(.init(fields: 8, listElements: 10, responseBytes: 1_000), shared: shared)
+        try first.charge(fields: 6)
+        try second.charge(fields: 4)
+        #expect(throws: LimitViolation.self) { try second.charge(fields: 1) }
+        #expect(second.violation?.code == "THROTTLED")
+        #expect(shared.inUse.fields == 10)
+        first.finish()
+        second.finish()
+        #expect(shared.inUse.fields == 0)
+        let third = ExecutionBudget(.init(fields: 8, listElements: 10, responseBytes: 1_000), shared: shared)
+        try third.charge(fields: 8)
+        // Work still running for an answered request stops, and holds nothing more.
+        third.finish()
+        #expect(throws: LimitViolation.self) { try third.charge(fields: 1) }
+        #expect(shared.inUse.fields == 0)
     }
 }

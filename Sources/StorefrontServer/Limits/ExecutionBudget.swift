@@ -21,13 +21,36 @@ final class ExecutionBudget: Sendable {
         var listElements = 0
         var responseBytes = 0
         var violation: LimitViolation?
+        /// The request was answered: what it charged went back to `shared`.
+        var finished = false
+        /// What `shared` holds for this request.
+        var held = (fields: 0, listElements: 0, responseBytes: 0)
     }
 
     let limits: Limits
     let stop = StopSignal()
     private let counts = Mutex(Counts())
+    /// What every request in flight holds together, when the process bounds that too.
+    private let shared: SharedWork?
 
-    init(_ limits: Limits) { self.limits = limits }
+    init(_ limits: Limits, shared: SharedWork? = nil) {
+        self.limits = limits
+        self.shared = shared
+    }
+
+    /// The request was answered: what it holds is given back to the shared bound, and anything
+    /// still running for it stops at its next charge.
+    func finish() {
+        let held = counts.withLock { counts -> (Int, Int, Int)? in
+            guard !counts.finished else { return nil }
+            counts.finished = true
+            if counts.violation == nil {
+                counts.violation = LimitViolation(message: "The request was answered.", code: "TIMEOUT")
+            }
+            return (counts.held.fields, counts.held.listElements, counts.held.responseBytes)
+        }
+        if let held { shared?.release(fields: held.0, listElements: held.1, responseBytes: held.2) }
+    }
 
     /// The first budget that was exceeded, if one was.
     var violation: LimitViolation? { counts.withLock { $0.violation } }
@@ -46,6 +69,14 @@ final class ExecutionBudget: Sendable {
             counts.listElements = Self.adding(counts.listElements, listElements)
             counts.responseBytes = Self.adding(counts.responseBytes, responseBytes)
             counts.violation = Self.violation(counts, limits)
+            if counts.violation == nil, let shared {
+                if shared.charge(fields: fields, listElements: listElements, responseBytes: responseBytes) {
+                    counts.held = (Self.adding(counts.held.fields, fields), Self.adding(counts.held.listElements, listElements),
+                                   Self.adding(counts.held.responseBytes, responseBytes))
+                } else {
+                    counts.violation = LimitViolation(message: "Other requests' work fills the server; try again shortly.", code: "THROTTLED")
+                }
+            }
             return (counts.violation, counts.violation != nil)
         }
         guard let violation else { return }
@@ -72,6 +103,44 @@ final class ExecutionBudget: Sendable {
                                   code: "MAX_RESPONSE_SIZE_EXCEEDED", details: [("maxResponseBytes", limits.responseBytes)])
         }
         return nil
+    }
+}
+
+/// The work every request in flight holds together: `limits` bound their sum, so many requests,
+/// each within its own budget, cannot together hold more than the process should. A request over
+/// it is stopped with `THROTTLED` (its own budget did not run out: later, it may fit).
+final class SharedWork: Sendable {
+    let limits: ExecutionBudget.Limits
+    private struct Used { var fields = 0, listElements = 0, responseBytes = 0 }
+    private let used = Mutex(Used())
+
+    init(_ limits: ExecutionBudget.Limits) { self.limits = limits }
+
+    /// Adds the work if it fits, and says whether it did.
+    func charge(fields: Int, listElements: Int, responseBytes: Int) -> Bool {
+        used.withLock { used in
+            let next = Used(fields: used.fields.addingReportingOverflow(max(0, fields)).partialValue,
+                            listElements: used.listElements.addingReportingOverflow(max(0, listElements)).partialValue,
+                            responseBytes: used.responseBytes.addingReportingOverflow(max(0, responseBytes)).partialValue)
+            guard next.fields >= used.fields, next.listElements >= used.listElements, next.responseBytes >= used.responseBytes,
+                  next.fields <= limits.fields, next.listElements <= limits.listElements, next.responseBytes <= limits.responseBytes else {
+                return false
+            }
+            used = next
+            return true
+        }
+    }
+
+    func release(fields: Int, listElements: Int, responseBytes: Int) {
+        used.withLock { used in
+            used.fields = max(0, used.fields - max(0, fields))
+            used.listElements = max(0, used.listElements - max(0, listElements))
+            used.responseBytes = max(0, used.responseBytes - max(0, responseBytes))
+        }
+    }
+
+    var inUse: (fields: Int, listElements: Int, responseBytes: Int) {
+        used.withLock { ($0.fields, $0.listElements, $0.responseBytes) }
     }
 }
 
