@@ -17,6 +17,9 @@ public struct AccountCommands: Sendable {
         public var fallbackAuthServer: URL?
         /// The Storefront API in use, if any: its shop's account server is the one to log in to.
         public var storefrontEndpoint: URL?
+        /// Log in with a code approved on another device (RFC 8628) instead of a browser here:
+        /// for a session on a remote terminal (SSH), where no browser can reach this machine.
+        public var onAnotherDevice = false
 
         public init(authServer: URL? = nil, clientId: String? = nil, port: UInt16 = 0, openBrowser: Bool = true,
                     scope: String = AuthorizationRequest.defaultScope, fallbackAuthServer: URL? = nil,
@@ -94,6 +97,15 @@ public struct AccountCommands: Sendable {
         let flow = LoginFlow(client: client, store: tokenStore, random: random, now: now)
         return try await flow.run(server: server, clientId: clientId, scope: options.scope, port: options.port,
                                   interaction: interaction)
+    }
+
+    /// The login of a terminal without a browser: a code approved on another device.
+    public func authenticateOnAnotherDevice(_ options: LoginOptions, present: @Sendable (URL, String) async -> Void) async throws -> CustomerSession {
+        let server = try await discoverAccountServer(options)
+        let clientId = options.clientId ?? environment["STOREFRONT_CLIENT_ID"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? Self.defaultClientId
+        let flow = LoginFlow(client: client, store: tokenStore, random: random, now: now)
+        return try await flow.runOnAnotherDevice(server: server, clientId: clientId, scope: options.scope, present: present)
     }
 
     /// The account server's metadata, from the first candidate that answers. With several

@@ -36,6 +36,10 @@ public enum AccountError: Error, Hashable, Sendable {
     /// None of the places an account server was looked for answered: each address and why.
     case noAccountServerAnswered([String])
     /// The login was given up (Ctrl-C, or the listener closed before a redirect came).
+    /// The account server offers no login from another device (RFC 8628): it has no public address.
+    case deviceLoginUnavailable
+    /// The device code expired before the shopper approved it.
+    case deviceCodeExpired
     case cancelled
 }
 
@@ -77,6 +81,10 @@ extension AccountError: LocalizedError, CustomStringConvertible {
         case .noAccountServerAnswered(let tried):
             return "No account server answered beside this storefront. Tried: \(tried.joined(separator: "; ")). "
                 + "Give --auth-server URL (or set STOREFRONT_ACCOUNT_SERVER)."
+        case .deviceLoginUnavailable:
+            return "This shop has no address for logging in from another device; log in with the storefront app on your own computer."
+        case .deviceCodeExpired:
+            return "The code expired before it was approved; ask for a new one."
         case .cancelled:
             return "Login cancelled."
         }

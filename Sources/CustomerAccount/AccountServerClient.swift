@@ -85,7 +85,7 @@ public struct AccountServerClient: Sendable {
         [("Content-Type", "application/x-www-form-urlencoded"), ("Accept", "application/json"), ("User-Agent", userAgent)]
     static let userAgent = "storefront-cli (customer-account)"
 
-    private func tokenRequest(_ endpoint: URL, _ fields: [(String, String)]) async throws -> TokenResponse {
+    func tokenRequest(_ endpoint: URL, _ fields: [(String, String)]) async throws -> TokenResponse {
         let body = Data(FormEncoding.encode(fields).utf8)
         let response = try await send(TransportRequest(url: endpoint, method: "POST", headers: Self.formHeaders, body: body))
         if !(200..<300).contains(response.status),

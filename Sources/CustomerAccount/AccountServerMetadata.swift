@@ -14,6 +14,8 @@ public struct AccountServerMetadata: Hashable, Sendable, Codable {
     /// The customer's orders as JSON (this app's account server offers it; not an OpenID field).
     public var customerOrdersEndpoint: URL?
     public var codeChallengeMethodsSupported: [String]?
+    /// RFC 8628 §4: where a terminal without a browser asks for a user code; nil: not offered.
+    public var deviceAuthorizationEndpoint: URL?
 
     public init(issuer: URL, authorizationEndpoint: URL, tokenEndpoint: URL, endSessionEndpoint: URL? = nil,
                 revocationEndpoint: URL? = nil, userinfoEndpoint: URL? = nil, customerOrdersEndpoint: URL? = nil,
@@ -33,6 +35,7 @@ public struct AccountServerMetadata: Hashable, Sendable, Codable {
         case userinfoEndpoint = "userinfo_endpoint"
         case customerOrdersEndpoint = "customer_orders_endpoint"
         case codeChallengeMethodsSupported = "code_challenge_methods_supported"
+        case deviceAuthorizationEndpoint = "device_authorization_endpoint"
     }
 
     /// OpenID Connect Discovery §4: the path is appended to the issuer, which may itself have a path

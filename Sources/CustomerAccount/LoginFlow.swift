@@ -53,10 +53,44 @@ public struct LoginFlow: Sendable {
     public func finish(_ request: AuthorizationRequest, redirect: URL, server: AccountServerMetadata) async throws -> CustomerSession {
         let code = try request.authorizationCode(from: redirect)
         let tokens = try await client.exchange(code: code, request: request, tokenEndpoint: server.tokenEndpoint)
+        return try await save(tokens, clientId: request.clientId, server: server)
+    }
+
+    /// The login of a terminal without a browser (RFC 8628): `present` gets the address to open
+    /// on another device (it carries the user code) and the code itself; then the token endpoint
+    /// is polled at the server's interval (five seconds more after each `slow_down`) until the
+    /// shopper approves, declines, or the code expires. Cancelling the task stops the polling.
+    public func runOnAnotherDevice(server: AccountServerMetadata, clientId: String, scope: String = AuthorizationRequest.defaultScope,
+                                   present: @Sendable (URL, String) async -> Void,
+                                   sleep: @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }) async throws -> CustomerSession {
+        try server.validate()
+        guard let endpoint = server.deviceAuthorizationEndpoint else { throw AccountError.deviceLoginUnavailable }
+        let started = try await client.startDeviceAuthorization(endpoint: endpoint, clientId: clientId, scope: scope)
+        await present(started.verificationURIComplete ?? started.verificationURI, started.userCode)
+        var interval = max(1, min(started.interval ?? 5, 60))
+        let deadline = now().addingTimeInterval(TimeInterval(max(1, min(started.expiresIn, 3600))))
+        while true {
+            try await sleep(.seconds(interval))
+            guard now() < deadline else { throw AccountError.deviceCodeExpired }
+            do {
+                let tokens = try await client.pollDeviceToken(started.deviceCode, clientId: clientId, tokenEndpoint: server.tokenEndpoint)
+                return try await save(tokens, clientId: clientId, server: server)
+            } catch AccountError.tokenRequestRejected(_, let error, let description) {
+                switch error {
+                case "authorization_pending": continue
+                case "slow_down": interval += 5
+                case "expired_token": throw AccountError.deviceCodeExpired
+                case "access_denied": throw AccountError.authorizationDenied(error: error, description: description)
+                default: throw AccountError.tokenRequestRejected(status: 400, error: error, description: description)
+                }
+            }
+        }
+    }
+
+    private func save(_ tokens: TokenResponse, clientId: String, server: AccountServerMetadata) async throws -> CustomerSession {
         let receivedAt = now()
         let customer = try await customer(tokens: tokens, server: server)
-        let session = CustomerSession(tokens: tokens, receivedAt: receivedAt, clientId: request.clientId, server: server,
-                                      customer: customer)
+        let session = CustomerSession(tokens: tokens, receivedAt: receivedAt, clientId: clientId, server: server, customer: customer)
         try store.save(session)
         return session
     }

@@ -23,6 +23,11 @@ extension AccountClient {
                 }
             },
             logIn: { showURL in
+                if options.onAnotherDevice {
+                    // The address carries the user code; the account screen shows both.
+                    let session = try await commands.authenticateOnAnotherDevice(options) { url, _ in await showURL(url) }
+                    return AccountSession(customer: session.customer, expiresAt: session.expiresAt)
+                }
                 let session = try await commands.authenticate(options, interaction: .init(present: { request in
                     await showURL(request.url)
                     if options.openBrowser { _ = commands.openBrowser(request.url) }

@@ -103,6 +103,8 @@ enum InteractiveSession {
             // The account server is the shop's, found from the endpoint.
             var loginOptions = LoginCommand.defaultOptions
             loginOptions.storefrontEndpoint = remote.configuration.endpoint
+            // On a remote terminal (an SSH session) no browser reaches this machine: a code approved elsewhere.
+            loginOptions.onAnotherDevice = ProcessInfo.processInfo.environment[SSHSessionLauncher.loginElsewhereVariable] == "1"
             let cartIds = RemoteCartIds(directory: stateDirectory, endpoint: remote.configuration.endpoint)
             // An SSH session keeps nothing: its customer's cart is remembered by the account server.
             let accountCart = cartOnAccount ? AccountCartPointer(manager: commands.tokenManager) : nil

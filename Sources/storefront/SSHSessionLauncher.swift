@@ -21,6 +21,9 @@ struct SSHSessionLauncher: Sendable {
     /// Knows which customer a key is (the account server beside the API); nil: keys are not remembered.
     var accounts: AccountServerClient? = AccountServerClient()
 
+    /// Set for every session: a login there is a code approved on another device (RFC 8628).
+    static let loginElsewhereVariable = "STOREFRONT_LOGIN_ON_ANOTHER_DEVICE"
+
     static let guestNotice = "You are shopping as a guest: this cart lasts this session. "
         + "To be remembered next time, create a key (ssh-keygen -t ed25519) and connect again."
 
@@ -33,6 +36,7 @@ struct SSHSessionLauncher: Sendable {
         environment["PATH"] = "/usr/local/bin:/usr/bin:/bin"
         // The API token goes in the environment (readable by this user only), not on the command line.
         environment["STOREFRONT_TOKEN"] = token
+        environment[Self.loginElsewhereVariable] = "1"
         var arguments = ["--endpoint", endpoint.absoluteString]
         var notice = start.identity == .guest ? Self.guestNotice : nil
         if case .key(let key) = start.identity {

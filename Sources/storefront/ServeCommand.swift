@@ -62,6 +62,11 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(name: .customLong("auto-approve"), help: "Approve every valid login at once as the demo customer (no login page).")
     var autoApprove = false
 
+    @Option(name: .customLong("public-url"),
+            help: ArgumentHelp("The address shoppers reach this server at from other devices (a proxy or tunnel to it); enables logging in from an SSH session with a code (RFC 8628).",
+                               valueName: "url"))
+    var publicURL: String?
+
     @Option(name: .customLong("token-lifetime"), help: "Seconds a customer access token lives.")
     var tokenLifetime: Int = 3600
 
@@ -102,6 +107,7 @@ struct ServeCommand: AsyncParsableCommand {
         guard latencyMs >= 0 else { throw ValidationError("--latency-ms cannot be negative.") }
         guard tokenLifetime >= 60 else { throw ValidationError("--token-lifetime must be at least 60 seconds.") }
         if let inject { _ = try faults(inject) }
+        _ = try publicAddress
         _ = try scopes
         for (name, value) in [("--max-resolved-fields", maxResolvedFields), ("--max-list-elements", maxListElements),
                               ("--max-response-bytes", maxResponseBytes), ("--max-depth", maxDepth), ("--max-body-bytes", maxBodyBytes),
@@ -119,6 +125,18 @@ struct ServeCommand: AsyncParsableCommand {
                 }
                 return scope
             }))
+        }
+    }
+
+    /// `--public-url`, checked: an http or https address with a host.
+    private var publicAddress: URL? {
+        get throws {
+            guard let publicURL else { return nil }
+            guard let url = URL(string: publicURL), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
+                  url.host?.isEmpty == false, url.query == nil else {
+                throw ValidationError("--public-url must be an http or https address such as https://shop.example.com.")
+            }
+            return url
         }
     }
 
@@ -164,7 +182,7 @@ struct ServeCommand: AsyncParsableCommand {
         // shoppers' sessions with a private credential, never the public Storefront token.
         let frontCredential = SSHFrontCredential.fromEnvironment() ?? Self.randomToken()
         accounts.frontCredential = frontCredential
-        let account = await AccountEndpoint.serving(storefront, configuration: accounts)
+        let account = await AccountEndpoint.serving(storefront, configuration: accounts, publicURL: try publicAddress)
         let checkout = CheckoutEndpoint(backend: storefront, accessToken: token)
         let server = StorefrontAPIServer(endpoint: endpoint, account: account, checkout: checkout, port: port,
                                          log: { line in Self.write(line) })
@@ -176,6 +194,7 @@ struct ServeCommand: AsyncParsableCommand {
                 Try: storefront --endpoint \(url.absoluteString) --token \(token) search coffee
                 Customer accounts at \(issuer.absoluteString)\(autoApprove ? " (logins approved at once)" : ""): \
                 storefront login --auth-server \(issuer.absoluteString)
+                \(account.devices.map { "Logins from other devices (SSH sessions) at \($0.verificationURI.absoluteString)" } ?? "Without --public-url, SSH shoppers log in with the storefront app on their own computer")
                 \(Self.describe(plan))
                 """)
         }

@@ -172,15 +172,8 @@ final class SSHEndToEndTests: XCTestCase {
         try first.waitFor("the collections") { $0.contains("Collections") && $0.contains("▸ ") }
         try first.send("q")
         try first.waitFor(text: "ssh exited 0")
-        guard let line = shop.log.split(separator: "\n").first(where: { $0.hasPrefix("Storefront API for") }),
-              let address = line.split(separator: " ").last, let api = URL(string: String(address)) else {
-            return XCTFail("serve did not say where its API is:\n\(shop.log)")
-        }
         let fingerprint = try shop.fingerprint(of: key)
-        var components = URLComponents(url: api, resolvingAgainstBaseURL: false)
-        components?.path = "/account/ssh/session"
-        guard let url = components?.url else { return XCTFail("no account address beside \(api)") }
-        var request = URLRequest(url: url)
+        var request = URLRequest(url: try shop.accountURL("ssh/session"))
         request.httpMethod = "POST"
         request.setValue("Bearer e2e-ssh-token", forHTTPHeaderField: "Authorization")
         request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
@@ -188,6 +181,51 @@ final class SSHEndToEndTests: XCTestCase {
         let (status, body) = try Self.send(request)
         XCTAssertEqual(status, 401, body)
         XCTAssertFalse(body.contains("access_token") || body.contains("accessToken"), body)
+    }
+
+    func testAGuestLogsInWithACodeApprovedOnAnotherDevice() throws {
+        let shop = try SSHShop(arguments: ["--public-url", "https://shop.example.test"])
+        XCTAssertTrue(shop.log.contains("Logins from other devices (SSH sessions) at https://shop.example.test/account/device"), shop.log)
+        let session = try Self.guestLoggingIn(shop)
+        let shown = try session.waitFor(text: "Code: ")
+        XCTAssertTrue(shown.contains("https://shop.example.test/account/device?user_code="), shown)
+        guard let codeLine = shown.split(separator: "\n").first(where: { $0.contains("Code: ") }),
+              let code = codeLine.components(separatedBy: "Code: ").last?.split(separator: " ").first.map(String.init) else {
+            return XCTFail("no code on the screen:\n\(shown)")
+        }
+        // Another device approves the code at the account server (here reached directly).
+        var request = URLRequest(url: try shop.accountURL("device"))
+        request.httpMethod = "POST"
+        request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+        request.httpBody = Data("user_code=\(code)&decision=approve".utf8)
+        let (status, page) = try Self.send(request)
+        XCTAssertEqual(status, 200, page)
+        // The session polls every five seconds, then shows the customer.
+        let loggedIn = try session.waitFor("the customer on the account screen", timeout: 20) { $0.contains("Ada Lovelace") && $0.contains("Your orders") }
+        XCTAssertFalse(loggedIn.contains("Code: "), loggedIn)
+        try session.send("q")
+        try session.waitFor(text: "ssh exited 0")
+    }
+
+    func testWithoutAPublicAddressTheLoginSaysToUseTheLocalApp() throws {
+        let shop = try SSHShop()
+        let session = try Self.guestLoggingIn(shop)
+        let refused = try session.waitFor(text: "own computer")
+        // The error bar may wrap the sentence: its start and its end.
+        XCTAssertTrue(refused.contains("Login failed: This shop has no address") && refused.contains("own computer"), refused)
+        try session.send("q")
+    }
+
+    /// A guest at 120x40 who pressed enter on the account screen to log in.
+    private static func guestLoggingIn(_ shop: SSHShop) throws -> TmuxSession {
+        let session = try shop.session(key: nil, width: 120, height: 40)
+        try session.waitFor(text: "password:")
+        try session.send("Enter")
+        try session.waitFor("the collections as a guest") { $0.contains("guest") && $0.contains("▸ ") }
+        try session.send("u")
+        try session.waitFor(text: "not logged in")
+        try session.send("Enter")
+        return session
     }
 
     private static func send(_ request: URLRequest) throws -> (Int, String) {

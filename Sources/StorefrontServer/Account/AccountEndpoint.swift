@@ -19,10 +19,15 @@ public final class AccountEndpoint: Sendable {
         public static let keySession = "/ssh/session"
         /// The customer's current cart (GET, PUT with a `cartId` form field; empty forgets it).
         public static let cart = "/customer/cart"
+        /// RFC 8628: a terminal asks for a user code (only with a public address).
+        public static let deviceAuthorization = "/oauth/device_authorization"
+        /// Where the shopper enters or confirms the user code, on another device.
+        public static let device = "/device"
         /// Every path, under `base`, with the methods it takes.
         public static let routes: [(path: String, methods: [String])] = [
             (discovery, ["GET"]), (authorize, ["GET", "POST"]), (token, ["POST"]), (revoke, ["POST"]),
             (logout, ["GET", "POST"]), (userinfo, ["GET"]), (orders, ["GET"]), (keySession, ["POST"]), (cart, ["GET", "PUT"]),
+            (deviceAuthorization, ["POST"]), (device, ["GET", "POST"]),
         ].map { (base + $0.0, $0.1) }
     }
 
@@ -41,10 +46,12 @@ public final class AccountEndpoint: Sendable {
     }
 
     public let authority: AccountAuthority
-    private let shopName: String
+    let shopName: String
+    /// The device grant, offered when the server was told a public address to show shoppers.
+    public let devices: DeviceAuthorizations?
 
-    public init(authority: AccountAuthority, shopName: String) {
-        self.authority = authority; self.shopName = shopName
+    public init(authority: AccountAuthority, shopName: String, devices: DeviceAuthorizations? = nil) {
+        self.authority = authority; self.shopName = shopName; self.devices = devices
     }
 
     public func handle(_ request: Request) async -> EndpointResponse {
@@ -54,12 +61,20 @@ public final class AccountEndpoint: Sendable {
         switch AccountForm.fields(request.method == "GET" ? request.query : String(decoding: request.body, as: UTF8.self)) {
         case .success(let decoded): fields = decoded
         case .failure(let failure):
-            guard path == Path.authorize else { return Self.oauthError(failure) }
+            guard path == Path.authorize || path == Path.device else { return Self.oauthError(failure) }
             return .text(400, AuthorizationPage.message(title: "Login refused", failure.description), contentType: "text/html; charset=utf-8")
         }
         switch (request.method, path) {
         case ("GET", Path.discovery):
-            return Self.encoded(200, await authority.metadata)
+            var metadata = await authority.metadata
+            if devices != nil {
+                metadata.deviceAuthorizationEndpoint = URL(string: metadata.issuer.absoluteString + Path.deviceAuthorization)
+            }
+            return Self.encoded(200, metadata)
+        case ("POST", Path.deviceAuthorization):
+            return await startDeviceLogin(fields)
+        case ("GET", Path.device), ("POST", Path.device):
+            return await devicePage(request.method, fields)
         case ("GET", Path.authorize):
             return await authorize(fields)
         case ("POST", Path.authorize):
@@ -123,14 +138,19 @@ public final class AccountEndpoint: Sendable {
     }
 
     private func token(_ form: [(String, String)]) async -> EndpointResponse {
-        switch await authority.token(form: form) {
-        case .success(let tokens):
-            guard let body = try? JSONEncoder().encode(tokens) else { return .json(500, #"{"error":"server_error"}"#) }
-            return EndpointResponse(status: 200, headers: ["Content-Type": "application/json; charset=utf-8"].merging(Self.noStore) { $1 },
-                                    body: body)
-        case .failure(let failure):
-            return Self.oauthError(failure)
+        if form.contains(where: { $0.0 == "grant_type" && $0.1 == DeviceAuthorizations.grantType }) {
+            return await deviceToken(form)
         }
+        switch await authority.token(form: form) {
+        case .success(let tokens): return Self.tokens(tokens)
+        case .failure(let failure): return Self.oauthError(failure)
+        }
+    }
+
+    static func tokens(_ tokens: TokenResponse) -> EndpointResponse {
+        guard let body = try? JSONEncoder().encode(tokens) else { return .json(500, #"{"error":"server_error"}"#) }
+        return EndpointResponse(status: 200, headers: ["Content-Type": "application/json; charset=utf-8"].merging(Self.noStore) { $1 },
+                                body: body)
     }
 
     // RFC 6749 §5.1: token answers must not be cached.

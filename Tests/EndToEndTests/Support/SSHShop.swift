@@ -83,6 +83,17 @@ final class SSHShop: @unchecked Sendable {
         return path
     }
 
+    /// `path` under the account server beside serve's API (`/account/…`).
+    func accountURL(_ path: String) throws -> URL {
+        guard let line = log.split(separator: "\n").first(where: { $0.hasPrefix("Storefront API for") }),
+              let address = line.split(separator: " ").last, var components = URLComponents(string: String(address)) else {
+            throw EndToEndSetupError("serve did not say where its API is:\n\(log)")
+        }
+        components.path = "/account/" + path
+        guard let url = components.url else { throw EndToEndSetupError("no account address beside \(address)") }
+        return url
+    }
+
     /// The key's SHA256 fingerprint as OpenSSH prints it (`SHA256:…`).
     func fingerprint(of key: String) throws -> String {
         let keygen = Process()

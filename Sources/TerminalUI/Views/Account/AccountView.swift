@@ -35,12 +35,18 @@ struct AccountView {
             }
             lines = [("Open this address in a browser to log in:", .text), ("", .text),
                      (url.absoluteString, .link), ("", .text), ("Waiting for the browser to come back… (esc cancels)", .muted)]
+            // A code to approve on another device (RFC 8628): its address carries the code.
+            if let userCode = Self.userCode(in: url) {
+                lines = [("On your phone or computer, open this address and approve the code \(userCode):", .text), ("", .text),
+                         (url.absoluteString, .link), ("", .text), ("Code: \(userCode)", .heading), ("", .text),
+                         ("Waiting for the approval… (esc cancels)", .muted)]
+            }
             // For a phone, when it fits (an SSH session has no browser of its own): beside the
             // text on a wide screen, else below it.
             guard let code = QRCodeText.rows(for: url.absoluteString), let codeWidth = code.first?.count else { break }
             if inner.width >= codeWidth + 32, inner.height >= code.count + 2 {
                 let text = inner.sub(Rect(x: 0, y: 0, width: inner.width - codeWidth - 2, height: inner.height))
-                lines[0].0 = "Open this address in a browser to log in, or scan the code with a phone:"
+                if Self.userCode(in: url) == nil { lines[0].0 = "Open this address in a browser to log in, or scan the code with a phone:" }
                 draw(lines, from: 2, in: text, theme: theme, grid: &grid)
                 drawCode(code, x: inner.width - codeWidth, y: 2, in: inner, theme: theme, grid: &grid)
                 return
@@ -54,6 +60,12 @@ struct AccountView {
             lines = loggedIn(session.customer)
         }
         draw(lines, from: 2, in: inner, theme: theme, grid: &grid)
+    }
+
+    /// The user code a device login's verification address carries (`?user_code=`).
+    static func userCode(in url: URL) -> String? {
+        URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?
+            .first { $0.name == "user_code" }?.value.map { TextSanitizer.cleanLine($0) }.flatMap { $0.isEmpty ? nil : String($0.prefix(32)) }
     }
 
     private func loggedIn(_ customer: Customer) -> [(String, Role)] {
