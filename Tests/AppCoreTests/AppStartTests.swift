@@ -112,11 +112,11 @@ final class AppStartTests: XCTestCase {
         let store = env.store()
 
         await store.send(.appStarted) { $0.loading = [.collections, .cartRestore] }
-        await store.receive(.cart(.restoreResponse(.failure(AppError(message: "The storefront answered HTTP 500"))))) {
+        await store.receive(.cart(.restoreResponse(.failure(AppError(message: "The storefront had a problem on its side (HTTP 500); try again shortly."))))) {
             $0.loading = [.collections]
             $0.cart.restoreFailed = true
         }
-        await store.receive(.cart(.delegate(.failed(AppError(message: "Could not restore your cart: The storefront answered HTTP 500"))))) { $0.errorMessage = "Could not restore your cart: The storefront answered HTTP 500" }
+        await store.receive(.cart(.delegate(.failed(AppError(message: "Could not restore your cart: The storefront had a problem on its side (HTTP 500); try again shortly."))))) { $0.errorMessage = "Could not restore your cart: The storefront had a problem on its side (HTTP 500); try again shortly." }
         gate.answer(0, with: .empty)
         await store.receive(.collections(.pageResponse(after: nil, .success(.empty)))) {
             $0.loading = []

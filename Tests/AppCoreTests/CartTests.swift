@@ -293,12 +293,12 @@ final class CartTests: XCTestCase {
         let store = env.store(cartState())
 
         await store.send(.cart(.incrementQuantity), assert: Self.sent(1, showing: Fixtures.shirtCart(quantity: 2)))
-        await store.receive(.cart(.mutationResponse(requestId: 1, .failure(AppError(message: "The storefront answered HTTP 502"))))) {
+        await store.receive(.cart(.mutationResponse(requestId: 1, .failure(AppError(message: "The storefront could not be reached through its gateway (HTTP 502); try again shortly."))))) {
             $0.cart.cart = Fixtures.shirtCart(quantity: 1)
             $0.cart.latestRequestId = nil
             $0.loading = []
         }
-        await store.receive(.cart(.delegate(.failed(AppError(message: "The storefront answered HTTP 502"))))) { $0.errorMessage = "The storefront answered HTTP 502" }
+        await store.receive(.cart(.delegate(.failed(AppError(message: "The storefront could not be reached through its gateway (HTTP 502); try again shortly."))))) { $0.errorMessage = "The storefront could not be reached through its gateway (HTTP 502); try again shortly." }
         await store.finish()
     }
 
