@@ -293,4 +293,33 @@ import Testing
             merchandiseId: try Fixtures.variantId("red-mug"), attributes: [Attribute(key: "engraving", value: huge)])])
         #expect(line.cart == nil && line.userErrors.first?.field == ["lines", "0", "attributes", "0", "value"])
     }
+
+    @Test func discountCodesAndEveryOtherTextAreBounded() async throws {
+        let cart = try #require(try await storefront.cartCreate(CartInput()).cart)
+        let long = try await storefront.cartDiscountCodesUpdate(cartId: cart.id, discountCodes: [String(repeating: "C", count: 256)])
+        #expect(long.cart == nil && long.userErrors.first?.field == ["discountCodes", "0"])
+        let many = try await storefront.cartDiscountCodesUpdate(cartId: cart.id, discountCodes: (0...250).map { "CODE\($0)" })
+        #expect(many.cart == nil && many.userErrors.map(\.code) == [.maximumExceeded])
+        // Text with no bound of its own still cannot grow a cart past what it may keep.
+        let street = String(repeating: "Keizersgracht ", count: 20_000)
+        let address = MailingAddress(lastName: "Lovelace", address1: street, city: "Amsterdam", countryCode: "NL", postalCode: "1015 CJ")
+        let huge = try await storefront.cartDeliveryAddressesAdd(cartId: cart.id, addresses: [CartSelectableAddressInput(address: address)])
+        #expect(huge.cart == nil && huge.userErrors.map(\.code) == [.cartTooLarge])
+        #expect(try await storefront.cart(id: cart.id)?.deliveryAddresses.isEmpty == true, "nothing was kept")
+    }
+
+    @Test func amountsInTwoCurrenciesAreAnErrorNotATrap() throws {
+        let euro = Money(amount: 87, currencyCode: "EUR")
+        #expect(throws: StorefrontError.self) {
+            _ = try CheckoutTotals(subtotal: euro, discounts: .zero("EUR"), shipping: Money(amount: 5, currencyCode: "USD"),
+                                   shopCountry: "NL", taxCountry: "NL", addressKnown: true)
+        }
+        #expect(throws: StorefrontError.self) {
+            _ = try CheckoutTotals(subtotal: euro, discounts: Money(amount: 1, currencyCode: "USD"), shipping: nil,
+                                   shopCountry: "NL", taxCountry: "NL", addressKnown: true)
+        }
+        let totals = try CheckoutTotals(subtotal: euro, discounts: .zero("EUR"), shipping: Money(amount: 5.9, currencyCode: "EUR"),
+                                        shopCountry: "NL", taxCountry: "NL", addressKnown: true)
+        #expect(totals.total == Money(amount: 92.9, currencyCode: "EUR"))
+    }
 }

@@ -14,6 +14,11 @@ struct CartRules {
     /// The most of one item a line may hold, whatever the stock.
     static let maximumLineQuantity = Order.maximumLineQuantity
     static let maximumNoteLength = 5_000
+    static let maximumDiscountCodes = 250
+    static let maximumCodeBytes = 255
+    /// A whole cart as it is kept (lines, codes, note, attributes, addresses, metafields): a change
+    /// that would make it larger than this is refused with `CART_TOO_LARGE`.
+    static let maximumCartBytes = 256 * 1024
 
     struct Outcome {
         var cart: StoredCart
@@ -155,7 +160,16 @@ struct CartRules {
         var seen = Set<String>()
         cart.discountCodes = codes.map { TextSanitizer.cleanLine($0).trimmedWhitespace }
             .filter { !$0.isEmpty && seen.insert($0.uppercased()).inserted }
-        return finish(cart, original: original, errors: [], warnings: [])
+        var errors: [CartUserError] = []
+        if cart.discountCodes.count > Self.maximumDiscountCodes {
+            errors.append(CartUserError(code: .maximumExceeded, field: ["discountCodes"],
+                                        message: "At most \(Self.maximumDiscountCodes) discount codes fit on a cart (\(cart.discountCodes.count) given)."))
+        }
+        for (index, code) in codes.enumerated() where code.utf8.count > Self.maximumCodeBytes {
+            errors.append(CartUserError(code: .invalid, field: ["discountCodes", String(index)],
+                                        message: "A discount code is at most \(Self.maximumCodeBytes) bytes (\(code.utf8.count) given)."))
+        }
+        return finish(cart, original: original, errors: errors, warnings: [])
     }
 
     func setNote(_ note: String, on original: StoredCart) -> Outcome {
@@ -177,6 +191,11 @@ struct CartRules {
         if bytes > Self.maximumAttributeBytesPerCart, bytes > Self.attributeBytes(of: original) {
             return Outcome(cart: original, userErrors: [CartUserError(code: .cartTooLarge, field: ["attributes"],
                 message: "The cart's attributes would take \(bytes) bytes; at most \(Self.maximumAttributeBytesPerCart) fit on a cart.")])
+        }
+        if cart != original, let kept = try? RecordCoding.encoder.encode(cart), kept.count > Self.maximumCartBytes,
+           kept.count > ((try? RecordCoding.encoder.encode(original))?.count ?? 0) {
+            return Outcome(cart: original, userErrors: [CartUserError(code: .cartTooLarge, field: nil,
+                message: "The cart would take \(kept.count) bytes; at most \(Self.maximumCartBytes) fit.")])
         }
         var changed = cart
         if changed != original { changed.updatedAt = now }
