@@ -24,6 +24,16 @@ import Testing
         #expect(try #require(catalog.shop.policy(.shipping)).text.contains("We roast on Tuesdays and Fridays"))
     }
 
+    /// Titles are not priced per market: one naming an amount ("Gifts under €30") would keep its
+    /// euros beside prices in yen, so none does.
+    @Test func noCollectionTitleNamesAnAmount() throws {
+        let catalog = try CatalogLoader.bundled()
+        let symbols = Set("€$£¥")
+        for collection in catalog.collections {
+            #expect(!collection.title.contains { symbols.contains($0) }, "\(collection.title)")
+        }
+    }
+
     @Test func theBundledShopPublishesFourPoliciesWithText() throws {
         let shop = try CatalogLoader.bundled().shop
         #expect(shop.policies.map(\.kind) == ShopPolicy.Kind.allCases)
