@@ -46,7 +46,9 @@ struct HostileInputPropertyTests {
         defer { try? FileManager.default.removeItem(at: state) }
         // The first search builds the catalog's index: time that once, outside the cases.
         _ = await endpoint.handle(token: "fuzz", body: Data(#"{"query":"{ products(first: 1, query: \"tea\") { nodes { id } } }"}"#.utf8))
-        expectClean(await FuzzRunner.run(.graphql(endpoint: endpoint), seed: Self.seed, cases: 1_000, seconds: 6, slowLimit: .seconds(2)))
+        // A hang is no answer in 5 s, as in `storefront-bench fuzz`: a debug build beside the other
+        // suites' runaways can take seconds over a small request.
+        expectClean(await FuzzRunner.run(.graphql(endpoint: endpoint), seed: Self.seed, cases: 1_000, seconds: 6, slowLimit: .seconds(5)))
     }
 
     @Test func oauthRequests() async throws {
