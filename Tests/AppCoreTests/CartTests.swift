@@ -328,7 +328,7 @@ final class CartTests: XCTestCase {
         var env = TestEnvironment()
         let warning = CartWarning(code: .merchandiseNotEnoughStock, message: "Only 2 of Shirt S / Red are in stock.", target: "line-1")
         let payload = CartPayload(cart: Fixtures.shirtCart(quantity: 2), warnings: [warning])
-        env.storefront.onLinesUpdate = { _, _ in payload }
+        env.storefront.onLinesUpdate = { _, lines in lines.first?.quantity == 1 ? CartPayload(cart: Fixtures.shirtCart(quantity: 1)) : payload }
         let store = env.store(cartState(Fixtures.shirtCart(quantity: 2)))
 
         await store.send(.cart(.incrementQuantity), assert: Self.sent(1, showing: Fixtures.shirtCart(quantity: 3)))
@@ -340,6 +340,13 @@ final class CartTests: XCTestCase {
             $0.loading = []
         }
         await store.receive(.cart(.delegate(.failed(AppError(message: "Only 2 of Shirt S / Red are in stock."))))) { $0.errorMessage = "Only 2 of Shirt S / Red are in stock." }
+        // One fewer: the store no longer warns, so neither the cart nor the bar does.
+        await store.send(.cart(.decrementQuantity), assert: Self.sent(2, showing: Fixtures.shirtCart(quantity: 1)))
+        await store.receive(.cart(.mutationResponse(requestId: 2, .success(CartPayload(cart: Fixtures.shirtCart(quantity: 1)))))) {
+            Self.answered(2, with: Fixtures.shirtCart(quantity: 1))(&$0)
+            $0.cart.warnings = []
+        }
+        await store.receive(.cart(.delegate(.withdrawError(["Only 2 of Shirt S / Red are in stock."])))) { $0.errorMessage = nil }
         await store.finish()
     }
 

@@ -366,12 +366,21 @@ final class CheckoutTests: XCTestCase {
             $0.checkout.notice = "Reloaded after an error (Bad Gateway): your details are kept."
         }
         await store.receive(.checkout(.delegate(.withdrawError(["Checkout failed: Bad Gateway"])))) { $0.errorMessage = nil }
+        // The sheet reloads at payment: the notice stays there; a good card takes the buyer to review,
+        // and the notice goes.
+        let payment = CheckoutPage(step: .payment, progress: 1), review = CheckoutPage(step: .review, progress: 1)
+        env.sheet.emit(.page(payment))
+        await store.receive(.checkout(.sheetUpdate(.page(payment), at: time))) { $0.checkout.page = payment }
+        env.sheet.emit(.page(review))
+        await store.receive(.checkout(.sheetUpdate(.page(review), at: time))) {
+            $0.checkout.page = review
+            $0.checkout.notice = nil
+        }
         env.sheet.emit(.event(Fixtures.completed(orderId: "7")))
         await store.receive(.checkout(.sheetUpdate(.event(Fixtures.completed(orderId: "7")), at: time))) {
             $0.eventLog.entries.append(EventLogEntry(id: 3, time: self.time, name: "complete",
                                                      fields: [.init("order", "7"), .init("decoded", "full"), .init("email", "a@b.example")]))
             $0.eventLog.nextEntryId = 4
-            $0.checkout.notice = nil
             $0.checkout.completedOrderId = "7"
             $0.orders = [PlacedOrder(id: "7", name: nil, placedAt: self.time, lines: self.orderedLines, total: Fixtures.usd("20.00"))]
         }

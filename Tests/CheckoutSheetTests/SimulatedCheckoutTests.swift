@@ -203,6 +203,19 @@ final class SimulatedCheckoutTests: XCTestCase {
         XCTAssertEqual(passed.step, .shipping, "a Tokyo postcode passes for Japan")
     }
 
+    /// A province typed by name stays whole ("Tokyo", not "TOK").
+    func testAProvinceNameIsKeptWhole() async throws {
+        let h = SheetHarness()
+        await h.present()
+        await h.send(.submit)
+        await h.type("zoneCode", "Tokyo")
+        let typed = try await h.requirePage()
+        XCTAssertEqual(typed.fields.first { $0.id == "zoneCode" }?.displayValue, "Tokyo")
+        await h.fillDelivery()
+        let shipping = try await h.requirePage()
+        XCTAssertEqual(shipping.step, .shipping, "a province name passes")
+    }
+
     func testAddressChecks() async throws {
         let h = SheetHarness()
         await h.present()

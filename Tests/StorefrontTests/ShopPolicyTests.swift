@@ -12,6 +12,18 @@ import Testing
         return Fixtures.catalogJSON.replacingOccurrences(of: Self.contact, with: shopFields + ", " + Self.contact)
     }
 
+    /// The shop tells one story about its roasting days: the shipping policy, the FAQ and every
+    /// coffee's page name the same two days.
+    @Test func theBundledCatalogNamesOneSetOfRoastingDays() throws {
+        let catalog = try CatalogLoader.bundled()
+        let texts = catalog.shop.policies.map(\.text) + catalog.products.map(\.description) + catalog.content.pages.map(\.body)
+        let pattern = /roast on ([A-Z][a-z]+days) and ([A-Z][a-z]+days)/
+        let named = texts.flatMap { text in text.matches(of: pattern).map { "\($0.output.1) and \($0.output.2)" } }
+        #expect(named.count > 5, "\(named)")
+        #expect(Set(named) == ["Tuesdays and Fridays"], "\(Set(named))")
+        #expect(try #require(catalog.shop.policy(.shipping)).text.contains("We roast on Tuesdays and Fridays"))
+    }
+
     @Test func theBundledShopPublishesFourPoliciesWithText() throws {
         let shop = try CatalogLoader.bundled().shop
         #expect(shop.policies.map(\.kind) == ShopPolicy.Kind.allCases)

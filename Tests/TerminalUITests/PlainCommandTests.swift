@@ -4,6 +4,14 @@ import Storefront
 
 /// The plain mode's lines: a word (or its short form, with or without a leading slash) and its arguments.
 final class PlainCommandTests: XCTestCase {
+    /// A line wider than 80 columns would be broken mid-word by the terminal.
+    func testHelpFitsEightyColumns() {
+        for line in PlainCommand.helpText.split(separator: "\n") {
+            XCTAssertLessThanOrEqual(DisplayWidth.of(String(line)), 80, "\(line)")
+        }
+        XCTAssertTrue(PlainCommand.helpText.contains("(on a product: add QUANTITY)"))
+    }
+
     func testWordsAndArguments() {
         XCTAssertEqual(PlainCommand("open 3"), .open(3))
         XCTAssertEqual(PlainCommand("  o 12 "), .open(12))

@@ -340,6 +340,18 @@ final class ScreenSnapshotTests: XCTestCase {
         snapshot(state, "checkout-address-form-errors", sizes: Self.standardSizes)
     }
 
+    /// Six links while typing: "alt-" once before the digits, so each still has its name.
+    func testSixLinksWhileTypingKeepTheirNames() {
+        var state = Fixtures.checkout(.payment)
+        state.checkout.page?.notice = nil
+        state.checkout.page?.links = Fixtures.shopLinks + [
+            .init(title: "Privacy policy", url: "https://kestrel.example/policies/privacy-policy"),
+            .init(title: "Terms of service", url: "https://kestrel.example/policies/terms-of-service"),
+        ]
+        let text = Renderer.render(state, size: Size(width: 80, height: 24), environment: Fixtures.environment).text
+        XCTAssertTrue(text.contains("alt-1 Refund  2 Shipping  3 Contact  4 Call  5 Privacy  6 Terms"), text)
+    }
+
     /// The card number shows its digits while its field has focus, masked once it has not.
     func testPaymentWithAndWithoutFocusOnTheCardNumber() {
         var state = Fixtures.checkout(.payment)

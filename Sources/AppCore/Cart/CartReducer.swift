@@ -306,14 +306,21 @@ struct CartReducer: Reducer {
         return attachCustomer(&state)
     }
 
-    /// The signed-in cart went with the session: start without a cart.
+    /// The signed-in cart went with the session: start without a cart, and say so when it held anything.
     private func forgetSignedInCart(_ state: inout State) -> Effect<CartAction> {
         guard let identity = state.cart.cart?.buyerIdentity,
               identity.customerAccessToken != nil || identity.customer != nil else { return .none }
+        let items = state.cart.cart?.totalQuantity ?? 0
         let changed = changed(&state)
         state.cart = CartState(nextRequestId: state.cart.nextRequestId)
         let saveCartId = dependencies.saveCartId
-        return .merge(changed, .run { _ in await saveCartId(nil) })
+        let notice: Effect<CartAction> = items > 0 ? .send(.delegate(.failed(AppError(message: Self.loggedOutNotice(items: items))))) : .none
+        return .merge(changed, .run { _ in await saveCartId(nil) }, notice)
+    }
+
+    /// Why the cart is empty after logging out.
+    static func loggedOutNotice(items: Int) -> String {
+        "Logged out: your account's cart (\(items) \(items == 1 ? "item" : "items")) is no longer shown here; the next item starts a new cart."
     }
 
     /// A preloaded checkout no longer matches the cart: the checkout is told.
@@ -440,6 +447,9 @@ struct CartReducer: Reducer {
             // (stock, …) to the error bar.
             let notSold = payload.warnings.filter { $0.code == .productUnavailableInBuyerLocation }
             let others = payload.warnings.filter { !$0.code.isAboutADiscount && $0.code != .productUnavailableInBuyerLocation }
+            // A warning the newest answer no longer gives ("Only 9 in stock…" after -) leaves the bar too.
+            let lapsed = state.cart.warnings.map(\.message).filter { old in !others.contains { $0.message == old } }
+            if !lapsed.isEmpty { effects.append(.send(.delegate(.withdrawError(lapsed)))) }
             state.cart.warnings = others
             let notice = markNotSold(notSold, &state)
             let reported = (payload.userErrors.map(\.message) + others.map(\.message)).filter { message in

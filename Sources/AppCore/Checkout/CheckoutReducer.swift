@@ -53,6 +53,10 @@ struct CheckoutReducer: Reducer {
             return .run { _ in await checkout.dismiss() }.serial(id: .checkoutInput)
         case .sheetUpdate(.page(let page), _):
             guard state.checkout.isPresented else { return .none }
+            // The buyer moved on from the step the sheet reloaded at: its notice has been read.
+            if let before = state.checkout.page?.step, before != .loading, page.step != .loading, page.step != before {
+                state.checkout.notice = nil
+            }
             state.checkout.page = page
             return .none
         case .sheetUpdate(.event(let event), let time):

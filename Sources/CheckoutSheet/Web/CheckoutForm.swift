@@ -81,7 +81,8 @@ struct CheckoutForm: Sendable {
                 FieldSpec(id: "address1", label: "Address", placeholder: "Street and house number"),
                 FieldSpec(id: "address2", label: "Apartment, suite (optional)", placeholder: ""),
                 FieldSpec(id: "city", label: "City", placeholder: "City"),
-                FieldSpec(id: "zoneCode", label: "State / province (optional)", placeholder: "", maxLength: 3),
+                // A code ("NY") or a name ("Tokyo"): kept as typed, never cut to a code's length.
+                FieldSpec(id: "zoneCode", label: "State / province (optional)", placeholder: "", maxLength: 40),
                 FieldSpec(id: "postalCode", label: "ZIP / postal code", placeholder: "10001", maxLength: 10),
                 FieldSpec(id: "phone", label: "Phone (optional)", placeholder: "+31 20 555 0199", maxLength: 20),
             ]
@@ -232,7 +233,7 @@ struct CheckoutForm: Sendable {
         }
         address = MailingAddress(firstName: optional("firstName"), lastName: optional("lastName"),
                                  address1: optional("address1"), address2: optional("address2"), city: optional("city"),
-                                 zoneCode: optional("zoneCode")?.uppercased(), countryCode: country,
+                                 zoneCode: optional("zoneCode").map { $0.count <= 3 ? $0.uppercased() : $0 }, countryCode: country,
                                  postalCode: optional("postalCode")?.uppercased(), phone: optional("phone"))
         rates = DeliveryRates.options(country: country, shopCountry: shop.countryCode, merchandise: merchandiseTotal)
             .map(CheckoutPage.ShippingRate.init)

@@ -79,22 +79,29 @@ enum PlainCommand: Equatable {
         }
     }
 
+    /// Every line fits 80 columns, so no terminal breaks a word.
     static let helpText = """
         Commands (one per line):
           list               show this screen again (an empty line does too)
           open N             open item N of the list
-          add N              put product N of the list in the cart (on a product: add QUANTITY)
+          add N              put product N of the list in the cart
+                             (on a product: add QUANTITY)
           set OPTION VALUE   on a product: pick a choice, like set Size 1 kg
           qty Q / qty N Q    on a product: the quantity; in the cart: line N's quantity
           search QUERY       search in the Shopify search syntax, like search tag:tea
           more               the next page of a list
-          cart               the cart; remove N, discount CODE (discount none clears), note TEXT
-          checkout           check out: answer each field; /back, /cancel act instead of a value
+          cart               the cart; remove N, discount CODE (discount none clears),
+                             note TEXT
+          checkout           check out: answer each field; /back and /cancel act
+                             instead of a value
           account            who is logged in and their orders; login, logout, cancel
-          orders, order N    your orders; one order by its number (#1001) or its place in the list
-          about [POLICY]     about the shop; one policy: refund, shipping, privacy, terms
-          country [CODE]     the countries and their currencies; country JP shops from Japan
-                             (prices follow, and the cart's country with them)
+          orders, order N    your orders; one order by its number (#1001) or by its
+                             place in the list
+          about [POLICY]     about the shop; one policy: refund, shipping, privacy,
+                             terms
+          country [CODE]     the countries and their currencies; country JP shops
+                             from Japan (prices follow, and the cart's country with
+                             them)
           events             every checkout event so far
           back, home         the previous screen, the collections
           help, quit

@@ -368,22 +368,25 @@ struct CheckoutSheetView {
     }
 
     /// The links right-aligned in `width` columns, full titles when they fit, else their first
-    /// words, else the keys alone. Returns the columns used.
+    /// words; while typing, "alt-" once before the digits rather than a name left out; else the keys
+    /// alone. Returns the columns used.
     @discardableResult
     private func drawLinks(in canvas: Canvas, width: Int, theme: Theme, grid: inout Grid) -> Int {
         let typing = page.focusedFieldID != nil && !page.fields.isEmpty
         let keys = page.links.indices.map { CheckoutKeys.linkKey($0, typing: typing) }
-        let spellings: [[String]] = [
-            page.links.map(\.title),
-            page.links.map { String($0.title.split(separator: " ").first ?? "") },
-            page.links.map { _ in "" },
-        ]
-        for titles in spellings {
+        let digits = page.links.indices.map { CheckoutKeys.linkKey($0, typing: false) }
+        let full = page.links.map(\.title)
+        let words = page.links.map { String($0.title.split(separator: " ").first ?? "") }
+        var spellings: [(prefix: String, keys: [String], titles: [String])] = [("", keys, full), ("", keys, words)]
+        if typing { spellings += [("alt-", digits, full), ("alt-", digits, words)] }
+        spellings.append(("", keys, page.links.map { _ in "" }))
+        for (prefix, keys, titles) in spellings {
             let parts = zip(keys, titles).map { ($0, $1) }
             let total = parts.reduce(0) { $0 + DisplayWidth.of($1.0) + ($1.1.isEmpty ? 0 : 1 + DisplayWidth.of($1.1)) }
-                + 2 * (parts.count - 1)
+                + 2 * (parts.count - 1) + DisplayWidth.of(prefix)
             guard total <= width else { continue }
             var x = canvas.width - total
+            if !prefix.isEmpty { x = canvas.text(prefix, x: x, y: 0, style: theme[.key], in: &grid) }
             for (index, (key, title)) in parts.enumerated() {
                 if index > 0 { x = canvas.text("  ", x: x, y: 0, style: theme[.muted], in: &grid) }
                 x = canvas.text(key, x: x, y: 0, style: theme[.key], in: &grid)
