@@ -70,6 +70,26 @@ final class TerminalCompatibilityEndToEndTests: XCTestCase {
 
     /// SIGTERM, SIGHUP, SIGINT (ctrl-c) and SIGQUIT (ctrl-\) end the app through its own quit: the
     /// alternate screen is left, the cursor shown, and no backtrace is printed over the screen.
+    /// After a resize and `q`, nothing of the picture or the description is left in the shell's
+    /// screen (tmux carried the alternate screen's rows over when it was left after a resize).
+    func testAResizedScreenLeavesNothingBehindOnQuit() throws {
+        guard TmuxSession.tmuxPath != nil else { throw EndToEndSetupError.noTmux }
+        guard let binary = TmuxSession.builtStorefront else { throw EndToEndSetupError("the storefront binary is not built") }
+        let session = try TmuxSession(width: 80, height: 24) { state in
+            ["sh", "-c", "XDG_STATE_HOME='\(state.path)' XDG_CACHE_HOME='\(state.path)/cache' LANG=C.UTF-8 TERM=xterm-256color "
+                + "'\(binary)' --open 'product house-espresso-blend'; echo \"storefront exited $?\"; sleep 600"]
+        }
+        try session.waitFor("the product's picture at 80x24") { $0.contains("House Espresso Blend") && $0.contains("▀") }
+        Thread.sleep(forTimeInterval: 1)
+        try session.resize(width: 120, height: 40)
+        try session.waitFor("the product at 120x40") { $0.contains("▀") && $0.contains("Our everyday espresso") }
+        Thread.sleep(forTimeInterval: 1)
+        try session.send("q")
+        let after = try session.waitFor(text: "storefront exited 0")
+        let left = after.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty && !$0.contains("storefront exited") }
+        XCTAssertEqual(left, [], "left in the shell:\n\(after)")
+    }
+
     func testEverySignalRestoresTheTerminal() throws {
         for (name, signal) in [("SIGTERM", SIGTERM), ("SIGHUP", SIGHUP), ("SIGINT", SIGINT), ("SIGQUIT", SIGQUIT)] {
             let app = try PtyProcess(environment: ["TERM": "xterm-256color"])

@@ -181,6 +181,11 @@ public final class NcursesDriver: TerminalDriver {
     public func stop() {
         guard !stopped else { return }
         stopped = true
+        // Leave an empty alternate screen behind. A terminal that was resized while it showed
+        // (tmux, and terminals that reflow) may carry its rows over into the shell's screen when
+        // it is left; what is erased first cannot come back there.
+        werase(window)
+        wrefresh(window)
         curs_set(1)
         endwin()
     }

@@ -24,6 +24,9 @@ final class TmuxSession {
             .map(\.path).first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
+    /// `storefrontBinary()` as found from this file, for tests elsewhere in the target.
+    static var builtStorefront: String? { storefrontBinary() }
+
     /// The storefront in the pane.
     /// - Parameters:
     ///   - stateDirectory: the `XDG_STATE_HOME` to run with (and `XDG_CACHE_HOME` beside it); a new
