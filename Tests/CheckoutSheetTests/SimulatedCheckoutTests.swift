@@ -203,6 +203,16 @@ final class SimulatedCheckoutTests: XCTestCase {
         XCTAssertEqual(passed.step, .shipping, "a Tokyo postcode passes for Japan")
     }
 
+    /// The cart's tax line names the buyer's country's tax, as the checkout does.
+    func testTheCartsTaxNoteFollowsTheBuyersCountry() {
+        XCTAssertEqual(ShippingCountry.cartTaxNote(shopCountry: "NL"), "Prices include VAT. Shipping is calculated at checkout.")
+        XCTAssertEqual(ShippingCountry.cartTaxNote(shopCountry: "NL", buyerCountry: "JP"),
+                       "Prices include consumption tax. Shipping is calculated at checkout.")
+        XCTAssertEqual(ShippingCountry.cartTaxNote(shopCountry: "NL", buyerCountry: "US"),
+                       "Prices include sales tax. Shipping is calculated at checkout.")
+        XCTAssertEqual(ShippingCountry.cartTaxNote(shopCountry: "US", buyerCountry: "NL"), "Taxes and shipping are calculated at checkout.")
+    }
+
     /// A province typed by name stays whole ("Tokyo", not "TOK").
     func testAProvinceNameIsKeptWhole() async throws {
         let h = SheetHarness()

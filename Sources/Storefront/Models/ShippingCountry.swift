@@ -50,12 +50,16 @@ package struct ShippingCountry: Hashable, Sendable {
     /// (VAT in Europe, GST in Australia); in North America tax is added at checkout.
     package var pricesIncludeTaxes: Bool { !["US", "CA"].contains(code) }
 
-    /// The line under a cart's total for a shop based in `shopCountry`: what checkout adds.
-    package static func cartTaxNote(shopCountry: String) -> String {
-        guard let country = named(shopCountry), country.pricesIncludeTaxes else {
+    /// The line under a cart's total for a shop based in `shopCountry`, to a buyer in `buyerCountry`
+    /// (the shop's own when nil): whether prices include tax is the shop's; the tax's name is the
+    /// buyer's country's, as the checkout names it ("Prices include consumption tax" in Japan).
+    package static func cartTaxNote(shopCountry: String, buyerCountry: String? = nil) -> String {
+        guard let shop = named(shopCountry), shop.pricesIncludeTaxes else {
             return "Taxes and shipping are calculated at checkout."
         }
-        return "Prices include \(country.taxName). Shipping is calculated at checkout."
+        let name = (buyerCountry.flatMap(named) ?? shop).taxName
+        let inSentence = name == name.uppercased() ? name : name.lowercased()
+        return "Prices include \(inSentence). Shipping is calculated at checkout."
     }
 
     package static let all: [ShippingCountry] = [

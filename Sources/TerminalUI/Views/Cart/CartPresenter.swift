@@ -12,7 +12,8 @@ struct CartPresenter: ScreenPresenter {
     func draw(_ state: AppState, in canvas: Canvas, context: ScreenContext, grid: inout Grid) {
         CartView(state: state.cart, isUpdating: state.isLoading(.cartMutation) || state.isLoading(.cartCreate),
                  isRestoring: state.isLoading(.cartRestore),
-                 taxNote: ShippingCountry.cartTaxNote(shopCountry: state.shop?.countryCode ?? ""))
+                 taxNote: ShippingCountry.cartTaxNote(shopCountry: state.shop?.countryCode ?? "",
+                                                       buyerCountry: state.cart.cart?.buyerIdentity.countryCode ?? state.marketCountry?.isoCode))
             .draw(in: canvas, theme: context.theme, grid: &grid)
     }
 
