@@ -79,10 +79,10 @@ final class TerminalCompatibilityEndToEndTests: XCTestCase {
             ["sh", "-c", "XDG_STATE_HOME='\(state.path)' XDG_CACHE_HOME='\(state.path)/cache' LANG=C.UTF-8 TERM=xterm-256color "
                 + "'\(binary)' --open 'product house-espresso-blend'; echo \"storefront exited $?\"; sleep 600"]
         }
-        try session.waitFor("the product's picture at 80x24") { $0.contains("House Espresso Blend") && $0.contains("▀") }
+        try session.waitFor("the product's picture at 80x24") { $0.contains("Huisblend espresso") && $0.contains("▀") }
         Thread.sleep(forTimeInterval: 1)
         try session.resize(width: 120, height: 40)
-        try session.waitFor("the product at 120x40") { $0.contains("▀") && $0.contains("Our everyday espresso") }
+        try session.waitFor("the product at 120x40") { $0.contains("▀") && $0.contains("Onze dagelijkse espresso") }
         Thread.sleep(forTimeInterval: 1)
         try session.send("q")
         let after = try session.waitFor(text: "storefront exited 0")

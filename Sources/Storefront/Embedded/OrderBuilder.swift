@@ -12,7 +12,9 @@ public struct OrderBuilder {
     public static let maxFieldLength = 255
 
     func order(of stored: StoredCart, for request: CheckoutCompletion) throws -> (OrderDraft, [GiftCardPayment]) {
-        let cart = pricing.cart(from: stored)
+        // The order's lines read as the buyer saw them: in their country's language.
+        let cart = pricing.catalog.markets.localize(pricing.cart(from: stored),
+                                                    BuyerContext(country: stored.buyerIdentity.countryCode))
         guard cart.lines.count == stored.lines.count else {
             throw OrderPlacementError.refused(code: OrderPlacementError.invalidCart,
                                               message: "An item in the cart is no longer sold; remove it and try again.")
