@@ -130,7 +130,7 @@ public final class GraphQLEndpoint: Sendable {
     /// last word) is the response-size error instead.
     private func encode(_ result: GraphQL.GraphQLResult, limit: Int = .max) -> Data {
         var result = result
-        result.errors = result.errors.map(Self.withCode)
+        result.errors = Self.inPathOrder(result.errors.map(Self.withCode))
         guard let data = try? GraphQLJSONEncoder().encode(result) else {
             return Data(#"{"errors":[{"message":"The answer could not be encoded.","extensions":{"code":"INTERNAL_SERVER_ERROR"}}]}"#.utf8)
         }
@@ -139,6 +139,29 @@ public final class GraphQLEndpoint: Sendable {
                                   code: "MAX_RESPONSE_SIZE_EXCEEDED", details: [("maxResponseBytes", limit)]).json
         }
         return data
+    }
+
+    /// Errors in the order of their paths (list positions by number, field names by name; an error
+    /// without a path first), so one document's answer lists them the same way every time: the list
+    /// elements of a field are resolved concurrently and their errors arrive in any order.
+    static func inPathOrder(_ errors: [GraphQLError]) -> [GraphQLError] {
+        errors.enumerated().sorted { a, b in
+            let order = pathOrder(a.element.path.elements, b.element.path.elements)
+            return order == .orderedSame ? a.offset < b.offset : order == .orderedAscending
+        }.map(\.element)
+    }
+
+    private static func pathOrder(_ a: [IndexPathValue], _ b: [IndexPathValue]) -> ComparisonResult {
+        for (x, y) in zip(a, b) {
+            switch (x, y) {
+            case (.index(let i), .index(let j)) where i != j: return i < j ? .orderedAscending : .orderedDescending
+            case (.key(let k), .key(let l)) where k != l: return k < l ? .orderedAscending : .orderedDescending
+            case (.index, .key): return .orderedAscending
+            case (.key, .index): return .orderedDescending
+            default: continue
+            }
+        }
+        return a.count == b.count ? .orderedSame : (a.count < b.count ? .orderedAscending : .orderedDescending)
     }
 
     /// `extensions.code` as the Storefront API sets it: arguments the storefront rejects are the

@@ -1,4 +1,5 @@
 import Foundation
+import GraphQL
 @testable import Storefront
 @testable import StorefrontServer
 import Testing
@@ -37,6 +38,17 @@ struct AccessScopeTests {
             #expect(extensions["requiredAccess"] as? String == "`unauthenticated_read_product_inventory` access scope.")
             #expect(extensions["documentation"] as? String == "https://shopify.dev/api/usage/access-scopes")
         }
+    }
+
+    /// The variants are resolved concurrently, so their errors arrive in any order; the answer lists
+    /// them by path, the same way every time.
+    @Test func errorsAreListedByTheirPaths() {
+        func error(_ path: [IndexPathElement]) -> GraphQLError { GraphQLError(message: "denied", path: IndexPath(path)) }
+        let arrived = [error(["product", "variants", "nodes", 10, "quantityAvailable"]), error(["product", "variants", "nodes", 2, "quantityAvailable"]),
+                       error(["cart", "lines"]), error([]), error(["product", "variants", "nodes", 2, "id"])]
+        let listed = GraphQLEndpoint.inPathOrder(arrived).map { $0.path.elements.map { "\($0)" }.joined(separator: ".") }
+        #expect(listed == ["", "cart.lines", "product.variants.nodes.2.id", "product.variants.nodes.2.quantityAvailable",
+                           "product.variants.nodes.10.quantityAvailable"])
     }
 
     @Test func withTheScopeStockIsAnswered() async throws {

@@ -176,7 +176,8 @@ struct ExecutionBudgetTests {
         #expect(bomb.data == nil)
         #expect(bomb.code == "MAX_LIST_ELEMENTS_EXCEEDED" || bomb.code == "MAX_RESOLVED_FIELDS_EXCEEDED", "\(summary(bomb))")
         // Sent as 1, the same document is small and answered.
-        #expect(try await answer(query, variables: ["ids": ids, "n": 1]).firstError == nil)
+        let small = try await answer(query, variables: ["ids": ids, "n": 1])
+        #expect(small.firstError == nil, "\(summary(small))")
     }
 
     @Test func aDefaultCountryInContextIsTheBuyersCountry() async throws {
