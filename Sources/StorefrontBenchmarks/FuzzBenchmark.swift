@@ -58,7 +58,9 @@ enum FuzzBenchmark {
                     let storefront = try EmbeddedStorefront(catalog: try CatalogLoader.bundled(), stateDirectory: state)
                     let grammar = try await SchemaGrammar.introspecting(try GraphQLEndpoint(storefront: storefront, accessToken: "fuzz"))
                     target = .schemaGrammar(grammar, handle: send)
-                case .slowBodies: target = .slowBodies(url: url, token: token, query: send)
+                case .slowBodies:
+                    // The server started here has the standard limits; one given by --url is taken to.
+                    target = .slowBodies(url: url, token: token, clientTimeout: RequestLimits.standard.clientTimeout, query: send)
                 default: target = .graphql(handle: send)
                 }
                 stop = { try? await client.shutdown(); server.cancel() }

@@ -78,6 +78,9 @@ public enum FuzzRunner {
             }
             report.tried += 1
             caseSeed &+= 1
+            // A surface that only computes never suspends: between cases the task pool's other
+            // work (a server's requests in the same process) gets its turn.
+            await Task.yield()
         }
         return report
     }
@@ -100,6 +103,7 @@ public enum FuzzRunner {
                 var found = await target.check(candidate)
                 if found == nil, began.duration(to: clock.now) > slowLimit { found = "took over \(slowLimit)" }
                 if let found { best = (candidate, found); shrunk = true } else { start += chunk }
+                await Task.yield()
             }
             if !shrunk { chunk /= 2 }
         }
