@@ -67,7 +67,7 @@ struct HostileInputPropertyTests {
         let (endpoint, storefront, state) = try endpoint("schema", budgetsDividedBy: 25)
         defer { try? FileManager.default.removeItem(at: state) }
         // Introspected within serve's own budgets, as a client would.
-        let grammar = try await SchemaGrammar.introspecting(try GraphQLEndpoint(storefront: storefront, accessToken: "fuzz"))
+        let grammar = try await SchemaGrammar.introspecting(try GraphQLEndpoint(storefront: storefront, accessToken: "fuzz", limits: .unhurried))
         let target = FuzzTarget.schemaGrammar(grammar) { body in
             let answer = await endpoint.handle(token: endpoint.accessToken, body: body)
             return (answer.status, answer.body)

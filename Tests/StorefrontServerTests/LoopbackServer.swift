@@ -25,7 +25,7 @@ final class LoopbackServer: Sendable {
 
     /// With `takesOrders`, the server is the shop: it places orders beside the API (`storefront serve`).
     /// `catalog` replaces the bundled one.
-    static func start(faults: FaultPlan = .none, limits: RequestLimits = .standard, scopes: AccessScopes = .all,
+    static func start(faults: FaultPlan = .none, limits: RequestLimits = .unhurried, scopes: AccessScopes = .all,
                       takesOrders: Bool = false, catalog: StoreCatalog? = nil) async throws -> LoopbackServer {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-server-\(UUID().uuidString)")
         // Whole seconds: carts' dates then travel through DateTime without rounding.
@@ -93,5 +93,16 @@ func withServer<T>(faults: FaultPlan = .none, scopes: AccessScopes = .all, takes
     } catch {
         await server.stop()
         throw error
+    }
+}
+
+extension RequestLimits {
+    /// serve's limits with a time budget far past any test's own deadline: on a busy machine a test
+    /// process's few threads can leave a request waiting for seconds, and the time budget counts
+    /// that wait. Tests of the time budget set their own.
+    static var unhurried: RequestLimits {
+        var limits = RequestLimits.standard
+        limits.timeBudget = .seconds(120)
+        return limits
     }
 }
