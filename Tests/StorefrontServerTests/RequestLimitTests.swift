@@ -6,11 +6,13 @@ import Testing
 
 /// Requests that once crashed `serve` or ran for seconds: each is refused before the work, in
 /// the Storefront API's error shape.
-struct RequestLimitTests {
+/// One after another: they share one endpoint, whose bound on the work of all requests in flight
+/// would otherwise let one test's bomb throttle another's small query.
+@Suite(.serialized) struct RequestLimitTests {
     static let endpoint = Result { () throws -> GraphQLEndpoint in
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("limits-\(UUID().uuidString)")
         return try GraphQLEndpoint(storefront: EmbeddedStorefront(catalog: try CatalogLoader.bundled(), stateDirectory: state),
-                                   accessToken: "t")
+                                   accessToken: "t", limits: .unhurried)
     }
 
     func answer(_ query: String, variables: [String: Any] = [:]) async throws -> (status: Int, code: String?, message: String?) {
