@@ -54,7 +54,10 @@ final class InputMonitor: Sendable {
                        pollfd(fd: wakePipe.read, events: Int16(POLLIN), revents: 0)]
             let ready = poll(&fds, 2, 250)
             if fds[1].revents != 0 { break }
-            if ready > 0 && fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 && fds[0].revents & Int16(POLLIN) == 0 {
+            // A terminal that went away reports a hangup, on Linux together with POLLIN for ever
+            // after: what is still pending is read first, then nothing more will come.
+            if ready > 0 && fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
+                && (fds[0].revents & Int16(POLLIN) == 0 || pendingBytes() == 0) {
                 onEvent(.hangup)
                 break
             }
@@ -72,6 +75,13 @@ final class InputMonitor: Sendable {
         }
         close(wakePipe.read)
         close(wakePipe.write)
+    }
+
+    /// Bytes waiting to be read; 0 when none are, or the terminal cannot say (it is gone).
+    private func pendingBytes() -> Int32 {
+        var count: Int32 = 0
+        guard ioctl(descriptor, UInt(FIONREAD), &count) == 0 else { return 0 }
+        return count
     }
 
     private func windowSize() -> [UInt16] {
