@@ -13,3 +13,51 @@ enum BenchmarkArguments {
         return parts.count == 2 ? Size(width: parts[0], height: parts[1]) : fallback
     }
 }
+
+/// One entry of `storefront-bench`: its name, a line of help, what it takes and how it runs.
+struct Benchmark {
+    let name: String
+    let summary: String
+    let takes: ArgumentSpec
+    let run: ([String]) async throws -> Void
+
+    init(_ name: String, _ summary: String, takes: ArgumentSpec, run: @escaping ([String]) async throws -> Void) {
+        (self.name, self.summary, self.takes, self.run) = (name, summary, takes, run)
+    }
+}
+
+/// What a benchmark accepts: options that take a value, flags, and how many plain words.
+struct ArgumentSpec {
+    var options: Set<String> = []
+    var flags: Set<String> = []
+    var positionals = 0
+    /// Everything after `--` belongs to another program (the storefront the pty benchmark runs).
+    var passesRest = false
+
+    enum Verdict: Equatable { case run, help, refused(String) }
+
+    func check(_ arguments: [String]) -> Verdict {
+        var words = arguments[...]
+        var plain = 0
+        while let word = words.popFirst() {
+            if word == "--" {
+                return passesRest ? .run : .refused("takes nothing after --")
+            }
+            if word == "-h" || word == "--help" { return .help }
+            if options.contains(word) {
+                guard let value = words.popFirst(), !value.hasPrefix("--") else { return .refused("\(word) needs a value") }
+                continue
+            }
+            if flags.contains(word) { continue }
+            if word.hasPrefix("-"), word.count > 1, Double(word) == nil {
+                let known = (options.sorted() + flags.sorted()).joined(separator: ", ")
+                return .refused("unknown option \(word)" + (known.isEmpty ? " (it takes no options)" : " (it takes \(known))"))
+            }
+            plain += 1
+            if plain > positionals {
+                return .refused(positionals == 0 ? "unexpected argument \(word)" : "too many arguments (at most \(positionals))")
+            }
+        }
+        return .run
+    }
+}

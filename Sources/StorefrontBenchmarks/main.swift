@@ -2,25 +2,36 @@ import Foundation
 
 // storefront-bench [name|all]: each benchmark is one entry here and one file.
 // Words after the benchmark's name are its own arguments (e.g. queries for `search`).
-let benchmarks: [(name: String, summary: String, run: ([String]) async throws -> Void)] = [
-    ("search", "catalog load and search latency over 100,000 products [QUERY...]", SearchBenchmark.run),
-    ("load", "catalog load of 100,000 products, repeated [N, default 5] [PATH instead]", { try SearchBenchmark.runLoads($0) }),
-    ("filters", "collection and search pages with storefront filters over 100,000 products, through serve's endpoint [shipped]",
-     FilterBenchmark.run),
-    ("catalog", "writes the generated 100,000-product catalog to PATH", { try SearchBenchmark.write($0) }),
-    ("store", "reducer throughput: actions per second through the Store", { _ in await runStoreBenchmark() }),
-    ("render", "time to render a frame, median and p99 [--size WxH] [--frames N]", RenderBenchmark.main),
-    ("fuzz", "hostile inputs per surface: tried, failures, slowest [SURFACE|all] [--seconds N] [--cases N] [--seed N]", FuzzBenchmark.run),
-    ("pictures", "picture decode and conversion time, cached redraw [--cells WxH] [--rounds N]", PictureBenchmark.main),
-    ("pty", "first frame and bytes per key under a pty [--size WxH] [--peer PATH] [-- STOREFRONT...]", PtyBenchmark.main),
-    ("ssh", "concurrent SSH sessions: accepted, memory, CPU, key latency [--sessions 10,50,100] [--keys N]", SSHBenchmark.main),
-    ("crash", "kill -9 during cart and order writes, then check nothing acknowledged is lost [--kills N] [--store json|sqlite|both]",
-     CrashBenchmark.main),
-    ("schema", "serve's schema against the Storefront API's: --reference PATH (an introspection result); exits 1 on a mismatch",
-     SchemaCheck.main),
-    ("simulate", "seeded shopper sessions with the books checked after every step: --seed S --sessions N [--store embedded|serve|both] [--steps N]",
-     SimulateBenchmark.main),
-    ("crash-writer", "the process `crash` kills: carts and orders written to DIR, each acknowledged on stdout", CrashWriter.main),
+// Each benchmark declares what it takes, so a mistyped option is refused before anything runs
+// (a word like `--help` is never taken for a path or a query).
+let benchmarks: [Benchmark] = [
+    Benchmark("search", "catalog load and search latency over 100,000 products [QUERY...]",
+              takes: .init(positionals: .max), run: SearchBenchmark.run),
+    Benchmark("load", "catalog load of 100,000 products, repeated [N, default 5] [PATH instead]",
+              takes: .init(positionals: 2), run: { try SearchBenchmark.runLoads($0) }),
+    Benchmark("filters", "collection and search pages with storefront filters over 100,000 products, through serve's endpoint [shipped]",
+              takes: .init(positionals: 1), run: FilterBenchmark.run),
+    Benchmark("catalog", "writes the generated 100,000-product catalog to PATH",
+              takes: .init(positionals: 1), run: { try SearchBenchmark.write($0) }),
+    Benchmark("store", "reducer throughput: actions per second through the Store", takes: .init(), run: { _ in await runStoreBenchmark() }),
+    Benchmark("render", "time to render a frame, median and p99 [--size WxH] [--frames N]",
+              takes: .init(options: ["--size", "--frames"]), run: RenderBenchmark.main),
+    Benchmark("fuzz", "hostile inputs per surface: tried, failures, slowest [SURFACE|all] [--seconds N] [--cases N] [--seed N] [--url URL --token T]",
+              takes: .init(options: ["--seconds", "--cases", "--seed", "--url", "--token"], positionals: 1), run: FuzzBenchmark.run),
+    Benchmark("pictures", "picture decode and conversion time, cached redraw [--cells WxH] [--rounds N]",
+              takes: .init(options: ["--cells", "--rounds"]), run: PictureBenchmark.main),
+    Benchmark("pty", "first frame and bytes per key under a pty [--size WxH] [--peer PATH] [-- STOREFRONT...]",
+              takes: .init(options: ["--size", "--peer"], passesRest: true), run: PtyBenchmark.main),
+    Benchmark("ssh", "concurrent SSH sessions: accepted, memory, CPU, key latency [--sessions 10,50,100] [--keys N] [--storefront PATH]",
+              takes: .init(options: ["--sessions", "--keys", "--storefront"]), run: SSHBenchmark.main),
+    Benchmark("crash", "kill -9 during cart and order writes, then check nothing acknowledged is lost [--kills N] [--store json|sqlite|both] [--seed N] [--writers N] [--storefront PATH]",
+              takes: .init(options: ["--kills", "--store", "--seed", "--writers", "--storefront"]), run: CrashBenchmark.main),
+    Benchmark("schema", "serve's schema against the Storefront API's: --reference PATH (an introspection result); exits 1 on a mismatch",
+              takes: .init(options: ["--reference"]), run: SchemaCheck.main),
+    Benchmark("simulate", "seeded shopper sessions with the books checked after every step: --seed S --sessions N [--store embedded|serve|both] [--steps N] [--trace]",
+              takes: .init(options: ["--seed", "--sessions", "--store", "--steps"], flags: ["--trace"]), run: SimulateBenchmark.main),
+    Benchmark("crash-writer", "the process `crash` kills: carts and orders written to DIR, each acknowledged on stdout",
+              takes: .init(positionals: 2), run: CrashWriter.main),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -34,9 +45,21 @@ if wanted == "-h" || wanted == "--help" || (wanted != "all" && !benchmarks.conta
 // hundred clients), the kill loop, the schema check (it needs the API's schema) and the simulator are run only by name.
 for benchmark in benchmarks where (wanted == "all" && !["catalog", "fuzz", "ssh", "crash", "crash-writer", "schema", "simulate"].contains(benchmark.name))
     || benchmark.name == wanted {
+    let own = Array(arguments.dropFirst())
+    if wanted != "all" {
+        switch benchmark.takes.check(own) {
+        case .run: break
+        case .help:
+            print("usage: storefront-bench \(benchmark.name) …\n  \(benchmark.summary)")
+            exit(0)
+        case .refused(let reason):
+            FileHandle.standardError.write(Data("storefront-bench \(benchmark.name): \(reason)\nusage: \(benchmark.summary)\n".utf8))
+            exit(64)
+        }
+    }
     // The writer's standard output is its acknowledgements, nothing else.
     if wanted != "crash-writer" { print("== \(benchmark.name): \(benchmark.summary)") }
-    do { try await benchmark.run(Array(arguments.dropFirst())) } catch {
+    do { try await benchmark.run(own) } catch {
         FileHandle.standardError.write(Data("\(benchmark.name) failed: \(error)\n".utf8))
         exit(1)
     }
