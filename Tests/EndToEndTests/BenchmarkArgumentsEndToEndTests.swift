@@ -6,12 +6,7 @@ import XCTest
 /// named `--help`).
 final class BenchmarkArgumentsEndToEndTests: XCTestCase {
     private func bench(_ arguments: [String], in directory: URL) throws -> (status: Int32, output: String) {
-        let support = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Support/TmuxSession.swift")
-        guard let storefront = TmuxSession.storefrontBinary(filePath: support.path) else {
-            throw EndToEndSetupError("the storefront binary is not built: run swift build --build-tests first")
-        }
-        let path = URL(fileURLWithPath: storefront).deletingLastPathComponent().appendingPathComponent("storefront-bench").path
-        guard FileManager.default.isExecutableFile(atPath: path) else { throw EndToEndSetupError("storefront-bench is not built") }
+        let path = try TmuxSession.builtBenchmark().bench
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments

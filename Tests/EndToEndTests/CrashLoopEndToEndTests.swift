@@ -6,13 +6,7 @@ import XCTest
 /// nothing any of them acknowledged may be missing afterwards; every file must open.
 final class CrashLoopEndToEndTests: XCTestCase {
     func testKilledWritersLoseNothingTheyAcknowledged() throws {
-        // The binary is found from the support folder's place in the package.
-        let support = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Support/TmuxSession.swift")
-        guard let storefront = TmuxSession.storefrontBinary(filePath: support.path) else {
-            throw EndToEndSetupError("the storefront binary is not built: run swift build --build-tests first")
-        }
-        let bench = URL(fileURLWithPath: storefront).deletingLastPathComponent().appendingPathComponent("storefront-bench").path
-        guard FileManager.default.isExecutableFile(atPath: bench) else { throw EndToEndSetupError("storefront-bench is not built") }
+        let (storefront, bench) = try TmuxSession.builtBenchmark()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: bench)
         process.arguments = ["crash", "--kills", "10", "--writers", "2", "--seed", "20", "--storefront", storefront]

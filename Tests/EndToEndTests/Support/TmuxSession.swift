@@ -27,6 +27,16 @@ final class TmuxSession {
     /// `storefrontBinary()` as found from this file, for tests elsewhere in the target.
     static var builtStorefront: String? { storefrontBinary() }
 
+    /// The built `storefront` and `storefront-bench` beside it, or an error that says what to build.
+    static func builtBenchmark() throws -> (storefront: String, bench: String) {
+        guard let storefront = builtStorefront else {
+            throw EndToEndSetupError("the storefront binary is not built: run swift build --build-tests first")
+        }
+        let bench = URL(fileURLWithPath: storefront).deletingLastPathComponent().appendingPathComponent("storefront-bench").path
+        guard FileManager.default.isExecutableFile(atPath: bench) else { throw EndToEndSetupError("storefront-bench is not built") }
+        return (storefront, bench)
+    }
+
     /// The storefront in the pane.
     /// - Parameters:
     ///   - stateDirectory: the `XDG_STATE_HOME` to run with (and `XDG_CACHE_HOME` beside it); a new
