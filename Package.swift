@@ -59,11 +59,13 @@ let package = Package(
             resources: [.copy("Resources/catalog.json"), .copy("Resources/images"), .copy("GraphQL/Documents")]
         ),
         // The local Storefront API server: the embedded storefront behind the real schema's names.
+        // The C allocator's figures and its trim (glibc's malloc.h is not in Swift's Glibc module).
+        .target(name: "CAllocator"),
         // The only target (with its tests and the executable) that links GraphQL and Hummingbird.
         .target(
             name: "StorefrontServer",
             dependencies: [
-                "Storefront", "CustomerAccount", "Pictures",
+                "Storefront", "CustomerAccount", "Pictures", "CAllocator",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "GraphQL", package: "GraphQL"),

@@ -58,6 +58,9 @@ public struct StorefrontAPIServer: Sendable {
                 if let url = URL(string: "http://\(host):\(port)\(GraphQLEndpoint.path)") { await onStart(url) }
             },
             logger: logger)
+        // Memory a burst freed goes back to the system once no request is being worked on.
+        let trim = Task { [slots] in await AllocatorTrim.watch(busy: { slots.inUse > 0 }) }
+        defer { trim.cancel() }
         try await runWithGracefulCancellation(app, signals: handleSignals ? [.sigterm, .sigint] : [], logger: logger)
     }
 

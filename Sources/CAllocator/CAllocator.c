@@ -1,0 +1,16 @@
+#include "CAllocator.h"
+#include <malloc.h>
+
+size_t storefront_allocator_free_bytes(void) {
+    struct mallinfo2 info = mallinfo2();
+    return info.fordblks;
+}
+
+size_t storefront_allocator_used_bytes(void) {
+    struct mallinfo2 info = mallinfo2();
+    return info.uordblks + info.hblkhd;
+}
+
+int storefront_allocator_trim(void) {
+    return malloc_trim(0);
+}
