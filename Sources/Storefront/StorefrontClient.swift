@@ -70,6 +70,20 @@ public protocol StorefrontClient: Sendable {
 }
 
 extension StorefrontClient {
+    /// `cartLinesAdd` that says how many units of each merchandise the cart gained in this call.
+    /// A store that counts them itself (the embedded shop, in the same transaction) is taken at its
+    /// word; otherwise (the Storefront API answers only the cart after) the cart is read just before
+    /// the add and what it gained is counted against that, not against the cart as the caller last
+    /// saw it (another process may have changed it).
+    public func addLines(cartId: String, lines: [CartLineInput]) async throws -> CartPayload {
+        let before = try? await cart(id: cartId)
+        var payload = try await cartLinesAdd(cartId: cartId, lines: lines)
+        if payload.unitsAdded == nil, let before, let after = payload.cart {
+            payload.unitsAdded = CartPayload.gained(by: lines, before: before, after: after)
+        }
+        return payload
+    }
+
     /// A storefront without pictures: every picture is unavailable.
     public func pictureData(url: String, maxBytes: Int) async throws -> Data {
         throw StorefrontError.invalidArgument("this storefront has no pictures")

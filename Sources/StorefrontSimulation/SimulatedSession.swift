@@ -70,7 +70,7 @@ final class SimulatedSession {
 
     private func perform(_ step: SimulationStep) async throws -> [Violation] {
         let app = try current
-        let before = try await storedUnits(of: app.state.cart.cart?.id)
+        let before = try await storedCarts(app)
         let errorBefore = app.state.errorMessage
         let confirmedBefore = app.state.cart.confirmedCart
         var violations: [Violation] = []
@@ -135,21 +135,23 @@ final class SimulatedSession {
             guard await app.settle() else { return [Violation(invariant: .settles, detail: "the app did not settle")] }
             let second = ShopperApp(dependencies: try shop.dependencies())
             guard await second.start() else { return [Violation(invariant: .settles, detail: "the second app did not start")] }
-            let secondBefore = try await storedUnits(of: second.state.cart.cart?.id)
+            let secondBefore = try await storedCarts(second)
             await add(second, product: product, moves: 0, quantity: quantity)
             guard await second.settle() else { return [Violation(invariant: .settles, detail: "the second app's add did not settle")] }
-            violations += try await messages(second.takeFrames(), before: secondBefore, after: try await storedUnits(of: second.state.cart.cart?.id),
-                                             errorBefore: nil)
+            let secondCart = second.state.cart.cart?.id
+            violations += try await messages(second.takeFrames(), before: secondCart.flatMap { secondBefore[$0] } ?? [:],
+                                             after: try await storedUnits(of: secondCart), errorBefore: nil)
             violations += BookChecker.cart(shown: second.state.cart.cart, stored: try await storedCart(second.state.cart.cart?.id))
             await second.shutDown()
             cartChangedElsewhere = true
             app.send(.navigation(.openCart))
         }
         guard await app.settle() else { return violations + [Violation(invariant: .settles, detail: "\(step) did not settle")] }
-        let after = try await storedUnits(of: app.state.cart.cart?.id)
+        let cartId = app.state.cart.cart?.id
+        let after = try await storedUnits(of: cartId)
         let frames = app.takeFrames()
         if cartChangedElsewhere, frames.contains(where: { $0.cart.confirmedCart != confirmedBefore }) { cartChangedElsewhere = false }
-        violations += try await messages(frames, before: before, after: after, errorBefore: errorBefore)
+        violations += try await messages(frames, before: cartId.flatMap { before[$0] } ?? [:], after: after, errorBefore: errorBefore)
         return violations
     }
 
@@ -314,4 +316,16 @@ final class SimulatedSession {
     }
 
     private func storedUnits(of id: String?) async throws -> [String: Int] { BookChecker.units(try await storedCart(id)) }
+
+    /// The units of every cart a step of `app` may change, as the shop stores them before the step,
+    /// by cart id: the cart the app shows, and the one its state directory names (which another
+    /// process may have started or changed meanwhile). A ✓ is compared with what the stored cart
+    /// gained, never with what the app last saw.
+    private func storedCarts(_ app: ShopperApp) async throws -> [String: [String: Int]] {
+        var carts: [String: [String: Int]] = [:]
+        for id in [app.state.cart.cart?.id, await app.dependencies.loadCartId()].compactMap({ $0 }) where carts[id] == nil {
+            carts[id] = try await storedUnits(of: id)
+        }
+        return carts
+    }
 }

@@ -34,7 +34,8 @@ final class CartTests: XCTestCase {
     }
 
     /// 2 × S / Red added from the product page with no cart in the app; the shop answers `cart`.
-    func addTwoWithoutACart(_ env: TestEnvironment, answered cart: Cart) async {
+    /// `unitsAdded`: what the add says it counted (an add to a cart that exists reads it just before).
+    func addTwoWithoutACart(_ env: TestEnvironment, answered cart: Cart, unitsAdded: [String: Int]? = nil) async {
         var state = AppState(screens: [.collections, .productDetail(handle: "shirt")], productDetail: ProductDetailState(product: shirt))
         state.productDetail?.quantity = 2
         let store = env.store(state)
@@ -47,7 +48,8 @@ final class CartTests: XCTestCase {
             $0.cart.latestRequestId = 1
             $0.cart.nextRequestId = 2
         }
-        await store.receive(.cart(.addResponse(requestId: 1, adding: [red], .success(CartPayload(cart: cart)))), assert: Self.answered(1, with: cart))
+        await store.receive(.cart(.addResponse(requestId: 1, adding: [red], .success(CartPayload(cart: cart, unitsAdded: unitsAdded)))),
+                            assert: Self.answered(1, with: cart))
         await store.receive(.cart(.delegate(.added(CartAddOutcome(request: red, added: 2))))) {
             $0.productDetail?.confirmation = "Added 2 × Shirt shirt (S / Red) to your cart."
         }
@@ -77,7 +79,8 @@ final class CartTests: XCTestCase {
         env.storefront.onCart = { id in id == theirs.id ? theirs : nil }
         env.storefront.onCartCreate = { _ in XCTFail("no second cart"); return CartPayload(cart: nil) }
         env.storefront.onLinesAdd = { id, _ in added.record(id); return CartPayload(cart: joined) }
-        await addTwoWithoutACart(env, answered: joined)
+        // Counted against their cart as read just before the add (1 unit), not against no cart.
+        await addTwoWithoutACart(env, answered: joined, unitsAdded: ["shirt-s-red": 2])
         XCTAssertEqual(added.values, [theirs.id])
     }
 

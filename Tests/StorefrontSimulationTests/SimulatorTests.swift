@@ -41,6 +41,22 @@ final class SimulatorTests: XCTestCase {
         XCTAssertEqual(failure?.violations.first?.invariant, .stockConserved)
     }
 
+    /// A second app added to the cart this app has not read again: the next add says how many it
+    /// added by the shop's count (not against the stale cart: "Added 22" where 21 went in), and the
+    /// checker counts against the cart as stored, not the one the app last showed.
+    func testAnAddAfterAnotherAppChangedTheCartSaysWhatItAdded() async throws {
+        let simulator = Simulator(catalog: try Self.catalog.get())
+        for store in SimulatedStoreKind.allCases {
+            for (seed, steps) in [(UInt64(90), [SimulationStep.secondProcess(product: 17, quantity: 1), .add(product: 17, variantMoves: 0, quantity: 23)]),
+                                  (192, [.secondProcess(product: 8, quantity: 3), .add(product: 8, variantMoves: 0, quantity: 3)]),
+                                  (5, [.add(product: 8, variantMoves: 0, quantity: 1), .secondProcess(product: 8, quantity: 2),
+                                       .add(product: 8, variantMoves: 0, quantity: 3)])] {
+                let failure = try await simulator.replay(steps, seed: seed, store: store)
+                XCTAssertNil(failure, "\(store) seed \(seed): \(failure?.violations.map(\.description) ?? [])")
+            }
+        }
+    }
+
     /// Sessions on the embedded shop: every invariant after every step (`SIMULATOR_SESSIONS` runs more).
     func testSessionsOnTheEmbeddedShopKeepTheBooks() async throws {
         try await runSessions(store: .embedded, sessions: 300, steps: 12)

@@ -36,6 +36,21 @@ import Testing
         #expect(await (try open()).currentCartId() == nil)
     }
 
+    /// Another process added to the cart since this one last read it: the add counts what it
+    /// added against the cart as stored when it ran, not as this process last saw it.
+    @Test func anAddCountsItsUnitsAgainstTheCartAsStoredWhenItRan() async throws {
+        let sencha = try Fixtures.variantId("sencha")
+        let first = try open()
+        let cart = try #require(try await first.cartCreate(CartInput(lines: [CartLineInput(merchandiseId: sencha, quantity: 2)])).cart)
+        let created = try await first.cart(id: cart.id)
+        #expect(created?.totalQuantity == 2)
+        let second = try open()
+        #expect(try await second.cartLinesAdd(cartId: cart.id, lines: [CartLineInput(merchandiseId: sencha, quantity: 3)]).unitsAdded == [sencha: 3])
+        let payload = try await first.cartLinesAdd(cartId: cart.id, lines: [CartLineInput(merchandiseId: sencha, quantity: 1)])
+        #expect(payload.unitsAdded == [sencha: 1])
+        #expect(payload.cart?.totalQuantity == 6)
+    }
+
     @Test func longDeadCartsAreDroppedOnStart() async throws {
         let old = try #require(try await open().cartCreate(CartInput()).cart)
         clock.advance(days: 30)

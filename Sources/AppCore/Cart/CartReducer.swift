@@ -213,7 +213,7 @@ struct CartReducer: Reducer {
         let line = adding.line
         if state.cart.cart != nil {
             return mutate(&state, adding: [adding], edit: { $0.add(merchandise, quantity: quantity) }) { client, cartId, _ in
-                try await client.cartLinesAdd(cartId: cartId, lines: [line])
+                try await client.addLines(cartId: cartId, lines: [line])
             }
         }
         if state.loading.contains(.cartCreate) {
@@ -228,7 +228,7 @@ struct CartReducer: Reducer {
             // Another process on the same state directory may have started the cart meanwhile:
             // the line joins it rather than leaving it behind for a new one.
             if let id = await loadCartId(), (try? await client.cart(id: id)) != nil {
-                return try await client.cartLinesAdd(cartId: id, lines: [line])
+                return try await client.addLines(cartId: id, lines: [line])
             }
             return try await client.cartCreate(CartInput(lines: [line], buyerIdentity: await identity.forNewCart(send)))
         }
@@ -259,7 +259,10 @@ struct CartReducer: Reducer {
             return CartAddOutcome(request: request, added: 0, reason: error.message)
         case .success(let payload):
             let id = request.merchandise.id
-            let gained = payload.cart.map { CartAddOutcome.units(of: id, in: $0) - CartAddOutcome.units(of: id, in: before) } ?? 0
+            // The store's own count when it gives one: the cart this app saw last may be stale
+            // (another process on the same state directory added meanwhile).
+            let gained = payload.unitsAdded?[id]
+                ?? payload.cart.map { CartAddOutcome.units(of: id, in: $0) - CartAddOutcome.units(of: id, in: before) } ?? 0
             let added = min(max(gained, 0), request.quantity)
             guard added < request.quantity else { return CartAddOutcome(request: request, added: added) }
             let lineIds = Set((payload.cart?.lines ?? []).filter { $0.merchandise.id == id }.map(\.id))
@@ -474,7 +477,7 @@ struct CartReducer: Reducer {
             state.cart.queuedLines = []
             let lines = queued.map(\.line)
             effects.append(mutate(&state, adding: queued, edit: { _ in }) { client, cartId, _ in
-                try await client.cartLinesAdd(cartId: cartId, lines: lines)
+                try await client.addLines(cartId: cartId, lines: lines)
             })
         } else if state.cart.cart == nil {
             state.cart.queuedLines = []

@@ -234,11 +234,27 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
         cart.updatedAt = time
         try save(cart)
         let priced = pricing.priced(cart)
-        return CartPayload(cart: priced.cart, warnings: warnings + priced.discountWarnings + storageWarning(cartId: cart.id))
+        return CartPayload(cart: priced.cart, warnings: warnings + priced.discountWarnings + storageWarning(cartId: cart.id),
+                           unitsAdded: Self.gained(by: input.lines, before: nil, after: cart))
     }
 
     public func cartLinesAdd(cartId: String, lines: [CartLineInput]) async throws -> CartPayload {
-        try mutate(cartId) { $0.addLines(lines, to: $1) }
+        var before: StoredCart?
+        var payload = try mutate(cartId) { rules, stored in
+            before = stored
+            return rules.addLines(lines, to: stored)
+        }
+        // Counted against the cart as this call found it (after taking in other processes' changes).
+        if payload.userErrors.isEmpty, let before, let after = openCart(cartId) {
+            payload.unitsAdded = Self.gained(by: lines, before: before, after: after)
+        }
+        return payload
+    }
+
+    /// Units of each merchandise `lines` asked for that `after` holds beyond `before`.
+    private static func gained(by lines: [CartLineInput], before: StoredCart?, after: StoredCart) -> [String: Int] {
+        func units(_ cart: StoredCart?) -> [String: Int] { CartPayload.units((cart?.lines ?? []).map { ($0.merchandiseId, $0.quantity) }) }
+        return CartPayload.gained(before: units(before), after: units(after), requested: lines.map(\.merchandiseId))
     }
 
     public func cartLinesUpdate(cartId: String, lines: [CartLineUpdateInput]) async throws -> CartPayload {

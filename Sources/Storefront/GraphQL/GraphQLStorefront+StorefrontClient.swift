@@ -88,9 +88,13 @@ extension GraphQLStorefront {
         if let note = input.note { fields["note"] = .string(note) }
         var payload = try await mutate(.cartCreate, ["input": .object(fields)])
         payload.cart?.buyerIdentity.customerAccessToken = input.buyerIdentity?.customerAccessToken
+        // A new cart held nothing before: all it holds of the lines was added.
+        if let cart = payload.cart { payload.unitsAdded = CartPayload.gained(by: input.lines, before: nil, after: cart) }
         return payload
     }
 
+    /// The API answers the cart after the add, not what the add did: `StorefrontClient.addLines`
+    /// counts that against the cart as read just before.
     public func cartLinesAdd(cartId: String, lines: [CartLineInput]) async throws -> CartPayload {
         try await mutate(.cartLinesAdd, ["cartId": .string(cartId), "lines": .list(lines.map(Self.lineInput))])
     }

@@ -294,7 +294,31 @@ public struct CartPayload: Hashable, Sendable, Codable {
     public var cart: Cart?
     public var userErrors: [CartUserError]
     public var warnings: [CartWarning]
-    public init(cart: Cart?, userErrors: [CartUserError] = [], warnings: [CartWarning] = []) {
-        self.cart = cart; self.userErrors = userErrors; self.warnings = warnings
+    /// For an add (`cartLinesAdd`, `cartCreate` with lines): the units of each merchandise id the
+    /// stored cart gained in this very call, as the store counted them against the cart it held
+    /// just before. Nil when the store does not say (then only the lines it answers are known).
+    public var unitsAdded: [String: Int]?
+    public init(cart: Cart?, userErrors: [CartUserError] = [], warnings: [CartWarning] = [], unitsAdded: [String: Int]? = nil) {
+        self.cart = cart; self.userErrors = userErrors; self.warnings = warnings; self.unitsAdded = unitsAdded
+    }
+
+    /// Units by merchandise id in `lines` given as (merchandise id, quantity).
+    public static func units(_ lines: some Sequence<(String, Int)>) -> [String: Int] {
+        var units: [String: Int] = [:]
+        for (id, quantity) in lines { units[id, default: 0] += quantity }
+        return units
+    }
+
+    /// What `after` holds beyond `before`, for each merchandise id of `requested` (never below 0).
+    public static func gained(before: [String: Int], after: [String: Int], requested: some Sequence<String>) -> [String: Int] {
+        var gained: [String: Int] = [:]
+        for id in requested { gained[id] = max((after[id] ?? 0) - (before[id] ?? 0), 0) }
+        return gained
+    }
+
+    /// What `after` holds of the merchandise of `lines` beyond `before` (nil: a cart that did not exist).
+    public static func gained(by lines: [CartLineInput], before: Cart?, after: Cart) -> [String: Int] {
+        func units(_ cart: Cart?) -> [String: Int] { Self.units((cart?.lines ?? []).map { ($0.merchandise.id, $0.quantity) }) }
+        return gained(before: units(before), after: units(after), requested: lines.map(\.merchandiseId))
     }
 }
