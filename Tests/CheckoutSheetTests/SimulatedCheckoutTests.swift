@@ -633,4 +633,31 @@ extension SimulatedCheckoutTests {
             XCTAssertEqual(orders.last?.draft.lineItems.map(\.title), [shown], "\(country): the order")
         }
     }
+
+    /// Protocol 2025-10: a saved card's name belongs to that card. Declined, it leaves "Name on
+    /// card" with the card; a card number typed over a saved card takes the saved name away too; a
+    /// name the buyer typed stays.
+    func testASavedCardsNameGoesWithTheCard() {
+        let declined = CheckoutPaymentCard(number: TestCards.declined, expiry: "12/30", securityCode: "123", nameOnCard: "Test Declined")
+        var form = CheckoutForm(cart: Fixtures.cart(), shop: Fixtures.shop, token: "t")
+        form.enter(.payment)
+        form.fillCard(declined)
+        XCTAssertEqual(form.value("nameOnCard"), "Test Declined")
+        form.declined("Your card was declined. Try a different card.")
+        XCTAssertEqual(form.value("nameOnCard"), "", "the declined saved card's name went with it")
+        XCTAssertEqual(form.value("cardNumber"), "")
+
+        form.fillCard(declined)
+        XCTAssertTrue(form.edit(.focus(fieldID: "cardNumber")))
+        XCTAssertTrue(form.edit(.clearField))
+        XCTAssertTrue(form.edit(.insert(TestCards.approved)))
+        XCTAssertEqual(form.value("nameOnCard"), "", "another card number: the saved card's name goes")
+
+        form.fillCard(declined)
+        XCTAssertTrue(form.edit(.focus(fieldID: "nameOnCard")))
+        XCTAssertTrue(form.edit(.clearField))
+        XCTAssertTrue(form.edit(.insert("Ada Lovelace")))
+        form.declined("Your card was declined. Try a different card.")
+        XCTAssertEqual(form.value("nameOnCard"), "Ada Lovelace", "a name the buyer typed is theirs")
+    }
 }
