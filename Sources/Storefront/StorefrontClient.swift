@@ -146,6 +146,9 @@ extension StorefrontClient {
 public protocol CheckoutBackend: Sendable {
     func shop() async throws -> Shop
     func cart(id: String) async throws -> Cart?
+    /// The cart as its buyer reads it in the checkout: in its own country's language, as the cart
+    /// screen showed it (`cart(id:)` answers in the shop's own, as the API does without `@inContext`).
+    func checkoutCart(id: String) async throws -> Cart?
     /// The cart behind a checkout URL, or nil if the URL names no cart of this store.
     func cartId(forCheckoutURL url: String) -> String?
     func checkoutState(cartId: String) async throws -> CartCheckoutState

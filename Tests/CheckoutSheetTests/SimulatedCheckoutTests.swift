@@ -598,4 +598,66 @@ extension SimulatedCheckoutTests {
         XCTAssertEqual(draft.shipping, cart.deliveryGroups.first?.selectedDeliveryOption?.estimatedCost)
         XCTAssertEqual(draft.shippingAddress?.address1, "Keizersgracht 1")
     }
+
+    /// The review and the thank-you page name the lines as the cart screen did: in Japanese in
+    /// Japan, in Dutch in the Netherlands (the embedded shop answers the cart itself in its own).
+    func testTheReviewAndTheOrderNameTheLinesAsTheCartDid() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("checkout-language-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try EmbeddedStorefront(stateDirectory: directory)
+        for (country, handle, postalCode) in [("JP", "uji-ceremonial-matcha", "100-0001"), ("NL", "house-espresso-blend", "1015 CJ")] {
+            let buyer = store.inContext(BuyerContext(country: country))
+            let product = try await buyer.product(handle: handle)
+            let variant = try XCTUnwrap(product?.variants.first)
+            let created = try await buyer.cartCreate(CartInput(lines: [CartLineInput(merchandiseId: variant.id, quantity: 1)],
+                                                               buyerIdentity: BuyerIdentity(email: "ada@example.com")))
+            let cart = try XCTUnwrap(created.cart)
+            let asShown = try await buyer.cart(id: cart.id), asStored = try await store.cart(id: cart.id)
+            let shown = try XCTUnwrap(asShown?.lines.first?.merchandise.productTitle)
+            let english = try XCTUnwrap(asStored?.lines.first?.merchandise.productTitle)
+            XCTAssertNotEqual(shown, english, "\(country): the cart screen reads a translation")
+
+            let h = SheetHarness(store: store)
+            await h.present(cart.checkoutUrl)
+            await h.send(.submit)
+            await h.fillDelivery(postalCode: postalCode)
+            await h.send(.submit)
+            await h.fillPayment(card: TestCards.approved)
+            let review = try await h.requirePage()
+            XCTAssertEqual(review.step, .review, country)
+            XCTAssertEqual(review.summary?.lines.map(\.title), [shown], "\(country): the review")
+            await h.send(.submit)
+            let thanks = try await h.requirePage()
+            XCTAssertEqual(thanks.summary?.lines.map(\.title), [shown], "\(country): the thank-you page")
+            let orders = try await store.orders()
+            XCTAssertEqual(orders.last?.draft.lineItems.map(\.title), [shown], "\(country): the order")
+        }
+    }
+
+    /// Protocol 2025-10: a saved card's name belongs to that card. Declined, it leaves "Name on
+    /// card" with the card; a card number typed over a saved card takes the saved name away too; a
+    /// name the buyer typed stays.
+    func testASavedCardsNameGoesWithTheCard() {
+        let declined = CheckoutPaymentCard(number: TestCards.declined, expiry: "12/30", securityCode: "123", nameOnCard: "Test Declined")
+        var form = CheckoutForm(cart: Fixtures.cart(), shop: Fixtures.shop, token: "t")
+        form.enter(.payment)
+        form.fillCard(declined)
+        XCTAssertEqual(form.value("nameOnCard"), "Test Declined")
+        form.declined("Your card was declined. Try a different card.")
+        XCTAssertEqual(form.value("nameOnCard"), "", "the declined saved card's name went with it")
+        XCTAssertEqual(form.value("cardNumber"), "")
+
+        form.fillCard(declined)
+        XCTAssertTrue(form.edit(.focus(fieldID: "cardNumber")))
+        XCTAssertTrue(form.edit(.clearField))
+        XCTAssertTrue(form.edit(.insert(TestCards.approved)))
+        XCTAssertEqual(form.value("nameOnCard"), "", "another card number: the saved card's name goes")
+
+        form.fillCard(declined)
+        XCTAssertTrue(form.edit(.focus(fieldID: "nameOnCard")))
+        XCTAssertTrue(form.edit(.clearField))
+        XCTAssertTrue(form.edit(.insert("Ada Lovelace")))
+        form.declined("Your card was declined. Try a different card.")
+        XCTAssertEqual(form.value("nameOnCard"), "Ada Lovelace", "a name the buyer typed is theirs")
+    }
 }

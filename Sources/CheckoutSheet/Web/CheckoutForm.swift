@@ -43,6 +43,9 @@ struct CheckoutForm: Sendable {
     private(set) var shippingConfirmed = false
     private(set) var card: VaultedCard?
     private(set) var order: Order?
+    /// The name a saved card put in "Name on card" (protocol 2025-10): it belongs to that card,
+    /// and goes with it when the card is declined or another card number is typed.
+    private(set) var savedCardName: String?
 
     init(cart: Cart, shop: Shop, token: String) {
         self.cart = cart
@@ -149,6 +152,8 @@ struct CheckoutForm: Sendable {
     /// buyer changes the card.
     private mutating func setFocused(_ value: String) -> Bool {
         guard let id = focusedFieldID else { return false }
+        if id == "cardNumber" { forgetSavedCardName() }
+        if id == "nameOnCard" { savedCardName = nil }
         values[id] = value
         errors[id] = nil
         if step == .payment { notice = nil }
@@ -317,8 +322,17 @@ struct CheckoutForm: Sendable {
         let given = ["cardNumber": card.number.filter(\.isNumber), "expiry": Self.typeExpiry(card.expiry, after: ""),
                      "securityCode": card.securityCode, "nameOnCard": card.nameOnCard]
         for (id, value) in given { values[id] = value; errors[id] = nil }
+        savedCardName = card.nameOnCard
         notice = nil
         focusedFieldID = nil
+    }
+
+    /// The saved card is no longer the one paying: its name leaves "Name on card" (a name the
+    /// buyer typed over it stays).
+    private mutating func forgetSavedCardName() {
+        guard let saved = savedCardName else { return }
+        savedCardName = nil
+        if value("nameOnCard") == saved { values["nameOnCard"] = nil }
     }
 
     /// The card's secret parts: never kept beyond the page, never resumed.
@@ -327,6 +341,7 @@ struct CheckoutForm: Sendable {
     /// The card was vaulted: forget what was typed, go to the review.
     mutating func accept(_ card: VaultedCard) {
         self.card = card
+        savedCardName = nil
         clearCardFields()
         notice = nil
         enter(.review)
@@ -336,6 +351,7 @@ struct CheckoutForm: Sendable {
     mutating func declined(_ message: String) {
         card = nil
         clearCardFields()
+        forgetSavedCardName()
         isBusy = false
         notice = message
         enter(.payment)

@@ -131,7 +131,7 @@ package actor SimulatedCheckout: CheckoutWebView {
         let shop: Shop
         do {
             if let forced = faults.cartState { state = forced } else { state = try await backend.checkoutState(cartId: cartId) }
-            cart = try await backend.cart(id: cartId)
+            cart = try await backend.checkoutCart(id: cartId)
             shop = try await backend.shop()
         } catch StorefrontError.transport(let message) {
             await emit(.loadFailed(message: message))

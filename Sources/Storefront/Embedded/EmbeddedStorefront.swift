@@ -196,6 +196,10 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
         return pricing.cart(from: stored)
     }
 
+    public func checkoutCart(id: String) async throws -> Cart? {
+        try await cart(id: id).map { catalog.markets.localize($0, BuyerContext(country: $0.buyerIdentity.countryCode)) }
+    }
+
     public func cartCreate(_ input: CartInput) async throws -> CartPayload {
         let time = now()
         // A seeded source repeats its tokens in a state directory used before: never reuse one.

@@ -20,6 +20,14 @@ public actor StorefrontAPICheckoutBackend: CheckoutBackend {
 
     public nonisolated func cart(id: String) async throws -> Cart? { try await storefront.cart(id: id) }
 
+    /// Asked again in the cart's own country (`@inContext`) when it has one, so the titles are
+    /// the ones the cart screen showed.
+    public nonisolated func checkoutCart(id: String) async throws -> Cart? {
+        guard let cart = try await storefront.cart(id: id) else { return nil }
+        guard let country = cart.buyerIdentity.countryCode else { return cart }
+        return try await storefront.inContext(BuyerContext(country: country)).cart(id: id)
+    }
+
     /// `https://{shop}/cart/c/{token}?key={key}` names the cart `gid://shopify/Cart/{token}?key={key}`.
     public nonisolated func cartId(forCheckoutURL url: String) -> String? {
         guard let components = URLComponents(string: url), components.scheme == "https" else { return nil }

@@ -1,8 +1,10 @@
 import Foundation
+import Storefront
 @testable import CheckoutSheet
 
-/// A sheet over the simulated checkout of an in-memory store, on a manual clock, recording what
-/// the delegate, the stream, the log and the web views produce.
+/// A sheet over the simulated checkout of an in-memory store (or of `store`, such as the embedded
+/// shop, when one is given), on a manual clock, recording what the delegate, the stream, the log
+/// and the web views produce.
 struct SheetHarness {
     let backend: InMemoryCheckoutBackend
     let server: SimulatedCheckoutServer
@@ -13,9 +15,10 @@ struct SheetHarness {
     private let logLines = Locked<[String]>([])
 
     init(faults: CheckoutFaults = .none, backend: InMemoryCheckoutBackend = InMemoryCheckoutBackend(),
+         store: (any CheckoutBackend)? = nil,
          configuration: CheckoutConfiguration = CheckoutConfiguration(logLevel: .all), recover: Bool? = nil) {
         let clock = ManualClock(start: ManualClock.demoStart)
-        let server = SimulatedCheckoutServer(backend: backend, faults: faults, seed: 7, environment: clock.environment)
+        let server = SimulatedCheckoutServer(backend: store ?? backend, faults: faults, seed: 7, environment: clock.environment)
         let signalLog = self.signalLog, logLines = self.logLines
         self.backend = backend
         self.server = server
