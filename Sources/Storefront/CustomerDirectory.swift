@@ -6,4 +6,12 @@ public protocol CustomerDirectory: Sendable {
     /// The customer the token belongs to; nil when the token is unknown, expired or revoked.
     /// Throws only when the question could not be asked (the account server is unreachable).
     func customer(accessToken: String) async throws -> Customer?
+
+    /// A customer checked out giving `email` (an address that reads as one): a directory that keeps
+    /// its customers' contact remembers it for their next checkout. Most directories keep nothing.
+    func customerCheckedOut(customerId: String, email: String) async
+}
+
+extension CustomerDirectory {
+    public func customerCheckedOut(customerId: String, email: String) async {}
 }

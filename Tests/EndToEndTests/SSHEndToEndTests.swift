@@ -14,14 +14,23 @@ final class SSHEndToEndTests: XCTestCase {
 
     func testAWholePurchaseOverSSH() throws {
         let shop = try SSHShop()
-        let session = try shop.session(key: try shop.makeKey("ada"))
+        let key = try shop.makeKey("ada")
+        let session = try shop.session(key: key)
         try session.addAProductToTheCart()
         try session.send("c")
         try session.waitFor(text: "Checkout")
         try session.send("Enter")
         let contact = try session.waitFor("the contact step") { $0.contains("Contact ›") && $0.contains("esc ✕") }
-        // The key's customer has an email on file: it is filled in already.
-        XCTAssertTrue(contact.contains("@example.com"), contact)
+        // A key says nothing of its owner's e-mail: the field starts empty (its placeholder shows)
+        // and is checked.
+        XCTAssertTrue(contact.contains("you@example.com") && !contact.contains("ssh-"), contact)
+        try session.send("Enter")
+        try session.waitFor(text: "Enter an email or mobile phone number")
+        try session.fill(label: "Email", with: "ada@lovelace")
+        try session.send("Enter")
+        try session.waitFor(text: "Enter a valid email")
+        try session.type(".test")
+        try session.waitFor(text: "ada@lovelace.test")
         try session.send("Enter")
         try session.waitFor(text: "First name")
         try session.fill(label: "First name", with: "Ada")
@@ -53,6 +62,16 @@ final class SSHEndToEndTests: XCTestCase {
         try session.waitFor(text: "ssh exited 0")
         try shop.waitForOutput("the session's end in the log") { $0.contains("session end") && $0.contains("reason=exit 0") }
         XCTAssertFalse(shop.log.contains("4242"), "no card data in the log")
+
+        // The same key's next checkout starts with the e-mail given.
+        let again = try shop.session(key: key)
+        try again.addAProductToTheCart()
+        try again.send("c")
+        try again.waitFor(text: "Checkout")
+        try again.send("Enter")
+        try again.waitFor("the contact step, filled in") { $0.contains("Contact ›") && $0.contains("ada@lovelace.test") }
+        try again.send("Escape")
+        try again.send("q")
     }
 
     func testTwoShoppersAtOnceHaveTheirOwnCartsAndAKeyFindsItsCartAgain() throws {

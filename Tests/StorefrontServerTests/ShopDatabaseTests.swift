@@ -29,6 +29,13 @@ import Testing
         return try await storefront.product(id: productId)?.variants.first { $0.id == variant.id }?.quantityAvailable
     }
 
+    /// An account server that gives SSH keys' sessions to a front-end holding "shop".
+    var keySessions: AccountAuthority.Configuration {
+        var configuration = AccountAuthority.Configuration()
+        configuration.frontCredential = "shop"
+        return configuration
+    }
+
     func order(_ session: String, _ cart: Cart) -> CheckoutCompletion {
         CheckoutCompletion(checkoutSessionId: session, cartId: cart.id, email: "ada@example.com", payment: PaymentToken(vaultToken: "vault-test", brand: "Visa", lastFourDigits: "4242"))
     }
@@ -136,17 +143,52 @@ import Testing
 
     @Test func aKeysCustomerAndTheirCartOutliveTheServer() async throws {
         defer { try? FileManager.default.removeItem(at: directory) }
-        var configuration = AccountAuthority.Configuration()
-        configuration.frontCredential = "shop"
         let first = try storefront()
-        let endpoint = await AccountEndpoint.serving(first, configuration: configuration)
+        let endpoint = await AccountEndpoint.serving(first, configuration: keySessions)
         let session = await endpoint.authority.session(forKey: "SHA256:key-one")
         #expect(await endpoint.authority.setCartId("gid://shopify/Cart/t?key=k", accessToken: session.accessToken.rawValue))
 
-        let again = await AccountEndpoint.serving(try storefront(), configuration: configuration)
+        let again = await AccountEndpoint.serving(try storefront(), configuration: keySessions)
         let later = await again.authority.session(forKey: "SHA256:key-one")
         #expect(later.customer == session.customer)
         #expect(await again.authority.cartId(accessToken: later.accessToken.rawValue) == .some("gid://shopify/Cart/t?key=k"))
+    }
+
+    /// A key says nothing of its owner's e-mail: the checkout starts empty, and the address the
+    /// shopper gives is remembered for the key's next checkout, also after a restart.
+    @Test func aKeysCustomerHasNoMadeUpEmailAndTheOneGivenAtCheckoutIsRemembered() async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let shop = try storefront()
+        let endpoint = await AccountEndpoint.serving(shop, configuration: keySessions)
+        let session = await endpoint.authority.session(forKey: "SHA256:key-two")
+        #expect(session.customer.email == nil)
+        let token = session.accessToken.rawValue
+        let cart = try #require(try await shop.cartCreate(CartInput(lines: [CartLineInput(merchandiseId: try variant().id)],
+                                                                    buyerIdentity: BuyerIdentity(customerAccessToken: token))).cart)
+        #expect(cart.buyerIdentity.email == nil, "nothing to pre-fill the checkout with")
+        _ = try await shop.placeOrder(CheckoutCompletion(checkoutSessionId: "k2", cartId: cart.id, email: "grace@hopper.test",
+                                                         payment: PaymentToken(vaultToken: "vault-test", brand: "Visa", lastFourDigits: "4242")))
+
+        let next = try #require(try await shop.cartCreate(CartInput(buyerIdentity: BuyerIdentity(customerAccessToken: token))).cart)
+        #expect(next.buyerIdentity.email == "grace@hopper.test", "the same session's next cart")
+        #expect(await endpoint.authority.session(forKey: "SHA256:key-two").customer.email == "grace@hopper.test")
+        let restarted = await AccountEndpoint.serving(try storefront(), configuration: keySessions)
+        #expect(await restarted.authority.session(forKey: "SHA256:key-two").customer.email == "grace@hopper.test")
+        #expect(await restarted.authority.session(forKey: "SHA256:key-three").customer.email == nil, "another key's is its own")
+    }
+
+    /// Records kept when every key's customer was given `ssh-<digest>@example.com` lose that address.
+    @Test func aMadeUpEmailKeptBeforeIsDropped() async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let shop = try storefront()
+        // SHA-256 of "SHA256:old-key", its first five bytes: the address the shop used to make up.
+        try await shop.keep(CustomerRecord(customer: Customer(id: "gid://shopify/Customer/8001", email: "ssh-3884950967@example.com"),
+                                           keyFingerprint: "SHA256:old-key", cartId: nil))
+        try await shop.keep(CustomerRecord(customer: Customer(id: "gid://shopify/Customer/8002", email: "kept@shop.test"),
+                                           keyFingerprint: "SHA256:given-key", cartId: nil))
+        let endpoint = await AccountEndpoint.serving(try storefront(), configuration: keySessions)
+        #expect(await endpoint.authority.session(forKey: "SHA256:old-key").customer.email == nil)
+        #expect(await endpoint.authority.session(forKey: "SHA256:given-key").customer.email == "kept@shop.test")
     }
 }
 

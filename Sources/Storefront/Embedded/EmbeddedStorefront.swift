@@ -563,6 +563,10 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
             orderBook.nextOrderNumber = max(orderBook.nextOrderNumber, (Int(order.id) ?? number) + 1)
             stock.record(order)
         }
+        // The customer's account remembers the address they gave, for their next checkout.
+        if let customerId = order.customerId, let email = order.draft.email, CartRules.looksLikeEmail(email) {
+            await customers?.customerCheckedOut(customerId: customerId, email: email)
+        }
         return order
     }
 

@@ -30,10 +30,24 @@ extension AccountAuthority {
         return true
     }
 
-    /// A customer per key, named after it: nothing about the person is known.
+    /// A customer per key, named after it. Nothing about the person is known, so no e-mail: the
+    /// checkout asks for one, and the first order's is remembered.
     static func customer(forKey fingerprint: String, number: Int) -> Customer {
-        let digest = SHA256.hash(data: Data(fingerprint.utf8)).prefix(5).map { String(format: "%02x", $0) }.joined()
-        return Customer(id: "gid://shopify/Customer/\(8000 + number)", email: "ssh-\(digest)@example.com",
-                        firstName: "Shopper", lastName: String(digest.prefix(6)))
+        Customer(id: "gid://shopify/Customer/\(8000 + number)", firstName: "Shopper", lastName: String(digest(of: fingerprint).prefix(6)))
+    }
+
+    /// A key's customer as kept before e-mails were asked for, when each was given a made-up
+    /// `ssh-<digest>@example.com`: that address reached no one, so it is dropped.
+    static func withoutPlaceholderEmail(_ record: CustomerRecord) -> CustomerRecord {
+        guard let fingerprint = record.keyFingerprint, record.customer.email == "ssh-\(digest(of: fingerprint))@example.com" else {
+            return record
+        }
+        var cleaned = record
+        cleaned.customer.email = nil
+        return cleaned
+    }
+
+    private static func digest(of fingerprint: String) -> String {
+        SHA256.hash(data: Data(fingerprint.utf8)).prefix(5).map { String(format: "%02x", $0) }.joined()
     }
 }

@@ -95,7 +95,7 @@ public actor AccountAuthority: CustomerDirectory {
                 keep: (@Sendable (CustomerRecord) async -> Void)? = nil) {
         self.issuer = issuer; self.customer = customer; self.configuration = configuration; self.orders = orders
         self.now = now; self.random = random; self.keep = keep
-        for record in customers {
+        for record in customers.map(Self.withoutPlaceholderEmail) {
             if let fingerprint = record.keyFingerprint { keyCustomers[fingerprint] = record.customer }
             if let cart = record.cartId { customerCarts[record.customer.id] = cart }
         }
@@ -311,8 +311,21 @@ public actor AccountAuthority: CustomerDirectory {
         return created
     }
 
+    /// A customer checked out with `email`: a key's customer is reached there from then on, and
+    /// their next checkout starts with it. Kept with the shop's records.
+    public func customerCheckedOut(customerId: String, email: String) async {
+        guard let fingerprint = fingerprint(ofCustomerId: customerId), var customer = keyCustomers[fingerprint],
+              customer.email != email else { return }
+        customer.email = email
+        keyCustomers[fingerprint] = customer
+        for (grant, known) in grantCustomers where known.id == customerId { grantCustomers[grant] = customer }
+        await keep?(CustomerRecord(customer: customer, keyFingerprint: fingerprint, cartId: customerCarts[customerId]))
+    }
+
     /// The key a customer is known by, if any.
-    func fingerprint(of customer: Customer) -> String? { keyCustomers.first { $0.value.id == customer.id }?.key }
+    func fingerprint(of customer: Customer) -> String? { fingerprint(ofCustomerId: customer.id) }
+
+    func fingerprint(ofCustomerId id: String) -> String? { keyCustomers.first { $0.value.id == id }?.key }
 
     /// Tokens for `customer` under a grant of their own (refresh keeps naming them).
     func issueForCustomer(_ customer: Customer, clientId: String, scope: String) -> TokenResponse {
