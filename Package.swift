@@ -29,6 +29,7 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.6"),
         .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.3.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
     ],
     targets: [
         .systemLibrary(
@@ -102,6 +103,15 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
+        // Agents shop here too: the Storefront MCP and UCP tools over the shop's own client.
+        .target(
+            name: "StorefrontAgents",
+            dependencies: [
+                "Storefront", "CheckoutSheet",
+                .product(name: "MCP", package: "swift-sdk"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .target(name: "AppCore", dependencies: ["Storefront", "CheckoutSheet"]),
         .target(
             name: "AppCoreTesting",
@@ -142,6 +152,10 @@ let package = Package(
         ),
         .testTarget(name: "StorefrontTests", dependencies: ["Storefront"]),
         .testTarget(name: "PicturesTests", dependencies: ["Pictures"]),
+        .testTarget(
+            name: "StorefrontAgentsTests",
+            dependencies: ["StorefrontAgents", "Storefront", .product(name: "MCP", package: "swift-sdk")]
+        ),
         .testTarget(name: "StorefrontSimulationTests", dependencies: ["StorefrontSimulation", "Storefront"]),
         .testTarget(name: "CheckoutSheetTests", dependencies: ["CheckoutSheet", "Storefront"]),
         .testTarget(
