@@ -38,7 +38,7 @@ enum CrashBenchmark {
             default: throw CrashError("unknown argument \(word)")
             }
         }
-        var random = SplitMix(seed: seed)
+        var random = SeededRandom(seed: seed)
         print("seed \(seed), \(kills) kills per store, \(writers) writer\(writers == 1 ? "" : "s") at once")
         var failed = false
         for store in stores {
@@ -252,15 +252,3 @@ final class AnswerLog: Sendable {
     var lines: [String] { storage.withLock { $0 } }
 }
 
-/// A small seeded generator, so a run's kill moments can be repeated.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

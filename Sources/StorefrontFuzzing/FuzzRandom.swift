@@ -1,20 +1,9 @@
-/// SplitMix64: a small, fast generator whose whole state is its seed, so a case is reproduced
-/// from one number.
-public struct FuzzRandom: RandomNumberGenerator, Sendable {
-    private var state: UInt64
-    public init(seed: UInt64) { state = seed }
+import Storefront
 
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+/// Fuzz cases draw from the project's seeded generator, so a case is reproduced from one number.
+public typealias FuzzRandom = SeededRandom
 
-    public mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
-    public mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &self) < p }
-    public mutating func pick<T>(_ items: [T]) -> T { items[int(0...items.count - 1)] }
+extension SeededRandom {
 
     /// A length that is usually small and sometimes very large: hostile inputs live in the tail.
     public mutating func length(upTo maximum: Int) -> Int {

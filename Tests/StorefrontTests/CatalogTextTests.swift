@@ -9,9 +9,9 @@ import Testing
                          "\u{85}", "\u{9B}", "\u{A0}", "\u{202E}", "\u{2067}", "\u{200E}", "\u{061C}", "\u{2028}", "\u{2066}x", " "]
 
     @Test func plainTextAgreesWithTheSanitiser() {
-        var generator = SplitMix(seed: 5)
+        var generator = SeededRandom(seed: 5)
         for _ in 0..<3_000 {
-            let text = (0..<generator.next(24)).map { _ in Self.pieces[generator.next(Self.pieces.count)] }.joined()
+            let text = (0..<generator.below(24)).map { _ in Self.pieces[generator.below(Self.pieces.count)] }.joined()
             #expect(PlainText.cleanLine(text) == TextSanitizer.cleanLine(text), "\(text.debugDescription)")
             #expect(PlainText.clean(text) == TextSanitizer.clean(text), "\(text.debugDescription)")
             if PlainText.isPlain(text, keepingBreaks: false) { #expect(TextSanitizer.cleanLine(text) == text) }
@@ -29,9 +29,9 @@ import Testing
     }
 
     @Test func globalIdsAreWrittenAsInterpolationWould() {
-        var generator = SplitMix(seed: 9)
+        var generator = SeededRandom(seed: 9)
         for _ in 0..<2_000 {
-            let (a, b, c) = (generator.next(1 << 40), generator.next(20), generator.next(150))
+            let (a, b, c) = (generator.below(1 << 40), generator.below(20), generator.below(150))
             #expect(GlobalID.make("Product", a) == "gid://shopify/Product/\(a)")
             #expect(GlobalID.make("ProductOption", a, (b, 0)) == "gid://shopify/ProductOption/\(a)\(b)")
             #expect(GlobalID.make("ProductOptionValue", a, (b, 0), (c, 2)) == "gid://shopify/ProductOptionValue/\(a)\(b)\(c < 10 ? "0" : "")\(c)")

@@ -25,14 +25,8 @@ enum GeneratedCatalog {
     private static let types = ["Tea", "Kitchenware", "Coffee", "Textiles"]
 
     static func json() -> String {
-        var state: UInt64 = 7
-        func next(_ n: Int) -> Int {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Int((z ^ (z >> 31)) % UInt64(n))
-        }
+        var random = SeededRandom(seed: 7)
+        func next(_ n: Int) -> Int { random.below(n) }
         func pick(_ words: [String]) -> String { words[next(words.count)] }
         var products: [String] = []
         for p in 0..<productCount {

@@ -124,7 +124,7 @@ import Testing
     @Test(arguments: queries)
     func pagesAgreeWithTheReference(_ query: String) async throws {
         let storefront = EmbeddedStorefront(catalog: catalog, stateDirectory: TemporaryDirectory().url)
-        var generator = SplitMix(seed: UInt64(query.utf8.count * 31 + 7))
+        var generator = SeededRandom(seed: UInt64(query.utf8.count * 31 + 7))
         for (sortKey, reverse) in [(ProductSortKeys.relevance, false), (.relevance, true), (.price, false), (.title, true)] {
             let expected = try reference(query, sortKey, reverse: reverse).map { catalog.products[$0].handle }
             func page(_ arguments: PageArguments) async throws -> Page<Product> {
@@ -142,10 +142,10 @@ import Testing
             guard handles == expected else { continue }
             // Windows between random cursors, forward and backward, against the reference.
             for _ in 0..<12 {
-                let a = expected.isEmpty || generator.next(4) == 0 ? nil : generator.next(expected.count)
-                let b = expected.isEmpty || generator.next(4) == 0 ? nil : generator.next(expected.count)
-                let size = 1 + generator.next(9)
-                let forward = generator.next(2) == 0
+                let a = expected.isEmpty || generator.below(4) == 0 ? nil : generator.below(expected.count)
+                let b = expected.isEmpty || generator.below(4) == 0 ? nil : generator.below(expected.count)
+                let size = 1 + generator.below(9)
+                let forward = generator.below(2) == 0
                 let arguments = PageArguments(first: forward ? size : nil, after: a.map { cursors[$0] },
                                               last: forward ? nil : size, before: b.map { cursors[$0] })
                 let got = try await page(arguments)
@@ -186,8 +186,8 @@ import Testing
     }
 
     @Test func transposingBitMatricesSwapsRowsAndColumns() {
-        var generator = SplitMix(seed: 3)
-        var rows = (0..<64).map { _ in UInt64(generator.next(1 << 31)) << 33 ^ UInt64(generator.next(1 << 31)) }
+        var generator = SeededRandom(seed: 3)
+        var rows = (0..<64).map { _ in UInt64(generator.below(1 << 31)) << 33 ^ UInt64(generator.below(1 << 31)) }
         let original = rows
         rows.withUnsafeMutableBufferPointer { SignatureSlices.transpose64($0.baseAddress!) }
         for i in 0..<64 {
@@ -209,16 +209,4 @@ import Testing
     }
 }
 
-/// A small deterministic generator for test inputs.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next(_ n: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int((z ^ (z >> 31)) % UInt64(n))
-    }
-}
 

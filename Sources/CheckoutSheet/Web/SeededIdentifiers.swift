@@ -1,17 +1,13 @@
+import Storefront
+
 /// Deterministic identifiers (pixel event ids, vault tokens) from a seed: SplitMix64, so a demo run
 /// with the same seed prints the same ids.
 struct SeededIdentifiers: Sendable {
-    private var state: UInt64
+    private var random: SeededRandom
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { random = SeededRandom(seed: seed) }
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { random.next() }
 
     /// 32 hex digits in the 8-4-4-4-12 layout of a UUID.
     mutating func uuidString() -> String {

@@ -3,25 +3,22 @@
 /// demo) prints the same ids every time. A seeded source is for demos and tests only: its ids can
 /// be guessed.
 public struct IdentifierSource: RandomNumberGenerator, Sendable {
-    /// SplitMix64's state when seeded; nil for the system's generator.
-    private var state: UInt64?
+    /// The seeded generator when seeded; nil for the system's generator.
+    private var seeded: SeededRandom?
 
     /// The system's random numbers (the default).
-    public static var random: IdentifierSource { IdentifierSource(state: nil) }
+    public static var random: IdentifierSource { IdentifierSource(seeded: nil) }
 
     /// The same ids, in the same order, for the same seed.
-    public static func seeded(_ seed: UInt64) -> IdentifierSource { IdentifierSource(state: seed) }
+    public static func seeded(_ seed: UInt64) -> IdentifierSource { IdentifierSource(seeded: SeededRandom(seed: seed)) }
 
     public mutating func next() -> UInt64 {
-        guard var z = state else {
+        guard var generator = seeded else {
             var system = SystemRandomNumberGenerator()
             return system.next()
         }
-        z &+= 0x9E37_79B9_7F4A_7C15
-        state = z
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+        defer { seeded = generator }
+        return generator.next()
     }
 
     private static let tokenAlphabet = Array("ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789")
