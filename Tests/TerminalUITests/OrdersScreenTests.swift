@@ -26,6 +26,43 @@ final class OrdersScreenTests: XCTestCase {
 
     func testOneOrdersDetails() { assertScreenSnapshots(state(OrdersState(selectedIndex: 1, openOrderId: "gid://shopify/Order/1001")), "orders-details") }
 
+    /// An order as the ledger recorded it (the Dutch shop, VAT in the prices): each line with its
+    /// variant, quantity, unit and line price, then subtotal, discounts, shipping, VAT and total.
+    static func recorded(country: String, currency: String, shipping: String, taxes: String, total: String) -> PlacedOrder {
+        func money(_ amount: String) -> Money { Money(amount: Decimal(string: amount) ?? 0, currencyCode: currency) }
+        let draft = OrderDraft(
+            checkoutSessionId: "s1", cartId: "c1", email: "ada@example.com", phone: nil,
+            lineItems: [OrderLineItem(title: "Huisblend espresso", variantTitle: "1 kg / Whole bean", quantity: 3, price: money("42.00"),
+                                      merchandiseId: "v1", productId: "p1"),
+                        OrderLineItem(title: "Enamel Camp Mug", variantTitle: "Default Title", quantity: 1, price: money("18.00"),
+                                      merchandiseId: "v2", productId: "p2")],
+            subtotal: money("144.00"), shipping: money(shipping), taxes: money(taxes), discounts: money("28.80"), total: money(total),
+            shippingAddress: MailingAddress(city: "Utrecht", countryCode: country), billingAddress: nil, shippingMethod: "Express",
+            payment: nil)
+        return PlacedOrder(recorded: Order(id: "1001", name: "#1001", processedAt: Fixtures.date, draft: draft))
+    }
+
+    func testARecordedOrdersDetailsAreItsReceipt() {
+        let nl = Self.recorded(country: "NL", currency: "EUR", shipping: "14.90", taxes: "22.58", total: "130.10")
+        let open = OrdersState(openOrderId: "1001")
+        assertScreenSnapshots(state(open, placed: [nl]), "orders-receipt")
+        let text = Renderer.render(state(open, placed: [nl]), size: Size(width: 80, height: 24), environment: Fixtures.environment).text
+        for expected in ["Huisblend espresso · 1 kg / Whole bean", "€42.00", "€126.00", "Enamel Camp Mug ", "Subtotal", "€144.00",
+                         "-€28.80", "Shipping (Express)", "€14.90", "VAT included", "€22.58", "€130.10"] {
+            XCTAssertTrue(text.contains(expected), "\(expected) in\n\(text)")
+        }
+        XCTAssertFalse(text.contains("Default Title"))
+        // Sales tax is added in the United States, and named so; plain mode says the same.
+        let us = Self.recorded(country: "US", currency: "USD", shipping: "14.90", taxes: "9.22", total: "139.32")
+        var plain = state(open, placed: [us])
+        let us80 = Renderer.render(plain, size: Size(width: 80, height: 24), environment: Fixtures.environment).text
+        XCTAssertTrue(us80.contains("Sales tax") && !us80.contains("Sales tax included"), us80)
+        plain.screens = [.collections, .orders(open)]
+        let said = OrdersPresenter(orders: open).plain(plain)
+        XCTAssertTrue(said.contains("3 × Huisblend espresso · 1 kg / Whole bean  $42.00 each  $126.00"), said)
+        XCTAssertTrue(said.contains("Shipping (Express) $14.90") && said.contains("Sales tax $9.22") && said.contains("Total $139.32"), said)
+    }
+
     func testNoOrdersYet() {
         var empty = state(placed: [])
         empty.account = AccountState(status: .loggedOut, isAvailable: true)

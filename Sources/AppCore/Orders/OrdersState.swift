@@ -38,13 +38,15 @@ public struct OrderSummary: Hashable, Sendable {
     public var status: String
     public var lines: [CustomerOrder.LineItem]
     public var total: Money?
+    /// The ledger's figures, for an order placed here; an account server's order has none.
+    public var breakdown: OrderBreakdown?
 
     public var itemCount: Int { lines.reduce(0) { $0 + $1.quantity } }
 
     init(_ order: PlacedOrder) {
         id = order.id; number = order.name ?? order.id; date = order.placedAt
         status = OrderStatus.summary(financial: order.financialStatus, fulfillment: order.fulfillmentStatus) ?? "placed here"
-        lines = order.lines; total = order.total
+        lines = order.lines; total = order.total; breakdown = order.breakdown
     }
 
     init(_ order: CustomerOrder) {

@@ -116,7 +116,8 @@ public enum PlainView {
         return productList(results, title: "Search \"\(query)\"")
     }
 
-    static func cart(_ state: CartState) -> String {
+    /// `taxNote`: the cart screen's line under the total ("Prices include VAT. Shipping is …").
+    static func cart(_ state: CartState, taxNote: String) -> String {
         guard let cart = state.cart, !cart.isEmpty else { return "Your cart is empty." }
         var lines = ["Cart"]
         lines += numbered(cart.lines.map { line in
@@ -129,7 +130,8 @@ public enum PlainView {
         lines.append("Note: \(cart.note.flatMap { $0.isEmpty ? nil : $0 } ?? "none")")
         for warning in state.notSoldHere + state.warnings { lines.append("Warning: \(warning.message)") }
         lines.append("Subtotal: \(cart.cost.subtotalAmount.formatted)")
-        lines.append("Total: \(cart.cost.totalAmount.formatted) (taxes and shipping at checkout)")
+        lines.append("Total: \(cart.cost.totalAmount.formatted)")
+        lines.append(taxNote)
         lines.append("qty N Q, remove N, discount CODE, note TEXT, checkout.")
         return lines.joined(separator: "\n")
     }
@@ -209,7 +211,9 @@ public enum PlainView {
         }
         lines.append("  Subtotal: \(summary.subtotal.formatted)")
         if let shipping = summary.shipping { lines.append("  Shipping: \(shipping.formatted)") }
-        if let taxes = summary.taxes { lines.append("  Taxes: \(taxes.formatted)") }
+        if let taxes = summary.taxes {
+            lines.append("  \(summary.taxesIncluded ? "\(summary.taxName) included" : summary.taxName): \(taxes.formatted)")
+        }
         if summary.discounts.amount > 0 { lines.append("  Discounts: -\(summary.discounts.formatted)") }
         lines.append("  Total: \(summary.total.formatted)")
         return lines

@@ -85,8 +85,12 @@ struct CartView {
     }
 
     static func columns(width: Int, cart: Cart) -> Columns {
-        let money = cart.lines.flatMap { [$0.cost.amountPerQuantity.formatted, $0.cost.totalAmount.formatted] }
-            + [cart.cost.subtotalAmount.formatted, cart.cost.totalAmount.formatted]
+        columns(width: width, amounts: cart.lines.flatMap { [$0.cost.amountPerQuantity.formatted, $0.cost.totalAmount.formatted] }
+            + [cart.cost.subtotalAmount.formatted, cart.cost.totalAmount.formatted])
+    }
+
+    /// Item, quantity, price and total columns, the amounts as wide as the widest of `amounts`.
+    static func columns(width: Int, amounts money: [String]) -> Columns {
         let amount = max(8, money.map(DisplayWidth.of).max() ?? 0)
         let quantity = 5
         return Columns(item: max(8, width - quantity - 2 * amount - 6), quantity: quantity, price: amount, total: amount)

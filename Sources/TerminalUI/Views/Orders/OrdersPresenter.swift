@@ -79,6 +79,10 @@ struct OrdersPresenter: ScreenPresenter {
         canvas.text("Order \(order.number)", y: 0, style: theme[.accent], in: &grid, maxWidth: canvas.width)
         canvas.text("\(Self.day(order.date, context.environment.timeZone)) · \(order.status)", y: 1, style: theme[.muted],
                     in: &grid, maxWidth: canvas.width)
+        if let breakdown = order.breakdown {
+            Self.drawBreakdown(breakdown, from: 3, in: canvas, theme: theme, grid: &grid)
+            return
+        }
         var y = 3
         for line in order.lines where y < canvas.height - 2 {
             let quantity = "\(line.quantity) × "
@@ -93,6 +97,59 @@ struct OrdersPresenter: ScreenPresenter {
             canvas.text("Total", y: y + 1, style: theme[.heading], in: &grid)
             canvas.textRight(total.formatted, y: y + 1, style: theme[.heading], in: &grid)
         }
+    }
+
+    /// The ledger's order as a receipt: a row a line (item · variant, quantity, unit, line price),
+    /// then subtotal, discounts, shipping, the tax and the total. The lines give way first where
+    /// the screen is short; the total is always shown.
+    static func drawBreakdown(_ order: OrderBreakdown, from top: Int, in canvas: Canvas, theme: Theme, grid: inout Grid) {
+        let all = summaryRows(order)
+        // Short of room for every sum and a line: the total alone.
+        let sums = canvas.height - top >= all.count + 3 ? all : all.filter { $0.label == "Total" }
+        let c = CartView.columns(width: canvas.width, amounts: order.lines.flatMap { [$0.unitPrice.formatted, $0.total.formatted] }
+                                 + all.map(\.amount))
+        var y = top
+        let style = theme[.muted]
+        canvas.text("Item", y: y, style: style, in: &grid)
+        canvas.textRight("Qty", right: c.quantityX + c.quantity, y: y, style: style, in: &grid)
+        canvas.textRight("Price", right: c.priceRight, y: y, style: style, in: &grid)
+        canvas.textRight("Total", right: c.totalRight, y: y, style: style, in: &grid)
+        y += 1
+        let room = max(0, canvas.height - y - sums.count - 1)
+        let shown = order.lines.count <= room ? order.lines[...] : order.lines.prefix(max(0, room - 1))
+        for line in shown {
+            canvas.text(line.title + (line.variantTitle.map { " · " + $0 } ?? ""), y: y, style: theme[.text], in: &grid, maxWidth: c.item)
+            canvas.textRight("\(line.quantity)", right: c.quantityX + c.quantity, y: y, style: theme[.text], in: &grid)
+            canvas.textRight(line.unitPrice.formatted, right: c.priceRight, y: y, style: theme[.text], in: &grid)
+            canvas.textRight(line.total.formatted, right: c.totalRight, y: y, style: theme[.text].adding(.bold), in: &grid)
+            y += 1
+        }
+        if shown.count < order.lines.count {
+            let more = order.lines.count - shown.count
+            canvas.text("… \(more) more line\(more == 1 ? "" : "s")", y: y, style: theme[.muted], in: &grid, maxWidth: c.item)
+            y += 1
+        }
+        canvas.rule(y: y, style: theme[.border], in: &grid)
+        y += 1
+        for row in sums where y < canvas.height {
+            let role: Role = row.label == "Total" ? .heading : .text
+            canvas.textRight(row.label, right: c.priceRight, y: y, style: theme[role == .heading ? .heading : .muted], in: &grid,
+                             maxWidth: c.priceRight)
+            canvas.textRight(row.amount, right: c.totalRight, y: y, style: theme[role], in: &grid)
+            y += 1
+        }
+    }
+
+    /// Subtotal, discounts (when any), shipping (by its method), the tax ("VAT included" where
+    /// prices hold it) and the total, as label and amount.
+    static func summaryRows(_ order: OrderBreakdown) -> [(label: String, amount: String)] {
+        var rows = [("Subtotal", order.subtotal.formatted)]
+        if order.discounts.amount > 0 { rows.append(("Discounts", "-" + order.discounts.formatted)) }
+        rows.append((order.shippingMethod.map { "Shipping (\($0))" } ?? "Shipping",
+                     order.shipping.amount == 0 ? "Free" : order.shipping.formatted))
+        rows.append((order.taxesIncluded ? "\(order.taxName) included" : order.taxName, order.taxes.formatted))
+        rows.append(("Total", order.total.formatted))
+        return rows
     }
 
     private func summaries(_ state: AppState) -> [OrderSummary] {
@@ -114,7 +171,13 @@ struct OrdersPresenter: ScreenPresenter {
     func plain(_ state: AppState) -> String {
         let list = orders.summaries(placed: state.orders, signedIn: state.account.isLoggedIn)
         if let open = orders.openOrderId, let order = list.first(where: { $0.id == open }) {
-            return (["Order \(order.number) · \(Self.day(order.date, .current)) · \(order.status)"]
+            let heading = "Order \(order.number) · \(Self.day(order.date, .current)) · \(order.status)"
+            if let breakdown = order.breakdown {
+                return ([heading] + breakdown.lines.map { line in
+                    "  \(line.quantity) × \(line.title)\(line.variantTitle.map { " · " + $0 } ?? "")  \(line.unitPrice.formatted) each  \(line.total.formatted)"
+                } + Self.summaryRows(breakdown).map { "  \($0.label) \($0.amount)" }).joined(separator: "\n")
+            }
+            return ([heading]
                     + order.lines.map { "  \($0.quantity) × \($0.title)" }
                     + (order.total.map { ["  Total \($0.formatted)"] } ?? [])).joined(separator: "\n")
         }
