@@ -33,6 +33,16 @@ extension TmuxSession {
         throw TimeoutError(description: "no available product")
     }
 
+    /// Adds a product, opens the checkout and goes on to its contact step; returns that screen.
+    @discardableResult
+    func checkOutAProduct() throws -> String {
+        try addAProductToTheCart()
+        try send("c")
+        try waitFor(text: "Checkout")
+        try send("Enter")
+        return try waitFor("the contact step") { $0.contains("Contact ›") && $0.contains("esc ✕") }
+    }
+
     /// Moves the focus (Tab) to the field whose label starts the cursor's row, then types `value`
     /// and waits until the page shows it (`shows`, for masked fields).
     func fill(label: String, with value: String, shows: String? = nil, file: StaticString = #filePath, line: UInt = #line) throws {
