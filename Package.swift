@@ -30,6 +30,7 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.3.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         .systemLibrary(
@@ -113,6 +114,9 @@ let package = Package(
             ]
         ),
         .target(name: "AppCore", dependencies: ["Storefront", "CheckoutSheet"]),
+        // The command line's settings file (config.toml) and how it ranks against flags and the
+        // environment; only the executable and its tests link TOMLKit.
+        .target(name: "UserConfig", dependencies: [.product(name: "TOMLKit", package: "TOMLKit")]),
         .target(
             name: "AppCoreTesting",
             dependencies: [
@@ -128,6 +132,7 @@ let package = Package(
             name: "storefront",
             dependencies: [
                 "Storefront", "CheckoutSheet", "AppCore", "TerminalUI", "StorefrontServer", "CustomerAccount", "StorefrontSSH", "Pictures",
+                "UserConfig",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -156,6 +161,7 @@ let package = Package(
             name: "StorefrontAgentsTests",
             dependencies: ["StorefrontAgents", "Storefront", .product(name: "MCP", package: "swift-sdk")]
         ),
+        .testTarget(name: "UserConfigTests", dependencies: ["UserConfig"]),
         .testTarget(name: "StorefrontSimulationTests", dependencies: ["StorefrontSimulation", "Storefront"]),
         .testTarget(name: "CheckoutSheetTests", dependencies: ["CheckoutSheet", "Storefront"]),
         .testTarget(

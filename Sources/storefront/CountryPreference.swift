@@ -1,4 +1,5 @@
 import Foundation
+import UserConfig
 
 /// The country the shopper picked, kept as one line (`country`) in the app's state directory so
 /// the next start shops from it too. A file that cannot be read or written is no country.
@@ -8,10 +9,7 @@ struct CountryPreference: Sendable {
     init(directory: URL) { file = directory.appendingPathComponent("country") }
 
     /// An ISO 3166 alpha-2 code, upper-cased, or nil for anything else.
-    static func code(_ text: String) -> String? {
-        let code = text.trimmingCharacters(in: .whitespacesAndNewlines).uppercased()
-        return code.count == 2 && code.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) }) ? code : nil
-    }
+    static func code(_ text: String) -> String? { ConfigFile.countryCode(text) }
 
     func load() -> String? {
         (try? String(contentsOf: file, encoding: .utf8)).flatMap(Self.code)

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Storefront
 import Synchronization
+import UserConfig
 
 /// Options every command takes, before or after the subcommand's name:
 /// `storefront --catalog x.json search tea` and `storefront search tea --catalog x.json`.
@@ -18,16 +19,31 @@ struct GlobalOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The Storefront API access token (else STOREFRONT_TOKEN).", valueName: "token"))
     var token: String?
 
-    /// The Storefront API named by --endpoint or --shop (or STOREFRONT_SHOP), or nil to read the
-    /// catalog. By default reads go to the network first; when it fails, an answer cached in the
+    /// The settings this command runs with: these flags, then the environment, then `config.toml`
+    /// (unless `readingFile` is false), then the defaults. `token_env` naming an unset variable
+    /// is said on stderr.
+    func settings(country: String? = nil, noPictures: Bool = false, readingFile: Bool = true) -> Settings {
+        let flags = Settings.Flags(catalog: catalog, endpoint: endpoint, shop: shop, token: token, country: country,
+                                   noPictures: noPictures)
+        let (settings, problems) = Settings.resolve(flags: flags, environment: ProcessInfo.processInfo.environment,
+                                                    file: readingFile ? SettingsFile.loaded : ConfigFile())
+        for problem in problems { SettingsFile.warn("\(ConfigFile.location(environment: ProcessInfo.processInfo.environment)?.path ?? "config.toml"): \(problem)") }
+        return settings
+    }
+
+    /// The Storefront API named by --endpoint or --shop (or STOREFRONT_SHOP, or config.toml's shop
+    /// or endpoint), or nil to read the catalog. By default reads go to the network first; when it fails, an answer cached in the
     /// last day is used and stderr says so (`reportFallbacks`).
     /// The app passes its own `onEvent` instead (the terminal is its screen, not stderr's).
     func remoteStorefront(cachePolicy: CachePolicy = .networkFirst(expireIn: 24 * 60 * 60),
                           offlineFallbackAge: TimeInterval? = nil,
+                          readingFile: Bool = true,
                           onEvent: (@Sendable (GraphQLClientEvent) -> Void)? = nil) throws -> GraphQLStorefront? {
         let configuration: GraphQLStorefront.Configuration?
+        let settings = settings(readingFile: readingFile)
         do {
-            configuration = try GraphQLStorefront.Configuration.selected(endpoint: endpoint, shop: shop, token: token)
+            configuration = try GraphQLStorefront.Configuration.selected(endpoint: settings.endpoint, shop: settings.shop,
+                                                                         token: settings.token)
         } catch {
             throw CommandFailure.input(error.description)
         }
@@ -44,11 +60,12 @@ struct GlobalOptions: ParsableArguments {
         })
     }
 
-    /// The Storefront API endpoint named by --endpoint or --shop (or STOREFRONT_SHOP), token or not:
-    /// its shop's account server is the one to log in to.
+    /// The Storefront API endpoint named by --endpoint or --shop (or STOREFRONT_SHOP, or
+    /// config.toml), token or not: its shop's account server is the one to log in to.
     var storefrontEndpoint: URL? {
-        let shop = shop ?? ProcessInfo.processInfo.environment["STOREFRONT_SHOP"].flatMap { $0.isEmpty ? nil : $0 }
-        return (try? GraphQLStorefront.Configuration.selected(endpoint: endpoint, shop: shop, token: token ?? "-"))??.endpoint
+        let settings = settings()
+        return (try? GraphQLStorefront.Configuration.selected(endpoint: settings.endpoint, shop: settings.shop,
+                                                              token: settings.token ?? "-"))??.endpoint
     }
 
     /// The catalog named on the command line, or the bundled one. (ArgumentParser hands an option

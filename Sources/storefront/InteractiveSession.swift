@@ -16,21 +16,27 @@ enum InteractiveSession {
     /// used ends the command with a clear message.
     /// `link` opens a screen at start (`--open`, an SSH deep link); `cartOnAccount` keeps the
     /// current cart on the account server (an SSH session keeps nothing of its own);
-    /// `checkoutProtocol` is the checkout sheet's wire protocol (`--checkout-protocol`).
+    /// `checkoutProtocol` is the checkout sheet's wire protocol (`--checkout-protocol`);
+    /// `showsPictures` false leaves product pictures out (config.toml's `pictures = false`);
+    /// `settingsCountry` (config.toml's) is where to start when neither `country` (the command
+    /// line's or the environment's) nor the country picked last time says.
     static func run(global: GlobalOptions, plain: Bool, opening link: DeepLink? = nil, cartOnAccount: Bool = false,
-                    checkoutProtocol: CheckoutProtocol = .bridge81, country: String? = nil) async throws {
+                    checkoutProtocol: CheckoutProtocol = .bridge81, country: String? = nil,
+                    settingsCountry: String? = nil, showsPictures: Bool = true) async throws {
         // In 2025-10 the shopper picks the address and the payment method in the app's pickers.
         let checkout = CheckoutConfiguration(protocolVersion: checkoutProtocol,
                                              delegations: checkoutProtocol == .embedded202510 ? [.addressChange, .paymentMethodChange] : [])
         if usesPlainMode(asked: plain) {
             try await PlainSession.run {
-                try await dependencies(global: global, cartOnAccount: cartOnAccount, checkout: checkout, country: country)
+                try await dependencies(global: global, cartOnAccount: cartOnAccount, checkout: checkout, country: country,
+                                       settingsCountry: settingsCountry)
             }
             return
         }
         do {
-            let notices = try await TerminalApp.run(opening: link) {
-                try await dependencies(global: global, cartOnAccount: cartOnAccount, checkout: checkout, country: country)
+            let notices = try await TerminalApp.run(opening: link, showsPictures: showsPictures) {
+                try await dependencies(global: global, cartOnAccount: cartOnAccount, checkout: checkout, country: country,
+                                       settingsCountry: settingsCountry)
             }
             for notice in notices { FileHandle.standardError.write(Data("storefront: \(notice)\n".utf8)) }
         } catch let error as TerminalError {
@@ -53,11 +59,13 @@ enum InteractiveSession {
 
     /// The storefront, checkout and account the session runs on.
     private static func dependencies(global: GlobalOptions, cartOnAccount: Bool = false,
-                                     checkout configuration: CheckoutConfiguration, country: String?) async throws -> AppDependencies {
+                                     checkout configuration: CheckoutConfiguration, country: String?,
+                                     settingsCountry: String?) async throws -> AppDependencies {
         var dependencies = try await storefront(global: global, cartOnAccount: cartOnAccount, checkout: configuration)
-        // The country: the command line's, else the one picked last time in this state directory.
+        // The country: the command line's, else the one picked last time in this state directory,
+        // else the settings file's.
         let preference = CountryPreference(directory: EmbeddedStorefront.defaultStateDirectory())
-        dependencies.country = country ?? preference.load()
+        dependencies.country = country ?? preference.load() ?? settingsCountry
         // Else the shop's own, named before the first frame: the market decides names as well as
         // prices (a shop in the Netherlands shows its Dutch titles there), from the first list on.
         if dependencies.country == nil { dependencies.country = await homeCountry(of: dependencies.storefront) }

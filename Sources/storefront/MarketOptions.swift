@@ -1,8 +1,9 @@
 import ArgumentParser
 import Foundation
 import Storefront
+import UserConfig
 
-/// `--country CODE` (else `STOREFRONT_COUNTRY`): the country a command shops from. Its prices are in
+/// `--country CODE` (else `STOREFRONT_COUNTRY`, else config.toml's `country`): the country a command shops from. Its prices are in
 /// that market's currency and it lists only what the market sells, as `@inContext(country:)` does
 /// over a Storefront API; the catalog is read the same way.
 struct MarketOptions: ParsableArguments {
@@ -26,8 +27,14 @@ struct MarketOptions: ParsableArguments {
         ProcessInfo.processInfo.environment[environmentName].flatMap { $0.isEmpty ? nil : $0 }
     }
 
-    /// The country asked for on the command line or in the environment; nil: the shop's own.
-    var chosen: String? { (country ?? Self.environment).flatMap(CountryPreference.code) }
+    /// The country asked for on the command line or in the environment.
+    var asked: String? { (country ?? Self.environment).flatMap(CountryPreference.code) }
+
+    /// The country asked for on the command line, in the environment or in config.toml; nil: the shop's own.
+    var chosen: String? {
+        Settings.resolve(flags: .init(country: country), environment: ProcessInfo.processInfo.environment, file: SettingsFile.loaded)
+            .settings.country.flatMap(CountryPreference.code)
+    }
 
     var context: BuyerContext { BuyerContext(country: chosen) }
 

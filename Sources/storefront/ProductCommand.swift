@@ -47,7 +47,10 @@ struct ProductCommand: AsyncParsableCommand {
             guard let product = found else {
                 throw CommandFailure.notFound("no product with the handle \"\(TextSanitizer.cleanLine(handle))\"")
             }
-            if !json, !noImage, isatty(STDOUT_FILENO) == 1, let picture = await picture(of: product) {
+            // --no-image, else config.toml's pictures and colours.
+            let settings = global.settings(noPictures: noImage)
+            SettingsFile.applyColours(settings)
+            if !json, settings.pictures, isatty(STDOUT_FILENO) == 1, let picture = await picture(of: product) {
                 print(PictureText.ansi(picture), terminator: "")
             }
             print(json ? try OutputFormatting.json(product) : Self.describe(product))

@@ -154,7 +154,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         // SSH in front of another Storefront API: nothing of the shop is served from here.
-        if ssh.port != nil, let remote = try global.remoteStorefront() {
+        if ssh.port != nil, let remote = try global.remoteStorefront(readingFile: false) {
             return try await Self.front(endpoint: remote.configuration.endpoint, token: remote.configuration.accessToken,
                                         frontCredential: SSHFrontCredential.fromEnvironment(), ssh: ssh)
         }

@@ -2,6 +2,7 @@ import AppCore
 import ArgumentParser
 import CheckoutSheet
 import Foundation
+import Storefront
 
 /// `storefront`: the root command. Subcommands are listed here, one file each.
 @main
@@ -13,15 +14,25 @@ struct StorefrontCommand: AsyncParsableCommand {
             Without a subcommand, opens the interactive storefront in the terminal (--plain: as a \
             conversation of lines, for screen readers, pipes and slow links). \
             Reads the embedded catalog (or --catalog PATH), or a Storefront API with --endpoint URL or \
-            --shop DOMAIN and --token (also STOREFRONT_SHOP and STOREFRONT_TOKEN). Exit status: 0 on \
+            --shop DOMAIN and --token (also STOREFRONT_SHOP and STOREFRONT_TOKEN). \
+            Settings file: $XDG_CONFIG_HOME/storefront/config.toml (else ~/.config/storefront/config.toml) \
+            with shop or endpoint, token or token_env (the name of a variable holding it), country, \
+            colours and pictures (true or false); the command line and the environment go first. \
+            Exit status: 0 on \
             success, 1 when something asked for does not exist (an unknown product handle), 2 for bad \
             input (an unreadable catalog, a search query that does not parse), 3 when the storefront \
             cannot be reached or asks to try later (throttled), 64 when the command line itself is wrong \
             (an unknown subcommand or option, a value out of range).
             """,
+        version: versionLine,
         subcommands: [CollectionsCommand.self, SearchCommand.self, ProductCommand.self, CheckoutDemoCommand.self,
                       CheckoutCommand.self, ServeCommand.self, LoginCommand.self, LogoutCommand.self, WhoamiCommand.self]
     )
+
+    /// `storefront --version`: `storefront 0.1.0 (commit 1a2b3c4d5e6f)`.
+    static var versionLine: String {
+        "storefront \(StorefrontVersion.number) (\(buildCommit.map { "commit \($0)" } ?? "unknown commit"))"
+    }
 
     @OptionGroup var global: GlobalOptions
 
@@ -55,9 +66,13 @@ struct StorefrontCommand: AsyncParsableCommand {
     /// No subcommand: the interactive storefront in this terminal.
     func run() async throws {
         let link = open.flatMap { try? DeepLink.parse($0).get() }
+        // config.toml's colours and pictures (NO_COLOR of the environment's own goes first).
+        let settings = global.settings()
+        SettingsFile.applyColours(settings)
         try await reportingFailures {
             try await InteractiveSession.run(global: global, plain: plain, opening: link, cartOnAccount: cartOnAccount,
-                                             checkoutProtocol: try chosenProtocol(), country: market.chosen)
+                                             checkoutProtocol: try chosenProtocol(), country: market.asked,
+                                             settingsCountry: SettingsFile.loaded.country, showsPictures: settings.pictures)
         }
     }
 }

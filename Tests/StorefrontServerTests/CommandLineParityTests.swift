@@ -25,7 +25,9 @@ struct CommandLineParityTests {
         process.executableURL = StorefrontExecutable.url
         process.arguments = arguments
         // The client's disk cache goes to a directory of this test, not the user's.
-        process.environment = ProcessInfo.processInfo.environment.merging(["XDG_CACHE_HOME": cache.path]) { $1 }
+        // No settings file of the machine running the tests: the cache directory has none.
+        process.environment = ProcessInfo.processInfo.environment.merging(["XDG_CACHE_HOME": cache.path,
+                                                                           "XDG_CONFIG_HOME": cache.path]) { $1 }
             .filter { !["STOREFRONT_SHOP", "STOREFRONT_TOKEN", "STOREFRONT_COUNTRY"].contains($0.key) }
             .merging(environment) { $1 }
         let out = Pipe(), err = Pipe()

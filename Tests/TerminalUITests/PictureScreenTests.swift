@@ -98,18 +98,48 @@ final class PictureScreenTests: XCTestCase {
 }
 
 extension PictureScreenTests {
-    func testTheCollectionsPreviewHasAThumbnailOnlyOnALargeTerminal() throws {
+    /// The collections list with the second one selected, and the page it came from.
+    private func collectionsState() throws -> (AppState, Page<Storefront.Collection>) {
         let storefront = EmbeddedStorefront(catalog: Self.catalog, stateDirectory: FileManager.default.temporaryDirectory
             .appendingPathComponent("pictures-\(UUID().uuidString)"))
         let page = try awaitResult { try await storefront.collections(.first(20), sortKey: .id, productPreview: 5) }
         var state = AppState()
         state.collections = PagedList(items: page.nodes, pageInfo: page.pageInfo)
         state.collections.selectedIndex = 1
+        return (state, page)
+    }
+
+    func testTheCollectionsPreviewHasAThumbnailOnlyOnALargeTerminal() throws {
+        let (state, page) = try collectionsState()
         let large = renderWithPictures(state, size: Size(width: 120, height: 40), environment: environment())
         XCTAssertEqual(large.first.wantedPictures.map(\.url), [page.nodes[1].image?.pictureUrl].compactMap { $0 })
         assertSnapshot(StyleRuns.describe(large.settled, profile: .ansi256), named: "picture-collections-120x40")
         let medium = renderWithPictures(state, size: Size(width: 80, height: 24), environment: environment())
         XCTAssertTrue(medium.first.wantedPictures.isEmpty, "no preview pane, no thumbnail")
+    }
+
+    /// `pictures = false` in the settings file: no screen asks for a picture or draws its frame,
+    /// and the product's choices and description keep their places.
+    func testWithoutPicturesNoScreenAsksForOneOrDrawsItsFrame() throws {
+        var environment = environment()
+        environment.showsPictures = false
+        let product = try state("enamel-camp-mug", colour: "Forest")
+        for size in Self.sizes {
+            let frame = Renderer.render(product, size: size, environment: environment)
+            XCTAssertTrue(frame.wantedPictures.isEmpty, "\(size): no picture asked for")
+            let text = (0..<size.height).map { frame.line($0) }.joined(separator: "\n")
+            XCTAssertFalse(text.contains("·····"), "\(size): no placeholder frame:\n\(text)")
+            XCTAssertTrue(text.contains("Enamel Camp Mug"), text)
+            if size.height >= 24 {
+                // The same frame with pictures on has the placeholder this test looks for.
+                let shown = Renderer.render(product, size: size, environment: self.environment())
+                XCTAssertTrue((0..<size.height).contains { shown.line($0).contains("·····") }, "\(size)")
+            }
+        }
+        let (collections, _) = try collectionsState()
+        environment.pictures.rest = .always
+        let large = Renderer.render(collections, size: Size(width: 120, height: 40), environment: environment)
+        XCTAssertTrue(large.wantedPictures.isEmpty, "no thumbnail in the collections preview")
     }
 
     /// Runs async work to completion from a synchronous XCTest method.

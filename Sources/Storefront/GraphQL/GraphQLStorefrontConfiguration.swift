@@ -4,7 +4,7 @@ extension GraphQLStorefront {
     /// The API version every document is written and validated against.
     public static let apiVersion = "2026-04"
     /// This client's version, sent in the User-Agent.
-    public static let clientVersion = "0.1.0"
+    public static let clientVersion = StorefrontVersion.number
 
     /// Where the storefront is and how to talk to it.
     public struct Configuration: Sendable {

@@ -56,10 +56,11 @@ public final class TerminalApp {
     /// Returns what is worth saying once the terminal is back (another terminfo entry stood in for TERM's).
     @discardableResult
     public static func run(environment processEnvironment: [String: String] = ProcessInfo.processInfo.environment,
-                           opening link: DeepLink? = nil,
+                           opening link: DeepLink? = nil, showsPictures: Bool = true,
                            makeDependencies: () async throws -> AppDependencies) async throws -> [String] {
         let driver = try NcursesDriver(environment: processEnvironment)
-        let environment = RenderEnvironment(profile: driver.profile)
+        var environment = RenderEnvironment(profile: driver.profile)
+        environment.showsPictures = showsPictures
         driver.draw(Renderer.render(AppState(loading: [.collections]), size: driver.size, environment: environment))
         let dependencies: AppDependencies
         do {

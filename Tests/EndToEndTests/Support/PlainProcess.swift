@@ -17,6 +17,7 @@ final class PlainProcess: @unchecked Sendable { // the output is behind the lock
         try FileManager.default.createDirectory(at: stateDirectory, withIntermediateDirectories: true)
         var env = ProcessInfo.processInfo.environment
         env["XDG_STATE_HOME"] = stateDirectory.path
+        env["XDG_CONFIG_HOME"] = stateDirectory.path // no settings file of this machine
         env["XDG_CACHE_HOME"] = stateDirectory.path
         env["LANG"] = "C.UTF-8"
         for (key, value) in environment { env[key] = value }

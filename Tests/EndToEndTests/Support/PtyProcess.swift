@@ -25,6 +25,7 @@ final class PtyProcess {
         env.removeValue(forKey: "NO_COLOR")
         env["LANG"] = "C.UTF-8"
         env["XDG_STATE_HOME"] = stateDirectory.path
+        env["XDG_CONFIG_HOME"] = stateDirectory.path // no settings file of this machine
         env["XDG_CACHE_HOME"] = stateDirectory.path
         for (key, value) in environment { env[key] = value }
         // Everything the child needs is prepared before fork: after it, only exec may run.

@@ -16,6 +16,8 @@ final class StorefrontProcess: Sendable {
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_STATE_HOME"] = stateDirectory.path
+        // No settings file of the machine running the tests: a fresh directory has none.
+        environment["XDG_CONFIG_HOME"] = stateDirectory.path
         environment["XDG_CACHE_HOME"] = stateDirectory.appendingPathComponent("cache").path
         environment["LANG"] = "C.UTF-8"
         // No browser here: the test is the browser.

@@ -49,7 +49,7 @@ final class TmuxSession {
         }
         let settings = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         try self.init(width: width, height: height, stateDirectory: stateDirectory, prepare: prepare) { state in
-            ["env", "XDG_STATE_HOME=\(state.path)", "XDG_CACHE_HOME=\(state.appendingPathComponent("cache").path)", "LANG=C.UTF-8"]
+            ["env", "XDG_STATE_HOME=\(state.path)", "XDG_CONFIG_HOME=\(state.path)", "XDG_CACHE_HOME=\(state.appendingPathComponent("cache").path)", "LANG=C.UTF-8"]
                 + settings + [binary] + arguments
         }
     }

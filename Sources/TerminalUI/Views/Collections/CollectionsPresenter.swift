@@ -11,7 +11,7 @@ struct CollectionsPresenter: ScreenPresenter {
 
     func draw(_ state: AppState, in canvas: Canvas, context: ScreenContext, grid: inout Grid) {
         CollectionsView(state: state, sizeClass: context.sizeClass, pictures: context.environment.pictures,
-                        pictureDepth: context.environment.profile.pictureDepth)
+                        pictureDepth: context.environment.profile.pictureDepth, showsPictures: context.environment.showsPictures)
             .draw(in: canvas, theme: context.theme, grid: &grid)
     }
 

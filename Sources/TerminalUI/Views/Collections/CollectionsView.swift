@@ -16,6 +16,8 @@ struct CollectionsView {
     /// The preview pane's thumbnail: the collection's picture, else its first product's.
     var pictures = PictureShelf()
     var pictureDepth: PictureDepth = .ansi256
+    /// False: no thumbnail; the description takes the width.
+    var showsPictures = true
 
     func draw(in canvas: Canvas, theme: Theme, grid: inout Grid) {
         let list = state.collections
@@ -103,7 +105,7 @@ struct CollectionsView {
 
     private func drawPreview(_ collection: Collection, in canvas: Canvas, theme: Theme, grid: inout Grid) {
         let image = collection.image?.pictureUrl != nil ? collection.image : collection.productsPreview.first?.images.first
-        let thumbnail = PictureView(image: canvas.height >= 24 ? image : nil, maxColumns: 28, maxRows: 9)
+        let thumbnail = PictureView(image: showsPictures && canvas.height >= 24 ? image : nil, maxColumns: 28, maxRows: 9)
         let (thumbnailColumns, thumbnailRows) = thumbnail.size
         let textWidth = thumbnailColumns > 0 ? canvas.width - thumbnailColumns - 2 : canvas.width
         let thumbnailArea = canvas.sub(Rect(x: canvas.width - thumbnailColumns, y: 0, width: thumbnailColumns, height: thumbnailRows))

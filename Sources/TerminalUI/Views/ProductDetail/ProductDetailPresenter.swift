@@ -10,7 +10,7 @@ struct ProductDetailPresenter: ScreenPresenter {
     func draw(_ state: AppState, in canvas: Canvas, context: ScreenContext, grid: inout Grid) {
         let isLoading = state.loading.contains { if case .product = $0 { true } else { false } }
         ProductDetailView(detail: detail, isLoading: isLoading, pictures: context.environment.pictures,
-                          pictureDepth: context.environment.profile.pictureDepth)
+                          pictureDepth: context.environment.profile.pictureDepth, showsPictures: context.environment.showsPictures)
             .draw(in: canvas, theme: context.theme, grid: &grid)
     }
 

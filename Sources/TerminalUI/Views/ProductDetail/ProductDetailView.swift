@@ -14,6 +14,8 @@ struct ProductDetailView {
     /// description on a wide screen, above the choices on a tall narrow one, left out otherwise.
     var pictures = PictureShelf()
     var pictureDepth: PictureDepth = .ansi256
+    /// False: no picture; the choices and the description take its place.
+    var showsPictures = true
 
     func draw(in canvas: Canvas, theme: Theme, grid: inout Grid) {
         guard let detail, let product = detail.product else {
@@ -32,7 +34,7 @@ struct ProductDetailView {
         // Wide: choices on the left, picture and description on the right. Narrow: picture above
         // (when the screen is tall enough to keep the choices in view), description below.
         let sideBySide = inner.width >= 90
-        let image = detail.selectedVariant?.image ?? product.images.first
+        let image = showsPictures ? detail.selectedVariant?.image ?? product.images.first : nil
         // Beside the choices only when there is a picture to show: otherwise the choices take the width.
         let beside = !sideBySide && inner.width >= Self.widthForPictureBeside && image?.pictureUrl != nil
         let leftWidth = sideBySide || beside ? 48 : inner.width
