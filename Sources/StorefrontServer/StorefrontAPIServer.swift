@@ -30,8 +30,11 @@ public struct StorefrontAPIServer: Sendable {
 
     /// Serves until the task is cancelled or the process gets SIGINT/SIGTERM (either way it stops
     /// gracefully: requests in flight are answered); `onStart` gets the
-    /// endpoint URL once the socket listens (with the real port when `port` was 0).
-    public func run(handleSignals: Bool = true, onStart: @escaping @Sendable (URL) async -> Void = { _ in }) async throws {
+    /// endpoint URL once the socket listens (with the real port when `port` was 0). `returnsMemory`
+    /// has memory a burst freed go back to the system once no request is in flight (`serve` does;
+    /// a process that runs many servers at once, such as the test suite, need not).
+    public func run(handleSignals: Bool = true, returnsMemory: Bool = false,
+                    onStart: @escaping @Sendable (URL) async -> Void = { _ in }) async throws {
         let host = host
         let account = account
         var logger = Logger(label: "storefront.serve")
@@ -59,7 +62,7 @@ public struct StorefrontAPIServer: Sendable {
             },
             logger: logger)
         // Memory a burst freed goes back to the system once no request is being worked on.
-        let trim = Task { [slots] in await AllocatorTrim.watch(busy: { slots.inUse > 0 }) }
+        let trim = returnsMemory ? AllocatorTrim.watch(busy: { [slots] in slots.inUse > 0 }) : Task {}
         defer { trim.cancel() }
         try await runWithGracefulCancellation(app, signals: handleSignals ? [.sigterm, .sigint] : [], logger: logger)
     }

@@ -16,7 +16,7 @@ extension ServeCommand {
         let signals = StopSignals()
         let (urls, found) = AsyncStream<URL>.makeStream()
         let running = Task {
-            try await api.run(handleSignals: false) { url in
+            try await api.run(handleSignals: false, returnsMemory: true) { url in
                 await announce(url)
                 found.yield(url)
             }

@@ -201,7 +201,7 @@ struct ServeCommand: AsyncParsableCommand {
         if ssh.port != nil {
             return try await Self.serve(server, token: token, frontCredential: frontCredential, ssh: ssh, announce: announce)
         }
-        try await server.run(onStart: announce)
+        try await server.run(returnsMemory: true, onStart: announce)
     }
 
     private func faults(_ list: String) throws -> [FaultPlan.Fault] {

@@ -1,9 +1,13 @@
 import CAllocator
+import Foundation
+import Synchronization
 
 /// Gives memory back after a burst. glibc's allocator keeps what a burst of requests freed in its
 /// arenas (a load test left ~330 MB held and ~6 MB in use), so the process stays as large as its
-/// busiest moment. When no request is being worked on and the allocator holds more than
-/// `threshold` free, `trim` hands the free pages back to the system.
+/// busiest moment. One watcher per process (however many servers it runs) looks every second: once
+/// no server has a request in flight and the allocator holds more than `threshold` free, it hands
+/// the free pages back to the system, and then waits for the next burst before it looks again
+/// (reading the allocator's figures and trimming lock its arenas: neither runs while requests do).
 public enum AllocatorTrim {
     /// Free bytes worth a trim: below this the pages are more useful kept for the next request.
     public static let threshold = 16 << 20
@@ -24,11 +28,51 @@ public enum AllocatorTrim {
         return storefront_allocator_trim() == 1
     }
 
-    /// Checks every `interval` until cancelled.
-    static func watch(every interval: Duration = .seconds(1), busy: @escaping @Sendable () -> Bool) async {
+    /// Runs `body` with the watcher holding off, so a measurement of resident memory sees only what
+    /// `body` does.
+    public static func holdingOff<T>(_ body: () throws -> T) rethrows -> T {
+        state.withLock { $0.paused += 1 }
+        defer { state.withLock { $0.paused -= 1 } }
+        return try body()
+    }
+
+    private struct State {
+        var servers: [UUID: @Sendable () -> Bool] = [:]
+        var watcher: Task<Void, Never>?
+        var paused = 0
+    }
+    private static let state = Mutex(State())
+
+    /// Counts a server's requests in flight until the returned handle is cancelled.
+    static func watch(busy: @escaping @Sendable () -> Bool) -> Task<Void, Never> {
+        let id = UUID()
+        state.withLock { state in
+            state.servers[id] = busy
+            if state.watcher == nil { state.watcher = Task.detached(priority: .background) { await loop() } }
+        }
+        return Task {
+            await withTaskCancellationHandler {
+                while !Task.isCancelled { try? await Task.sleep(for: .seconds(3600)) }
+            } onCancel: {
+                state.withLock { state in
+                    state.servers[id] = nil
+                    if state.servers.isEmpty { state.watcher?.cancel(); state.watcher = nil }
+                }
+            }
+        }
+    }
+
+    private static func loop() async {
+        // A trim is worth looking for only after work: not again and again in an idle process.
+        var workSeen = true
         while !Task.isCancelled {
-            try? await Task.sleep(for: interval)
-            trimIfIdle(busy: busy())
+            try? await Task.sleep(for: .seconds(1))
+            let busy = state.withLock { $0.servers.values.contains { $0() } }
+            if busy { workSeen = true; continue }
+            guard workSeen else { continue }
+            workSeen = false
+            let paused = state.withLock { $0.paused > 0 }
+            trimIfIdle(busy: paused)
         }
     }
 }
