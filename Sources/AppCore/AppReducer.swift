@@ -16,7 +16,13 @@ public struct AppReducer: Reducer, Sendable {
         let market = BuyerContext(country: state.country)
         inMarket.dependencies.storefront = dependencies.storefront.inContext(market)
         inMarket.dependencies.freshStorefront = dependencies.freshStorefront?.inContext(market)
-        return inMarket.reduceInMarket(into: &state, action: action)
+        let (screen, message) = (state.screen, state.errorMessage)
+        let effect = inMarket.reduceInMarket(into: &state, action: action)
+        // An error belongs to the screen it was shown on: moving to another one, by a key or by
+        // what a feature opened (a collection, a product, the orders, a policy), leaves it behind,
+        // unless the move itself said something new.
+        if message != nil, state.errorMessage == message, !state.screen.isSamePlace(as: screen) { state.errorMessage = nil }
+        return effect
     }
 
     private func reduceInMarket(into state: inout AppState, action: AppAction) -> Effect<AppAction> {
@@ -36,11 +42,7 @@ public struct AppReducer: Reducer, Sendable {
             state.checkoutConfiguration = configuration
             return .none
         case .navigation(let action):
-            // Moving to another screen leaves the last error behind, unless the move itself caused it.
-            let (screens, message) = (state.screens, state.errorMessage)
-            let effect = navigate(action, &state)
-            if state.screens != screens && state.errorMessage == message { state.errorMessage = nil }
-            return effect
+            return navigate(action, &state)
         case .connection(let event):
             ConnectionReducer.reduce(into: &state.connection, event: event)
             // Back online after a start that could not look up the saved cart: look again.

@@ -35,6 +35,32 @@ final class NavigationTests: XCTestCase {
         await store.finish()
     }
 
+    /// An error belongs to the screen it was shown on: a product opened from search, the orders
+    /// opened with `o`, leave it behind as a key's move does, and it does not come back.
+    func testTheErrorBarStaysWithItsScreen() async {
+        let env = TestEnvironment()
+        let b = Fixtures.shirt(handle: "b")
+        let store = env.store(AppState(screens: [.collections, .search],
+                                       search: SearchState(query: "b", results: PagedList(items: [b]), resultsQuery: "b"),
+                                       errorMessage: "Could not reach the storefront: offline"))
+        await store.send(.search(.openSelected))
+        await store.receive(.search(.delegate(.openProduct(b)))) {
+            $0.screens = [.collections, .search, .productDetail(handle: "b")]
+            $0.productDetail = ProductDetailState(product: b)
+            $0.errorMessage = nil
+        }
+        await store.send(.errorBar(.show("Only 2 in stock."))) { $0.errorMessage = "Only 2 in stock." }
+        await store.send(.orders(.open)) {
+            $0.screens.append(.orders(OrdersState()))
+            $0.errorMessage = nil
+        }
+        await store.send(.navigation(.back)) { $0.screens.removeLast() }
+        await store.send(.errorBar(.show("Only 2 in stock."))) { $0.errorMessage = "Only 2 in stock." }
+        // Changing the quantity on the same page is not a move: the error stays.
+        await store.send(.productDetail(.incrementQuantity)) { $0.productDetail?.quantity = 2 }
+        await store.finish()
+    }
+
     func testHelpClosesBeforeTheScreen() async {
         let env = TestEnvironment()
         let store = env.store(AppState(screens: [.collections, .search]))

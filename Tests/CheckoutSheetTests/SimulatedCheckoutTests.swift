@@ -100,6 +100,26 @@ final class SimulatedCheckoutTests: XCTestCase {
         XCTAssertEqual(delivery.focusedFieldID, "firstName", "focus goes to the first empty field")
     }
 
+    /// A signed-in customer's name stands in "Name on card" (and their address in delivery);
+    /// a declined saved card gives the name back to the customer.
+    func testASignedInCustomersNameIsOnTheCard() async throws {
+        var cart = Fixtures.cart()
+        cart.buyerIdentity.customer = Customer(id: "gid://shopify/Customer/7001", email: "ada@example.com", firstName: "Ada",
+                                               lastName: "Lovelace")
+        let h = SheetHarness(backend: InMemoryCheckoutBackend(carts: [cart]))
+        await h.present()
+        await h.walkToPayment()
+        let payment = try await h.requirePage()
+        XCTAssertEqual(payment.step, .payment)
+        XCTAssertEqual(payment.fields.first { $0.id == "nameOnCard" }?.displayValue, "Ada Lovelace")
+
+        var form = CheckoutForm(cart: cart, shop: Fixtures.shop, token: "t")
+        form.enter(.payment)
+        form.fillCard(CheckoutPaymentCard(number: TestCards.declined, expiry: "12/30", securityCode: "123", nameOnCard: "Test Declined"))
+        form.declined("Your card was declined. Try a different card.")
+        XCTAssertEqual(form.value("nameOnCard"), "Ada Lovelace")
+    }
+
     func testInvalidInputGetsInlineErrorsAndNoPixel() async throws {
         let h = SheetHarness()
         await h.present()

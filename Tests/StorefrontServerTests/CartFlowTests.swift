@@ -1,6 +1,6 @@
 import Foundation
 import Storefront
-import StorefrontServer
+@testable import StorefrontServer
 import Testing
 
 /// Every cart mutation over HTTP; after each, the cart the client sees is the embedded storefront's.
@@ -232,6 +232,23 @@ struct StorefrontAPICheckoutBackendTests {
             await #expect(throws: StorefrontError.self) {
                 try await client.orders(checkoutSessions: (0...CheckoutEndpoint.maximumSessions).map { "s\($0)" }, at: url)
             }
+        }
+    }
+
+    /// A signed-in customer's cart, read by the checkout over the API, carries the customer's name
+    /// and address (the checkout fills "Name on card" and delivery from them, as embedded).
+    @Test func theCheckoutReadsTheSignedInCustomerOverTheAPI() async throws {
+        try await withServer(takesOrders: true) { server async throws in
+            let account = await AccountEndpoint.serving(server.embedded, configuration: AccountAuthority.Configuration())
+            let token = await account.authority.issueForCustomer(DemoCustomer.customer, clientId: "app", scope: "openid").accessToken.rawValue
+            let client = server.client()
+            let variant = try #require(try await client.product(handle: "house-espresso-blend")?.variants.first)
+            let cart = try #require(try await client.cartCreate(CartInput(lines: [CartLineInput(merchandiseId: variant.id)],
+                                                                          buyerIdentity: BuyerIdentity(customerAccessToken: token))).cart)
+            let read = try #require(try await StorefrontAPICheckoutBackend(storefront: client).checkoutCart(id: cart.id))
+            let customer = try #require(read.buyerIdentity.customer)
+            #expect(customer.firstName == "Ada" && customer.lastName == "Lovelace")
+            #expect(customer.defaultAddress?.address1 == "Keizersgracht 123")
         }
     }
 

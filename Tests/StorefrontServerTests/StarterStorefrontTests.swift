@@ -462,6 +462,53 @@ struct StarterStorefrontTests {
         }
     }
 
+    /// Every free text a client can keep on a cart has a bound in bytes: the buyer's email and
+    /// phone, each field of a delivery address, metafield values and how many metafields a cart
+    /// keeps. Past it, a user error with the API's code, and nothing is kept.
+    @Test func everyFreeTextOnACartIsBounded() async throws {
+        try await withServer { server async throws in
+            let create = """
+                mutation Create($input: CartInput) {
+                  cartCreate(input: $input) { cart { id } userErrors { code field message } }
+                }
+                """
+            func created(_ input: [String: Any]) async throws -> (cart: [String: Any]?, errors: [[String: Any]]) {
+                let payload = try #require(try await run(server, create, ["input": input])["cartCreate"] as? [String: Any])
+                return (payload["cart"] as? [String: Any], payload["userErrors"] as? [[String: Any]] ?? [])
+            }
+            let long = String(repeating: "é", count: 200) // 400 bytes, 200 characters
+            let email = try await created(["buyerIdentity": ["email": long + "@example.com"]])
+            #expect(email.cart == nil && email.errors.first?["code"] as? String == "INVALID")
+            #expect(email.errors.first?["field"] as? [String] == ["buyerIdentity", "email"])
+            #expect((email.errors.first?["message"] as? String)?.contains(long) == false, "the refusal does not repeat the input")
+            let phone = try await created(["buyerIdentity": ["phone": "+31 " + String(repeating: "5", count: 40)]])
+            #expect(phone.cart == nil && phone.errors.first?["field"] as? [String] == ["buyerIdentity", "phone"])
+            let address = try await created(["delivery": ["addresses": [["address": ["deliveryAddress": [
+                "address1": long, "city": "Amsterdam", "countryCode": "NL", "zip": "1015 CJ", "lastName": "Lovelace"]]]]]])
+            #expect(address.cart == nil && address.errors.first?["code"] as? String == "ADDRESS_FIELD_IS_TOO_LONG")
+            #expect((address.errors.first?["field"] as? [String])?.suffix(2) == ["deliveryAddress", "address1"])
+            // A value of few characters and many bytes: one character with 40,000 combining marks.
+            let marks = "e" + String(repeating: "\u{0301}", count: 40_000)
+            let value = try await created(["metafields": [["key": "custom.note", "type": "multi_line_text_field", "value": marks]]])
+            #expect(value.cart == nil && value.errors.first?["code"] as? String == "INVALID_METAFIELDS")
+
+            let set = """
+                mutation Set($metafields: [CartMetafieldsSetInput!]!) {
+                  cartMetafieldsSet(metafields: $metafields) { metafields { key } userErrors { code field message } }
+                }
+                """
+            let id = try #require(try await created([:]).cart?["id"] as? String)
+            for batch in 0..<4 {
+                let inputs = (0..<25).map { ["ownerId": id, "key": "custom.k\(batch)x\($0)", "type": "single_line_text_field", "value": "v"] }
+                let kept = try #require(try await run(server, set, ["metafields": inputs])["cartMetafieldsSet"] as? [String: Any])
+                #expect((kept["userErrors"] as? [Any])?.isEmpty == true)
+            }
+            let oneMore = [["ownerId": id, "key": "custom.one-more", "type": "single_line_text_field", "value": "v"]]
+            let past = try #require(try await run(server, set, ["metafields": oneMore])["cartMetafieldsSet"] as? [String: Any])
+            #expect((past["userErrors"] as? [[String: Any]])?.first?["code"] as? String == "LESS_THAN_OR_EQUAL_TO")
+        }
+    }
+
     /// A signed-in customer's cart copies one of their addresses by the id the API gave it, and
     /// keeps metafields given to cartCreate.
     @Test func aSignedInCartCopiesTheCustomersAddress() async throws {

@@ -62,6 +62,9 @@ struct CheckoutForm: Sendable {
         if let address = cart.deliveryAddresses.first(where: \.selected)?.address ?? buyer.customer?.defaultAddress {
             values.merge(Self.deliveryValues(address)) { _, fromAddress in fromAddress }
         }
+        // A signed-in customer's name stands in "Name on card" (embedded and over the Storefront
+        // API alike: both carry the customer on the cart); the buyer can change it.
+        if let name = customerName { values["nameOnCard"] = name }
         // The option picked on the cart is the method preselected here (the rates share their
         // handles), so checkout charges what the cart showed.
         selectedRateID = cart.deliveryGroups.first?.selectedDeliveryOption?.handle
@@ -69,6 +72,13 @@ struct CheckoutForm: Sendable {
     }
 
     var currencyCode: String { cart.cost.subtotalAmount.currencyCode }
+
+    /// The signed-in customer's full name, when the cart carries one.
+    var customerName: String? {
+        let parts = [cart.buyerIdentity.customer?.firstName, cart.buyerIdentity.customer?.lastName]
+            .compactMap { $0?.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        return parts.isEmpty ? nil : parts.joined(separator: " ")
+    }
 
     // MARK: Fields
 
@@ -328,11 +338,11 @@ struct CheckoutForm: Sendable {
     }
 
     /// The saved card is no longer the one paying: its name leaves "Name on card" (a name the
-    /// buyer typed over it stays).
+    /// buyer typed over it stays); a signed-in customer's own name comes back.
     private mutating func forgetSavedCardName() {
         guard let saved = savedCardName else { return }
         savedCardName = nil
-        if value("nameOnCard") == saved { values["nameOnCard"] = nil }
+        if value("nameOnCard") == saved { values["nameOnCard"] = customerName }
     }
 
     /// The card's secret parts: never kept beyond the page, never resumed.

@@ -225,6 +225,16 @@ extension CartRules {
             return nil
         }
         let address = input.sanitized()
+        let given: [(String, String?)] = [("firstName", address.firstName), ("lastName", address.lastName), ("company", address.company),
+                                          ("address1", address.address1), ("address2", address.address2), ("city", address.city),
+                                          ("provinceCode", address.zoneCode), ("countryCode", address.countryCode),
+                                          ("zip", address.postalCode), ("phone", address.phone)]
+        let tooLong = given.filter { ($0.1?.utf8.count ?? 0) > Self.maximumAddressFieldBytes }
+        for (name, value) in tooLong {
+            errors.append(CartUserError(code: .addressFieldIsTooLong, field: field + ["deliveryAddress", name],
+                message: "The delivery address's \(name) is at most \(Self.maximumAddressFieldBytes) bytes (\(value?.utf8.count ?? 0) given)."))
+        }
+        guard tooLong.isEmpty else { return nil }
         var missing: [(String, String?)] = [("countryCode", address.countryCode)]
         if strict { missing += [("address1", address.address1), ("city", address.city), ("zip", address.postalCode), ("lastName", address.lastName)] }
         var complete = true

@@ -4,7 +4,13 @@ import Foundation
 extension CartRules {
     /// The most metafields one request sets.
     static let maximumMetafieldsPerRequest = 25
-    static let maximumMetafieldValueLength = 65_536
+    /// A metafield's value, in UTF-8 bytes (a character may be many bytes: they are what is kept).
+    static let maximumMetafieldValueBytes = 65_536
+    /// A metafield key's and namespace's longest, in UTF-8 bytes.
+    static let maximumMetafieldKeyBytes = 64
+    static let maximumMetafieldNamespaceBytes = 255
+    /// The most metafields one cart keeps.
+    static let maximumMetafieldsPerCart = 100
 
     /// Sets each metafield on `cart` (creating it or replacing its type and value). `field` is the
     /// path of the inputs (["metafields"]); errors name the index of the input they are about.
@@ -28,6 +34,10 @@ extension CartRules {
                 metafields.append(added)
                 set.append(added)
             }
+        }
+        if errors.isEmpty, metafields.count > Self.maximumMetafieldsPerCart, metafields.count > (original.metafields?.count ?? 0) {
+            errors.append(MetafieldUserError(code: MetafieldUserError.lessThanOrEqualTo, elementIndex: nil, field: field,
+                message: "A cart keeps at most \(Self.maximumMetafieldsPerCart) metafields (\(metafields.count) with these)."))
         }
         guard errors.isEmpty else { return (original, [], errors) }
         cart.metafields = metafields
@@ -73,12 +83,12 @@ extension CartRules {
             fail(MetafieldUserError.blank, "key", "A metafield needs a key.")
         } else if key.count < 2 {
             fail(MetafieldUserError.tooShort, "key", "A metafield key is at least 2 characters long.")
-        } else if key.count > 64 {
-            fail(MetafieldUserError.tooLong, "key", "A metafield key is at most 64 characters long.")
+        } else if key.utf8.count > Self.maximumMetafieldKeyBytes {
+            fail(MetafieldUserError.tooLong, "key", "A metafield key is at most \(Self.maximumMetafieldKeyBytes) bytes long.")
         } else if namespace != CartMetafield.appNamespace && namespace.count < 3 {
             fail(MetafieldUserError.tooShort, "key", "A metafield namespace is at least 3 characters long.")
-        } else if namespace.count > 255 {
-            fail(MetafieldUserError.tooLong, "key", "A metafield namespace is at most 255 characters long.")
+        } else if namespace.utf8.count > Self.maximumMetafieldNamespaceBytes {
+            fail(MetafieldUserError.tooLong, "key", "A metafield namespace is at most \(Self.maximumMetafieldNamespaceBytes) bytes long.")
         }
         let type = input.type.trimmedWhitespace
         if !MetafieldTypes.isKnown(type) {
@@ -87,8 +97,8 @@ extension CartRules {
         let value = TextSanitizer.clean(input.value)
         if value.trimmedWhitespace.isEmpty {
             fail(MetafieldUserError.blank, "value", "A metafield needs a value.")
-        } else if value.count > Self.maximumMetafieldValueLength {
-            fail(MetafieldUserError.tooLong, "value", "A metafield value is at most \(Self.maximumMetafieldValueLength) characters long.")
+        } else if value.utf8.count > Self.maximumMetafieldValueBytes {
+            fail(MetafieldUserError.tooLong, "value", "A metafield value is at most \(Self.maximumMetafieldValueBytes) bytes long.")
         } else if MetafieldTypes.isKnown(type), let problem = MetafieldTypes.problem(with: value, of: type) {
             fail(MetafieldUserError.invalidValue, "value", problem)
         }

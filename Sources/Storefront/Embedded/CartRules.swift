@@ -19,6 +19,12 @@ struct CartRules {
     /// A whole cart as it is kept (lines, codes, note, attributes, addresses, metafields): a change
     /// that would make it larger than this is refused with `CART_TOO_LARGE`.
     static let maximumCartBytes = 256 * 1024
+    /// A buyer's email address, in UTF-8 bytes: the longest path SMTP carries (RFC 5321).
+    static let maximumEmailBytes = 254
+    /// A buyer's phone number, in UTF-8 bytes: room for E.164's 15 digits with spaces and an extension.
+    static let maximumPhoneBytes = 32
+    /// Each field of a delivery address, in UTF-8 bytes (as a checkout's fields).
+    static let maximumAddressFieldBytes = OrderBuilder.maxFieldLength
 
     struct Outcome {
         var cart: StoredCart
@@ -116,8 +122,15 @@ struct CartRules {
         var cleaned = identity
         cleaned.email = identity.email.map(TextSanitizer.cleanLine).flatMap { $0.isEmpty ? nil : $0 }
         cleaned.phone = identity.phone.map(TextSanitizer.cleanLine).flatMap { $0.isEmpty ? nil : $0 }
-        if let email = cleaned.email, !Self.looksLikeEmail(email) {
+        if let email = cleaned.email, email.utf8.count > Self.maximumEmailBytes {
+            errors.append(CartUserError(code: .invalid, field: ["buyerIdentity", "email"],
+                                        message: "An email address is at most \(Self.maximumEmailBytes) bytes (\(email.utf8.count) given)."))
+        } else if let email = cleaned.email, !Self.looksLikeEmail(email) {
             errors.append(CartUserError(code: .invalid, field: ["buyerIdentity", "email"], message: "\"\(email)\" is not an email address."))
+        }
+        if let phone = cleaned.phone, phone.utf8.count > Self.maximumPhoneBytes {
+            errors.append(CartUserError(code: .invalid, field: ["buyerIdentity", "phone"],
+                                        message: "A phone number is at most \(Self.maximumPhoneBytes) bytes (\(phone.utf8.count) given)."))
         }
         if let country = identity.countryCode, !(country.count == 2 && country.allSatisfy { $0.isASCII && $0.isUppercase }) {
             errors.append(CartUserError(code: .invalid, field: ["buyerIdentity", "countryCode"],

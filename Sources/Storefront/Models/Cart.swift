@@ -239,6 +239,7 @@ public struct CartErrorCode: RawRepresentable, Hashable, Sendable, Codable, Cust
     public static let invalidDeliveryAddressId = CartErrorCode(rawValue: "INVALID_DELIVERY_ADDRESS_ID")
     public static let invalidDeliveryOption = CartErrorCode(rawValue: "INVALID_DELIVERY_OPTION")
     public static let addressFieldIsRequired = CartErrorCode(rawValue: "ADDRESS_FIELD_IS_REQUIRED")
+    public static let addressFieldIsTooLong = CartErrorCode(rawValue: "ADDRESS_FIELD_IS_TOO_LONG")
     public static let tooManyDeliveryAddresses = CartErrorCode(rawValue: "TOO_MANY_DELIVERY_ADDRESSES")
     public static let onlyOneDeliveryAddressCanBeSelected = CartErrorCode(rawValue: "ONLY_ONE_DELIVERY_ADDRESS_CAN_BE_SELECTED")
     public static let invalidMetafields = CartErrorCode(rawValue: "INVALID_METAFIELDS")
