@@ -11,20 +11,30 @@ public final class SSHServer: Sendable {
         public var host: String
         public var port: Int
         public var limits: SessionLimits
-        /// Shown before authentication (OpenSSH prints it above the password prompt).
-        public var banner: String
+        /// Shown as authentication succeeds (swift-nio-ssh sends it with the success, never
+        /// before); nil: `SSHServer.banner(port:)` for the port listened on.
+        public var banner: String?
 
         public init(host: String = "0.0.0.0", port: Int = 2222, limits: SessionLimits = SessionLimits(),
-                    banner: String = SSHServer.defaultBanner) {
+                    banner: String? = nil) {
             self.host = host; self.port = port; self.limits = limits; self.banner = banner
         }
     }
 
-    public static let defaultBanner = """
+    /// What every shopper is told on arrival; a guest who came through the password prompt learns
+    /// how to skip it next time.
+    public static func banner(port: Int) -> String {
+        """
         Welcome to the shop. Your SSH key is your account: the same key finds the same cart.
-        No ed25519 or ECDSA key? Press Enter at the password prompt to shop as a guest.
+        No ed25519 or ECDSA key? Connect as guest and nothing is asked: \(guestCommand(port: port))
 
         """
+    }
+
+    /// How a guest connects without a password prompt.
+    public static func guestCommand(port: Int) -> String {
+        "ssh -p \(port) \(ShopperAuthentication.guestUser)@HOST"
+    }
 
     public let configuration: Configuration
     private let hostKey: HostKey
@@ -40,7 +50,8 @@ public final class SSHServer: Sendable {
     public func start() async throws -> Int {
         let shared = shared
         let hostKey = hostKey.sshKey
-        let banner = configuration.banner
+        // The port is known here unless the system picks it (port 0, in tests): then once it listens.
+        let banner = NIOLockedValueBox(configuration.banner ?? (configuration.port == 0 ? "" : Self.banner(port: configuration.port)))
         let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 256)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
@@ -58,7 +69,8 @@ public final class SSHServer: Sendable {
                     let connection = ConnectionContext(address: address, refusal: refusal, identity: authentication.identity,
                                                        server: shared)
                     var configuration = SSHServerConfiguration(hostKeys: [hostKey], userAuthDelegate: authentication)
-                    configuration.banner = .init(message: refusal.map { "storefront: \($0)\n" } ?? banner, languageTag: "en")
+                    configuration.banner = .init(message: refusal.map { "storefront: \($0)\n" } ?? banner.withLockedValue { $0 },
+                                                 languageTag: "en")
                     let handler = NIOSSHHandler(role: .server(configuration), allocator: channel.allocator) { child, type in
                         guard case .session = type else { return child.eventLoop.makeFailedFuture(SSHServerError.spawn("Only sessions.")) }
                         return child.eventLoop.makeCompletedFuture {
@@ -72,7 +84,9 @@ public final class SSHServer: Sendable {
             .bind(host: configuration.host, port: configuration.port)
             .get()
         listener.withLockedValue { $0 = channel }
-        return channel.localAddress?.port ?? configuration.port
+        let port = channel.localAddress?.port ?? configuration.port
+        banner.withLockedValue { $0 = configuration.banner ?? Self.banner(port: port) }
+        return port
     }
 
     public var openConnections: Int { shared.registry.openConnections }

@@ -70,7 +70,8 @@ public struct StorefrontAPIServer: Sendable {
     private func makeRouter() -> Router<ServeRequestContext> {
         let router = Router(context: ServeRequestContext.self)
         let endpoint = endpoint
-        router.add(middleware: RequestGuard(limits: endpoint.limits, slots: slots))
+        router.add(middleware: RequestGuard(limits: endpoint.limits, slots: slots,
+                                            frontCredential: account?.authority.configuration.frontCredential))
         let log = log
         let tokenHeader = HTTPFields.Element.Name(GraphQLEndpoint.tokenHeader)!
         let privateTokenHeader = HTTPFields.Element.Name(GraphQLEndpoint.privateTokenHeader)!

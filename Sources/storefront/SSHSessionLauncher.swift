@@ -37,6 +37,11 @@ struct SSHSessionLauncher: Sendable {
         // The API token goes in the environment (readable by this user only), not on the command line.
         environment["STOREFRONT_TOKEN"] = token
         environment[Self.loginElsewhereVariable] = "1"
+        // The session's own share of the requests serve works on at once, proven with the credential.
+        if let frontCredential {
+            environment[FrontSession.environmentVariable] = FrontSession.name(session: UUID().uuidString.lowercased(),
+                                                                              credential: frontCredential)
+        }
         var arguments = ["--endpoint", endpoint.absoluteString]
         var notice = start.identity == .guest ? Self.guestNotice : nil
         if case .key(let key) = start.identity {

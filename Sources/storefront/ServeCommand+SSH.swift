@@ -62,8 +62,9 @@ extension ServeCommand {
         let port = try await server.start()
         let keyFile = EmbeddedStorefront.defaultStateDirectory().appendingPathComponent(HostKey.fileName).path
         say("""
-            Storefront over SSH on \(options.host) port \(port): ssh -t -p \(port) HOST (or add cart, orders, about, \
-            'search QUERY', 'product HANDLE')
+            Storefront over SSH on \(options.host) port \(port): \(SSHServer.guestCommand(port: port)) for guests (no \
+            password asked), ssh -t -p \(port) HOST with a key (add cart, orders, about, 'search QUERY', 'product HANDLE' \
+            to open a screen)
             Host key \(hostKey.fingerprint) (ED25519)\(hostKey.created ? ", created in " : " from ")\(keyFile)
             SSH limits: \(options.limits.summary)
             """)

@@ -130,8 +130,8 @@ final class SSHEndToEndTests: XCTestCase {
     func testAGuestWithoutAKeyShopsAndIsToldHowToBeRemembered() throws {
         let shop = try SSHShop()
         let session = try shop.session(key: nil)
-        // swift-nio-ssh sends the banner with the authentication's success, so the prompt is
-        // OpenSSH's own; the README and the banner say to press Enter.
+        // Without a key and as another user than guest: OpenSSH's own password prompt (swift-nio-ssh
+        // sends its banner only with the authentication's success); Enter makes a guest.
         try session.waitFor(text: "password:")
         try session.send("Enter")
         try session.waitFor("the collections as a guest") { $0.contains("guest") && $0.contains("▸ ") }
@@ -140,6 +140,28 @@ final class SSHEndToEndTests: XCTestCase {
         XCTAssertTrue(after.contains("ssh-keygen -t ed25519"), after)
         XCTAssertEqual(after.components(separatedBy: "shopping as a guest").count, 2, "told once:\n\(after)")
         XCTAssertTrue(shop.log.contains("key=guest"), shop.log)
+    }
+
+    func testAGuestConnectsAsGuestAndIsAskedNothingWhileAKeyStillNamesItsCustomer() throws {
+        let shop = try SSHShop()
+        XCTAssertTrue(shop.log.contains("ssh -p \(shop.sshPort) guest@HOST"), shop.log)
+        let guest = try shop.session(key: nil, user: "guest")
+        let first = try guest.waitFor("the collections as a guest, or a prompt") {
+            ($0.contains("guest") && $0.contains("▸ ")) || $0.contains("password:")
+        }
+        XCTAssertFalse(first.contains("password:"), first)
+        try guest.send("q")
+        try guest.waitFor(text: "ssh exited 0")
+        try shop.waitForOutput("the guest's session in the log") { $0.contains("key=guest") }
+
+        // Any other user name with a key: the key is offered (after "none" is refused) and names its customer.
+        let key = try shop.makeKey("ada")
+        let shopper = try shop.session(key: key, user: "shopper")
+        try shopper.waitFor("the collections as the key's customer") { $0.contains("Shopper") && $0.contains("▸ ") }
+        try shopper.send("q")
+        try shopper.waitFor(text: "ssh exited 0")
+        let fingerprint = try shop.fingerprint(of: key)
+        try shop.waitForOutput("the key's session in the log") { $0.contains("session start") && $0.contains(fingerprint) }
     }
 
     func testShellSyntaxIsRefusedInOneLine() throws {

@@ -10,10 +10,11 @@ struct DeviceLoginTests {
     let clock = StepClock()
     let authority = AccountAuthority(issuer: URL(string: "http://127.0.0.1:8080/account")!)
 
-    func endpoint(public: Bool = true, maximumPending: Int = 1_000) -> AccountEndpoint {
+    func endpoint(public: Bool = true, maximumPending: Int = 1_000, wrongGuessesPerCode: Int = 1_000) -> AccountEndpoint {
         let clock = clock
         var configuration = DeviceAuthorizations.Configuration()
         configuration.maximumPending = maximumPending
+        configuration.maximumWrongGuessesPerCode = wrongGuessesPerCode
         let devices = DeviceAuthorizations(verificationURI: URL(string: "https://shop.example.test/account/device")!,
                                            configuration: configuration, now: { clock.now })
         return AccountEndpoint(authority: authority, shopName: "Kestrel & Co.", devices: `public` ? devices : nil)
@@ -105,6 +106,41 @@ struct DeviceLoginTests {
         _ = try await start(endpoint)
         let stranger = await post(endpoint, "/account/oauth/device_authorization", [("client_id", "someone-else")])
         #expect(stranger.status == 401)
+    }
+
+    /// RFC 8628 §5.1: user codes are short, so guessing them is bounded. One address gets ten
+    /// wrong codes in ten minutes, then is not answered about any code (even a right one) until
+    /// they age out; another address is not held up by it.
+    @Test func wrongCodesFromOneAddressAreBounded() async throws {
+        let endpoint = endpoint()
+        let waiting = try await start(endpoint)
+        func page(_ code: String, from client: String) async -> EndpointResponse {
+            await endpoint.handle(.init(method: "GET", path: "/account/device", query: "user_code=\(code)", client: client))
+        }
+        for guess in 0..<10 {
+            #expect(await page("BCDF-GH\(guess)X", from: "203.0.113.9").status == 400)
+        }
+        let refused = await page(waiting.userCode, from: "203.0.113.9")
+        #expect(refused.status == 429 && refused.headers["Retry-After"] == "600")
+        #expect(String(decoding: refused.body, as: UTF8.self).contains("Too many wrong codes"))
+        #expect(await page(waiting.userCode, from: "198.51.100.7").status == 200, "another address")
+        advance(601)
+        #expect(await page(waiting.userCode, from: "203.0.113.9").status == 400, "the code expired meanwhile; the address is heard again")
+    }
+
+    /// Guesses spread over many addresses: a code that saw too many wrong ones while it waited is
+    /// spent, and its terminal is told to ask for a new one (`expired_token`).
+    @Test func aCodeThatSawTooManyWrongGuessesIsSpent() async throws {
+        let endpoint = endpoint(wrongGuessesPerCode: 20)
+        let waiting = try await start(endpoint)
+        for address in 0..<20 {
+            _ = await endpoint.handle(.init(method: "GET", path: "/account/device", query: "user_code=WXYZ-WXYZ", client: "10.0.0.\(address)"))
+        }
+        #expect(await endpoint.handle(.init(method: "GET", path: "/account/device", query: "user_code=\(waiting.userCode)")).status == 400)
+        advance(5)
+        #expect(await poll(endpoint, waiting.deviceCode).1.contains("expired_token"))
+        let fresh = try await start(endpoint)
+        #expect(await endpoint.handle(.init(method: "GET", path: "/account/device", query: "user_code=\(fresh.userCode)")).status == 200)
     }
 }
 

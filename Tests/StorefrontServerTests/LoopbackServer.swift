@@ -25,8 +25,9 @@ final class LoopbackServer: Sendable {
 
     /// With `takesOrders`, the server is the shop: it places orders beside the API (`storefront serve`).
     /// `catalog` replaces the bundled one.
+    /// With `frontCredential`, an account server beside the API trusts SSH front-ends holding it.
     static func start(faults: FaultPlan = .none, limits: RequestLimits = .unhurried, scopes: AccessScopes = .all,
-                      takesOrders: Bool = false, catalog: StoreCatalog? = nil) async throws -> LoopbackServer {
+                      takesOrders: Bool = false, catalog: StoreCatalog? = nil, frontCredential: String? = nil) async throws -> LoopbackServer {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-server-\(UUID().uuidString)")
         // Whole seconds: carts' dates then travel through DateTime without rounding.
         let embedded = EmbeddedStorefront(catalog: try catalog ?? Self.catalog.get(), stateDirectory: directory.appendingPathComponent("state"),
@@ -35,7 +36,11 @@ final class LoopbackServer: Sendable {
                                            scopes: scopes)
         let requestLog = RequestLog()
         let checkout = takesOrders ? CheckoutEndpoint(backend: embedded, accessToken: token) : nil
-        let server = StorefrontAPIServer(endpoint: endpoint, checkout: checkout, log: { line in await requestLog.append(line) })
+        var accounts = AccountAuthority.Configuration()
+        accounts.frontCredential = frontCredential
+        let account = frontCredential == nil ? nil : await AccountEndpoint.serving(embedded, configuration: accounts)
+        let server = StorefrontAPIServer(endpoint: endpoint, account: account, checkout: checkout,
+                                         log: { line in await requestLog.append(line) })
         let (urls, continuation) = AsyncStream.makeStream(of: URL.self)
         let task = Task { try await server.run(handleSignals: false) { url in continuation.yield(url) } }
         guard let url = await urls.first(where: { _ in true }) else { throw CancellationError() }

@@ -95,12 +95,74 @@ extension SlowClientTests {
 
     @Test func oneClientGetsItsShareOfThePlacesAndLeavesTheRest() {
         let slots = RequestSlots(total: 4, perClient: 2)
-        #expect(slots.take(for: "10.0.0.1") && slots.take(for: "10.0.0.1"))
-        #expect(!slots.take(for: "10.0.0.1"))
-        #expect(slots.take(for: "10.0.0.2") && slots.take(for: "10.0.0.3"))
-        #expect(!slots.take(for: "10.0.0.4"))   // all four are taken
-        slots.release(for: "10.0.0.1")
-        #expect(slots.take(for: "10.0.0.4"))
+        #expect(slots.take(for: .address("10.0.0.1")) && slots.take(for: .address("10.0.0.1")))
+        #expect(!slots.take(for: .address("10.0.0.1")))
+        #expect(slots.take(for: .address("10.0.0.2")) && slots.take(for: .address("10.0.0.3")))
+        #expect(!slots.take(for: .address("10.0.0.4")))   // all four are taken
+        slots.release(for: .address("10.0.0.1"))
+        #expect(slots.take(for: .address("10.0.0.4")))
         #expect(slots.inUse == 4)
+    }
+
+    /// Every SSH shopper's storefront calls from the front-end's address: each session has a share
+    /// of its own, beside the address's, and one busy session cannot take another's.
+    @Test func eachFrontEndSessionHasItsOwnShare() {
+        let slots = RequestSlots(total: 8, perClient: 2, perSession: 2)
+        #expect(slots.take(for: .address("127.0.0.1")) && slots.take(for: .address("127.0.0.1")))
+        #expect(!slots.take(for: .address("127.0.0.1")))
+        #expect(slots.take(for: .frontSession("a")) && slots.take(for: .frontSession("a")))
+        #expect(!slots.take(for: .frontSession("a")), "a busy session keeps to its share")
+        #expect(slots.take(for: .frontSession("b")) && slots.take(for: .frontSession("b")))
+        #expect(slots.inUse == 6)
+    }
+
+    @Test func aFrontEndSessionIsNamedOnlyWithTheCredentialsProof() {
+        let name = FrontSession.name(session: "4f1c-session", credential: "front-credential-16")
+        #expect(FrontSession.session(named: name, credential: "front-credential-16") == "4f1c-session")
+        #expect(FrontSession.session(named: name, credential: "another-credential") == nil)
+        let proof = name.split(separator: ".").last.map(String.init) ?? ""
+        #expect(FrontSession.session(named: "other-session.\(proof)", credential: "front-credential-16") == nil, "a proof is for its session")
+        for forged in ["", ".", "4f1c-session", "4f1c-session.", "4f1c-session.zz", "a.b.c", "\u{1b}[2J.\(proof)"] {
+            #expect(FrontSession.session(named: forged, credential: "front-credential-16") == nil, "\(forged)")
+        }
+    }
+
+    /// Over HTTP: with the loopback address's share held, a request naming a session the front-end
+    /// credential proves is still worked on; a made-up name counts as its address.
+    @Test func aFrontEndSessionIsWorkedOnWhileItsAddressIsBusy() async throws {
+        var limits = Self.limits
+        limits.maximumConcurrentRequests = 8
+        limits.maximumConcurrentRequestsPerClient = 2
+        limits.maximumConcurrentRequestsPerFrontSession = 1
+        let server = try await LoopbackServer.start(faults: FaultPlan(latency: 2), limits: limits, frontCredential: "front-credential-16")
+        let body = Data(#"{"query":"{ shop { name } }"}"#.utf8)
+        @Sendable func status(_ session: String? = nil) async throws -> Int {
+            var headers = [(name: GraphQLEndpoint.tokenHeader, value: LoopbackServer.token)]
+            if let session { headers.append((FrontSession.header, session)) }
+            return try await HTTPClientTransport().send(TransportRequest(url: server.url, headers: headers, body: body)).status
+        }
+        let busy = [Task { try await status() }, Task { try await status() }]
+        try await Task.sleep(for: .milliseconds(500))
+        let one = FrontSession.name(session: "one", credential: "front-credential-16")
+        let two = FrontSession.name(session: "two", credential: "front-credential-16")
+        async let first = status(one)
+        try await Task.sleep(for: .milliseconds(300))
+        let address = try await status()
+        let forged = try await status("three." + String(repeating: "0", count: 64))
+        let sameSession = try await status(one)
+        // What the SSH front-end gives a session's storefront, the storefront's client sends: through it.
+        var configured = try #require(try GraphQLStorefront.Configuration.selected(
+            endpoint: server.url.absoluteString, shop: nil, token: LoopbackServer.token,
+            environment: [FrontSession.environmentVariable: two]))
+        #expect(configured.frontSession == two)
+        configured.retry = .never
+        let other = try await GraphQLStorefront(configuration: configured, transport: HTTPClientTransport(), cache: ResponseCache(directory: nil))
+            .shop().name.isEmpty ? 0 : 200
+        let results = (try await first, try await busy[0].value, try await busy[1].value)
+        await server.stop()
+        #expect(address == 503 && forged == 503, "the address's share is held")
+        #expect(sameSession == 503, "session one has one place, and holds it")
+        #expect(results.0 == 200 && other == 200)
+        #expect(results.1 == 200 && results.2 == 200)
     }
 }

@@ -88,6 +88,9 @@ struct Paginator {
             hasPreviousPage = found.count > last || afterKey != nil
             hasNextPage = upper < keyCount && anyFrom(upper)
         }
+        // Positions are keys here: for a listing with gaps (a search) a key is at least the item's
+        // place, so the bound holds whenever the place does.
+        try PageArguments.checkPaginationDepth(reaching: items.map { $0.key + 1 }.max() ?? 0)
         let edges = items.map { item in
             Edge(cursor: PageCursor(listing: name, position: item.key, nodeId: id(item.element)).encoded, node: node(item.element))
         }

@@ -70,8 +70,7 @@ extension GraphQLStorefront {
     }
 
     private func headers() -> [(name: String, value: String)] {
-        [("X-Shopify-Storefront-Access-Token", configuration.accessToken), ("Accept", "application/json"),
-         ("User-Agent", configuration.userAgent)]
+        configuration.identifyingHeaders + [("Accept", "application/json"), ("User-Agent", configuration.userAgent)]
     }
 
     private func send(_ request: TransportRequest) async throws -> TransportResponse {

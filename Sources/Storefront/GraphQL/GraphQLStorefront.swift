@@ -196,8 +196,7 @@ public final class GraphQLStorefront: StorefrontClient {
         ])
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes]
-        return TransportRequest(url: configuration.endpoint, headers: [
-            ("X-Shopify-Storefront-Access-Token", configuration.accessToken),
+        return TransportRequest(url: configuration.endpoint, headers: configuration.identifyingHeaders + [
             ("Content-Type", "application/json"),
             ("Accept", "application/json"),
             ("User-Agent", configuration.userAgent),

@@ -32,6 +32,10 @@ extension GraphQLStorefront {
         /// the products screen pages through them with `collectionProducts`).
         public var collectionPreviewSize: Int
         public var userAgent: String
+        /// The SSH front-end session this storefront runs in (`Storefront-Front-Session`), given by
+        /// the front-end in `STOREFRONT_FRONT_SESSION`: `serve` gives each session its own share of
+        /// the requests it works on at once. nil everywhere else.
+        public var frontSession: String?
 
         public init(endpoint: URL, accessToken: String, country: String? = nil, language: String? = nil,
                     cachePolicy: CachePolicy = .cacheFirst(expireIn: 300), retry: RetryHandler = .default,
@@ -87,6 +91,17 @@ extension GraphQLStorefront.Configuration {
         guard let token else {
             throw .invalidArgument("A Storefront API access token is needed with \(endpoint == nil ? "--shop" : "--endpoint"): pass --token or set STOREFRONT_TOKEN.")
         }
-        return Self(endpoint: url, accessToken: token)
+        var configuration = Self(endpoint: url, accessToken: token)
+        configuration.frontSession = environment[frontSessionVariable].flatMap { $0.isEmpty ? nil : $0 }
+        return configuration
+    }
+
+    /// Where an SSH front-end names the session a storefront runs in.
+    public static let frontSessionVariable = "STOREFRONT_FRONT_SESSION"
+    static let frontSessionHeader = "Storefront-Front-Session"
+
+    /// The headers every request to the endpoint carries: the token, and the front-end session's name.
+    var identifyingHeaders: [(name: String, value: String)] {
+        [("X-Shopify-Storefront-Access-Token", accessToken)] + (frontSession.map { [(Self.frontSessionHeader, $0)] } ?? [])
     }
 }

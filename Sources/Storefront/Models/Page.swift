@@ -7,6 +7,18 @@ public struct PageArguments: Hashable, Sendable, Codable {
 
     /// The largest page the Storefront API serves.
     public static let maximumPageSize = 250
+    /// How far the Storefront API pages into a list: a page reaching past its 25,000th object is
+    /// an error (narrow the list with a query or filters instead).
+    public static let maximumPaginationDepth = 25_000
+
+    /// Refuses a page whose items reach `end` (one past the last position it holds) beyond
+    /// `maximumPaginationDepth`.
+    public static func checkPaginationDepth(reaching end: Int) throws {
+        guard end <= maximumPaginationDepth else {
+            throw StorefrontError.invalidArgument(
+                "Pagination is limited to the first \(maximumPaginationDepth) objects of a list; narrow it with a query or filters.")
+        }
+    }
 
     public init(first: Int? = nil, after: String? = nil, last: Int? = nil, before: String? = nil) {
         self.first = first; self.after = after; self.last = last; self.before = before

@@ -42,14 +42,23 @@ extension AccountEndpoint {
     }
 
     /// GET: the code (from the address, or a form to type it) and who logs in; POST: the decision.
-    func devicePage(_ method: String, _ form: [(String, String)]) async -> EndpointResponse {
+    func devicePage(_ method: String, _ form: [(String, String)], client: String) async -> EndpointResponse {
         guard let devices else { return .json(404, #"{"error":"not_found"}"#) }
         let fields = Dictionary(form, uniquingKeysWith: { first, _ in first })
         let action = Path.base + Path.device
         let typed = fields["user_code"] ?? ""
         guard !typed.isEmpty else { return Self.page(AuthorizationPage.deviceCodeForm(shopName: shopName, action: action, retry: false)) }
-        guard let request = await devices.request(userCode: typed) else {
+        let request: DeviceAuthorizations.Request
+        switch await devices.request(userCode: typed, from: client) {
+        case .waiting(let waiting): request = waiting
+        case .unknown:
             return Self.page(AuthorizationPage.deviceCodeForm(shopName: shopName, action: action, retry: true), status: 400)
+        case .tooManyGuesses(let retryAfter):
+            var answer = Self.page(AuthorizationPage.message(
+                title: "Too many codes tried", "Too many wrong codes were typed from here; try again in \((retryAfter + 59) / 60) minutes."),
+                status: 429)
+            answer.headers["Retry-After"] = String(retryAfter)
+            return answer
         }
         guard method == "POST", let decision = fields["decision"] else {
             return Self.page(AuthorizationPage.deviceConfirm(request, customer: authority.customer, shopName: shopName, action: action))

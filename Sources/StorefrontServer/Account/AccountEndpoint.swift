@@ -39,9 +39,13 @@ public final class AccountEndpoint: Sendable {
         public var query: String
         public var authorization: String?
         public var body: Data
+        /// The address the request came from (for bounds per client).
+        public var client: String
 
-        public init(method: String, path: String, query: String = "", authorization: String? = nil, body: Data = Data()) {
+        public init(method: String, path: String, query: String = "", authorization: String? = nil, body: Data = Data(),
+                    client: String = "") {
             self.method = method; self.path = path; self.query = query; self.authorization = authorization; self.body = body
+            self.client = client
         }
     }
 
@@ -74,7 +78,7 @@ public final class AccountEndpoint: Sendable {
         case ("POST", Path.deviceAuthorization):
             return await startDeviceLogin(fields)
         case ("GET", Path.device), ("POST", Path.device):
-            return await devicePage(request.method, fields)
+            return await devicePage(request.method, fields, client: request.client)
         case ("GET", Path.authorize):
             return await authorize(fields)
         case ("POST", Path.authorize):

@@ -18,6 +18,13 @@ public actor DeviceAuthorizations {
         /// Seconds between polls (`interval`); polling faster is answered `slow_down`.
         public var interval = 5
         public var maximumPending = 1_000
+        /// Wrong codes one client (address) may type within `guessWindow` seconds; past that its
+        /// codes are not looked at until the window has passed (RFC 8628 §5.1).
+        public var maximumWrongGuessesPerClient = 10
+        public var guessWindow: TimeInterval = 600
+        /// Wrong codes typed anywhere while a code waits; past that the code is spent and its
+        /// terminal told to ask for a new one, so guesses spread over many addresses stay bounded.
+        public var maximumWrongGuessesPerCode = 1_000
         public init() {}
     }
 
@@ -42,7 +49,16 @@ public actor DeviceAuthorizations {
         public var clientId: String
     }
 
-    enum Decision: Hashable { case pending, approved(Customer), denied }
+    enum Decision: Hashable { case pending, approved(Customer), denied, guessedAt }
+
+    /// What a typed code names.
+    public enum Lookup: Hashable, Sendable {
+        case waiting(Request)
+        /// No code waiting by that name: a wrong guess, counted.
+        case unknown
+        /// This client typed too many wrong codes; try again after this many seconds.
+        case tooManyGuesses(retryAfter: Int)
+    }
 
     private struct Pending {
         var userCode: String
@@ -52,6 +68,7 @@ public actor DeviceAuthorizations {
         var interval: Int
         var lastPoll: Date?
         var decision: Decision
+        var wrongGuessesSeen = 0
     }
 
     public let configuration: Configuration
@@ -60,6 +77,9 @@ public actor DeviceAuthorizations {
     private let now: @Sendable () -> Date
     private var byDeviceCode: [String: Pending] = [:]
     private var deviceCodeByUserCode: [String: String] = [:]
+    /// Wrong codes by client, when each was typed (within the guess window; at most
+    /// `maximumWrongGuessesPerClient` each, for at most `maximumPending` × 10 clients).
+    private var wrongGuesses: [String: [Date]] = [:]
 
     public init(verificationURI: URL, configuration: Configuration = Configuration(), now: @escaping @Sendable () -> Date = { Date() }) {
         self.verificationURI = verificationURI; self.configuration = configuration; self.now = now
@@ -87,12 +107,27 @@ public actor DeviceAuthorizations {
                        expiresIn: Int(configuration.lifetime), interval: configuration.interval)
     }
 
-    /// The request a user code names, while it waits for a decision.
-    public func request(userCode: String) -> Request? {
+    /// The request a user code typed by `client` names, while it waits for a decision. A client
+    /// past its wrong guesses is not answered about any code until its window has passed.
+    public func request(userCode: String, from client: String = "") -> Lookup {
         prune()
-        guard let device = deviceCodeByUserCode[Self.normalized(userCode)], let pending = byDeviceCode[device],
-              pending.decision == .pending else { return nil }
-        return Request(userCode: pending.userCode, clientId: pending.clientId)
+        let time = now()
+        let recent = (wrongGuesses[client] ?? []).filter { time.timeIntervalSince($0) < configuration.guessWindow }
+        wrongGuesses[client] = recent.isEmpty ? nil : recent
+        if recent.count >= configuration.maximumWrongGuessesPerClient, let first = recent.first {
+            return .tooManyGuesses(retryAfter: max(1, Int((configuration.guessWindow - time.timeIntervalSince(first)).rounded(.up))))
+        }
+        if let device = deviceCodeByUserCode[Self.normalized(userCode)], let pending = byDeviceCode[device], pending.decision == .pending {
+            return .waiting(Request(userCode: pending.userCode, clientId: pending.clientId))
+        }
+        if wrongGuesses.count < configuration.maximumPending * 10 || wrongGuesses[client] != nil {
+            wrongGuesses[client, default: []].append(time)
+        }
+        for (device, pending) in byDeviceCode where pending.decision == .pending {
+            byDeviceCode[device]?.wrongGuessesSeen += 1
+            if pending.wrongGuessesSeen + 1 >= configuration.maximumWrongGuessesPerCode { byDeviceCode[device]?.decision = .guessedAt }
+        }
+        return .unknown
     }
 
     /// The shopper's answer on the verification page; false when the code names nothing waiting.
@@ -124,6 +159,9 @@ public actor DeviceAuthorizations {
         case .denied:
             forget(deviceCode)
             return .failure(OAuthFailure("access_denied", "The login was declined."))
+        case .guessedAt:
+            forget(deviceCode)
+            return .failure(OAuthFailure("expired_token", "Too many wrong codes were tried while this one waited; ask for a new one."))
         case .pending:
             if let last = pending.lastPoll, time.timeIntervalSince(last) < Double(pending.interval) {
                 pending.interval += 5

@@ -189,8 +189,9 @@ extension GraphQLSchema {
                     }
                     try budget.charge(fields: 1, responseBytes: nameBytes)
                     let value = try await resolve(source, arguments, context, info)
-                    if let elements = value as? [(any Sendable)?] {
-                        try budget.charge(listElements: elements.count, responseBytes: 2 * elements.count)
+                    // Counted where it is: a cast to `[(any Sendable)?]` would box every element anew.
+                    if let list = value as? any CountedList {
+                        try budget.charge(listElements: list.elementCount, responseBytes: 2 * list.elementCount)
                     } else if let text = value as? String {
                         try budget.charge(responseBytes: text.utf8.count)
                     }
@@ -201,6 +202,15 @@ extension GraphQLSchema {
         }
         return self
     }
+}
+
+/// A list a resolver returned, counted without converting its elements.
+protocol CountedList {
+    var elementCount: Int { get }
+}
+
+extension Array: CountedList {
+    var elementCount: Int { count }
 }
 
 /// The introspection types already wrapped in this process.

@@ -11,10 +11,23 @@ import Synchronization
 struct RequestGuard<Context: RemoteAddressRequestContext>: RouterMiddleware {
     let limits: RequestLimits
     let slots: RequestSlots
+    /// The SSH front-ends' credential: a request naming a front-end session it proves
+    /// (`FrontSession`) takes that session's share, not its address's. nil: addresses only.
+    let frontCredential: String?
 
-    init(limits: RequestLimits, slots: RequestSlots) {
+    init(limits: RequestLimits, slots: RequestSlots, frontCredential: String? = nil) {
         self.limits = limits
         self.slots = slots
+        self.frontCredential = frontCredential
+    }
+
+    /// Whose share a request's place comes out of.
+    func holder(of request: Request, context: Context) -> RequestSlots.Holder {
+        if let frontCredential, let name = HTTPFields.Element.Name(FrontSession.header).flatMap({ request.headers[$0] }),
+           let session = FrontSession.session(named: name, credential: frontCredential) {
+            return .frontSession(session)
+        }
+        return .address(context.remoteAddress?.ipAddress ?? "unknown")
     }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
@@ -38,7 +51,7 @@ struct RequestGuard<Context: RemoteAddressRequestContext>: RouterMiddleware {
         } catch is BodyTimeout {
             return Self.refuse(408, "The request body did not arrive within \(limits.clientTimeout).")
         }
-        let client = context.remoteAddress?.ipAddress ?? "unknown"
+        let client = holder(of: request, context: context)
         guard slots.take(for: client) else {
             var response = Self.refuse(503, "The server is busy, try again shortly.")
             response.headers[.retryAfter] = "1"
@@ -77,43 +90,58 @@ struct RequestGuard<Context: RemoteAddressRequestContext>: RouterMiddleware {
     }
 }
 
-/// Requests being worked on now, shared by every connection: at most `total` at once, and at most
+/// Requests being worked on now, shared by every connection: at most `total` at once, at most
 /// `perClient` of them from one address, so one client (or many connections from one machine)
-/// leaves places for everyone else.
+/// leaves places for everyone else, and at most `perSession` for one SSH front-end session: every
+/// session comes from the front-end's address, and each gets a share of its own.
 final class RequestSlots: Sendable {
+    /// Whose share a place is taken from.
+    enum Holder: Hashable, Sendable {
+        case address(String)
+        case frontSession(String)
+    }
+
     let total: Int
     let perClient: Int
+    let perSession: Int
     private struct Taken {
         var total = 0
-        var byClient: [String: Int] = [:]
+        var byHolder: [Holder: Int] = [:]
     }
     private let taken = Mutex(Taken())
 
-    init(total: Int, perClient: Int) {
+    init(total: Int, perClient: Int, perSession: Int = 4) {
         self.total = max(1, total)
         self.perClient = max(1, min(perClient, total))
+        self.perSession = max(1, min(perSession, total))
     }
 
     convenience init(_ limits: RequestLimits) {
-        self.init(total: limits.maximumConcurrentRequests, perClient: limits.maximumConcurrentRequestsPerClient)
+        self.init(total: limits.maximumConcurrentRequests, perClient: limits.maximumConcurrentRequestsPerClient,
+                  perSession: limits.maximumConcurrentRequestsPerFrontSession)
     }
 
-    /// True when `client` got a place; it must `release` it when its request is answered.
-    func take(for client: String) -> Bool {
-        taken.withLock { taken in
-            let mine = taken.byClient[client, default: 0]
-            guard taken.total < total, mine < perClient else { return false }
+    /// True when `holder` got a place; it must `release` it when its request is answered.
+    func take(for holder: Holder) -> Bool {
+        let share: Int
+        switch holder {
+        case .address: share = perClient
+        case .frontSession: share = perSession
+        }
+        return taken.withLock { taken in
+            let mine = taken.byHolder[holder, default: 0]
+            guard taken.total < total, mine < share else { return false }
             taken.total += 1
-            taken.byClient[client] = mine + 1
+            taken.byHolder[holder] = mine + 1
             return true
         }
     }
 
-    func release(for client: String) {
+    func release(for holder: Holder) {
         taken.withLock { taken in
             taken.total = max(0, taken.total - 1)
-            let mine = taken.byClient[client, default: 0] - 1
-            taken.byClient[client] = mine > 0 ? mine : nil
+            let mine = taken.byHolder[holder, default: 0] - 1
+            taken.byHolder[holder] = mine > 0 ? mine : nil
         }
     }
 

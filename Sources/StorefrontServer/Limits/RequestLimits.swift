@@ -59,6 +59,9 @@ public struct RequestLimits: Sendable, Hashable {
     public var maximumConcurrentRequests = 32
     /// Of those, requests from one address (every shopper of `serve --ssh` comes from loopback).
     public var maximumConcurrentRequestsPerClient = 16
+    /// Of those, requests from one SSH front-end session (`FrontSession`): each shopper over SSH
+    /// has a share of their own, so one busy session leaves places for the others.
+    public var maximumConcurrentRequestsPerFrontSession = 4
     /// After SIGTERM or SIGINT, how long requests in flight may finish before the process exits anyway.
     public var shutdownGrace: Duration = .seconds(5)
 

@@ -23,6 +23,7 @@ enum ListPager {
         if let before = arguments.before { upper = min(upper, try position(before, listing: listing, count: ordered.count)) }
         upper = max(lower, upper)
         let range = arguments.first != nil ? lower..<min(upper, lower + size) : max(lower, upper - size)..<upper
+        try PageArguments.checkPaginationDepth(reaching: range.isEmpty ? 0 : range.upperBound)
         let edges = range.map { Edge(cursor: cursor(listing: listing, position: $0), node: ordered[$0]) }
         return Page(edges: edges, pageInfo: PageInfo(hasNextPage: range.upperBound < ordered.count,
                                                      hasPreviousPage: range.lowerBound > 0,

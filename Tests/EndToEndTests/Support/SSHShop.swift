@@ -110,18 +110,19 @@ final class SSHShop: @unchecked Sendable {
         return String(fingerprint)
     }
 
-    /// `ssh -t` to the shop with `key` (nil: no key at all, so the password prompt), then `remote`.
-    func ssh(key: String?, _ remote: [String] = []) -> [String] {
+    /// `ssh -t` to the shop as `user` (nil: the local user) with `key` (nil: no key at all, so the
+    /// password prompt unless the user is `guest`), then `remote`.
+    func ssh(key: String?, user: String? = nil, _ remote: [String] = []) -> [String] {
         var command = [Self.sshPath ?? "ssh", "-t", "-p", "\(sshPort)", "-o", "StrictHostKeyChecking=no",
                        "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR", "-o", "IdentitiesOnly=yes",
                        "-o", "PreferredAuthentications=publickey,password", "-F", "/dev/null"]
         if let key { command += ["-i", key] } else { command += ["-o", "PubkeyAuthentication=no"] }
-        return command + ["127.0.0.1"] + remote
+        return command + [user.map { "\($0)@127.0.0.1" } ?? "127.0.0.1"] + remote
     }
 
     /// A tmux pane running `ssh`; when it ends the pane says `ssh exited N` and stays.
-    func session(key: String?, _ remote: [String] = [], width: Int = 100, height: Int = 30) throws -> TmuxSession {
-        let quoted = ssh(key: key, remote).map { "'\($0.replacingOccurrences(of: "'", with: "'\\''"))'" }.joined(separator: " ")
+    func session(key: String?, user: String? = nil, _ remote: [String] = [], width: Int = 100, height: Int = 30) throws -> TmuxSession {
+        let quoted = ssh(key: key, user: user, remote).map { "'\($0.replacingOccurrences(of: "'", with: "'\\''"))'" }.joined(separator: " ")
         return try TmuxSession(width: width, height: height) { _ in ["sh", "-c", "\(quoted); echo \"ssh exited $?\"; sleep 600"] }
     }
 
