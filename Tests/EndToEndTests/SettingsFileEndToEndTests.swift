@@ -84,6 +84,27 @@ final class SettingsFileEndToEndTests: XCTestCase {
         XCTAssertTrue(unset.output.contains("token_env names MY_SHOP_TOKEN, which is not set"), unset.output)
     }
 
+    /// `product` on a terminal draws the picture in colour; `colours = false` draws its shapes
+    /// only (as NO_COLOR does), `pictures = false` none at all.
+    func testColoursAndPicturesFromTheFile() throws {
+        func product(_ settings: String?) throws -> String {
+            if let settings { try write(settings) } else { try? FileManager.default.removeItem(at: configFile) }
+            let process = try PtyProcess(arguments: ["product", "enamel-camp-mug"],
+                                         environment: ["XDG_CONFIG_HOME": configHome.path, "TERM": "xterm-256color"])
+            XCTAssertEqual(process.waitForExit(timeout: 30), 0, process.text)
+            return process.text
+        }
+        let colour = "\u{1B}[0;48;5;"
+        let standard = try product(nil)
+        XCTAssertTrue(standard.contains(colour), standard)
+        let monochrome = try product("colours = false\n")
+        XCTAssertFalse(monochrome.contains(colour), monochrome)
+        XCTAssertTrue(monochrome.contains("█"), "the picture's shapes are still drawn:\n\(monochrome)")
+        let none = try product("pictures = false\n")
+        XCTAssertFalse(none.contains(colour) || none.contains("█"), none)
+        XCTAssertTrue(none.contains("Enamel Camp Mug"), none)
+    }
+
     /// The catalog the binary bundles, as a file of the repository.
     private static var bundledCatalog: String? {
         let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
