@@ -18,7 +18,7 @@ let benchmarks: [(name: String, summary: String, run: ([String]) async throws ->
      CrashBenchmark.main),
     ("schema", "serve's schema against the Storefront API's: --reference PATH (an introspection result); exits 1 on a mismatch",
      SchemaCheck.main),
-    ("simulate", "seeded shopper sessions with the books checked after every step: --seed S --sessions N [--store embedded|serve|both] [--steps N]",
+    ("simulate", "seeded shopper sessions with the books checked after every step: --seed S --sessions N [--store embedded|serve|both] [--steps N] [--jobs N] [--trace]",
      SimulateBenchmark.main),
     ("crash-writer", "the process `crash` kills: carts and orders written to DIR, each acknowledged on stdout", CrashWriter.main),
 ]
