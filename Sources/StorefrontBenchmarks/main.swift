@@ -28,8 +28,8 @@ let benchmarks: [Benchmark] = [
               takes: .init(options: ["--kills", "--store", "--seed", "--writers", "--storefront"]), run: CrashBenchmark.main),
     Benchmark("schema", "serve's schema against the Storefront API's: --reference PATH (an introspection result); exits 1 on a mismatch",
               takes: .init(options: ["--reference"]), run: SchemaCheck.main),
-    Benchmark("simulate", "seeded shopper sessions with the books checked after every step: --seed S --sessions N [--store embedded|serve|both] [--steps N] [--trace]",
-              takes: .init(options: ["--seed", "--sessions", "--store", "--steps"], flags: ["--trace"]), run: SimulateBenchmark.main),
+    Benchmark("simulate", "seeded shopper sessions with the books checked after every step: --seed S --sessions N [--store embedded|serve|both] [--steps N] [--jobs N] [--trace]",
+              takes: .init(options: ["--seed", "--sessions", "--store", "--steps", "--jobs"], flags: ["--trace"]), run: SimulateBenchmark.main),
     Benchmark("crash-writer", "the process `crash` kills: carts and orders written to DIR, each acknowledged on stdout",
               takes: .init(positionals: 2), run: CrashWriter.main),
 ]

@@ -1,6 +1,7 @@
 import Foundation
 import GraphQL
 import Storefront
+import Synchronization
 
 /// `POST /api/2026-04/graphql.json`, independent of the HTTP server: checks the access token,
 /// applies the fault plan, runs the operation against the storefront and encodes the answer.
@@ -85,8 +86,11 @@ public final class GraphQLEndpoint: Sendable {
             if let operation, let violation = OperationDepth(operation: operation, document: document).violation(limits) {
                 return violation.json
             }
-            let errors = validate(schema: schema, ast: document)
-            guard errors.isEmpty else { return encode(GraphQL.GraphQLResult(errors: errors)) }
+            if !Self.validated.isKnown(request.query) {
+                let errors = validate(schema: schema, ast: document)
+                guard errors.isEmpty else { return encode(GraphQL.GraphQLResult(errors: errors)) }
+                Self.validated.remember(request.query)
+            }
             let variables = operation?.withDefaults(request.variables) ?? request.variables
             let (country, language) = InContextDirective.values(of: operation, variables: variables)
             // The buyer's market prices, sells and translates everything the operation reads.
@@ -125,6 +129,10 @@ public final class GraphQLEndpoint: Sendable {
         }
         return encode(result, limit: limits.maximumResponseBytes)
     }
+
+    /// Documents already found valid against the schema (there is one schema per process): a client
+    /// sends the same few documents again and again, and validating one costs more than running it.
+    static let validated = ValidatedDocuments()
 
     /// The answer as JSON; one over `limit` bytes (the budget counts as it goes, the encoder has the
     /// last word) is the response-size error instead.
@@ -186,6 +194,24 @@ public final class GraphQLEndpoint: Sendable {
         default:
             return GraphQLError(message: error.message, locations: error.locations, path: error.path,
                                 extensions: ["code": "INTERNAL_SERVER_ERROR"])
+        }
+    }
+}
+
+/// Query texts that passed validation, bounded in count and in the size of each.
+final class ValidatedDocuments: Sendable {
+    static let maximumCount = 256
+    static let maximumBytes = 32 << 10
+    private let texts = Mutex<Set<String>>([])
+
+    func isKnown(_ text: String) -> Bool { texts.withLock { $0.contains(text) } }
+
+    /// Keeps `text` when it is small enough; a full set starts again rather than grow.
+    func remember(_ text: String) {
+        guard text.utf8.count <= Self.maximumBytes else { return }
+        texts.withLock { texts in
+            if texts.count >= Self.maximumCount { texts.removeAll(keepingCapacity: true) }
+            texts.insert(text)
         }
     }
 }

@@ -107,23 +107,73 @@ public struct Simulator {
         public var failures: [Report] = []
     }
 
-    /// Sessions `firstSeed`, `firstSeed + 1`, …: each failure is handed to `report`, the first for
-    /// each set of broken invariants shrunk (a long run with one defect would otherwise spend its
-    /// time shrinking the same defect again).
-    public func run(sessions: Int, firstSeed: UInt64, store: SimulatedStoreKind,
+    /// Sessions `firstSeed`, `firstSeed + 1`, …, `jobs` of them at a time (each on its own shop, so a
+    /// seed plays the same whatever runs beside it): each failure is handed to `report` in seed
+    /// order, the first for each set of broken invariants shrunk (a long run with one defect would
+    /// otherwise spend its time shrinking the same defect again).
+    public func run(sessions: Int, firstSeed: UInt64, store: SimulatedStoreKind, jobs: Int = 1,
                     report: (Report) -> Void = { _ in }) async throws -> Summary {
         var summary = Summary()
         var shrunk: Set<Set<Violation.Invariant>> = []
-        for offset in 0..<sessions {
-            let seed = firstSeed &+ UInt64(offset)
+        var failed: [Report] = []
+        let simulator = self
+        var next = 0
+        var running = 0
+        var group = ThrowingTaskGroupRunner()
+        while next < sessions || running > 0 {
+            while next < sessions && running < max(jobs, 1) {
+                let seed = firstSeed &+ UInt64(next)
+                next += 1
+                running += 1
+                group.start { try await simulator.session(seed: seed, store: store, shrinkUnless: { _ in true }) }
+            }
+            let result = try await group.next()
+            running -= 1
             summary.sessions += 1
             summary.steps += steps
-            if let failure = try await session(seed: seed, store: store, shrinkUnless: { shrunk.contains($0) }) {
-                shrunk.insert(Set(failure.violations.map(\.invariant)))
-                summary.failures.append(failure)
-                report(failure)
+            if let result { failed.append(result) }
+        }
+        for failure in failed.sorted(by: { $0.seed < $1.seed }) {
+            let invariants = Set(failure.violations.map(\.invariant))
+            var told = failure
+            if !shrunk.contains(invariants) {
+                shrunk.insert(invariants)
+                let (steps, violations) = try await minimize(failure.shrunk, seed: failure.seed, store: store, invariants: invariants,
+                                                             violations: failure.violations)
+                told = Report(seed: failure.seed, store: store, steps: failure.steps, shrunk: steps, violations: violations)
             }
+            summary.failures.append(told)
+            report(told)
         }
         return summary
+    }
+}
+
+/// Sessions started as tasks on the main actor, their results taken as each finishes.
+@MainActor
+private struct ThrowingTaskGroupRunner {
+    private let continuation: AsyncStream<Result<Simulator.Report?, any Error>>.Continuation
+    private var finished: AsyncStream<Result<Simulator.Report?, any Error>>.Iterator
+
+    init() {
+        let (stream, continuation) = AsyncStream.makeStream(of: Result<Simulator.Report?, any Error>.self)
+        self.continuation = continuation
+        finished = stream.makeAsyncIterator()
+    }
+
+    func start(_ work: @escaping @MainActor () async throws -> Simulator.Report?) {
+        let continuation = continuation
+        Task { @MainActor in
+            do { continuation.yield(.success(try await work())) } catch { continuation.yield(.failure(error)) }
+        }
+    }
+
+    /// The next result to finish (a session that threw ends the run).
+    mutating func next() async throws -> Simulator.Report? {
+        var iterator = finished
+        let result = await iterator.next()
+        finished = iterator
+        guard let result else { throw SimulationFailure("a session ended without an answer") }
+        return try result.get()
     }
 }

@@ -37,6 +37,30 @@ struct EndpointTests {
         .cartNoteUpdate: ["cartId": "gid://shopify/Cart/none?key=0", "note": "hi"],
     ] }
 
+    /// A document found valid once is not validated again; one that is not valid is refused every
+    /// time, and never remembered as valid.
+    @Test func validDocumentsAreRememberedAndInvalidOnesRefusedEveryTime() async throws {
+        try await withServer { server async throws in
+            let valid = "query RememberedShop { shop { name } }"
+            let invalid = "query NotAField { shop { nameThatIsNot } }"
+            #expect(!GraphQLEndpoint.validated.isKnown(valid))
+            for _ in 0..<2 {
+                let answer = try await post(server, query: valid)
+                #expect(answer["errors"] == nil)
+                #expect(GraphQLEndpoint.validated.isKnown(valid))
+                let refused = try await post(server, query: invalid)
+                #expect((refused["errors"] as? [Any])?.isEmpty == false)
+                #expect(!GraphQLEndpoint.validated.isKnown(invalid))
+            }
+        }
+        let set = ValidatedDocuments()
+        set.remember(String(repeating: "x", count: ValidatedDocuments.maximumBytes + 1))
+        #expect(!set.isKnown(String(repeating: "x", count: ValidatedDocuments.maximumBytes + 1)), "too long to keep")
+        for index in 0...ValidatedDocuments.maximumCount { set.remember("query Q\(index) { shop { name } }") }
+        #expect(set.isKnown("query Q\(ValidatedDocuments.maximumCount) { shop { name } }"))
+        #expect(!set.isKnown("query Q0 { shop { name } }"), "a full set starts again")
+    }
+
     @Test func everyDocumentRunsAsWrittenWithItsContext() async throws {
         try await withServer { server async throws in
             for operation in StorefrontOperation.allCases {

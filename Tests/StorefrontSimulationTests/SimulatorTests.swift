@@ -57,6 +57,18 @@ final class SimulatorTests: XCTestCase {
         }
     }
 
+    /// Sessions run side by side report as one at a time would: every failing seed, in seed order,
+    /// the first shrunk and the others named by their failing step.
+    func testSessionsSideBySideReportInSeedOrder() async throws {
+        let simulator = Simulator(catalog: try Self.catalog.get(), steps: 3, fault: .phantomStock)
+        var told: [UInt64] = []
+        let summary = try await simulator.run(sessions: 5, firstSeed: 11, store: .embedded, jobs: 3) { told.append($0.seed) }
+        XCTAssertEqual(summary.sessions, 5)
+        XCTAssertEqual(told, [11, 12, 13, 14, 15])
+        XCTAssertEqual(summary.failures.map(\.isShrunk), [true, false, false, false, false])
+        XCTAssertEqual(summary.failures.first?.shrunk.count, 1, "stock is wrong before any step: one step is all it takes")
+    }
+
     /// Sessions on the embedded shop: every invariant after every step (`SIMULATOR_SESSIONS` runs more).
     func testSessionsOnTheEmbeddedShopKeepTheBooks() async throws {
         try await runSessions(store: .embedded, sessions: 300, steps: 12)
@@ -72,7 +84,7 @@ final class SimulatorTests: XCTestCase {
     private func runSessions(store: SimulatedStoreKind, sessions: Int, steps: Int) async throws {
         let sessions = Int(ProcessInfo.processInfo.environment["SIMULATOR_SESSIONS"] ?? "") ?? sessions
         let simulator = Simulator(catalog: try Self.catalog.get(), steps: steps)
-        let summary = try await simulator.run(sessions: sessions, firstSeed: 1, store: store)
+        let summary = try await simulator.run(sessions: sessions, firstSeed: 1, store: store, jobs: 2)
         XCTAssertEqual(summary.sessions, sessions)
         XCTAssertTrue(summary.failures.isEmpty, summary.failures.map(\.description).joined(separator: "\n\n"))
     }
