@@ -64,7 +64,8 @@ let package = Package(
         .target(
             name: "StorefrontServer",
             dependencies: [
-                "Storefront", "CustomerAccount", "Pictures",
+                "Storefront", "CustomerAccount", "Pictures", "StorefrontAgents",
+                .product(name: "MCP", package: "swift-sdk"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "GraphQL", package: "GraphQL"),
@@ -126,6 +127,7 @@ let package = Package(
             name: "storefront",
             dependencies: [
                 "Storefront", "CheckoutSheet", "AppCore", "TerminalUI", "StorefrontServer", "CustomerAccount", "StorefrontSSH", "Pictures",
+                "StorefrontAgents",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

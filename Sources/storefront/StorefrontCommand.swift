@@ -20,7 +20,7 @@ struct StorefrontCommand: AsyncParsableCommand {
             (an unknown subcommand or option, a value out of range).
             """,
         subcommands: [CollectionsCommand.self, SearchCommand.self, ProductCommand.self, CheckoutDemoCommand.self,
-                      CheckoutCommand.self, ServeCommand.self, LoginCommand.self, LogoutCommand.self, WhoamiCommand.self]
+                      CheckoutCommand.self, ServeCommand.self, MCPCommand.self, LoginCommand.self, LogoutCommand.self, WhoamiCommand.self]
     )
 
     @OptionGroup var global: GlobalOptions
