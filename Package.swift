@@ -134,7 +134,7 @@ let package = Package(
         ),
         // Seeded generators of hostile input per surface, shared by the property tests and
         // `storefront-bench fuzz`; not part of the app.
-        .target(name: "StorefrontFuzzing", dependencies: ["Storefront", "CheckoutSheet", "StorefrontServer"]),
+        .target(name: "StorefrontFuzzing", dependencies: ["Storefront", "CheckoutSheet", "StorefrontServer", "StorefrontAgents"]),
         // Seeded shopper sessions through the app's real store against the embedded shop and `serve`,
         // with the books checked after every step; shared by its tests and `storefront-bench simulate`.
         .target(
@@ -192,7 +192,8 @@ let package = Package(
         .testTarget(
             name: "StorefrontServerTests",
             dependencies: [
-                "StorefrontServer", "Storefront", "CustomerAccount", "StorefrontFuzzing", "Pictures",
+                "StorefrontServer", "Storefront", "CustomerAccount", "StorefrontFuzzing", "Pictures", "StorefrontAgents",
+                .product(name: "MCP", package: "swift-sdk"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "GraphQL", package: "GraphQL"),
                 .product(name: "Logging", package: "swift-log"),
