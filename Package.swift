@@ -67,7 +67,8 @@ let package = Package(
         .target(
             name: "StorefrontServer",
             dependencies: [
-                "Storefront", "CustomerAccount", "Pictures", "CAllocator",
+                "Storefront", "CustomerAccount", "Pictures", "CAllocator", "StorefrontAgents",
+                .product(name: "MCP", package: "swift-sdk"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "GraphQL", package: "GraphQL"),
@@ -132,14 +133,14 @@ let package = Package(
             name: "storefront",
             dependencies: [
                 "Storefront", "CheckoutSheet", "AppCore", "TerminalUI", "StorefrontServer", "CustomerAccount", "StorefrontSSH", "Pictures",
-                "UserConfig",
+                "UserConfig", "StorefrontAgents",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // Seeded generators of hostile input per surface, shared by the property tests and
         // `storefront-bench fuzz`; not part of the app.
-        .target(name: "StorefrontFuzzing", dependencies: ["Storefront", "CheckoutSheet", "StorefrontServer"]),
+        .target(name: "StorefrontFuzzing", dependencies: ["Storefront", "CheckoutSheet", "StorefrontServer", "StorefrontAgents"]),
         // Seeded shopper sessions through the app's real store against the embedded shop and `serve`,
         // with the books checked after every step; shared by its tests and `storefront-bench simulate`.
         .target(
@@ -198,7 +199,8 @@ let package = Package(
         .testTarget(
             name: "StorefrontServerTests",
             dependencies: [
-                "StorefrontServer", "Storefront", "CustomerAccount", "StorefrontFuzzing", "Pictures",
+                "StorefrontServer", "Storefront", "CustomerAccount", "StorefrontFuzzing", "Pictures", "StorefrontAgents",
+                .product(name: "MCP", package: "swift-sdk"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "GraphQL", package: "GraphQL"),
                 .product(name: "Logging", package: "swift-log"),

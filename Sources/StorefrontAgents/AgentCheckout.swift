@@ -63,11 +63,12 @@ extension AgentShop {
     func view(of cart: Cart) async throws(ToolFailure) -> CheckoutView {
         let shop: Shop
         do { shop = try await storefront.shop() } catch { throw Self.failure(error) }
-        let address = cart.deliveryAddresses.first(where: \.selected)?.address
+        let noted = await (notes.addresses[cart.id], notes.options[cart.id], notes.canceled.contains(cart.id))
+        let address = cart.deliveryAddresses.first(where: \.selected)?.address ?? noted.0
         let country = (address?.countryCode ?? cart.buyerIdentity.countryCode ?? shop.countryCode).uppercased()
         let options = cart.deliveryGroups.first?.deliveryOptions
             ?? DeliveryRates.options(country: country, shopCountry: shop.countryCode, merchandise: cart.cost.totalAmount)
-        let selected = cart.deliveryGroups.first?.selectedDeliveryOption ?? options.first
+        let selected = cart.deliveryGroups.first?.selectedDeliveryOption ?? options.first { $0.handle == noted.1 } ?? options.first
         let totals = try? CheckoutTotals(subtotal: cart.cost.subtotalAmount, discounts: cart.cost.subtotalAmount - cart.cost.totalAmount,
                                          shipping: address == nil ? nil : selected?.estimatedCost,
                                          shopCountry: shop.countryCode, taxCountry: country, addressKnown: address != nil)
@@ -75,7 +76,7 @@ extension AgentShop {
         if cart.lines.isEmpty { missing.append("line_items") }
         if (cart.buyerIdentity.email ?? "").isEmpty { missing.append("buyer.email") }
         if address == nil { missing.append("shipping_address") }
-        let canceled = cart.attributes.contains { $0.key == Self.canceledAttribute && $0.value == "canceled" }
+        let canceled = noted.2 || cart.attributes.contains { $0.key == Self.canceledAttribute && $0.value == "canceled" }
         return CheckoutView(id: cart.id, cart: cart, order: nil, canceled: canceled, totals: totals, deliveryOptions: options,
                             selectedOption: selected, address: address, missing: missing)
     }
@@ -84,27 +85,34 @@ extension AgentShop {
     func updateCheckout(_ id: String, email: String?, phone: String?, address: MailingAddress?,
                         deliveryOption: String?) async throws(ToolFailure) -> CheckoutView {
         var cart = try await self.cart(id)
-        guard !cart.attributes.contains(where: { $0.key == Self.canceledAttribute }) else {
-            throw ToolFailure("checkout_canceled", "This checkout was canceled.")
-        }
+        guard await !(try view(of: cart)).canceled else { throw ToolFailure("checkout_canceled", "This checkout was canceled.") }
         if email != nil || phone != nil {
             let identity = cart.buyerIdentity.merged(with: BuyerIdentity(email: email, phone: phone), token: caller.accessToken)
             cart = try await mutate(id) { try await $0.cartBuyerIdentityUpdate(cartId: id, buyerIdentity: identity) }.cart ?? cart
         }
         if let address {
             let input = CartSelectableAddressInput(address: address, selected: true, oneTimeUse: false, strict: true)
-            cart = try await mutate(id) { try await $0.cartDeliveryAddressesReplace(cartId: id, addresses: [input]) }.cart ?? cart
+            do {
+                cart = try await mutate(id) { try await $0.cartDeliveryAddressesReplace(cartId: id, addresses: [input]) }.cart ?? cart
+            } catch let failure where failure.code == ToolFailure.notTaken {
+                await notes.setAddress(address, for: id)
+            }
         }
         if let deliveryOption {
-            guard let group = cart.deliveryGroups.first else {
+            let current = try await view(of: cart)
+            guard current.address != nil else {
                 throw ToolFailure("invalid_input", "Give a shipping_address first: delivery options depend on it.")
             }
-            guard group.deliveryOptions.contains(where: { $0.handle == deliveryOption }) else {
-                let offered = group.deliveryOptions.map(\.handle).joined(separator: ", ")
+            guard current.deliveryOptions.contains(where: { $0.handle == deliveryOption }) else {
+                let offered = current.deliveryOptions.map(\.handle).joined(separator: ", ")
                 throw ToolFailure("invalid_input", "\(Self.quoted(deliveryOption)) is not a delivery option here (\(offered)).")
             }
-            let choice = CartSelectedDeliveryOptionInput(deliveryGroupId: group.id, deliveryOptionHandle: deliveryOption)
-            cart = try await mutate(id) { try await $0.cartSelectedDeliveryOptionsUpdate(cartId: id, options: [choice]) }.cart ?? cart
+            if let group = cart.deliveryGroups.first {
+                let choice = CartSelectedDeliveryOptionInput(deliveryGroupId: group.id, deliveryOptionHandle: deliveryOption)
+                cart = try await mutate(id) { try await $0.cartSelectedDeliveryOptionsUpdate(cartId: id, options: [choice]) }.cart ?? cart
+            } else {
+                await notes.setOption(deliveryOption, for: id)
+            }
         }
         return try await view(of: cart)
     }
@@ -144,8 +152,13 @@ extension AgentShop {
         let cart = try await self.cart(id)
         var attributes = cart.attributes.filter { $0.key != Self.canceledAttribute }
         attributes.append(Attribute(key: Self.canceledAttribute, value: "canceled"))
-        let updated = try await mutate(id) { try await $0.cartAttributesUpdate(cartId: id, attributes: attributes) }
-        return try await view(of: updated.cart ?? cart)
+        do {
+            let updated = try await mutate(id) { try await $0.cartAttributesUpdate(cartId: id, attributes: attributes) }
+            return try await view(of: updated.cart ?? cart)
+        } catch let failure where failure.code == ToolFailure.notTaken {
+            await notes.cancel(id)
+            return try await view(of: cart)
+        }
     }
 
     /// The checkout session a checkout's order is recorded under (one session, one order).

@@ -34,10 +34,14 @@ public struct AgentShop: Sendable {
     public let checkout: any CheckoutBackend
     public let customerCarts: CustomerCarts?
     let keys: IdempotencyKeys
+    /// What a checkout holds that the shop's client cannot keep on the cart (a Storefront API
+    /// client without the delivery-address mutations): kept here, for this process's life.
+    let notes: CheckoutNotes
 
     public init(storefront: any StorefrontClient, checkout: any CheckoutBackend, customerCarts: CustomerCarts? = nil) {
         self.storefront = storefront; self.checkout = checkout; self.customerCarts = customerCarts
         self.keys = IdempotencyKeys()
+        self.notes = CheckoutNotes()
     }
 
     // MARK: Catalog
@@ -95,7 +99,9 @@ public struct AgentShop: Sendable {
     /// The shop's policies whose title or text holds a word of the question, else all of them.
     func policies(matching query: String) async throws -> (Shop, [ShopPolicy]) {
         let shop = try await storefront.shop()
-        let words = query.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init).filter { $0.count > 2 }
+        let asked: Set<String> = ["what", "your", "you", "the", "and", "can", "does", "how", "policy", "policies", "shop", "store"]
+        let words = query.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
+            .filter { $0.count > 2 && !asked.contains($0) }
         let matching = shop.policies.filter { policy in
             let text = (policy.title + " " + policy.text).lowercased()
             return words.contains { text.contains($0) }
@@ -123,10 +129,10 @@ public struct AgentShop: Sendable {
         }
     }
 
-    /// The caller's current cart, as the shop remembers it for this customer (nil for a guest).
+    /// The caller's current cart, where the shop remembers it for them (the customer's account,
+    /// or the terminal's state directory for `storefront mcp`).
     func currentCartId() async -> String? {
-        guard caller.customer != nil, let customerCarts else { return nil }
-        return await customerCarts.current(caller)
+        await customerCarts?.current(caller)
     }
 
     /// Creates a cart for the caller (carrying the customer's token) with these lines and buyer.
@@ -137,7 +143,7 @@ public struct AgentShop: Sendable {
         let payload: CartPayload
         do { payload = try await storefront.cartCreate(input) } catch { throw Self.failure(error) }
         try Self.check(payload)
-        if let id = payload.cart?.id, caller.customer != nil { await customerCarts?.set(caller, id) }
+        if let id = payload.cart?.id { await customerCarts?.set(caller, id) }
         return payload
     }
 
@@ -189,6 +195,8 @@ public struct AgentShop: Sendable {
             }
         case let storefront as StorefrontError:
             switch storefront {
+            case .invalidArgument(let message) where message.hasPrefix("this storefront does not take"):
+                return ToolFailure(ToolFailure.notTaken, message)
             case .invalidSearch, .invalidArgument, .invalidCursor: return ToolFailure("invalid_input", storefront.description)
             default: return ToolFailure("unavailable", "The shop could not answer: \(storefront.description)")
             }
@@ -245,6 +253,28 @@ actor IdempotencyKeys {
         order.append(key)
         if order.count > Self.capacity {
             checkoutByKey[order.removeFirst()] = nil
+        }
+    }
+}
+
+/// A checkout's address, delivery option and cancellation where the cart cannot hold them.
+actor CheckoutNotes {
+    static let capacity = 10_000
+    private(set) var addresses: [String: MailingAddress] = [:]
+    private(set) var options: [String: String] = [:]
+    private(set) var canceled: Set<String> = []
+    private var order: [String] = []
+
+    func setAddress(_ address: MailingAddress, for id: String) { remember(id); addresses[id] = address }
+    func setOption(_ handle: String, for id: String) { remember(id); options[id] = handle }
+    func cancel(_ id: String) { remember(id); canceled.insert(id) }
+
+    private func remember(_ id: String) {
+        guard !order.contains(id) else { return }
+        order.append(id)
+        if order.count > Self.capacity {
+            let oldest = order.removeFirst()
+            addresses[oldest] = nil; options[oldest] = nil; canceled.remove(oldest)
         }
     }
 }

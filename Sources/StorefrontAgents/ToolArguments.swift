@@ -11,6 +11,9 @@ public struct ToolFailure: Error, Hashable, Sendable, CustomStringConvertible {
 
     public static func invalid(_ message: String) -> ToolFailure { ToolFailure("invalid_input", message) }
 
+    /// The shop's client does not take this change (a Storefront API client without the mutation).
+    static let notTaken = "not_taken"
+
     public var description: String { message }
 }
 

@@ -36,6 +36,25 @@ enum FuzzBenchmark {
             case .oauth:
                 let storefront = try EmbeddedStorefront(catalog: try CatalogLoader.bundled(), stateDirectory: state)
                 target = .oauth(account: await AccountEndpoint.serving(storefront, configuration: .init(autoApprove: true)))
+            case .mcp:
+                // Agents' requests over HTTP to a serve with its checkout (and so its agents' endpoints).
+                let external = BenchmarkArguments.option("--url", in: arguments).flatMap(URL.init(string:))
+                let (url, server): (URL, Task<Void, Never>)
+                if let external { (url, server) = (external, Task {}) } else { (url, server) = try await startServer(state: state, checkout: true) }
+                let origin = url.absoluteString.replacingOccurrences(of: url.path, with: "")
+                let client = HTTPClient(eventLoopGroupProvider: .singleton)
+                target = .mcp { agent in
+                    var request = HTTPClientRequest(url: origin + agent.path)
+                    request.method = .POST
+                    request.headers.add(name: "Content-Type", value: "application/json")
+                    request.headers.add(name: "Accept", value: "application/json, text/event-stream")
+                    if let authorization = agent.authorization { request.headers.add(name: "Authorization", value: authorization) }
+                    request.body = .bytes(ByteBuffer(bytes: agent.body))
+                    guard let response = try? await client.execute(request, timeout: .seconds(5)),
+                          let answer = try? await response.body.collect(upTo: 256 << 20) else { return nil }
+                    return (Int(response.status.code), Data(answer.readableBytesView))
+                }
+                stop = { try? await client.shutdown(); server.cancel() }
             case .graphql, .schema, .slowBodies:
                 let external = BenchmarkArguments.option("--url", in: arguments).flatMap(URL.init(string:))
                 let token = external == nil ? "fuzz" : BenchmarkArguments.option("--token", in: arguments) ?? ""
@@ -75,10 +94,11 @@ enum FuzzBenchmark {
         if failed { exit(1) }
     }
 
-    private static func startServer(state: URL) async throws -> (URL, Task<Void, Never>) {
+    private static func startServer(state: URL, checkout: Bool = false) async throws -> (URL, Task<Void, Never>) {
         let storefront = try EmbeddedStorefront(catalog: try CatalogLoader.bundled(), stateDirectory: state)
         let endpoint = try GraphQLEndpoint(storefront: storefront, accessToken: "fuzz")
-        let server = StorefrontAPIServer(endpoint: endpoint, port: 0)
+        let server = StorefrontAPIServer(endpoint: endpoint, checkout: checkout ? CheckoutEndpoint(backend: storefront, accessToken: "fuzz") : nil,
+                                         port: 0)
         let (stream, continuation) = AsyncStream<URL>.makeStream()
         let task = Task { _ = try? await server.run(handleSignals: false) { url in continuation.yield(url) } }
         for await url in stream { return (url, task) }

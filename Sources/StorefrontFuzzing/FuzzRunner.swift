@@ -4,8 +4,8 @@ import Foundation
 /// what the code did with one.
 public enum FuzzSurface: String, CaseIterable, Sendable {
     /// `schema`: documents generated from serve's schema; `slowBodies`: clients that send their
-    /// bodies slowly while others query.
-    case catalog, search, replay, graphql, oauth, schema, slowBodies = "slow-bodies"
+    /// bodies slowly while others query; `mcp`: agents' tool calls at `/api/mcp` and `/api/ucp/mcp`.
+    case catalog, search, replay, graphql, oauth, schema, slowBodies = "slow-bodies", mcp
 }
 
 /// What one input did: a valid answer or a clear error is `nil`; anything else is a description.

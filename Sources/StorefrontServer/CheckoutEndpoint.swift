@@ -13,7 +13,7 @@ public final class CheckoutEndpoint: Sendable {
         public static let state = "/checkout/state"
     }
 
-    private let backend: any CheckoutBackend
+    let backend: any CheckoutBackend
     private let accessToken: String
 
     public init(backend: any CheckoutBackend, accessToken: String) {

@@ -104,7 +104,10 @@ public struct StorefrontAPIServer: Sendable {
             }
         }
         if let account { addAccountRoutes(account, to: router) }
-        if let checkout { addCheckoutRoutes(checkout, to: router) }
+        if let checkout {
+            addCheckoutRoutes(checkout, to: router)
+            addAgentRoutes(checkout, to: router)
+        }
         addDiscoveryRoute(to: router)
         return router
     }

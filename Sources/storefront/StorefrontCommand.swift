@@ -26,7 +26,7 @@ struct StorefrontCommand: AsyncParsableCommand {
             """,
         version: versionLine,
         subcommands: [CollectionsCommand.self, SearchCommand.self, ProductCommand.self, CheckoutDemoCommand.self,
-                      CheckoutCommand.self, ServeCommand.self, LoginCommand.self, LogoutCommand.self, WhoamiCommand.self]
+                      CheckoutCommand.self, ServeCommand.self, MCPCommand.self, LoginCommand.self, LogoutCommand.self, WhoamiCommand.self]
     )
 
     /// `storefront --version`: `storefront 0.1.0 (commit 1a2b3c4d5e6f)`.

@@ -20,29 +20,17 @@ final class ServeCheckoutEndToEndTests: XCTestCase {
     func testBuyOverServeAndSeeTheOrderAndTheStock() async throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-serve-e2e-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
-        let serve = try StorefrontProcess(["serve", "--port", "0", "--token", Self.token, "--auto-approve"],
-                                          stateDirectory: root.appendingPathComponent("server"))
+        let (serve, endpoint) = try ServeLogin.serve(token: Self.token, root: root)
         defer { serve.stop() }
-        let endpoint = try XCTUnwrap(serve.waitForLine { line -> String? in
-            guard line.hasPrefix("Storefront API for ") else { return nil }
-            return line.split(separator: " ").last.map(String.init).flatMap { $0.hasPrefix("http") ? $0 : nil }
-        }, "serve printed no address:\n\(serve.text)")
         let client = Self.client(endpoint)
         let before = try await Self.stock(client)
 
         // Log in from a shell, naming only the endpoint.
         let appState = root.appendingPathComponent("app")
-        let login = try StorefrontProcess(["--endpoint", endpoint, "--token", Self.token, "login", "--no-browser"],
-                                          stateDirectory: appState)
-        let address = try XCTUnwrap(login.waitForLine { line -> URL? in
-            let text = line.trimmingCharacters(in: .whitespaces)
-            return text.hasPrefix("http") && text.contains("/oauth/authorize") ? URL(string: text) : nil
-        }, "login printed no address:\n\(login.text)")
+        let (address, printed) = try await ServeLogin.login(endpoint: endpoint, token: Self.token, appState: appState)
         XCTAssertTrue(address.absoluteString.hasPrefix(endpoint.replacingOccurrences(of: "/api/2026-04/graphql.json", with: "/account")),
                       "the account server beside the endpoint: \(address)")
-        _ = try await URLSession.shared.data(from: address)
-        XCTAssertEqual(login.waitForExit(), 0, login.text)
-        XCTAssertTrue(login.text.contains("Logged in as Ada Lovelace"), login.text)
+        XCTAssertTrue(printed.contains("Logged in as Ada Lovelace"), printed)
 
         // Buy in the app.
         let session = try TmuxSession(width: 80, height: 24, arguments: ["--endpoint", endpoint, "--token", Self.token],

@@ -270,3 +270,27 @@ extension Value {
         }
     }
 }
+
+@Suite struct SharedCartTests {
+    /// The agent and the app on one state directory share the current cart: the agent opens the
+    /// one the app was filling, and the app opens the one the agent made.
+    @Test func theAgentAndTheAppShareTheCurrentCart() async throws {
+        let fixture = try await AgentFixture()
+        let storefront = fixture.storefront
+        let shop = AgentShop(storefront: storefront, checkout: storefront,
+                             customerCarts: CustomerCarts(current: { _ in await storefront.currentCartId() },
+                                                          set: { _, id in try? await storefront.setCurrentCartId(id) }))
+        let tools = AgentTools(shop: shop, set: .storefront)
+        let (variant, _) = try await fixture.someVariant()
+        // The app's cart, as the app makes it.
+        let human = try #require(try await storefront.cartCreate(CartInput(lines: [CartLineInput(merchandiseId: variant.id, quantity: 3)])).cart)
+        try await storefront.setCurrentCartId(human.id)
+        let seen = try #require(try await tools.call("get_cart", arguments: [:], as: .guest).structuredContent)
+        #expect(seen["cart"]["id"].stringValue == human.id)
+        #expect(seen["cart"]["total_quantity"].intValue == 3)
+        // The agent's new cart becomes the app's.
+        let made = try #require(try await tools.call("update_cart", arguments: ["add_items": [["product_variant_id": .string(variant.id), "quantity": 1]]],
+                                                     as: .guest).structuredContent)
+        #expect(await storefront.currentCartId() == made["cart"]["id"].stringValue)
+    }
+}

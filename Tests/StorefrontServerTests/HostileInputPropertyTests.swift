@@ -1,6 +1,8 @@
 import Foundation
 import Storefront
 import StorefrontFuzzing
+import MCP
+import StorefrontAgents
 import StorefrontServer
 import Testing
 
@@ -51,6 +53,27 @@ struct HostileInputPropertyTests {
         // suites on two cores (`storefront-bench fuzz`, in a process of its own, keeps 5 s).
         let hang = RequestLimits.standard.timeBudget * 3
         expectClean(await FuzzRunner.run(.graphql(endpoint: endpoint), seed: Self.seed, cases: 1_000, seconds: 6, slowLimit: hang))
+    }
+
+    /// Agents' tool calls, answered in this process by the same MCP server and tools `serve` runs
+    /// (`storefront-bench fuzz mcp` sends them to a real `serve` over HTTP, with its limits).
+    @Test func agentToolCalls() async throws {
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-mcp-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: state) }
+        let storefront = try EmbeddedStorefront(catalog: try CatalogLoader.bundled(), stateDirectory: state)
+        let shop = AgentShop(storefront: storefront, checkout: storefront)
+        let target = FuzzTarget.mcp { request in
+            let tools = AgentTools(shop: shop, set: request.path == "/api/mcp" ? .storefront : .ucp)
+            let headers = ["Content-Type": "application/json", "Accept": "application/json, text/event-stream"]
+            let answer = await AgentMCPServer.handle(MCP.HTTPRequest(method: "POST", headers: headers, body: request.body, path: request.path),
+                                                     tools: tools, caller: .guest)
+            return (answer.statusCode, answer.bodyData ?? Data())
+        }
+        expectClean(await FuzzRunner.run(target, seed: Self.seed, cases: 1_500, seconds: 6, slowLimit: .seconds(5)))
+        // Whatever came before, the shop still answers a plain call.
+        let after = try await AgentTools(shop: shop, set: .ucp).call("search_catalog", arguments: [
+            "meta": ["ucp-agent": ["profile": "https://agent.example/p.json"]], "catalog": ["query": "tea"]], as: .guest)
+        #expect(after.isError == false)
     }
 
     @Test func oauthRequests() async throws {
