@@ -69,7 +69,11 @@ struct HostileInputPropertyTests {
                                                      tools: tools, caller: .guest)
             return (answer.statusCode, answer.bodyData ?? Data())
         }
-        expectClean(await FuzzRunner.run(target, seed: Self.seed, cases: 1_500, seconds: 6, slowLimit: .seconds(5)))
+        // As for GraphQL above: serve gives a tool call 10 s of work; a call not back three times that
+        // late is a hang. A cheap call can wait seconds for a thread beside the other suites on two
+        // cores (one did: 7 s), which says nothing about the tools (`storefront-bench fuzz mcp` keeps 5 s).
+        let hang = RequestLimits.standard.timeBudget * 3
+        expectClean(await FuzzRunner.run(target, seed: Self.seed, cases: 1_500, seconds: 6, slowLimit: hang))
         // Whatever came before, the shop still answers a plain call.
         let after = try await AgentTools(shop: shop, set: .ucp).call("search_catalog", arguments: [
             "meta": ["ucp-agent": ["profile": "https://agent.example/p.json"]], "catalog": ["query": "tea"]], as: .guest)
