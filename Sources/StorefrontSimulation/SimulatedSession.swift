@@ -325,7 +325,10 @@ final class SimulatedSession {
             // An error that came up with the add and is not about another line of the cart (a line
             // the country does not sell, say) is about the add.
             let otherLines = (frame.cart.cart?.lines ?? []).map(\.merchandise).filter { $0.productId != detail.product?.id }.map(\.productTitle)
-            if let error = frame.errorMessage, error != errorBefore, !otherLines.contains(where: { error.contains($0) }) {
+            // A login that ended on the way is about the session: the add went on without it, and
+            // whether its units landed is checked below like any other.
+            if let error = frame.errorMessage, error != errorBefore, !otherLines.contains(where: { error.contains($0) }),
+               !error.hasPrefix("Your session has ended") {
                 violations.append(Violation(invariant: .messages, detail: "\"\(confirmation)\" beside \"\(error)\""))
             }
             guard confirmation != lastConfirmation else { continue }

@@ -172,6 +172,28 @@ final class CheckoutTests: XCTestCase {
         XCTAssertEqual(env.savedCartIds.values, [nil])
     }
 
+    /// A signed-in cart's order is the customer's: it is listed from the account, not among this
+    /// terminal's guest orders, where it would stay after the customer logged out.
+    func testASignedInCartsOrderIsNotListedAmongTheGuestOrders() async {
+        let env = TestEnvironment()
+        var state = cartScreen()
+        state.cart.cart?.buyerIdentity = BuyerIdentity(email: "a@b.example", customerAccessToken: "tok-1")
+        let store = env.store(state)
+
+        await start(store)
+        env.sheet.emit(.event(Fixtures.completed(orderId: "1001")))
+        await store.receive(.checkout(.sheetUpdate(.event(Fixtures.completed(orderId: "1001")), at: time))) {
+            $0.eventLog.entries.append(EventLogEntry(id: 1, time: self.time, name: "complete",
+                                                     fields: [.init("order", "1001"), .init("decoded", "full"), .init("email", "a@b.example")]))
+            $0.eventLog.nextEntryId = 2
+            $0.checkout.completedOrderId = "1001"
+        }
+        await store.receive(.checkout(.delegate(.orderPlaced))) { $0.cart = CartState() }
+        await store.cancelInFlightEffects()
+        await store.finish()
+        XCTAssertEqual(store.state.orders, [])
+    }
+
     /// The order took stock: the ordered product is read again and every copy the app holds
     /// (the collection's list, the product screen) shows what is left.
     func testACompletedOrderRefreshesTheStockOfWhatWasOrdered() async {

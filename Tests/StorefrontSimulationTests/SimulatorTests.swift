@@ -56,11 +56,18 @@ final class SimulatorTests: XCTestCase {
     func testLoginExpiryAndLogoutKeepTheBooks() async throws {
         let steps: [SimulationStep] = [.add(product: 0, variantMoves: 0, quantity: 1), .checkout(.pay), .logIn,
                                        .add(product: 3, variantMoves: 1, quantity: 2), .checkout(.pay), .orders,
-                                       .add(product: 5, variantMoves: 0, quantity: 1), .loginExpires(product: 6),
-                                       .add(product: 7, variantMoves: 0, quantity: 1), .restartApp, .logIn,
-                                       .add(product: 8, variantMoves: 0, quantity: 1), .logOut, .orders, .logIn, .orders]
-        let failure = try await Simulator(catalog: try Self.catalog.get()).replay(steps, seed: 21, store: .embedded)
+                                       .loginExpires(product: 8), .add(product: 7, variantMoves: 0, quantity: 1), .restartApp, .logIn,
+                                       .add(product: 5, variantMoves: 0, quantity: 1), .logOut, .orders, .logIn, .orders]
+        let lines = TraceLines()
+        let failure = try await Simulator(catalog: try Self.catalog.get(), trace: { lines.values.append($0) }).replay(steps, seed: 21, store: .embedded)
         XCTAssertNil(failure, "step \(failure?.stepIndex ?? -1): \(failure?.violations.map(\.description) ?? [])")
+        // The steps did what they say: the login held, then the new cart the add started was refused
+        // on the expired token and the screen said so; the logout said what became of the cart.
+        XCTAssertTrue(try XCTUnwrap(lines.values.first { $0.hasPrefix("6. ") }).contains("logged in as"))
+        let expired = try XCTUnwrap(lines.values.first { $0.hasPrefix("7. ") })
+        XCTAssertTrue(expired.contains("Log in again"), expired)
+        let loggedOut = try XCTUnwrap(lines.values.first { $0.hasPrefix("12. ") })
+        XCTAssertTrue(loggedOut.contains("Logged out"), loggedOut)
     }
 
     /// Stock that does not add up is caught at once.
@@ -118,3 +125,6 @@ final class SimulatorTests: XCTestCase {
         XCTAssertTrue(summary.failures.isEmpty, summary.failures.map(\.description).joined(separator: "\n\n"))
     }
 }
+
+@MainActor
+private final class TraceLines { var values: [String] = [] }
