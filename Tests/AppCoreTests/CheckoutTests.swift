@@ -38,8 +38,9 @@ final class CheckoutTests: XCTestCase {
         await store.finish()
     }
 
-    /// The sheet completes order 1001: logged, listed as the sheet said, and the cart is done.
-    func complete1001(_ store: TestStore<AppState, AppAction>, _ env: TestEnvironment) async {
+    /// The sheet completes order 1001: logged, listed as the sheet said (`listed`: among this
+    /// terminal's guest orders), and the cart is done.
+    func complete1001(_ store: TestStore<AppState, AppAction>, _ env: TestEnvironment, listed: Bool = true) async {
         await start(store)
         env.sheet.emit(.event(Fixtures.completed(orderId: "1001")))
         await store.receive(.checkout(.sheetUpdate(.event(Fixtures.completed(orderId: "1001")), at: time))) {
@@ -47,7 +48,9 @@ final class CheckoutTests: XCTestCase {
                                                      fields: [.init("order", "1001"), .init("decoded", "full"), .init("email", "a@b.example")]))
             $0.eventLog.nextEntryId = 2
             $0.checkout.completedOrderId = "1001"
-            $0.orders = [PlacedOrder(id: "1001", name: nil, placedAt: self.time, lines: self.orderedLines, total: Fixtures.usd("20.00"))]
+            if listed {
+                $0.orders = [PlacedOrder(id: "1001", name: nil, placedAt: self.time, lines: self.orderedLines, total: Fixtures.usd("20.00"))]
+            }
         }
         await store.receive(.checkout(.delegate(.orderPlaced))) { $0.cart = CartState() }
     }
@@ -180,15 +183,7 @@ final class CheckoutTests: XCTestCase {
         state.cart.cart?.buyerIdentity = BuyerIdentity(email: "a@b.example", customerAccessToken: "tok-1")
         let store = env.store(state)
 
-        await start(store)
-        env.sheet.emit(.event(Fixtures.completed(orderId: "1001")))
-        await store.receive(.checkout(.sheetUpdate(.event(Fixtures.completed(orderId: "1001")), at: time))) {
-            $0.eventLog.entries.append(EventLogEntry(id: 1, time: self.time, name: "complete",
-                                                     fields: [.init("order", "1001"), .init("decoded", "full"), .init("email", "a@b.example")]))
-            $0.eventLog.nextEntryId = 2
-            $0.checkout.completedOrderId = "1001"
-        }
-        await store.receive(.checkout(.delegate(.orderPlaced))) { $0.cart = CartState() }
+        await complete1001(store, env, listed: false)
         await store.cancelInFlightEffects()
         await store.finish()
         XCTAssertEqual(store.state.orders, [])
