@@ -45,7 +45,7 @@ final class SimulatedSession {
 
     private func runSteps(_ steps: [SimulationStep]) async throws -> SessionFailure? {
         shopCountry = try await shop.ledger().shop().countryCode
-        let first = ShopperApp(dependencies: try shop.dependencies())
+        let first = ShopperApp(dependencies: try await shop.dependencies())
         app = first
         if !(await first.start()) { return SessionFailure(stepIndex: -1, violations: [Violation(invariant: .settles, detail: "the app did not start")]) }
         _ = first.takeFrames()
@@ -73,6 +73,7 @@ final class SimulatedSession {
         let before = try await storedCarts(app)
         let errorBefore = app.state.errorMessage
         let confirmedBefore = app.state.cart.confirmedCart
+        let wasLoggedIn = app.state.account.isLoggedIn
         var violations: [Violation] = []
         switch step {
         case .browse(let index):
@@ -113,10 +114,7 @@ final class SimulatedSession {
                 app.send(.navigation(.back))
             }
         case .orders:
-            app.send(.navigation(.open(.orders)))
-            guard await app.settle() else { return [Violation(invariant: .settles, detail: "the orders screen did not load")] }
-            violations += try await ordersShown(app)
-            app.send(.navigation(.back))
+            violations += try await ordersScreen(app)
         case .checkout(let outcome):
             violations += try await checkout(app, outcome)
         case .restartApp:
@@ -137,7 +135,7 @@ final class SimulatedSession {
             try await shop.restartServe()
         case .secondProcess(let product, let quantity):
             guard await app.settle() else { return [Violation(invariant: .settles, detail: "the app did not settle")] }
-            let second = ShopperApp(dependencies: try shop.dependencies())
+            let second = ShopperApp(dependencies: try await shop.dependencies())
             guard await second.start() else { return [Violation(invariant: .settles, detail: "the second app did not start")] }
             let secondBefore = try await storedCarts(second)
             await add(second, product: product, moves: 0, quantity: quantity)
@@ -149,6 +147,21 @@ final class SimulatedSession {
             await second.shutDown()
             cartChangedElsewhere = true
             app.send(.navigation(.openCart))
+        case .logIn:
+            app.send(.account(.open), .account(.logInTapped))
+        case .logOut:
+            let wasLoggedIn = app.state.account.isLoggedIn
+            let signedInItems = app.state.cart.cart.map { $0.buyerIdentity.customerAccessToken == nil ? 0 : $0.totalQuantity } ?? 0
+            app.send(.account(.open), .account(.logOutTapped))
+            guard await app.settle() else { return [Violation(invariant: .settles, detail: "the logout did not settle")] }
+            let frames = app.takeFrames()
+            // A cart that leaves the screen with the login says so.
+            if wasLoggedIn, signedInItems > 0, !frames.contains(where: { $0.errorMessage?.hasPrefix("Logged out") == true }) {
+                violations.append(Violation(invariant: .messages, detail: "logging out took \(signedInItems) items off the screen without a word"))
+            }
+        case .loginExpires(let product):
+            await shop.accounts.expire()
+            await add(app, product: product, moves: 0, quantity: 1)
         }
         guard await app.settle() else { return violations + [Violation(invariant: .settles, detail: "\(step) did not settle")] }
         let cartId = app.state.cart.cart?.id
@@ -156,11 +169,16 @@ final class SimulatedSession {
         let frames = app.takeFrames()
         if cartChangedElsewhere, frames.contains(where: { $0.cart.confirmedCart != confirmedBefore }) { cartChangedElsewhere = false }
         violations += try await messages(frames, before: cartId.flatMap { before[$0] } ?? [:], after: after, errorBefore: errorBefore)
+        // A login the shop refused during the step: the screen says to log in again.
+        if case .sessionEnded = app.state.account.status, wasLoggedIn,
+           !frames.contains(where: { $0.errorMessage?.contains("Log in again") == true }) {
+            violations.append(Violation(invariant: .messages, detail: "the shop refused the login and the screen never said to log in again"))
+        }
         return violations
     }
 
     private func startAgain() async throws -> [Violation] {
-        let next = ShopperApp(dependencies: try shop.dependencies())
+        let next = ShopperApp(dependencies: try await shop.dependencies())
         app = next
         // A new app reads its cart from the shop.
         cartChangedElsewhere = false
@@ -236,8 +254,9 @@ final class SimulatedSession {
             _ = await app.wait { !$0.checkout.isPresented }
         }
         guard await app.settle() else { return [Violation(invariant: .settles, detail: "the checkout did not settle")] }
-        // A completed checkout is listed at once.
-        return app.state.checkout.completedOrderId == nil ? [] : try await ordersShown(app)
+        // A completed checkout is listed at once (a customer's list is the account's: the screen loads it).
+        guard app.state.checkout.completedOrderId != nil else { return [] }
+        return app.state.account.isLoggedIn ? try await ordersScreen(app) : try await ordersShown(app)
     }
 
     static func plan(_ outcome: CheckoutOutcome) -> ScriptedBuyer.Plan {
@@ -255,6 +274,7 @@ final class SimulatedSession {
     static func summary(_ state: AppState) -> String {
         let cart = state.cart.cart.map { "cart \(BookChecker.describe(BookChecker.units($0))) \($0.discountCodes.map(\.code))" } ?? "no cart"
         var parts = ["\(state.screen)".prefix(40).description, cart, "orders \(state.orders.map { $0.name ?? $0.id })"]
+        if let customer = state.account.session?.customer.email { parts.append("logged in as \(customer)") }
         if let confirmation = state.productDetail?.confirmation { parts.append("✓ \(confirmation)") }
         if let error = state.errorMessage { parts.append("✗ \(error)") }
         if let page = state.checkout.page { parts.append("sheet \(page.step.rawValue)") }
@@ -274,11 +294,24 @@ final class SimulatedSession {
         return violations
     }
 
+    /// `o`, the list checked, and back.
+    private func ordersScreen(_ app: ShopperApp) async throws -> [Violation] {
+        app.send(.navigation(.open(.orders)))
+        guard await app.settle() else { return [Violation(invariant: .settles, detail: "the orders screen did not load")] }
+        let violations = try await ordersShown(app)
+        app.send(.navigation(.back))
+        return violations
+    }
+
+    /// The orders the app lists are this shopper's in the ledger: the customer's when logged in,
+    /// this terminal's guest orders when not.
     private func ordersShown(_ app: ShopperApp) async throws -> [Violation] {
         let ledger = try await LedgerView.read(shop.ledger(), catalog: shop.catalog, fault: fault)
         let screen = app.state.screens.compactMap { screen -> OrdersState? in if case .orders(let orders) = screen { orders } else { nil } }.last
-        let shown = (screen ?? OrdersState()).summaries(placed: app.state.orders, signedIn: false)
-        return BookChecker.ordersShown(shown, ledger: ledger)
+        let signedIn = app.state.account.isLoggedIn
+        let shown = (screen ?? OrdersState()).summaries(placed: app.state.orders, signedIn: signedIn)
+        let customer = signedIn ? app.state.account.session?.customer.id : nil
+        return BookChecker.ordersShown(shown, shopperOrders: ledger.orders(of: customer, fault: fault))
     }
 
     /// "✓ Added N × …" in a frame: the stored cart holds N more of that variant after the step, and
@@ -292,7 +325,10 @@ final class SimulatedSession {
             // An error that came up with the add and is not about another line of the cart (a line
             // the country does not sell, say) is about the add.
             let otherLines = (frame.cart.cart?.lines ?? []).map(\.merchandise).filter { $0.productId != detail.product?.id }.map(\.productTitle)
-            if let error = frame.errorMessage, error != errorBefore, !otherLines.contains(where: { error.contains($0) }) {
+            // A login that ended on the way is about the session: the add went on without it, and
+            // whether its units landed is checked below like any other.
+            if let error = frame.errorMessage, error != errorBefore, !otherLines.contains(where: { error.contains($0) }),
+               !error.hasPrefix("Your session has ended") {
                 violations.append(Violation(invariant: .messages, detail: "\"\(confirmation)\" beside \"\(error)\""))
             }
             guard confirmation != lastConfirmation else { continue }

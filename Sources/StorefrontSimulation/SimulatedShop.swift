@@ -15,6 +15,8 @@ final class SimulatedShop {
     let directory: URL
     private let seed: UInt64
     private var processes: UInt64 = 0
+    /// The customer accounts of the embedded shop (its login server and the terminal's saved login).
+    let accounts = SimulatedAccounts()
 
     // serve
     private static let token = "simulator-storefront-token"
@@ -89,7 +91,7 @@ final class SimulatedShop {
 
     /// What one app process runs on: its own storefront instance (embedded) or its own client of
     /// `serve` (with the cart id kept in the state directory, per endpoint), and a checkout sheet over it.
-    func dependencies() throws -> AppDependencies {
+    func dependencies() async throws -> AppDependencies {
         processes += 1
         let processSeed = seed &+ processes &* 0x9E37_79B9
         // Nothing really waits: the add confirmation's timeout and the search debounce pass at once.
@@ -98,11 +100,14 @@ final class SimulatedShop {
         switch kind {
         case .embedded:
             let shop = EmbeddedStorefront(catalog: catalog, stateDirectory: shopDirectory, identifiers: .seeded(processSeed))
+            // The embedded shop knows the customer from the token the terminal holds.
+            await shop.setCustomerDirectory(accounts)
             let checkout = CheckoutSheet(webViews: SimulatedCheckoutServer(backend: shop, seed: processSeed, environment: pages))
             // As the app runs on a state directory of its own: its guest orders are the ledger's.
             return AppDependencies(storefront: shop, checkout: checkout, clock: clock,
                                    loadCartId: { await shop.currentCartId() },
                                    saveCartId: { id in try? await shop.setCurrentCartId(id) },
+                                   account: accounts.client(shop: shop),
                                    ledgerOrders: { try await shop.orders().filter { $0.customerId == nil } })
         case .serve:
             guard let endpoint else { throw SimulationFailure("serve is not running") }

@@ -36,6 +36,13 @@ public enum SimulationStep: Hashable, Sendable, CustomStringConvertible {
     case restartServe
     /// A second app on the same state directory adds a product and quits; the first opens its cart.
     case secondProcess(product: Int, quantity: Int)
+    /// The account screen's login (approved at once): the terminal holds a new customer token.
+    case logIn
+    /// The account screen's logout: the token is revoked and the signed-in carts deleted.
+    case logOut
+    /// The login server forgets the customer's token (revoked elsewhere, or expired), then the
+    /// shopper adds a product (by index among the catalog's products) as if nothing happened.
+    case loginExpires(product: Int)
 
     public var description: String {
         switch self {
@@ -55,6 +62,9 @@ public enum SimulationStep: Hashable, Sendable, CustomStringConvertible {
         case .killApp(let product): "kill -9 app while adding product \(product)"
         case .restartServe: "restart serve"
         case .secondProcess(let product, let quantity): "second app adds product \(product) ×\(quantity)"
+        case .logIn: "log in"
+        case .logOut: "log out"
+        case .loginExpires(let product): "the login expires, then add product \(product)"
         }
     }
 }
@@ -115,7 +125,11 @@ public enum SessionPlan {
         case 65...69: return .country(random.pick(countries))
         case 70...73: return .orders
         case 74...85: return .checkout(random.pick(CheckoutOutcome.allCases))
-        case 86...89: return .restartApp
+        // The account steps need the shop's login server: the embedded shop's (see SimulatedAccounts).
+        case 86: return store == .embedded ? .logIn : .restartApp
+        case 87: return store == .embedded ? .logOut : .restartApp
+        case 88: return store == .embedded ? .loginExpires(product: random.int(0...80)) : .restartApp
+        case 89: return .restartApp
         case 90...92: return .killApp(product: random.int(0...80))
         case 93...95: return store == .serve ? .restartServe : .restartApp
         default: return .secondProcess(product: random.int(0...80), quantity: random.int(1...3))

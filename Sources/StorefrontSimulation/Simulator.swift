@@ -41,7 +41,7 @@ public struct Simulator {
 
     /// Runs `steps` on a fresh shop; the first failure, if any.
     public func replay(_ steps: [SimulationStep], seed: UInt64, store: SimulatedStoreKind) async throws -> SessionFailure? {
-        try await replay(steps, seed: seed, store: store, trace: nil)
+        try await replay(steps, seed: seed, store: store, trace: trace)
     }
 
     func replay(_ steps: [SimulationStep], seed: UInt64, store: SimulatedStoreKind,

@@ -38,8 +38,9 @@ final class CheckoutTests: XCTestCase {
         await store.finish()
     }
 
-    /// The sheet completes order 1001: logged, listed as the sheet said, and the cart is done.
-    func complete1001(_ store: TestStore<AppState, AppAction>, _ env: TestEnvironment) async {
+    /// The sheet completes order 1001: logged, listed as the sheet said (`listed`: among this
+    /// terminal's guest orders), and the cart is done.
+    func complete1001(_ store: TestStore<AppState, AppAction>, _ env: TestEnvironment, listed: Bool = true) async {
         await start(store)
         env.sheet.emit(.event(Fixtures.completed(orderId: "1001")))
         await store.receive(.checkout(.sheetUpdate(.event(Fixtures.completed(orderId: "1001")), at: time))) {
@@ -47,7 +48,9 @@ final class CheckoutTests: XCTestCase {
                                                      fields: [.init("order", "1001"), .init("decoded", "full"), .init("email", "a@b.example")]))
             $0.eventLog.nextEntryId = 2
             $0.checkout.completedOrderId = "1001"
-            $0.orders = [PlacedOrder(id: "1001", name: nil, placedAt: self.time, lines: self.orderedLines, total: Fixtures.usd("20.00"))]
+            if listed {
+                $0.orders = [PlacedOrder(id: "1001", name: nil, placedAt: self.time, lines: self.orderedLines, total: Fixtures.usd("20.00"))]
+            }
         }
         await store.receive(.checkout(.delegate(.orderPlaced))) { $0.cart = CartState() }
     }
@@ -170,6 +173,20 @@ final class CheckoutTests: XCTestCase {
         XCTAssertNil(store.state.errorMessage)
         XCTAssertEqual(env.sheet.calls, [.present(url), .send(.insert("a@b.example")), .send(.submit), .dismiss])
         XCTAssertEqual(env.savedCartIds.values, [nil])
+    }
+
+    /// A signed-in cart's order is the customer's: it is listed from the account, not among this
+    /// terminal's guest orders, where it would stay after the customer logged out.
+    func testASignedInCartsOrderIsNotListedAmongTheGuestOrders() async {
+        let env = TestEnvironment()
+        var state = cartScreen()
+        state.cart.cart?.buyerIdentity = BuyerIdentity(email: "a@b.example", customerAccessToken: "tok-1")
+        let store = env.store(state)
+
+        await complete1001(store, env, listed: false)
+        await store.cancelInFlightEffects()
+        await store.finish()
+        XCTAssertEqual(store.state.orders, [])
     }
 
     /// The order took stock: the ordered product is read again and every copy the app holds

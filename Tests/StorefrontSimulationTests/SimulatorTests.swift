@@ -34,6 +34,42 @@ final class SimulatorTests: XCTestCase {
         XCTAssertTrue(violations.contains { $0.invariant == .orderTotal })
     }
 
+    /// A planted defect in whose orders the checker expects (every order, not this shopper's) is
+    /// caught as soon as the customer's list is shown: it rightly lacks the guest order placed before
+    /// the login.
+    func testOrdersReadWithoutTheCustomerAreCaught() async throws {
+        let steps: [SimulationStep] = [.add(product: 0, variantMoves: 0, quantity: 1), .checkout(.pay), .logIn,
+                                       .add(product: 3, variantMoves: 1, quantity: 1), .checkout(.pay), .orders, .logOut, .orders]
+        let planted = Simulator(catalog: try Self.catalog.get(), fault: .ordersIgnoreCustomer)
+        let failure = try await planted.replay(steps, seed: 3, store: .embedded)
+        let found = try XCTUnwrap(failure, "the planted defect is caught")
+        XCTAssertEqual(found.stepIndex, 4, "at the customer's orders, listed after their checkout: \(found.violations)")
+        XCTAssertEqual(found.violations.map(\.invariant), [.ordersShown])
+        // The same steps keep the books without it.
+        let clean = try await Simulator(catalog: try Self.catalog.get()).replay(steps, seed: 3, store: .embedded)
+        XCTAssertNil(clean, "\(clean?.violations.map(\.description) ?? [])")
+    }
+
+    /// Logging in, a login the shop stops honouring, logging out and in again: the orders listed are
+    /// the customer's or the guest's, a refused login says "log in again" and never a ✓ for the add
+    /// it refused, and a logout says what happened to the cart.
+    func testLoginExpiryAndLogoutKeepTheBooks() async throws {
+        let steps: [SimulationStep] = [.add(product: 0, variantMoves: 0, quantity: 1), .checkout(.pay), .logIn,
+                                       .add(product: 3, variantMoves: 1, quantity: 2), .checkout(.pay), .orders,
+                                       .loginExpires(product: 8), .add(product: 7, variantMoves: 0, quantity: 1), .restartApp, .logIn,
+                                       .add(product: 5, variantMoves: 0, quantity: 1), .logOut, .orders, .logIn, .orders]
+        let lines = TraceLines()
+        let failure = try await Simulator(catalog: try Self.catalog.get(), trace: { lines.values.append($0) }).replay(steps, seed: 21, store: .embedded)
+        XCTAssertNil(failure, "step \(failure?.stepIndex ?? -1): \(failure?.violations.map(\.description) ?? [])")
+        // The steps did what they say: the login held, then the new cart the add started was refused
+        // on the expired token and the screen said so; the logout said what became of the cart.
+        XCTAssertTrue(try XCTUnwrap(lines.values.first { $0.hasPrefix("6. ") }).contains("logged in as"))
+        let expired = try XCTUnwrap(lines.values.first { $0.hasPrefix("7. ") })
+        XCTAssertTrue(expired.contains("Log in again"), expired)
+        let loggedOut = try XCTUnwrap(lines.values.first { $0.hasPrefix("12. ") })
+        XCTAssertTrue(loggedOut.contains("Logged out"), loggedOut)
+    }
+
     /// Stock that does not add up is caught at once.
     func testPhantomStockIsCaught() async throws {
         let simulator = Simulator(catalog: try Self.catalog.get(), fault: .phantomStock)
@@ -89,3 +125,6 @@ final class SimulatorTests: XCTestCase {
         XCTAssertTrue(summary.failures.isEmpty, summary.failures.map(\.description).joined(separator: "\n\n"))
     }
 }
+
+@MainActor
+private final class TraceLines { var values: [String] = [] }

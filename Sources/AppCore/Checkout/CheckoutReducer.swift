@@ -230,9 +230,13 @@ struct CheckoutReducer: Reducer {
             // Whatever went wrong on the way, the order is placed: the thank-you page stands alone.
             let withdraw = clearErrorBar(&state)
             state.checkout.notice = nil
-            state.orders.append(PlacedOrder(id: completed.orderId, name: state.checkout.page?.orderName, placedAt: time,
-                                            lines: PlacedOrder.lines(of: state.cart.cart),
-                                            total: completed.orderDetails.cart?.price.total ?? state.cart.cart?.cost.totalAmount))
+            // This terminal's list is of guest orders: a signed-in cart's order is the customer's
+            // (the account's list), and must not stay here once they log out.
+            if state.cart.cart?.buyerIdentity.customerAccessToken == nil {
+                state.orders.append(PlacedOrder(id: completed.orderId, name: state.checkout.page?.orderName, placedAt: time,
+                                                lines: PlacedOrder.lines(of: state.cart.cart),
+                                                total: completed.orderDetails.cart?.price.total ?? state.cart.cart?.cost.totalAmount))
+            }
             let ordered = Set(state.cart.cart?.lines.map(\.merchandise.productHandle) ?? [])
             // The cart became an order: the next add starts a new cart.
             state.checkout.preloadedURL = nil
