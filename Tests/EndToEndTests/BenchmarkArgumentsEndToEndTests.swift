@@ -6,18 +6,7 @@ import XCTest
 /// named `--help`).
 final class BenchmarkArgumentsEndToEndTests: XCTestCase {
     private func bench(_ arguments: [String], in directory: URL) throws -> (status: Int32, output: String) {
-        let path = try TmuxSession.builtBenchmark().bench
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
+        try TmuxSession.runBenchmark(arguments, in: directory)
     }
 
     func testUnknownOptionsAreRefusedAndHelpWritesNothing() throws {

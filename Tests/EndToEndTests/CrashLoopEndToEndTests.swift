@@ -6,17 +6,9 @@ import XCTest
 /// nothing any of them acknowledged may be missing afterwards; every file must open.
 final class CrashLoopEndToEndTests: XCTestCase {
     func testKilledWritersLoseNothingTheyAcknowledged() throws {
-        let (storefront, bench) = try TmuxSession.builtBenchmark()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: bench)
-        process.arguments = ["crash", "--kills", "10", "--writers", "2", "--seed", "20", "--storefront", storefront]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, text)
+        let storefront = try TmuxSession.builtBenchmark().storefront
+        let (status, text) = try TmuxSession.runBenchmark(["crash", "--kills", "10", "--writers", "2", "--seed", "20", "--storefront", storefront])
+        XCTAssertEqual(status, 0, text)
         for store in ["app (JSON files): 10 kills", "serve (SQLite): 10 kills"] {
             let line = try XCTUnwrap(text.split(separator: "\n").first { $0.hasPrefix(store) }, text)
             XCTAssertTrue(line.contains("lost 0, unreadable after a kill 0"), String(line))

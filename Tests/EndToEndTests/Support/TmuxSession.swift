@@ -37,6 +37,22 @@ final class TmuxSession {
         return (storefront, bench)
     }
 
+    /// Runs `storefront-bench` with `arguments` (in `directory`) to its end: its exit status and
+    /// everything it wrote, standard output and error together.
+    static func runBenchmark(_ arguments: [String], in directory: URL? = nil) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try builtBenchmark().bench)
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
+    }
+
     /// The storefront in the pane.
     /// - Parameters:
     ///   - stateDirectory: the `XDG_STATE_HOME` to run with (and `XDG_CACHE_HOME` beside it); a new
