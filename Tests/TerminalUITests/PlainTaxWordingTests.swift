@@ -45,4 +45,20 @@ final class PlainTaxWordingTests: XCTestCase {
         japan.taxName = "Consumption tax"
         XCTAssertTrue(PlainView.summaryLines(japan).contains("  Consumption tax included: $19.06"))
     }
+
+    /// The sheet's "Incl. …" row reads as a phrase: an acronym keeps its capitals, a name does not
+    /// start with a capital in the middle of it.
+    func testTheTaxInsideTheTotalReadsAsAPhrase() {
+        var summary = Fixtures.summary
+        summary.taxes = Fixtures.usd("19.06")
+        summary.taxesIncluded = true
+        let labels = ["VAT": "Incl. VAT", "GST": "Incl. GST", "Consumption tax": "Incl. consumption tax",
+                      "Sales tax": "Incl. sales tax", "Taxes": "Incl. taxes"]
+        for (name, label) in labels {
+            summary.taxName = name
+            XCTAssertEqual(OrderSummaryView.totals(summary).last?.0, label)
+            XCTAssertTrue(OrderSummaryView.strip(summary, width: 80).rows.joined().contains("\(label) $19.06"),
+                          "\(OrderSummaryView.strip(summary, width: 80))")
+        }
+    }
 }

@@ -56,6 +56,13 @@ public struct CheckoutPage: Hashable, Sendable {
         public var taxesIncluded: Bool
         /// What the taxes are called where the order goes ("VAT", "sales tax").
         public var taxName: String
+        /// The label of the tax inside the total, mid-phrase: "Incl. VAT", "Incl. consumption tax"
+        /// (an acronym keeps its capitals, a name is lowered as in a sentence).
+        public var includedTaxLabel: String {
+            let chars = Array(taxName)
+            guard chars.count > 1, !chars[1].isUppercase, let first = chars.first else { return "Incl. \(taxName)" }
+            return "Incl. " + first.lowercased() + String(chars.dropFirst())
+        }
         public init(lines: [Line], subtotal: Money, shipping: Money?, taxes: Money?, discounts: Money, total: Money,
                     taxesIncluded: Bool = false, taxName: String = "Taxes") {
             self.lines = lines; self.subtotal = subtotal; self.shipping = shipping; self.taxes = taxes

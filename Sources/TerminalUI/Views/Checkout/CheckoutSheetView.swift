@@ -196,7 +196,7 @@ struct CheckoutSheetView {
         guard !compact, needed <= canvas.height else {
             // No room for the breakdown: the total, and the tax in it when there is room.
             if summary.taxesIncluded, let taxes = summary.taxes, start > 4 {
-                canvas.text("Incl. \(summary.taxName) \(taxes.formatted)", y: y, style: theme[.muted], in: &grid, maxWidth: start - 2)
+                canvas.text("\(summary.includedTaxLabel) \(taxes.formatted)", y: y, style: theme[.muted], in: &grid, maxWidth: start - 2)
             }
             return
         }

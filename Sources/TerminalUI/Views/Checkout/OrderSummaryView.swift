@@ -23,7 +23,7 @@ struct OrderSummaryView {
         // Taxes in the prices are part of the total already: they are said after it.
         if !summary.taxesIncluded { totals.append((summary.taxName, summary.taxes, .text)) }
         totals.append(("Total", summary.total, .heading))
-        if summary.taxesIncluded { totals.append(("Incl. \(summary.taxName)", summary.taxes, .muted)) }
+        if summary.taxesIncluded { totals.append((summary.includedTaxLabel, summary.taxes, .muted)) }
         return totals
     }
 
