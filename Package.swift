@@ -140,7 +140,15 @@ let package = Package(
         ),
         // Seeded generators of hostile input per surface, shared by the property tests and
         // `storefront-bench fuzz`; not part of the app.
-        .target(name: "StorefrontFuzzing", dependencies: ["Storefront", "CheckoutSheet", "StorefrontServer", "StorefrontAgents"]),
+        .target(
+            name: "StorefrontFuzzing",
+            dependencies: [
+                "Storefront", "CheckoutSheet", "StorefrontServer", "StorefrontAgents", "AppCore", "TerminalUI", "StorefrontSSH",
+                .product(name: "NIOSSH", package: "swift-nio-ssh"), .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // Seeded shopper sessions through the app's real store against the embedded shop and `serve`,
         // with the books checked after every step; shared by its tests and `storefront-bench simulate`.
         .target(
@@ -168,7 +176,7 @@ let package = Package(
         .testTarget(
             name: "StorefrontSSHTests",
             dependencies: [
-                "StorefrontSSH", .product(name: "NIOSSH", package: "swift-nio-ssh"),
+                "StorefrontSSH", "StorefrontFuzzing", .product(name: "NIOSSH", package: "swift-nio-ssh"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"), .product(name: "Logging", package: "swift-log"),
             ]

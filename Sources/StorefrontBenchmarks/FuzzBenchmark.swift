@@ -4,10 +4,13 @@ import NIOCore
 import Storefront
 import StorefrontFuzzing
 import StorefrontServer
+import StorefrontSSH
 
 /// `storefront-bench fuzz SURFACE|all [--seconds N] [--cases N] [--seed N]`: the property tests'
 /// hostile-input generators, run for longer. `schema` generates documents from serve's schema
-/// (introspected in this process); `slow-bodies` stalls clients mid-body beside a query.
+/// (introspected in this process); `slow-bodies` stalls clients mid-body beside a query; `pastes`
+/// types large pastes into the terminal app; `ssh-idle` leaves connections quiet at every stage
+/// on an SSH front in this process (1 s handshake, 2 s idle timeouts).
 /// GraphQL requests go over HTTP to a `serve` started
 /// in this process on 127.0.0.1 (a free port), so the server's limits and framework are in the
 /// path; `--url URL --token T` sends them to a `storefront serve` running elsewhere instead (to
@@ -29,8 +32,18 @@ enum FuzzBenchmark {
         for surface in surfaces {
             let target: FuzzTarget
             var stop: (() async -> Void)?
+            var figures: (() -> String)?
             switch surface {
             case .catalog: target = .catalog
+            case .pastes:
+                let stats = PasteStats()
+                target = .pastes(catalog: try CatalogLoader.bundled(), stateDirectory: state, stats: stats)
+                figures = { stats.summary }
+            case .sshIdle:
+                // An SSH front in this process with short timeouts, its sessions a shell that echoes.
+                let (front, server) = try await SSHFrontUnderTest.start()
+                target = .sshIdle(front: front)
+                stop = { await server.drain() }
             case .search: target = .search(catalog: try CatalogLoader.bundled())
             case .replay: target = .replay
             case .oauth:
@@ -87,6 +100,7 @@ enum FuzzBenchmark {
             print("fuzz \(surface.rawValue): seed \(seed), up to \(seconds) s")
             let report = await FuzzRunner.run(target, seed: seed, cases: cases, seconds: seconds, slowLimit: .seconds(5))
             print(report.summary)
+            if let figures { print("  " + figures()) }
             print("  peak memory: \(peakMemoryMiB()) MiB")
             if !report.failures.isEmpty { failed = true }
             await stop?()

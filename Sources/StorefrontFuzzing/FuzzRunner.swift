@@ -4,8 +4,10 @@ import Foundation
 /// what the code did with one.
 public enum FuzzSurface: String, CaseIterable, Sendable {
     /// `schema`: documents generated from serve's schema; `slowBodies`: clients that send their
-    /// bodies slowly while others query; `mcp`: agents' tool calls at `/api/mcp` and `/api/ucp/mcp`.
-    case catalog, search, replay, graphql, oauth, schema, slowBodies = "slow-bodies", mcp
+    /// bodies slowly while others query; `mcp`: agents' tool calls at `/api/mcp` and `/api/ucp/mcp`;
+    /// `pastes`: large bracketed pastes into the terminal app, with Ctrl-C somewhere in them;
+    /// `sshIdle`: connections to the SSH front that go quiet at every stage, beside a real session.
+    case catalog, search, replay, graphql, oauth, schema, slowBodies = "slow-bodies", mcp, pastes, sshIdle = "ssh-idle"
 }
 
 /// What one input did: a valid answer or a clear error is `nil`; anything else is a description.
@@ -16,6 +18,8 @@ public struct FuzzTarget: Sendable {
     public var surface: FuzzSurface
     public var generate: @Sendable (inout FuzzRandom) -> String
     public var check: FuzzCheck
+    /// Checks a failing input's shrinking may take: fewer for a surface whose check waits on timeouts.
+    public var shrinkAttempts = 200
 
     public init(surface: FuzzSurface, generate: @escaping @Sendable (inout FuzzRandom) -> String, check: @escaping FuzzCheck) {
         self.surface = surface; self.generate = generate; self.check = check
@@ -90,10 +94,10 @@ public enum FuzzRunner {
         var best = (input, problem)
         var chunk = max(1, input.count / 2)
         var attempts = 0
-        while chunk >= 1 && attempts < 200 {
+        while chunk >= 1 && attempts < target.shrinkAttempts {
             var shrunk = false
             var start = 0
-            while start < best.0.count && attempts < 200 {
+            while start < best.0.count && attempts < target.shrinkAttempts {
                 attempts += 1
                 var characters = Array(best.0)
                 characters.removeSubrange(start..<min(characters.count, start + chunk))

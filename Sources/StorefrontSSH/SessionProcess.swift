@@ -30,7 +30,7 @@ final class SessionProcess: @unchecked Sendable {
         }
         _ = fcntl(master, F_SETFD, FD_CLOEXEC)
         _ = fcntl(slave, F_SETFD, FD_CLOEXEC)
-        guard let name = ttyname(slave).map({ String(cString: $0) }) else {
+        guard let name = terminalName(slave) else {
             close(master); close(slave)
             throw SSHServerError.spawn("The pseudo-terminal has no name.")
         }
@@ -73,6 +73,15 @@ final class SessionProcess: @unchecked Sendable {
             throw SSHServerError.spawn("Cannot start \(executable): \(String(cString: strerror(status))).")
         }
         return SessionProcess(pid: pid, master: master, slave: slave)
+    }
+
+    /// The path of the terminal open on `descriptor`. `ttyname_r`, never `ttyname`: sessions start
+    /// on several event-loop threads at once, and `ttyname`'s one static buffer then hands a child
+    /// another session's terminal (that session shows two programs, this one nothing at all).
+    static func terminalName(_ descriptor: CInt) -> String? {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard ttyname_r(descriptor, &buffer, buffer.count) == 0 else { return nil }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// glibc's POSIX_SPAWN_SETSID and posix_spawn_file_actions_addclosefrom_np (2.34) are GNU

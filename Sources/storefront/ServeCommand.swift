@@ -37,7 +37,8 @@ struct ServeCommand: AsyncParsableCommand {
             (MAX_RESPONSE_SIZE_EXCEEDED), a quarter of each without a token; \
             variables nested \(RequestLimits.standard.maximumVariablesNesting) deep, \(RequestLimits.standard.timeBudget) of work per request (TIMEOUT), \
             \(RequestLimits.standard.clientTimeout) for a client to send a body (408) and twice that of silence before a connection \
-            is closed, \(RequestLimits.standard.maximumConcurrentRequests) requests worked on at once once their bodies are read, \(RequestLimits.standard.maximumConcurrentRequestsPerClient) from one address (503), and \(RequestLimits.standard.shutdownGrace) after \
+            is closed, \(RequestLimits.standard.maximumConcurrentRequests) requests worked on at once once their bodies are read, \(RequestLimits.standard.maximumConcurrentRequestsPerClient) from one address (503; with every place taken, \
+            up to \(RequestLimits.standard.maximumWaitingRequests) requests wait \(RequestLimits.standard.placeWait) for one first), and \(RequestLimits.standard.shutdownGrace) after \
             SIGTERM or SIGINT before the process exits regardless.
             """)
 

@@ -1,6 +1,7 @@
 import Foundation
 import NIOCore
 import NIOPosix
+import StorefrontFuzzing
 import Testing
 @testable import StorefrontSSH
 

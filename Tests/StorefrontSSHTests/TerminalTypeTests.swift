@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontFuzzing
 import Testing
 @testable import StorefrontSSH
 

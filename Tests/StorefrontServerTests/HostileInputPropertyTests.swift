@@ -27,6 +27,16 @@ struct HostileInputPropertyTests {
         expectClean(await FuzzRunner.run(target, seed: Self.seed, cases: 3_000, seconds: 4, slowLimit: .seconds(1)))
     }
 
+    /// Pastes up to a megabyte into the terminal app's search field, a key per scalar as curses
+    /// reads them, with Ctrl-C somewhere in them: quit once the batch in hand is handled, and no
+    /// field past its bounds (what each edit walks). How fast is the benchmark's to say.
+    @Test func pastesIntoTheTerminalApp() async throws {
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-pastes-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: state) }
+        let target = FuzzTarget.pastes(catalog: try CatalogLoader.bundled(), stateDirectory: state)
+        expectClean(await FuzzRunner.run(target, seed: Self.seed, cases: 12, seconds: 8, slowLimit: .seconds(30)))
+    }
+
     @Test func replayLines() async throws {
         expectClean(await FuzzRunner.run(.replay, seed: Self.seed, cases: 3_000, seconds: 4, slowLimit: .seconds(1)))
     }

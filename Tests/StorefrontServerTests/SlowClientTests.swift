@@ -130,11 +130,7 @@ extension SlowClientTests {
     /// Over HTTP: with the loopback address's share held, a request naming a session the front-end
     /// credential proves is still worked on; a made-up name counts as its address.
     @Test func aFrontEndSessionIsWorkedOnWhileItsAddressIsBusy() async throws {
-        var limits = Self.limits
-        limits.maximumConcurrentRequests = 8
-        limits.maximumConcurrentRequestsPerClient = 2
-        limits.maximumConcurrentRequestsPerFrontSession = 1
-        let server = try await LoopbackServer.start(faults: FaultPlan(latency: 2), limits: limits, frontCredential: "front-credential-16")
+        let server = try await Self.frontEndServer(latency: 2, places: 8, perClient: 2, perSession: 1)
         let body = Data(#"{"query":"{ shop { name } }"}"#.utf8)
         @Sendable func status(_ session: String? = nil) async throws -> Int {
             var headers = [(name: GraphQLEndpoint.tokenHeader, value: LoopbackServer.token)]
@@ -164,5 +160,57 @@ extension SlowClientTests {
         #expect(sameSession == 503, "session one has one place, and holds it")
         #expect(results.0 == 200 && other == 200)
         #expect(results.1 == 200 && results.2 == 200)
+    }
+}
+
+extension SlowClientTests {
+    /// A burst bigger than the places (fifty shoppers' storefronts starting at once): requests
+    /// within their shares wait their turn instead of being told 503 together, and then all
+    /// coming back together after the same `Retry-After`.
+    @Test func aBurstIsWorkedThroughInsteadOfRefused() async throws {
+        let server = try await Self.frontEndServer(latency: 0.2, places: 4, perClient: 4, perSession: 2)
+        let body = Data(#"{"query":"{ shop { name } }"}"#.utf8)
+        let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+            for index in 0..<16 {
+                group.addTask {
+                    let session = FrontSession.name(session: "s\(index)", credential: "front-credential-16")
+                    return try await HTTPClientTransport().send(TransportRequest(
+                        url: server.url, headers: [(GraphQLEndpoint.tokenHeader, LoopbackServer.token), (FrontSession.header, session)],
+                        body: body)).status
+                }
+            }
+            return try await group.reduce(into: [Int]()) { $0.append($1) }
+        }
+        await server.stop()
+        #expect(statuses == Array(repeating: 200, count: 16))
+    }
+
+    @Test func waitersAreGivenPlacesInOrderWithinTheirSharesAndTheWaitIsBounded() async {
+        let slots = RequestSlots(total: 2, perClient: 2, perSession: 1, maximumWaiting: 2)
+        #expect(slots.take(for: .frontSession("a")) && slots.take(for: .frontSession("b")))
+        async let c = slots.take(for: .frontSession("c"), bodyBytes: 10, waitingUpTo: .seconds(30))
+        async let d = slots.take(for: .frontSession("d"), bodyBytes: 10, waitingUpTo: .seconds(30))
+        #expect(await eventually(within: 5) { slots.waiting == 2 })
+        // The waiting room is full; a session at its share is refused at once, as before.
+        #expect(!(await slots.take(for: .frontSession("e"), bodyBytes: 10, waitingUpTo: .seconds(30))))
+        #expect(!(await slots.take(for: .frontSession("a"), bodyBytes: 10, waitingUpTo: .seconds(30))))
+        slots.release(for: .frontSession("a"))
+        slots.release(for: .frontSession("b"))
+        let (gotC, gotD) = await (c, d)
+        #expect(gotC && gotD)
+        #expect(slots.inUse == 2 && slots.waiting == 0)
+        // Nobody lets go: the wait ends with a refusal, and the waiting room is empty again.
+        #expect(!(await slots.take(for: .frontSession("f"), bodyBytes: 10, waitingUpTo: .milliseconds(100))))
+        #expect(slots.waiting == 0)
+    }
+
+    /// A loopback serve whose requests take `latency` seconds, with these places to work on them,
+    /// and the front-end credential `front-credential-16`.
+    static func frontEndServer(latency: Double, places: Int, perClient: Int, perSession: Int) async throws -> LoopbackServer {
+        var limits = Self.limits
+        limits.maximumConcurrentRequests = places
+        limits.maximumConcurrentRequestsPerClient = perClient
+        limits.maximumConcurrentRequestsPerFrontSession = perSession
+        return try await LoopbackServer.start(faults: FaultPlan(latency: latency), limits: limits, frontCredential: "front-credential-16")
     }
 }

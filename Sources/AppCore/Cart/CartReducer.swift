@@ -102,8 +102,11 @@ struct CartReducer: Reducer {
         case .insert(let text):
             let cleaned = TextSanitizer.cleanLine(text)
             switch state.cart.editing {
-            case .discountCode: state.cart.discountCodeText += cleaned.prefix(max(0, CartTextField.discountCode.maximumLength - state.cart.discountCodeText.count))
-            case .note: state.cart.noteText += cleaned.prefix(max(0, CartTextField.note.maximumLength - state.cart.noteText.count))
+            case .discountCode:
+                state.cart.discountCodeText = FieldText.appending(cleaned, to: state.cart.discountCodeText,
+                                                                  maximumCharacters: CartTextField.discountCode.maximumLength)
+            case .note:
+                state.cart.noteText = FieldText.appending(cleaned, to: state.cart.noteText, maximumCharacters: CartTextField.note.maximumLength)
             case nil: break
             }
             return .none

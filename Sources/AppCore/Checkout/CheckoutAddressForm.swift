@@ -62,7 +62,7 @@ public struct CheckoutAddressForm: Hashable, Sendable {
         case .insert(let text):
             var clean = TextSanitizer.cleanLine(text)
             if focus == .countryCode { clean = clean.uppercased() }
-            let typed = String((value(focus) + clean).prefix(focus.maxLength))
+            let typed = FieldText.appending(clean, to: value(focus), maximumCharacters: focus.maxLength)
             return set(typed)
         case .deleteBackward:
             return set(String(value(focus).dropLast()))

@@ -17,12 +17,12 @@ struct SearchReducer: Reducer {
         case .insert(let text):
             let cleaned = TextSanitizer.cleanLine(text)
             guard !cleaned.isEmpty else { return .none }
-            if state.search.isQuerySelected { state.search.query = "" }
+            let before = state.search.isQuerySelected ? "" : state.search.query
             // The field keeps one character more than a query may have, so a long paste is
             // answered with the parser's "longer than" error and every edit costs a bounded amount.
-            let room = SearchQuery.maximumLength + 1 - state.search.query.count
-            guard room > 0 else { return .none }
-            state.search.query += cleaned.prefix(room)
+            let typed = FieldText.appending(cleaned, to: before, maximumCharacters: SearchQuery.maximumLength + 1)
+            guard typed != state.search.query || state.search.isQuerySelected else { return .none }
+            state.search.query = typed
             return queryChanged(&state)
         case .deleteBackward:
             guard !state.search.query.isEmpty else { return .none }

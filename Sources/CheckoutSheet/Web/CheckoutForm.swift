@@ -127,9 +127,8 @@ struct CheckoutForm: Sendable {
         case .insert(let text):
             guard let id = focusedFieldID, let spec = fields.first(where: { $0.id == id }) else { return false }
             let clean = TextSanitizer.cleanLine(text)
-            var value = spec.kind == .expiry ? Self.typeExpiry(clean, after: self.value(id))
-                : self.value(id) + Self.filter(clean, for: spec.kind)
-            if value.count > spec.maxLength { value = String(value.prefix(spec.maxLength)) }
+            let value = spec.kind == .expiry ? String(Self.typeExpiry(clean, after: self.value(id)).prefix(spec.maxLength))
+                : FieldText.appending(Self.filter(clean, for: spec.kind), to: self.value(id), maximumCharacters: spec.maxLength)
             guard value != self.value(id) else { return false }
             return setFocused(value)
         case .deleteBackward:

@@ -52,7 +52,8 @@ struct RequestGuard<Context: RemoteAddressRequestContext>: RouterMiddleware {
             return Self.refuse(408, "The request body did not arrive within \(limits.clientTimeout).")
         }
         let client = holder(of: request, context: context)
-        guard slots.take(for: client) else {
+        let bodyBytes = request.headers[.contentLength].flatMap { Int($0) } ?? 0
+        guard await slots.take(for: client, bodyBytes: bodyBytes, waitingUpTo: limits.placeWait) else {
             var response = Self.refuse(503, "The server is busy, try again shortly.")
             response.headers[.retryAfter] = "1"
             return response
@@ -93,7 +94,10 @@ struct RequestGuard<Context: RemoteAddressRequestContext>: RouterMiddleware {
 /// Requests being worked on now, shared by every connection: at most `total` at once, at most
 /// `perClient` of them from one address, so one client (or many connections from one machine)
 /// leaves places for everyone else, and at most `perSession` for one SSH front-end session: every
-/// session comes from the front-end's address, and each gets a share of its own.
+/// session comes from the front-end's address, and each gets a share of its own. A request within
+/// its share that finds every place taken waits for one (in order of arrival, a bounded number of
+/// them, for a bounded time): a burst is worked through instead of refused whole, and its clients
+/// do not all come back together after the same `Retry-After`.
 final class RequestSlots: Sendable {
     /// Whose share a place is taken from.
     enum Holder: Hashable, Sendable {
@@ -104,36 +108,123 @@ final class RequestSlots: Sendable {
     let total: Int
     let perClient: Int
     let perSession: Int
+    let maximumWaiting: Int
+    let maximumWaitingBytes: Int
+    private struct Waiter {
+        var id: Int
+        var holder: Holder
+        var bodyBytes: Int
+        var continuation: CheckedContinuation<Bool, Never>
+    }
     private struct Taken {
         var total = 0
         var byHolder: [Holder: Int] = [:]
+        /// In order of arrival.
+        var waiting: [Waiter] = []
+        var waitingBytes = 0
+        var nextWaiter = 0
+        /// Waiters numbered and not yet queued, and those of them whose time ran out (or whose
+        /// request was cancelled) before they were.
+        var pending: Set<Int> = []
+        var abandoned: Set<Int> = []
     }
     private let taken = Mutex(Taken())
 
-    init(total: Int, perClient: Int, perSession: Int = 4) {
+    init(total: Int, perClient: Int, perSession: Int = 4, maximumWaiting: Int = 128, maximumWaitingBytes: Int = 16 << 20) {
         self.total = max(1, total)
         self.perClient = max(1, min(perClient, total))
         self.perSession = max(1, min(perSession, total))
+        self.maximumWaiting = max(0, maximumWaiting)
+        self.maximumWaitingBytes = max(0, maximumWaitingBytes)
     }
 
     convenience init(_ limits: RequestLimits) {
         self.init(total: limits.maximumConcurrentRequests, perClient: limits.maximumConcurrentRequestsPerClient,
-                  perSession: limits.maximumConcurrentRequestsPerFrontSession)
+                  perSession: limits.maximumConcurrentRequestsPerFrontSession, maximumWaiting: limits.maximumWaitingRequests,
+                  maximumWaitingBytes: limits.maximumWaitingBodyBytes)
     }
 
-    /// True when `holder` got a place; it must `release` it when its request is answered.
-    func take(for holder: Holder) -> Bool {
-        let share: Int
+    private func share(of holder: Holder) -> Int {
         switch holder {
-        case .address: share = perClient
-        case .frontSession: share = perSession
+        case .address: return perClient
+        case .frontSession: return perSession
         }
-        return taken.withLock { taken in
-            let mine = taken.byHolder[holder, default: 0]
-            guard taken.total < total, mine < share else { return false }
-            taken.total += 1
-            taken.byHolder[holder] = mine + 1
+    }
+
+    /// Whose share is full, whether every place is taken: what stands between `holder` and a place.
+    private func fits(_ holder: Holder, _ taken: Taken) -> Bool {
+        taken.total < total && taken.byHolder[holder, default: 0] < share(of: holder)
+    }
+
+    private func grant(_ holder: Holder, _ taken: inout Taken) {
+        taken.total += 1
+        taken.byHolder[holder, default: 0] += 1
+    }
+
+    /// True when `holder` got a place now; it must `release` it when its request is answered.
+    func take(for holder: Holder) -> Bool {
+        taken.withLock { taken in
+            guard fits(holder, taken) else { return false }
+            grant(holder, &taken)
             return true
+        }
+    }
+
+    /// A place for `holder`, now or within `patience` when every place is taken and `holder` is
+    /// within its share (and the waiting room has space for it and its body). False: refused.
+    func take(for holder: Holder, bodyBytes: Int, waitingUpTo patience: Duration) async -> Bool {
+        // Every waiter that fits was given its place when one came free: one that fits now takes it.
+        let id = taken.withLock { taken -> Int? in
+            if fits(holder, taken) {
+                grant(holder, &taken)
+                return nil
+            }
+            taken.nextWaiter += 1
+            taken.pending.insert(taken.nextWaiter)
+            return taken.nextWaiter
+        }
+        guard let id else { return true }
+        let timeout = Task {
+            guard (try? await Task.sleep(for: patience)) != nil else { return }
+            self.abandon(id)
+        }
+        defer { timeout.cancel() }
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let refused = taken.withLock { taken -> Bool in
+                    taken.pending.remove(id)
+                    if taken.abandoned.remove(id) != nil { return true }
+                    if fits(holder, taken) {
+                        grant(holder, &taken)
+                        continuation.resume(returning: true)
+                        return false
+                    }
+                    // Over its own share it is refused as before: waiting is for a full house only.
+                    let mine = taken.byHolder[holder, default: 0] + taken.waiting.count(where: { $0.holder == holder })
+                    guard patience > .zero, taken.total >= total, mine < share(of: holder), taken.waiting.count < maximumWaiting,
+                          taken.waitingBytes + max(0, bodyBytes) <= maximumWaitingBytes else { return true }
+                    taken.waiting.append(Waiter(id: id, holder: holder, bodyBytes: max(0, bodyBytes), continuation: continuation))
+                    taken.waitingBytes += max(0, bodyBytes)
+                    return false
+                }
+                if refused { continuation.resume(returning: false) }
+            }
+        } onCancel: {
+            abandon(id)
+        }
+    }
+
+    /// The waiter `id` gives up (its time ran out, its request was cancelled): refused.
+    private func abandon(_ id: Int) {
+        taken.withLock { taken in
+            guard let index = taken.waiting.firstIndex(where: { $0.id == id }) else {
+                // Not queued yet: remembered for when it is. (Already given its place: nothing to do.)
+                if taken.pending.contains(id) { taken.abandoned.insert(id) }
+                return
+            }
+            let waiter = taken.waiting.remove(at: index)
+            taken.waitingBytes -= waiter.bodyBytes
+            waiter.continuation.resume(returning: false)
         }
     }
 
@@ -142,10 +233,17 @@ final class RequestSlots: Sendable {
             taken.total = max(0, taken.total - 1)
             let mine = taken.byHolder[holder, default: 0] - 1
             taken.byHolder[holder] = mine > 0 ? mine : nil
+            // The freed place goes to the first waiter whose share has room.
+            guard let index = taken.waiting.firstIndex(where: { fits($0.holder, taken) }) else { return }
+            let waiter = taken.waiting.remove(at: index)
+            taken.waitingBytes -= waiter.bodyBytes
+            grant(waiter.holder, &taken)
+            waiter.continuation.resume(returning: true)
         }
     }
 
     var inUse: Int { taken.withLock { $0.total } }
+    var waiting: Int { taken.withLock { $0.waiting.count } }
 }
 
 /// The request context `serve` routes with: Hummingbird's, and the address the request came from

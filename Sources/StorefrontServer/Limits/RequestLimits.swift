@@ -62,6 +62,13 @@ public struct RequestLimits: Sendable, Hashable {
     /// Of those, requests from one SSH front-end session (`FrontSession`): each shopper over SSH
     /// has a share of their own, so one busy session leaves places for the others.
     public var maximumConcurrentRequestsPerFrontSession = 4
+    /// When every place is taken (a burst: fifty shoppers' storefronts starting at once), a request
+    /// within its client's share waits this long for one, in order of arrival, before its 503.
+    public var placeWait: Duration = .seconds(5)
+    /// Requests waiting for a place at once, and the bytes of their bodies together; past either,
+    /// a request that finds every place taken is answered 503 at once.
+    public var maximumWaitingRequests = 128
+    public var maximumWaitingBodyBytes = 16 << 20
     /// After SIGTERM or SIGINT, how long requests in flight may finish before the process exits anyway.
     public var shutdownGrace: Duration = .seconds(5)
 

@@ -77,7 +77,7 @@ public final class TerminalApp {
     }
 
     /// The most keys handled in one turn of the loop.
-    static let keysPerTurn = 4096
+    nonisolated public static let keysPerTurn = 4096
 
     /// Runs until the state says quit, the terminal hangs up, or SIGINT arrives.
     public func run() async {
@@ -139,7 +139,7 @@ public final class TerminalApp {
 
     /// Handles keys read together. A run of characters typed into a text field (a paste, or keys
     /// sent faster than a frame) becomes one insert, so the field receives the text in one piece.
-    func handle(_ keys: [Key]) {
+    public func handle(_ keys: [Key]) {
         var typed = ""
         var typingMap: KeyMap?
         func flush() {
