@@ -128,7 +128,10 @@ let package = Package(
                 .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
             ]
         ),
-        .target(name: "TerminalUI", dependencies: ["AppCore", "Storefront", "CheckoutSheet", "Pictures", "CNcursesw", "CQRencode"]),
+        // The monotonic clock as the program's own initialisers see it (the start-up trace).
+        .target(name: "CStartupClock"),
+        .target(name: "TerminalUI", dependencies: ["AppCore", "Storefront", "CheckoutSheet", "Pictures", "CNcursesw", "CQRencode",
+                                                   "CStartupClock"]),
         .executableTarget(
             name: "storefront",
             dependencies: [

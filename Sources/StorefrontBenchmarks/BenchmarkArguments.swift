@@ -12,6 +12,21 @@ enum BenchmarkArguments {
         let parts = (option(name, in: arguments) ?? "").split(separator: "x").compactMap { Int($0) }
         return parts.count == 2 ? Size(width: parts[0], height: parts[1]) : fallback
     }
+
+    /// `--size WxH[,WxH...]`, or `fallback`; a size that does not read as WxH is refused.
+    static func sizes(_ arguments: [String], default fallback: [Size], option name: String = "--size") throws -> [Size] {
+        guard let value = option(name, in: arguments) else { return fallback }
+        return try value.split(separator: ",").map { word in
+            let parts = word.split(separator: "x").compactMap { Int($0) }
+            guard parts.count == 2, parts[0] > 0, parts[1] > 0 else { throw SizeError(word: String(word)) }
+            return Size(width: parts[0], height: parts[1])
+        }
+    }
+
+    struct SizeError: Error, CustomStringConvertible {
+        var word: String
+        var description: String { "\(word) is not a size (WxH, e.g. 80x24)" }
+    }
 }
 
 /// One entry of `storefront-bench`: its name, a line of help, what it takes and how it runs.

@@ -133,6 +133,7 @@ enum InteractiveSession {
                                    ledgerOrders: ledgerOrders)
         }
         let storefront = EmbeddedStorefront(catalog: try global.openCatalog())
+        StartupTrace.mark("catalog-read")
         let checkout = CheckoutSheet(configuration: configuration, webViews: SimulatedCheckoutServer(backend: storefront))
         // The embedded store knows the customer from the token file.
         await storefront.setCustomerDirectory(SessionCustomerDirectory(store: tokens))

@@ -1,3 +1,5 @@
+import TerminalUI
+
 /// `search` takes words that start with "-" as part of the query (`-tag:sale` is a negation), but
 /// a word starting with "--" looks like an option to the argument parser, which rejects an unknown
 /// one before `search` sees it: `storefront search ---` would exit 64. Such words are moved after
@@ -41,6 +43,7 @@ enum SearchArguments {
 
 extension StorefrontCommand {
     static func main() async {
+        StartupTrace.mark("main")
         await main(SearchArguments.rewrite(Array(CommandLine.arguments.dropFirst())))
     }
 }

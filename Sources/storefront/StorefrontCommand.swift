@@ -3,6 +3,7 @@ import ArgumentParser
 import CheckoutSheet
 import Foundation
 import Storefront
+import TerminalUI
 
 /// `storefront`: the root command. Subcommands are listed here, one file each.
 @main
@@ -65,10 +66,12 @@ struct StorefrontCommand: AsyncParsableCommand {
 
     /// No subcommand: the interactive storefront in this terminal.
     func run() async throws {
+        StartupTrace.mark("arguments-parsed")
         let link = open.flatMap { try? DeepLink.parse($0).get() }
         // config.toml's colours and pictures (NO_COLOR of the environment's own goes first).
         let settings = global.settings()
         SettingsFile.applyColours(settings)
+        StartupTrace.mark("settings-read")
         try await reportingFailures {
             try await InteractiveSession.run(global: global, plain: plain, opening: link, cartOnAccount: cartOnAccount,
                                              checkoutProtocol: try chosenProtocol(), country: market.asked,

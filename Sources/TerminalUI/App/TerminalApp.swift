@@ -38,6 +38,8 @@ public final class TerminalApp {
     /// The selection a preview waits on, and the timer that marks it resting (`PreviewRest`).
     private var restTimer: (selection: String, task: Task<Void, Never>)?
     private var events: AsyncStream<Event>.Continuation?
+    /// Whether the start-up trace has its first frame drawn with the collections loaded.
+    private var contentTraced = false
     /// The screen to open once the app has started (`--open`).
     public var initialLink: DeepLink?
 
@@ -58,10 +60,14 @@ public final class TerminalApp {
     public static func run(environment processEnvironment: [String: String] = ProcessInfo.processInfo.environment,
                            opening link: DeepLink? = nil, showsPictures: Bool = true,
                            makeDependencies: () async throws -> AppDependencies) async throws -> [String] {
+        // The start-up trace is written once the terminal is the shell's again.
+        defer { StartupTrace.flush() }
         let driver = try NcursesDriver(environment: processEnvironment)
+        StartupTrace.mark("terminal-started")
         var environment = RenderEnvironment(profile: driver.profile)
         environment.showsPictures = showsPictures
         driver.draw(Renderer.render(AppState(loading: [.collections]), size: driver.size, environment: environment))
+        StartupTrace.mark("first-frame-written")
         let dependencies: AppDependencies
         do {
             dependencies = try await makeDependencies()
@@ -69,6 +75,7 @@ public final class TerminalApp {
             driver.stop()
             throw error
         }
+        StartupTrace.mark("dependencies-ready")
         let app = TerminalApp(store: AppStore(dependencies: dependencies), dependencies: dependencies, driver: driver,
                               environment: environment)
         app.initialLink = link
@@ -199,6 +206,10 @@ public final class TerminalApp {
         let frame = Renderer.render(store.state, size: driver.size, environment: environment)
         driver.draw(frame)
         framesDrawn += 1
+        if !contentTraced, !store.state.isLoading(.collections) {
+            contentTraced = true
+            StartupTrace.mark("first-content-frame")
+        }
         requestPictures(frame.wantedPictures)
         followRest(of: frame.awaitingRest)
     }

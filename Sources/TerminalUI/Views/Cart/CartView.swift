@@ -31,8 +31,10 @@ struct CartView {
         let window = ListWindow(selected: state.selectedLineIndex, total: cart.lines.count, rows: lineRows,
                                 first: state.firstVisibleLineIndex)
         var y = top + 1
+        // The bar is as wide as the widest item shown (within its column), the same on every row.
+        let barWidth = min(columns.item, window.range.map { Self.itemWidth(cart.lines[$0]) + 2 }.max() ?? 0) + 1
         for index in window.range {
-            drawLine(cart.lines[index], selected: index == state.selectedLineIndex, columns: columns, y: y,
+            drawLine(cart.lines[index], selected: index == state.selectedLineIndex, columns: columns, barWidth: barWidth, y: y,
                      in: inner, theme: theme, grid: &grid)
             y += 1
         }
@@ -104,19 +106,31 @@ struct CartView {
         canvas.textRight("Total", right: c.totalRight, y: y, style: style, in: &grid)
     }
 
-    private func drawLine(_ line: CartLine, selected: Bool, columns c: Columns, y: Int, in canvas: Canvas, theme: Theme,
-                          grid: inout Grid) {
-        let style = selected ? theme[.selection] : theme[.text]
-        if selected { canvas.fill(Rect(x: 0, y: y, width: canvas.width, height: 1), style: style, in: &grid) }
-        if selected { canvas.placeFocus(y: y, in: &grid) }
+    /// " · M / Sand" after the product's title, or nothing for a product without options.
+    private static func variantSuffix(_ line: CartLine) -> String {
         let title = line.merchandise.title
-        let variant = title.isEmpty || title == "Default Title" ? "" : " · " + title
+        return title.isEmpty || title == "Default Title" ? "" : " · " + title
+    }
+
+    /// The item's name as the row shows it, before a mark or truncation.
+    private static func itemWidth(_ line: CartLine) -> Int {
+        DisplayWidth.of(line.merchandise.productTitle + variantSuffix(line))
+    }
+
+    private func drawLine(_ line: CartLine, selected: Bool, columns c: Columns, barWidth: Int, y: Int, in canvas: Canvas,
+                          theme: Theme, grid: inout Grid) {
+        let style = selected ? theme[.selection] : theme[.text]
+        if selected { canvas.placeFocus(y: y, in: &grid) }
+        let variant = Self.variantSuffix(line)
         if state.pendingRemoveLineId == line.id {
+            // The question takes the whole row.
+            if selected { canvas.fill(Rect(x: 0, y: y, width: canvas.width, height: 1), style: style, in: &grid) }
             canvas.text("Remove \(line.merchandise.productTitle)\(variant)?", y: y, style: style.adding(.bold), in: &grid,
                         maxWidth: c.item)
             canvas.textRight("y remove · n keep", right: c.totalRight, y: y, style: selected ? style : theme[.warning], in: &grid)
             return
         }
+        if selected { canvas.fill(Rect(x: 0, y: y, width: barWidth, height: 1), style: style, in: &grid) }
         var itemWidth = c.item
         var mark = ""
         // A line the cart's country does not sell says so at the end of its item column (a narrow
@@ -125,15 +139,18 @@ struct CartView {
             let tag = "✗ not sold here"
             if c.item >= 24 {
                 itemWidth = c.item - DisplayWidth.of(tag) - 1
-                canvas.textRight(tag, right: c.item, y: y, style: selected ? style : theme[.warning], in: &grid)
+                canvas.textRight(tag, right: c.item, y: y, style: theme[.warning], in: &grid)
             } else {
                 mark = "✗ "
             }
         }
         canvas.text(mark + line.merchandise.productTitle + variant, y: y, style: style, in: &grid, maxWidth: itemWidth)
-        canvas.textRight("\(line.quantity)", right: c.quantityX + c.quantity, y: y, style: style, in: &grid)
-        canvas.textRight(line.cost.amountPerQuantity.formatted, right: c.priceRight, y: y, style: style, in: &grid)
-        canvas.textRight(line.cost.totalAmount.formatted, right: c.totalRight, y: y, style: style.adding(.bold), in: &grid)
+        // The bar covers the items, as the product lists' covers the title column: a move rewrites
+        // two items, and the amounts read the same on every row.
+        let amounts = theme[.text]
+        canvas.textRight("\(line.quantity)", right: c.quantityX + c.quantity, y: y, style: amounts, in: &grid)
+        canvas.textRight(line.cost.amountPerQuantity.formatted, right: c.priceRight, y: y, style: amounts, in: &grid)
+        canvas.textRight(line.cost.totalAmount.formatted, right: c.totalRight, y: y, style: amounts.adding(.bold), in: &grid)
     }
 
     private func drawDiscount(_ cart: Cart, y: Int, in canvas: Canvas, theme: Theme, grid: inout Grid) -> Int {

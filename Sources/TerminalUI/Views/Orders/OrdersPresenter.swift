@@ -56,20 +56,30 @@ struct OrdersPresenter: ScreenPresenter {
         }
         let rows = max(1, inner.height - Self.headerRows)
         let first = min(orders.firstVisibleIndex, max(list.count - rows, 0))
-        for (offset, order) in list[first..<min(list.count, first + rows)].enumerated() {
+        let shown = list[first..<min(list.count, first + rows)]
+        // Narrow: number, date and total; the status and count go first when room runs out.
+        let wide = inner.width >= 60
+        func describe(_ order: OrderSummary) -> String {
+            let items = "\(order.itemCount) item\(order.itemCount == 1 ? "" : "s")"
+            return order.number + "  " + Self.day(order.date, context.environment.timeZone) + (wide ? "  " + order.status + "  " + items : "")
+        }
+        let widestLeft = 2 + (shown.map { DisplayWidth.of(describe($0)) }.max() ?? 0)
+        for (offset, order) in shown.enumerated() {
             let index = first + offset
             let selected = index == orders.selectedIndex
             let y = Self.headerRows + offset
             let total = order.total?.formatted ?? ""
-            let items = "\(order.itemCount) item\(order.itemCount == 1 ? "" : "s")"
-            // Narrow: number, date and total; the status and count go first when room runs out.
-            let wide = inner.width >= 60
-            let left = (selected ? "▸ " : "  ") + order.number + "  " + Self.day(order.date, context.environment.timeZone)
-                + (wide ? "  " + order.status + "  " + items : "")
+            let left = (selected ? "▸ " : "  ") + describe(order)
             let style = selected ? theme[.selection] : theme[.text]
-            if selected { inner.sub(Rect(x: 0, y: y, width: inner.width, height: 1)).fill(style: style, in: &grid) }
-            inner.text(left, y: y, style: style, in: &grid, maxWidth: max(0, inner.width - DisplayWidth.of(total) - 1))
-            inner.textRight(total, y: y, style: style, in: &grid)
+            // The bar covers the order's number, date, status and count, as wide on every row;
+            // the total at the right edge reads the same on every row, so a move rewrites two
+            // short stretches rather than two whole rows.
+            let leftWidth = max(0, inner.width - DisplayWidth.of(total) - 1)
+            if selected {
+                inner.sub(Rect(x: 0, y: y, width: min(leftWidth, widestLeft + 1), height: 1)).fill(style: style, in: &grid)
+            }
+            inner.text(left, y: y, style: style, in: &grid, maxWidth: leftWidth)
+            inner.textRight(total, y: y, style: theme[.text], in: &grid)
         }
     }
 
