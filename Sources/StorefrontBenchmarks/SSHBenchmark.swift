@@ -35,24 +35,15 @@ enum SSHBenchmark {
 
     /// `storefront serve` with room for every session.
     final class Server {
-        let process = Process()
+        let process: Process
         let port: Int
         let log: URL
 
         init(binary: String, directory: URL, capacity: Int) throws {
-            log = directory.appendingPathComponent("serve.log")
-            FileManager.default.createFile(atPath: log.path, contents: nil)
-            process.executableURL = URL(fileURLWithPath: binary)
-            process.arguments = ["serve", "--port", "0", "--ssh-port", "0", "--ssh-host", "127.0.0.1",
-                                 "--ssh-max-sessions", "\(capacity)", "--ssh-max-per-address", "\(capacity)"]
-            var environment = ProcessInfo.processInfo.environment
-            environment["XDG_STATE_HOME"] = directory.appendingPathComponent("state").path
-            environment["XDG_CACHE_HOME"] = directory.appendingPathComponent("cache").path
-            process.environment = environment
-            let handle = try FileHandle(forWritingTo: log)
-            process.standardOutput = handle
-            process.standardError = handle
-            try process.run()
+            (process, log) = try ServeProcess.start(binary, arguments: [
+                "--port", "0", "--ssh-port", "0", "--ssh-host", "127.0.0.1",
+                "--ssh-max-sessions", "\(capacity)", "--ssh-max-per-address", "\(capacity)",
+            ], directory: directory)
             let deadline = Date().addingTimeInterval(30)
             var found: Int?
             while found == nil && Date() < deadline {

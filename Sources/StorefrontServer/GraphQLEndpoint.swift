@@ -80,16 +80,18 @@ public final class GraphQLEndpoint: Sendable {
         if let violation = DocumentScan.check(request.query, limits: limits) { return violation.json }
         var result: GraphQL.GraphQLResult
         do {
-            let document = try parse(source: Source(body: request.query, name: "request"))
+            // A document found valid before is not parsed again: the same few come again and again.
+            let known = Self.validated.document(request.query)
+            let document = try known ?? parse(source: Source(body: request.query, name: "request"))
             if let violation = DocumentShape.check(document, limits: limits) { return violation.json }
             let operation = document.operation(named: request.operationName)
             if let operation, let violation = OperationDepth(operation: operation, document: document).violation(limits) {
                 return violation.json
             }
-            if !Self.validated.isKnown(request.query) {
+            if known == nil {
                 let errors = validate(schema: schema, ast: document)
                 guard errors.isEmpty else { return encode(GraphQL.GraphQLResult(errors: errors)) }
-                Self.validated.remember(request.query)
+                Self.validated.remember(request.query, document)
             }
             let variables = operation?.withDefaults(request.variables) ?? request.variables
             let (country, language) = InContextDirective.values(of: operation, variables: variables)
@@ -100,18 +102,22 @@ public final class GraphQLEndpoint: Sendable {
             let context = RequestContext(storefront: storefront.inContext(buyer), country: country, language: language, scopes: scopes,
                                          budget: budget)
             let schema = schema
+            let thread = ExecutionThreads.shared.next()
             let run = { @Sendable () async -> GraphQL.GraphQLResult in
-                do {
-                    var result = try await GraphQL.execute(schema: schema, documentAST: document, rootValue: StorefrontResolver(),
-                                                           context: context, variableValues: request.variables,
-                                                           operationName: request.operationName)
-                    if budget.violation != nil { return GraphQL.GraphQLResult() }
-                    result.data = result.data.map { context.nullListElements.restore(in: $0) }
-                    return result
-                } catch let error as GraphQLError {
-                    return GraphQL.GraphQLResult(errors: [error])
-                } catch {
-                    return GraphQL.GraphQLResult(errors: [GraphQLError(message: String(describing: error))])
+                // The operation and every task it starts run on one thread (see `ExecutionThreads`).
+                await withTaskExecutorPreference(thread) {
+                    do {
+                        var result = try await GraphQL.execute(schema: schema, documentAST: document, rootValue: StorefrontResolver(),
+                                                               context: context, variableValues: request.variables,
+                                                               operationName: request.operationName)
+                        if budget.violation != nil { return GraphQL.GraphQLResult() }
+                        result.data = result.data.map { context.nullListElements.restore(in: $0) }
+                        return result
+                    } catch let error as GraphQLError {
+                        return GraphQL.GraphQLResult(errors: [error])
+                    } catch {
+                        return GraphQL.GraphQLResult(errors: [GraphQLError(message: String(describing: error))])
+                    }
                 }
             }
             let finished = await withTimeBudget(limits.timeBudget, stop: budget.stop, run)
@@ -131,7 +137,8 @@ public final class GraphQLEndpoint: Sendable {
     }
 
     /// Documents already found valid against the schema (there is one schema per process): a client
-    /// sends the same few documents again and again, and validating one costs more than running it.
+    /// sends the same few documents again and again, and parsing and validating one costs more than
+    /// running it.
     static let validated = ValidatedDocuments()
 
     /// The answer as JSON; one over `limit` bytes (the budget counts as it goes, the encoder has the
@@ -139,7 +146,7 @@ public final class GraphQLEndpoint: Sendable {
     private func encode(_ result: GraphQL.GraphQLResult, limit: Int = .max) -> Data {
         var result = result
         result.errors = Self.inPathOrder(result.errors.map(Self.withCode))
-        guard let data = try? GraphQLJSONEncoder().encode(result) else {
+        guard let data = AnswerJSON.data(result) ?? (try? GraphQLJSONEncoder().encode(result)) else {
             return Data(#"{"errors":[{"message":"The answer could not be encoded.","extensions":{"code":"INTERNAL_SERVER_ERROR"}}]}"#.utf8)
         }
         guard data.count <= limit else {
@@ -198,20 +205,24 @@ public final class GraphQLEndpoint: Sendable {
     }
 }
 
-/// Query texts that passed validation, bounded in count and in the size of each.
+/// Query texts that passed validation, with their parsed documents, bounded in count and in the
+/// size of each.
 final class ValidatedDocuments: Sendable {
     static let maximumCount = 256
     static let maximumBytes = 32 << 10
-    private let texts = Mutex<Set<String>>([])
+    private let documents = Mutex<[String: Document]>([:])
 
-    func isKnown(_ text: String) -> Bool { texts.withLock { $0.contains(text) } }
+    func isKnown(_ text: String) -> Bool { document(text) != nil }
 
-    /// Keeps `text` when it is small enough; a full set starts again rather than grow.
-    func remember(_ text: String) {
+    /// The parsed document of `text`, when it was found valid before.
+    func document(_ text: String) -> Document? { documents.withLock { $0[text] } }
+
+    /// Keeps `text` and its document when it is small enough; a full set starts again rather than grow.
+    func remember(_ text: String, _ document: Document) {
         guard text.utf8.count <= Self.maximumBytes else { return }
-        texts.withLock { texts in
-            if texts.count >= Self.maximumCount { texts.removeAll(keepingCapacity: true) }
-            texts.insert(text)
+        documents.withLock { documents in
+            if documents.count >= Self.maximumCount { documents.removeAll(keepingCapacity: true) }
+            documents[text] = document
         }
     }
 }

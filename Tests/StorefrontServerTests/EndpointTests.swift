@@ -37,8 +37,8 @@ struct EndpointTests {
         .cartNoteUpdate: ["cartId": "gid://shopify/Cart/none?key=0", "note": "hi"],
     ] }
 
-    /// A document found valid once is not validated again; one that is not valid is refused every
-    /// time, and never remembered as valid.
+    /// A document found valid once is neither parsed nor validated again (its parsed document is
+    /// kept and used); one that is not valid is refused every time, and never remembered as valid.
     @Test func validDocumentsAreRememberedAndInvalidOnesRefusedEveryTime() async throws {
         try await withServer { server async throws in
             let valid = "query RememberedShop { shop { name } }"
@@ -47,16 +47,17 @@ struct EndpointTests {
             for _ in 0..<2 {
                 let answer = try await post(server, query: valid)
                 #expect(answer["errors"] == nil)
-                #expect(GraphQLEndpoint.validated.isKnown(valid))
+                #expect(GraphQLEndpoint.validated.document(valid) == (try parse(source: Source(body: valid))))
                 let refused = try await post(server, query: invalid)
                 #expect((refused["errors"] as? [Any])?.isEmpty == false)
                 #expect(!GraphQLEndpoint.validated.isKnown(invalid))
             }
         }
         let set = ValidatedDocuments()
-        set.remember(String(repeating: "x", count: ValidatedDocuments.maximumBytes + 1))
+        let document = try parse(source: Source(body: "{ shop { name } }"))
+        set.remember(String(repeating: "x", count: ValidatedDocuments.maximumBytes + 1), document)
         #expect(!set.isKnown(String(repeating: "x", count: ValidatedDocuments.maximumBytes + 1)), "too long to keep")
-        for index in 0...ValidatedDocuments.maximumCount { set.remember("query Q\(index) { shop { name } }") }
+        for index in 0...ValidatedDocuments.maximumCount { set.remember("query Q\(index) { shop { name } }", document) }
         #expect(set.isKnown("query Q\(ValidatedDocuments.maximumCount) { shop { name } }"))
         #expect(!set.isKnown("query Q0 { shop { name } }"), "a full set starts again")
     }

@@ -183,16 +183,20 @@ extension GraphQLSchema {
             for (name, field) in fields {
                 guard let resolve = field.resolve else { continue }
                 let nameBytes = name.utf8.count + 4
+                // What the field's type says its value can be: only a list is counted by its
+                // elements and only a leaf can be a string, so an object's value is not cast at all.
+                let returned = ReturnedValue(field.type)
                 field.resolve = { source, arguments, context, info in
                     guard let budget = (context as? RequestContext)?.budget else {
                         return try await resolve(source, arguments, context, info)
                     }
                     try budget.charge(fields: 1, responseBytes: nameBytes)
                     let value = try await resolve(source, arguments, context, info)
+                    guard returned != .object else { return value }
                     // Counted where it is: a cast to `[(any Sendable)?]` would box every element anew.
-                    if let list = value as? any CountedList {
+                    if returned != .leaf, let list = value as? any CountedList {
                         try budget.charge(listElements: list.elementCount, responseBytes: 2 * list.elementCount)
-                    } else if let text = value as? String {
+                    } else if returned != .list, let text = value as? String {
                         try budget.charge(responseBytes: text.utf8.count)
                     }
                     return value
@@ -201,6 +205,23 @@ extension GraphQLSchema {
             object.fields = { fields }
         }
         return self
+    }
+}
+
+/// The kind of value a field's type lets its resolver return, as the budget counts it.
+private enum ReturnedValue {
+    case list, leaf, object
+    /// A type not resolved yet: the value is looked at as either.
+    case any
+
+    init(_ type: GraphQLOutputType) {
+        let type: GraphQLType = (type as? GraphQLNonNull)?.ofType ?? type
+        switch type {
+        case is GraphQLList: self = .list
+        case is GraphQLLeafType: self = .leaf
+        case is GraphQLObjectType, is GraphQLInterfaceType, is GraphQLUnionType: self = .object
+        default: self = .any
+        }
     }
 }
 

@@ -2,23 +2,29 @@ import Foundation
 import Graphiti
 import Storefront
 
-/// The Storefront API's scalars, and its large enums served as scalars (see `EnumCode`).
+/// The Storefront API's scalars, and its large enums served as scalars (see `EnumCode`). Each is
+/// written as its text directly: every ID, amount and date of an answer goes through here.
 final class ScalarSchema: PartialSchema<StorefrontResolver, RequestContext> {
     @TypeDefinitions
     override var types: Types {
-        Scalar(GraphID.self, as: IDScalar.name)
-        Scalar(DecimalAmount.self, as: DecimalScalar.name)
-        Scalar(DateTimeValue.self, as: DateTimeScalar.name)
-        Scalar(URLValue.self, as: URLScalar.name)
-        Scalar(JSONValue.self, as: JSONScalar.name)
-        Scalar(UnsignedInt64Value.self, as: UnsignedInt64Scalar.name)
-        Scalar(HTMLValue.self, as: HTMLScalar.name)
-        Scalar(ColorValue.self, as: ColorScalar.name)
-        Scalar(CountryCode.self, as: CountryCodeScalar.name)
-        Scalar(LanguageCode.self, as: LanguageCodeScalar.name)
-        Scalar(CurrencyCode.self, as: CurrencyCodeScalar.name)
-        Scalar(CartErrorCodeValue.self, as: CartErrorCodeScalar.name)
-        Scalar(CartWarningCodeValue.self, as: CartWarningCodeScalar.name)
+        Self.scalar(IDScalar.self)
+        Self.scalar(DecimalScalar.self)
+        Self.scalar(DateTimeScalar.self)
+        Self.scalar(URLScalar.self)
+        Self.scalar(JSONScalar.self)
+        Self.scalar(UnsignedInt64Scalar.self)
+        Self.scalar(HTMLScalar.self)
+        Self.scalar(ColorScalar.self)
+        Self.scalar(CountryCodeScalar.self)
+        Self.scalar(LanguageCodeScalar.self)
+        Self.scalar(CurrencyCodeScalar.self)
+        Self.scalar(CartErrorCodeScalar.self)
+        Self.scalar(CartWarningCodeScalar.self)
+    }
+
+    /// The scalar of `Kind`, under its name, written as its text.
+    private static func scalar<Kind: ScalarKind>(_: Kind.Type) -> Scalar<StorefrontResolver, RequestContext, ScalarText<Kind>> {
+        Scalar(ScalarText<Kind>.self, as: Kind.name, serialize: ScalarText<Kind>.serialize)
     }
 }
 

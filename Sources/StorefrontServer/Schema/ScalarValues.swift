@@ -1,4 +1,6 @@
 import Foundation
+import Graphiti
+import GraphQL
 import Storefront
 
 /// A value of one of the schema's custom scalars, carried as one JSON string. `Kind` names the
@@ -23,6 +25,14 @@ struct ScalarText<Kind: ScalarKind>: Codable, Hashable, Sendable {
     func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(text)
+    }
+
+    /// The value in an answer: its text, as `encode(to:)` writes it, without an encoder per value.
+    @Sendable static func serialize(_ value: Any, _: Coders) throws -> Map {
+        guard let scalar = value as? Self else {
+            throw GraphQLError(message: "Serialize expected type \(Self.self) but got \(type(of: value))")
+        }
+        return .string(scalar.text)
     }
 }
 
