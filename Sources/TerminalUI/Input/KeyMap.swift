@@ -18,15 +18,19 @@ public struct KeyMap: Sendable {
 
     /// The action for `key`: a binding first, then text input for a printable character.
     public func action(for key: Key) -> AppAction? {
-        if let binding = (bindings + global).first(where: { $0.keys.contains(key) }) { return binding.action }
+        if let binding = bindings.first(where: { $0.keys.contains(key) }) ?? global.first(where: { $0.keys.contains(key) }) {
+            return binding.action
+        }
         if let text = typedText(key) { return textInput?(text) }
         return nil
     }
 
     /// The text `key` types into the focused field, or nil when it is a command (or nothing has focus).
     public func typedText(_ key: Key) -> String? {
-        guard textInput != nil, case .character(let c) = key,
-              !(bindings + global).contains(where: { $0.keys.contains(key) }) else { return nil }
+        // Asked for every key of a paste: the two lists are searched where they are, not joined
+        // (joining copies every binding and its action, which was most of a paste's cost).
+        guard textInput != nil, case .character(let c) = key, !bindings.contains(where: { $0.keys.contains(key) }),
+              !global.contains(where: { $0.keys.contains(key) }) else { return nil }
         return String(c)
     }
 
