@@ -1,4 +1,6 @@
+import AsyncHTTPClient
 import Foundation
+import NIOPosix
 @testable import StorefrontServer
 import Storefront
 import StorefrontFuzzing
@@ -170,11 +172,18 @@ extension SlowClientTests {
     @Test func aBurstIsWorkedThroughInsteadOfRefused() async throws {
         let server = try await Self.frontEndServer(latency: 0.2, places: 4, perClient: 4, perSession: 2)
         let body = Data(#"{"query":"{ shop { name } }"}"#.utf8)
+        // A client of its own with a connection per request, so all sixteen reach the server at once
+        // (the process's shared client keeps eight per host, and other tests use it meanwhile).
+        var configuration = HTTPClient.Configuration()
+        configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 16
+        configuration.timeout = .init(connect: .seconds(30))
+        let client = HTTPClient(eventLoopGroup: MultiThreadedEventLoopGroup.singleton, configuration: configuration)
+        defer { _ = client.shutdown() }
         let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
             for index in 0..<16 {
                 group.addTask {
                     let session = FrontSession.name(session: "s\(index)", credential: "front-credential-16")
-                    return try await HTTPClientTransport().send(TransportRequest(
+                    return try await HTTPClientTransport(client: client).send(TransportRequest(
                         url: server.url, headers: [(GraphQLEndpoint.tokenHeader, LoopbackServer.token), (FrontSession.header, session)],
                         body: body)).status
                 }
