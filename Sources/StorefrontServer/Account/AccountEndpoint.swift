@@ -9,6 +9,10 @@ public final class AccountEndpoint: Sendable {
     public enum Path {
         public static let base = AccountCommands.accountPathBesideStorefront
         public static let discovery = "/.well-known/openid-configuration"
+        /// Where the Customer Account API is (`graphql_api`), beside the OpenID configuration.
+        public static let customerAccountDiscovery = CustomerAccountAPIDiscovery.path
+        /// The Customer Account API (POST, served by the GraphQL endpoint).
+        public static let customerAccountAPI = CustomerAccountSchema.path
         public static let authorize = "/oauth/authorize"
         public static let token = "/oauth/token"
         public static let revoke = "/oauth/revoke"
@@ -25,7 +29,7 @@ public final class AccountEndpoint: Sendable {
         public static let device = "/device"
         /// Every path, under `base`, with the methods it takes.
         public static let routes: [(path: String, methods: [String])] = [
-            (discovery, ["GET"]), (authorize, ["GET", "POST"]), (token, ["POST"]), (revoke, ["POST"]),
+            (discovery, ["GET"]), (customerAccountDiscovery, ["GET"]), (authorize, ["GET", "POST"]), (token, ["POST"]), (revoke, ["POST"]),
             (logout, ["GET", "POST"]), (userinfo, ["GET"]), (orders, ["GET"]), (keySession, ["POST"]), (cart, ["GET", "PUT"]),
             (deviceAuthorization, ["POST"]), (device, ["GET", "POST"]),
         ].map { (base + $0.0, $0.1) }
@@ -75,6 +79,11 @@ public final class AccountEndpoint: Sendable {
                 metadata.deviceAuthorizationEndpoint = URL(string: metadata.issuer.absoluteString + Path.deviceAuthorization)
             }
             return Self.encoded(200, metadata)
+        case ("GET", Path.customerAccountDiscovery):
+            let issuer = await authority.issuer.absoluteString
+            let base = issuer.hasSuffix("/") ? String(issuer.dropLast()) : issuer
+            guard let api = URL(string: base + Path.customerAccountAPI) else { return .json(500, #"{"error":"server_error"}"#) }
+            return Self.encoded(200, CustomerAccountAPIDiscovery(graphqlAPI: api))
         case ("POST", Path.deviceAuthorization):
             return await startDeviceLogin(fields)
         case ("GET", Path.device), ("POST", Path.device):
