@@ -154,6 +154,22 @@ struct CustomerAccountAPITests {
         }
     }
 
+    /// The app's "your orders": the API found from the issuer's discovery document, the orders read
+    /// with `CustomerOrders`; a refused token asks for a login.
+    @Test func theAppReadsTheOrdersFromTheAPI() async throws {
+        try await withSignedIn { signedIn in
+            let placed = try await placeOrder(signedIn, handle: "house-espresso-blend", quantity: 3, session: "app")
+            let client = AccountServerClient()
+            let api = try await client.customerAccountAPI(issuer: await signedIn.authority.issuer)
+            #expect(api == signedIn.api)
+            let orders = try await client.orders(accessToken: SecretToken(signedIn.token), api: api)
+            #expect(orders.map(\.name) == [placed.name])
+            #expect(orders.first?.totalPrice == placed.draft.total && orders.first?.lineItems.first?.quantity == 3)
+            #expect(orders.first?.financialStatus == "PAID")
+            await #expect(throws: AccountError.self) { try await client.orders(accessToken: SecretToken("shcat_unknown"), api: api) }
+        }
+    }
+
     /// Addresses created, changed, made default and deleted are the directory's: the customer the
     /// checkout pre-fills from has the new default address and name.
     @Test func addressAndProfileChangesReachTheShopsCustomer() async throws {
