@@ -119,7 +119,7 @@ public actor AccountAuthority: CustomerDirectory {
             issuer: issuer, authorizationEndpoint: endpoint(AccountEndpoint.Path.authorize),
             tokenEndpoint: endpoint(AccountEndpoint.Path.token), endSessionEndpoint: endpoint(AccountEndpoint.Path.logout),
             revocationEndpoint: endpoint(AccountEndpoint.Path.revoke), userinfoEndpoint: endpoint(AccountEndpoint.Path.userinfo),
-            customerOrdersEndpoint: endpoint(AccountEndpoint.Path.orders), codeChallengeMethodsSupported: [PKCE.method])
+            codeChallengeMethodsSupported: [PKCE.method])
     }
 
     // MARK: - Authorization endpoint
@@ -341,14 +341,8 @@ public actor AccountAuthority: CustomerDirectory {
         return issue(grant: grant, clientId: clientId, scope: scope, withIDToken: false)
     }
 
-    /// The customer's orders, newest first (orders of a cart that carried the customer, or placed
-    /// with the customer's email); nil for a bad token.
-    public func orders(accessToken: String) async throws -> [CustomerOrder]? {
-        guard let customer = customer(for: accessToken) else { return nil }
-        return try await orders(of: customer).map(CustomerOrder.init)
-    }
-
-    /// The orders of `customer` in the shop's ledger, newest first.
+    /// The orders of `customer` in the shop's ledger, newest first: those of a cart that carried
+    /// the customer, or placed with the customer's email.
     func orders(of customer: Customer) async throws -> [Order] {
         try await orders()
             .filter { order in
