@@ -103,7 +103,8 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
-            ]
+            ],
+            resources: [.copy("CustomerAccountDocuments")]
         ),
         // Agents shop here too: the Storefront MCP and UCP tools over the shop's own client.
         .target(

@@ -192,11 +192,12 @@ public struct AccountCommands: Sendable {
 
     // MARK: - orders
 
-    /// The logged-in customer's orders, newest first; empty when the server lists none.
+    /// The logged-in customer's orders, newest first, from the shop's Customer Account API (found
+    /// from the discovery document beside the account server's OpenID configuration).
     public func orders() async throws -> [CustomerOrder] {
         let session = try await tokenManager.validSession()
-        guard let endpoint = session.server.customerOrdersEndpoint else { return [] }
-        return try await client.orders(accessToken: session.accessToken, endpoint: endpoint)
+        let api = try await client.customerAccountAPI(issuer: session.server.issuer)
+        return try await client.orders(accessToken: session.accessToken, api: api)
     }
 
     // MARK: - whoami

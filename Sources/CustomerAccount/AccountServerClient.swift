@@ -2,7 +2,7 @@ import Foundation
 import Storefront
 
 /// The app's side of the account server's HTTP endpoints: discovery, the token endpoint (code
-/// exchange and refresh), userinfo, the customer's orders, and logout. Tokens go only into a form
+/// exchange and refresh), userinfo and logout. Tokens go only into a form
 /// field or an `Authorization` header; no error message ever quotes a request.
 public struct AccountServerClient: Sendable {
     public let transport: any HTTPTransport
@@ -133,22 +133,6 @@ public struct AccountServerClient: Sendable {
             return "unexpected value at \"\(context.codingPath.map(\.stringValue).joined(separator: "."))\""
         case DecodingError.dataCorrupted: return "not JSON"
         default: return "\(error)"
-        }
-    }
-}
-
-extension AccountServerClient {
-    /// The customer's orders, newest first, from the account server's orders endpoint.
-    public func orders(accessToken: SecretToken, endpoint: URL) async throws -> [CustomerOrder] {
-        let response = try await send(TransportRequest(url: endpoint, method: "GET",
-                                                  headers: Self.acceptJSON + [("Authorization", "Bearer \(accessToken.rawValue)")],
-                                                  body: Data()))
-        try expectSuccess(response, from: endpoint)
-        do {
-            return try CustomerOrdersDocument.decoder.decode(CustomerOrdersDocument.self, from: response.body).orders
-                .map { $0.sanitized() }
-        } catch {
-            throw AccountError.invalidResponse(endpoint: endpoint.absoluteString, message: Self.reason(error))
         }
     }
 }

@@ -11,18 +11,16 @@ public struct AccountServerMetadata: Hashable, Sendable, Codable {
     /// Token revocation (RFC 7009), where a server offers it.
     public var revocationEndpoint: URL?
     public var userinfoEndpoint: URL?
-    /// The customer's orders as JSON (this app's account server offers it; not an OpenID field).
-    public var customerOrdersEndpoint: URL?
     public var codeChallengeMethodsSupported: [String]?
     /// RFC 8628 §4: where a terminal without a browser asks for a user code; nil: not offered.
     public var deviceAuthorizationEndpoint: URL?
 
     public init(issuer: URL, authorizationEndpoint: URL, tokenEndpoint: URL, endSessionEndpoint: URL? = nil,
-                revocationEndpoint: URL? = nil, userinfoEndpoint: URL? = nil, customerOrdersEndpoint: URL? = nil,
+                revocationEndpoint: URL? = nil, userinfoEndpoint: URL? = nil,
                 codeChallengeMethodsSupported: [String]? = [PKCE.method]) {
         self.issuer = issuer; self.authorizationEndpoint = authorizationEndpoint; self.tokenEndpoint = tokenEndpoint
         self.endSessionEndpoint = endSessionEndpoint; self.revocationEndpoint = revocationEndpoint
-        self.userinfoEndpoint = userinfoEndpoint; self.customerOrdersEndpoint = customerOrdersEndpoint
+        self.userinfoEndpoint = userinfoEndpoint
         self.codeChallengeMethodsSupported = codeChallengeMethodsSupported
     }
 
@@ -33,7 +31,6 @@ public struct AccountServerMetadata: Hashable, Sendable, Codable {
         case endSessionEndpoint = "end_session_endpoint"
         case revocationEndpoint = "revocation_endpoint"
         case userinfoEndpoint = "userinfo_endpoint"
-        case customerOrdersEndpoint = "customer_orders_endpoint"
         case codeChallengeMethodsSupported = "code_challenge_methods_supported"
         case deviceAuthorizationEndpoint = "device_authorization_endpoint"
     }
@@ -51,7 +48,7 @@ public struct AccountServerMetadata: Hashable, Sendable, Codable {
     /// server that says it cannot do S256.
     public func validate() throws {
         let endpoints = [issuer, authorizationEndpoint, tokenEndpoint] +
-            [endSessionEndpoint, revocationEndpoint, userinfoEndpoint, customerOrdersEndpoint].compactMap { $0 }
+            [endSessionEndpoint, revocationEndpoint, userinfoEndpoint].compactMap { $0 }
         for endpoint in endpoints where !Self.isSecure(endpoint) {
             throw AccountError.insecureEndpoint(endpoint.absoluteString)
         }

@@ -1,17 +1,24 @@
 import Foundation
 import StorefrontServer
 
-/// `schema --reference PATH`: `serve`'s schema, introspected in-process, held against the
-/// Storefront API's introspection result at PATH. Prints what was compared, every mismatch and
+/// `schema --reference PATH [--api customer-account]`: `serve`'s Storefront API schema (or its
+/// Customer Account API's), introspected in-process, held against the real API's introspection
+/// result at PATH. Prints what was compared, every mismatch and
 /// how much of the API the served types cover; exits 1 when anything differs.
 enum SchemaCheck {
     static func main(_ arguments: [String]) async throws {
         guard let path = BenchmarkArguments.option("--reference", in: arguments) else {
-            FileHandle.standardError.write(Data("usage: storefront-bench schema --reference PATH (an introspection result, JSON)\n".utf8))
+            FileHandle.standardError.write(Data(("usage: storefront-bench schema --reference PATH (an introspection result, JSON)"
+                + " [--api storefront|customer-account]\n").utf8))
             exit(64)
         }
         let api = try IntrospectedSchema(json: try Data(contentsOf: URL(fileURLWithPath: path)))
-        let served = try await ServedSchema.introspected()
+        let which = BenchmarkArguments.option("--api", in: arguments) ?? "storefront"
+        guard which == "storefront" || which == "customer-account" else {
+            FileHandle.standardError.write(Data("--api is storefront or customer-account, not \(which)\n".utf8))
+            exit(64)
+        }
+        let served = which == "storefront" ? try await ServedSchema.introspected() : try await ServedSchema.customerAccountIntrospected()
         let check = SchemaConformance(served: served, api: api, enumsServedAsScalars: ServedSchema.enumsServedAsScalars)
         print("reference         \(path)")
         print("types compared    \(check.typesCompared) of \(served.definedTypes.count) served"

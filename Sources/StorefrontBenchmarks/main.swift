@@ -28,8 +28,9 @@ let benchmarks: [Benchmark] = [
               takes: .init(options: ["--connections", "--seconds", "--storefront"]), run: ServeBenchmark.main),
     Benchmark("crash", "kill -9 during cart and order writes, then check nothing acknowledged is lost [--kills N] [--store json|sqlite|both] [--seed N] [--writers N] [--storefront PATH]",
               takes: .init(options: ["--kills", "--store", "--seed", "--writers", "--storefront"]), run: CrashBenchmark.main),
-    Benchmark("schema", "serve's schema against the Storefront API's: --reference PATH (an introspection result); exits 1 on a mismatch",
-              takes: .init(options: ["--reference"]), run: SchemaCheck.main),
+    Benchmark("schema", "serve's schema against the real API's: --reference PATH (an introspection result), --api storefront"
+              + " (default) or customer-account; exits 1 on a mismatch",
+              takes: .init(options: ["--reference", "--api"]), run: SchemaCheck.main),
     Benchmark("simulate", "seeded shopper sessions with the books checked after every step: --seed S --sessions N [--store embedded|serve|both] [--steps N] [--jobs N] [--trace]",
               takes: .init(options: ["--seed", "--sessions", "--store", "--steps", "--jobs"], flags: ["--trace"]), run: SimulateBenchmark.main),
     Benchmark("crash-writer", "the process `crash` kills: carts and orders written to DIR, each acknowledged on stdout",

@@ -16,7 +16,6 @@ public final class GraphQLEndpoint: Sendable {
 
     public let accessToken: String
     let storefront: any StorefrontClient
-    private let schema: GraphQLSchema
     let faults: FaultInjector
     public let limits: RequestLimits
     public let scopes: AccessScopes
@@ -30,7 +29,7 @@ public final class GraphQLEndpoint: Sendable {
         self.limits = limits
         self.scopes = scopes
         self.sharedWork = SharedWork(limits.sharedExecutionBudget)
-        self.schema = try StorefrontSchema.shared.get()
+        self.storefrontAPI = ServedAPI(schema: try StorefrontSchema.shared.get(), validated: Self.validated)
         self.faults = FaultInjector(plan: faults, random: random)
     }
 
@@ -53,6 +52,12 @@ public final class GraphQLEndpoint: Sendable {
             limits.maximumListElements /= Self.tokenlessBudgetDivisor
             limits.maximumResponseBytes /= Self.tokenlessBudgetDivisor
         }
+        return await respond(to: body, limits: limits, api: storefrontAPI)
+    }
+
+    /// A request whose token was accepted: its JSON read within the limits, the fault plan applied,
+    /// the operation run against `api` (for `customer`, signed in to the Customer Account API).
+    func respond(to body: Data, limits: RequestLimits, api: ServedAPI, customer: CustomerAccountSession? = nil) async -> EndpointResponse {
         if JSONNesting.exceeds(body, limits.maximumVariablesNesting) {
             return LimitViolation(message: "The request's JSON nests more than \(limits.maximumVariablesNesting) deep.",
                                   code: "MAX_DEPTH_EXCEEDED", details: [("maxDepth", limits.maximumVariablesNesting)]).response
@@ -68,7 +73,7 @@ public final class GraphQLEndpoint: Sendable {
             response.operationName = request.operationName
             return response
         }
-        var response = EndpointResponse.json(200, await execute(request, limits: limits))
+        var response = EndpointResponse.json(200, await execute(request, limits: limits, api: api, customer: customer))
         response.operationName = request.operationName
         return response
     }
@@ -76,12 +81,12 @@ public final class GraphQLEndpoint: Sendable {
     /// Checks the document against the limits (its text before the library parses it, its names,
     /// size and depth before the library validates it), then runs it within its execution budget
     /// and time budget.
-    private func execute(_ request: GraphQLRequest, limits: RequestLimits) async -> Data {
+    private func execute(_ request: GraphQLRequest, limits: RequestLimits, api: ServedAPI, customer: CustomerAccountSession?) async -> Data {
         if let violation = DocumentScan.check(request.query, limits: limits) { return violation.json }
         var result: GraphQL.GraphQLResult
         do {
             // A document found valid before is not parsed again: the same few come again and again.
-            let known = Self.validated.document(request.query)
+            let known = api.validated.document(request.query)
             let document = try known ?? parse(source: Source(body: request.query, name: "request"))
             if let violation = DocumentShape.check(document, limits: limits) { return violation.json }
             let operation = document.operation(named: request.operationName)
@@ -89,9 +94,9 @@ public final class GraphQLEndpoint: Sendable {
                 return violation.json
             }
             if known == nil {
-                let errors = validate(schema: schema, ast: document)
+                let errors = validate(schema: api.schema, ast: document)
                 guard errors.isEmpty else { return encode(GraphQL.GraphQLResult(errors: errors)) }
-                Self.validated.remember(request.query, document)
+                api.validated.remember(request.query, document)
             }
             let variables = operation?.withDefaults(request.variables) ?? request.variables
             let (country, language) = InContextDirective.values(of: operation, variables: variables)
@@ -100,8 +105,8 @@ public final class GraphQLEndpoint: Sendable {
             let budget = ExecutionBudget(limits.executionBudget, shared: sharedWork)
             defer { budget.finish() }
             let context = RequestContext(storefront: storefront.inContext(buyer), country: country, language: language, scopes: scopes,
-                                         budget: budget)
-            let schema = schema
+                                         budget: budget, customer: customer)
+            let schema = api.schema
             let thread = ExecutionThreads.shared.next()
             let run = { @Sendable () async -> GraphQL.GraphQLResult in
                 // The operation and every task it starts run on one thread (see `ExecutionThreads`).
@@ -140,6 +145,8 @@ public final class GraphQLEndpoint: Sendable {
     /// sends the same few documents again and again, and parsing and validating one costs more than
     /// running it.
     static let validated = ValidatedDocuments()
+    /// The Storefront API's schema, with `validated`.
+    let storefrontAPI: ServedAPI
 
     /// The answer as JSON; one over `limit` bytes (the budget counts as it goes, the encoder has the
     /// last word) is the response-size error instead.
@@ -203,6 +210,13 @@ public final class GraphQLEndpoint: Sendable {
                                 extensions: ["code": "INTERNAL_SERVER_ERROR"])
         }
     }
+}
+
+/// A GraphQL API the endpoint serves with its guards and budgets: its schema, and the query texts
+/// found valid against it (each schema has its own).
+struct ServedAPI: Sendable {
+    let schema: GraphQLSchema
+    let validated: ValidatedDocuments
 }
 
 /// Query texts that passed validation, with their parsed documents, bounded in count and in the

@@ -13,13 +13,16 @@ public struct RequestContext: Sendable {
     let nullListElements = NullListElements()
     /// What the request may still do; nil runs without a budget.
     let budget: ExecutionBudget?
+    /// The signed-in customer of a Customer Account API request; nil on the Storefront API.
+    let customer: CustomerAccountSession?
 
     public init(storefront: any StorefrontClient, country: String? = nil, language: String? = nil, scopes: AccessScopes = .all) {
         self.init(storefront: storefront, country: country, language: language, scopes: scopes, budget: nil)
     }
 
-    init(storefront: any StorefrontClient, country: String?, language: String?, scopes: AccessScopes, budget: ExecutionBudget?) {
+    init(storefront: any StorefrontClient, country: String?, language: String?, scopes: AccessScopes, budget: ExecutionBudget?,
+         customer: CustomerAccountSession? = nil) {
         self.storefront = storefront; self.country = country; self.language = language; self.scopes = scopes
-        self.budget = budget
+        self.budget = budget; self.customer = customer
     }
 }

@@ -79,11 +79,9 @@ struct CustomerLoginEndToEndTests {
         #expect(completed.orderDetails.email == "ada@example.com")
         #expect(completed.orderDetails.deliveries.first?.location?.address1 == "Keizersgracht 123")
 
-        // The customer's orders, from the account server.
-        let metadata = try #require(try await commands.tokenManager.storedSession()).server
-        let orders = try await AccountServerClient().orders(accessToken: session.accessToken,
-                                                            endpoint: try #require(metadata.customerOrdersEndpoint))
-        #expect(orders.map(\.id) == [completed.orderId])
+        // The customer's orders, from the shop's Customer Account API.
+        let orders = try await commands.orders()
+        #expect(orders.map(\.id) == ["gid://shopify/Order/" + completed.orderId])
         // With the Customer Account API's statuses: the checkout took the payment, nothing shipped.
         #expect(orders.map(\.financialStatus) == ["PAID"] && orders.map(\.fulfillmentStatus) == ["UNFULFILLED"])
 

@@ -9,14 +9,16 @@ final class LoopbackServer: Sendable {
 
     let embedded: EmbeddedStorefront
     let endpoint: GraphQLEndpoint
+    /// The account server beside the API, when there is one.
+    let account: AccountEndpoint?
     let url: URL
     let requestLog: RequestLog
     private let task: Task<Void, any Error>
     private let directory: URL
 
-    private init(embedded: EmbeddedStorefront, endpoint: GraphQLEndpoint, url: URL, requestLog: RequestLog,
+    private init(embedded: EmbeddedStorefront, endpoint: GraphQLEndpoint, account: AccountEndpoint?, url: URL, requestLog: RequestLog,
                  task: Task<Void, any Error>, directory: URL) {
-        self.embedded = embedded; self.endpoint = endpoint; self.url = url; self.requestLog = requestLog
+        self.embedded = embedded; self.endpoint = endpoint; self.account = account; self.url = url; self.requestLog = requestLog
         self.task = task; self.directory = directory
     }
 
@@ -25,9 +27,11 @@ final class LoopbackServer: Sendable {
 
     /// With `takesOrders`, the server is the shop: it places orders beside the API (`storefront serve`).
     /// `catalog` replaces the bundled one.
-    /// With `frontCredential`, an account server beside the API trusts SSH front-ends holding it.
+    /// With `frontCredential`, an account server beside the API trusts SSH front-ends holding it;
+    /// `accounts` gives the server an account server without.
     static func start(faults: FaultPlan = .none, limits: RequestLimits = .unhurried, scopes: AccessScopes = .all,
-                      takesOrders: Bool = false, catalog: StoreCatalog? = nil, frontCredential: String? = nil) async throws -> LoopbackServer {
+                      takesOrders: Bool = false, catalog: StoreCatalog? = nil, frontCredential: String? = nil,
+                      accounts withAccounts: Bool = false) async throws -> LoopbackServer {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-server-\(UUID().uuidString)")
         // Whole seconds: carts' dates then travel through DateTime without rounding.
         let embedded = EmbeddedStorefront(catalog: try catalog ?? Self.catalog.get(), stateDirectory: directory.appendingPathComponent("state"),
@@ -38,13 +42,13 @@ final class LoopbackServer: Sendable {
         let checkout = takesOrders ? CheckoutEndpoint(backend: embedded, accessToken: token) : nil
         var accounts = AccountAuthority.Configuration()
         accounts.frontCredential = frontCredential
-        let account = frontCredential == nil ? nil : await AccountEndpoint.serving(embedded, configuration: accounts)
+        let account = frontCredential == nil && !withAccounts ? nil : await AccountEndpoint.serving(embedded, configuration: accounts)
         let server = StorefrontAPIServer(endpoint: endpoint, account: account, checkout: checkout,
                                          log: { line in await requestLog.append(line) })
         let (urls, continuation) = AsyncStream.makeStream(of: URL.self)
         let task = Task { try await server.run(handleSignals: false) { url in continuation.yield(url) } }
         guard let url = await urls.first(where: { _ in true }) else { throw CancellationError() }
-        return LoopbackServer(embedded: embedded, endpoint: endpoint, url: url, requestLog: requestLog, task: task, directory: directory)
+        return LoopbackServer(embedded: embedded, endpoint: endpoint, account: account, url: url, requestLog: requestLog, task: task, directory: directory)
     }
 
     func stop() async {

@@ -81,8 +81,13 @@ public actor AccountAuthority: CustomerDirectory {
     private var idTokens: [String: Int] = [:]
     private var nextGrant = 1
     /// SSH keys' customers (by fingerprint), whose grants they are, and every customer's cart.
-    private var keyCustomers: [String: Customer] = [:]
-    private var grantCustomers: [Int: Customer] = [:]
+    var keyCustomers: [String: Customer] = [:]
+    var grantCustomers: [Int: Customer] = [:]
+    /// The customer a login approves, as the Customer Account API last changed them (`customer` as configured at first).
+    var signedInCustomer: Customer
+    /// Each customer's addresses (by customer id), made from their default address when first asked for.
+    var addressBooks: [String: CustomerAddressBook] = [:]
+    var nextAddressNumber = 1
     var customerCarts: [String: String] = [:]
     /// Keeps a key's customer and their cart with the shop's records; nil keeps them in memory.
     let keep: (@Sendable (CustomerRecord) async -> Void)?
@@ -95,6 +100,7 @@ public actor AccountAuthority: CustomerDirectory {
                 keep: (@Sendable (CustomerRecord) async -> Void)? = nil) {
         self.issuer = issuer; self.customer = customer; self.configuration = configuration; self.orders = orders
         self.now = now; self.random = random; self.keep = keep
+        self.signedInCustomer = customer
         for record in customers.map(Self.withoutPlaceholderEmail) {
             if let fingerprint = record.keyFingerprint { keyCustomers[fingerprint] = record.customer }
             if let cart = record.cartId { customerCarts[record.customer.id] = cart }
@@ -113,7 +119,7 @@ public actor AccountAuthority: CustomerDirectory {
             issuer: issuer, authorizationEndpoint: endpoint(AccountEndpoint.Path.authorize),
             tokenEndpoint: endpoint(AccountEndpoint.Path.token), endSessionEndpoint: endpoint(AccountEndpoint.Path.logout),
             revocationEndpoint: endpoint(AccountEndpoint.Path.revoke), userinfoEndpoint: endpoint(AccountEndpoint.Path.userinfo),
-            customerOrdersEndpoint: endpoint(AccountEndpoint.Path.orders), codeChallengeMethodsSupported: [PKCE.method])
+            codeChallengeMethodsSupported: [PKCE.method])
     }
 
     // MARK: - Authorization endpoint
@@ -262,7 +268,7 @@ public actor AccountAuthority: CustomerDirectory {
                                              expiresAt: time.addingTimeInterval(configuration.refreshTokenLifetime))
         var idToken: SecretToken?
         if withIDToken {
-            let token = IDToken.make(issuer: issuer, audience: clientId, customer: customer, issuedAt: time,
+            let token = IDToken.make(issuer: issuer, audience: clientId, customer: signedInCustomer, issuedAt: time,
                                      lifetime: configuration.accessTokenLifetime, nonce: random.string(count: 16, alphabet: PKCE.unreservedCharacters))
             idTokens[token] = grant
             idToken = SecretToken(token)
@@ -298,7 +304,7 @@ public actor AccountAuthority: CustomerDirectory {
 
     public func customer(for accessToken: String) -> Customer? {
         guard let record = accessTokens[accessToken], record.expiresAt > now() else { return nil }
-        return grantCustomers[record.grant] ?? customer
+        return grantCustomers[record.grant] ?? signedInCustomer
     }
 
     var currentTime: Date { now() }
@@ -335,16 +341,14 @@ public actor AccountAuthority: CustomerDirectory {
         return issue(grant: grant, clientId: clientId, scope: scope, withIDToken: false)
     }
 
-    /// The customer's orders, newest first (orders of a cart that carried the customer, or placed
-    /// with the customer's email); nil for a bad token.
-    public func orders(accessToken: String) async throws -> [CustomerOrder]? {
-        guard let customer = customer(for: accessToken) else { return nil }
-        return try await orders()
+    /// The orders of `customer` in the shop's ledger, newest first: those of a cart that carried
+    /// the customer, or placed with the customer's email.
+    func orders(of customer: Customer) async throws -> [Order] {
+        try await orders()
             .filter { order in
                 order.customerId == customer.id
                     || (customer.email.map { order.draft.email?.caseInsensitiveCompare($0) == .orderedSame } ?? false)
             }
             .sorted { $0.processedAt > $1.processedAt }
-            .map(CustomerOrder.init)
     }
 }

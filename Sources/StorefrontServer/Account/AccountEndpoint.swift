@@ -4,17 +4,20 @@ import Storefront
 
 /// The account server's HTTP surface under `/account`, independent of the HTTP framework:
 /// discovery, the authorization endpoint (a login page, or an immediate redirect with
-/// `autoApprove`), token, revocation, logout, userinfo and the customer's orders.
+/// `autoApprove`), token, revocation, logout, userinfo, and where the Customer Account API is.
 public final class AccountEndpoint: Sendable {
     public enum Path {
         public static let base = AccountCommands.accountPathBesideStorefront
         public static let discovery = "/.well-known/openid-configuration"
+        /// Where the Customer Account API is (`graphql_api`), beside the OpenID configuration.
+        public static let customerAccountDiscovery = CustomerAccountAPIDiscovery.path
+        /// The Customer Account API (POST, served by the GraphQL endpoint).
+        public static let customerAccountAPI = CustomerAccountSchema.path
         public static let authorize = "/oauth/authorize"
         public static let token = "/oauth/token"
         public static let revoke = "/oauth/revoke"
         public static let logout = "/logout"
         public static let userinfo = "/userinfo"
-        public static let orders = "/customer/orders"
         /// An SSH front-end asks for a key's session (bearer: the shop's access token).
         public static let keySession = "/ssh/session"
         /// The customer's current cart (GET, PUT with a `cartId` form field; empty forgets it).
@@ -25,8 +28,8 @@ public final class AccountEndpoint: Sendable {
         public static let device = "/device"
         /// Every path, under `base`, with the methods it takes.
         public static let routes: [(path: String, methods: [String])] = [
-            (discovery, ["GET"]), (authorize, ["GET", "POST"]), (token, ["POST"]), (revoke, ["POST"]),
-            (logout, ["GET", "POST"]), (userinfo, ["GET"]), (orders, ["GET"]), (keySession, ["POST"]), (cart, ["GET", "PUT"]),
+            (discovery, ["GET"]), (customerAccountDiscovery, ["GET"]), (authorize, ["GET", "POST"]), (token, ["POST"]), (revoke, ["POST"]),
+            (logout, ["GET", "POST"]), (userinfo, ["GET"]), (keySession, ["POST"]), (cart, ["GET", "PUT"]),
             (deviceAuthorization, ["POST"]), (device, ["GET", "POST"]),
         ].map { (base + $0.0, $0.1) }
     }
@@ -75,6 +78,11 @@ public final class AccountEndpoint: Sendable {
                 metadata.deviceAuthorizationEndpoint = URL(string: metadata.issuer.absoluteString + Path.deviceAuthorization)
             }
             return Self.encoded(200, metadata)
+        case ("GET", Path.customerAccountDiscovery):
+            let issuer = await authority.issuer.absoluteString
+            let base = issuer.hasSuffix("/") ? String(issuer.dropLast()) : issuer
+            guard let api = URL(string: base + Path.customerAccountAPI) else { return .json(500, #"{"error":"server_error"}"#) }
+            return Self.encoded(200, CustomerAccountAPIDiscovery(graphqlAPI: api))
         case ("POST", Path.deviceAuthorization):
             return await startDeviceLogin(fields)
         case ("GET", Path.device), ("POST", Path.device):
@@ -100,16 +108,6 @@ public final class AccountEndpoint: Sendable {
                 return Self.invalidToken
             }
             return .json(200, UserInfoClaims.json(customer), headers: Self.noStore)
-        case ("GET", Path.orders):
-            guard let token = Self.bearer(request.authorization) else { return Self.invalidToken }
-            do {
-                guard let orders = try await authority.orders(accessToken: token) else { return Self.invalidToken }
-                let body = try CustomerOrdersDocument.encoder.encode(CustomerOrdersDocument(orders: orders))
-                return EndpointResponse(status: 200, headers: ["Content-Type": "application/json; charset=utf-8"].merging(Self.noStore) { $1 },
-                                        body: body)
-            } catch {
-                return .json(500, #"{"error":"server_error"}"#)
-            }
         case ("POST", Path.keySession), ("GET", Path.cart), ("PUT", Path.cart):
             return await keyRoutes(request, path: path, fields: Dictionary(fields, uniquingKeysWith: { first, _ in first }))
         default:

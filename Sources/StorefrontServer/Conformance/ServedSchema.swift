@@ -5,7 +5,11 @@ import GraphQL
 public enum ServedSchema {
     /// The introspection result of the served schema, as JSON (`{"data": {"__schema": …}}`).
     public static func introspectionJSON() async throws -> Data {
-        let result = try await graphql(schema: try StorefrontSchema.shared.get(), request: IntrospectedSchema.query)
+        try await introspectionJSON(of: try StorefrontSchema.shared.get())
+    }
+
+    private static func introspectionJSON(of served: GraphQLSchema) async throws -> Data {
+        let result = try await graphql(schema: served, request: IntrospectedSchema.query)
         if let error = result.errors.first { throw error }
         return try GraphQLJSONEncoder().encode(result)
     }
@@ -13,8 +17,17 @@ public enum ServedSchema {
     /// The served schema, with the defaults of its input fields: the GraphQL library's
     /// introspection writes argument defaults but leaves input fields' out, though it applies them.
     public static func introspected() async throws -> IntrospectedSchema {
-        var schema = try IntrospectedSchema(json: try await introspectionJSON())
-        for case let input as GraphQLInputObjectType in try StorefrontSchema.shared.get().typeMap.values {
+        try await introspected(try StorefrontSchema.shared.get())
+    }
+
+    /// The Customer Account API as `serve` answers it, introspected the same way.
+    public static func customerAccountIntrospected() async throws -> IntrospectedSchema {
+        try await introspected(try CustomerAccountSchema.shared.get().schema)
+    }
+
+    private static func introspected(_ served: GraphQLSchema) async throws -> IntrospectedSchema {
+        var schema = try IntrospectedSchema(json: try await introspectionJSON(of: served))
+        for case let input as GraphQLInputObjectType in served.typeMap.values {
             guard var type = schema.types[input.name] else { continue }
             let definitions = try input.fields()
             for index in type.inputFields.indices where type.inputFields[index].defaultValue == nil {

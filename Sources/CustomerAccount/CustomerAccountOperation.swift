@@ -1,0 +1,35 @@
+import Foundation
+
+/// The Customer Account API operations the app sends, each a `.graphql` resource of this module
+/// (`CustomerAccountDocuments/<rawValue>.graphql`), in the style of Hydrogen's customer-account
+/// routes. Validated against the Customer Account API's schema in CI.
+public enum CustomerAccountOperation: String, CaseIterable, Sendable {
+    case customerDetails = "CustomerDetails"
+    case customerOrders = "CustomerOrders"
+    case customerOrder = "CustomerOrder"
+    case customerAddressCreate = "CustomerAddressCreate"
+    case customerAddressUpdate = "CustomerAddressUpdate"
+    case customerAddressDelete = "CustomerAddressDelete"
+    case customerUpdate = "CustomerUpdate"
+
+    /// The operation name, as written in the document.
+    public var name: String { rawValue }
+
+    /// The document text, loaded once from the module's resources.
+    public var document: String {
+        guard let text = Self.documents[self] else {
+            // The resources are part of the module; a missing file is a packaging error.
+            preconditionFailure("GraphQL document \(rawValue).graphql is missing from the CustomerAccount module's resources")
+        }
+        return text
+    }
+
+    private static let documents: [CustomerAccountOperation: String] = {
+        var texts: [CustomerAccountOperation: String] = [:]
+        for operation in allCases {
+            let url = Bundle.module.url(forResource: operation.rawValue, withExtension: "graphql", subdirectory: "CustomerAccountDocuments")
+            if let url, let text = try? String(contentsOf: url, encoding: .utf8) { texts[operation] = text }
+        }
+        return texts
+    }()
+}
