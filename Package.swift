@@ -157,8 +157,8 @@ let package = Package(
         // with the books checked after every step; shared by its tests and `storefront-bench simulate`.
         .target(
             name: "StorefrontSimulation",
-            dependencies: ["Storefront", "CheckoutSheet", "AppCore", "StorefrontServer", "StorefrontFuzzing",
-                           .product(name: "Clocks", package: "swift-clocks")]
+            dependencies: ["Storefront", "CheckoutSheet", "AppCore", "StorefrontServer", "StorefrontFuzzing", "StorefrontAgents",
+                           .product(name: "Clocks", package: "swift-clocks"), .product(name: "MCP", package: "swift-sdk")]
         ),
         .executableTarget(
             name: "StorefrontBenchmarks",

@@ -72,7 +72,10 @@ public struct AppReducer: Reducer, Sendable {
             // From the thank-you page: the sheet closes over the cart, the orders open.
             let close = state.checkout.isPresented ? reduce(into: &state, action: .checkout(.close)) : .none
             state.push(.orders(OrdersState()))
-            return .merge(close, features(&state, action))
+            // A guest's list is the ledger's guest orders, read again: another process on this state
+            // directory (a second app, `storefront mcp`) may have placed one since.
+            let reread: Effect<AppAction> = state.account.isLoggedIn || dependencies.ledgerOrders == nil ? .none : .send(.checkout(.readLedgerOrders))
+            return .merge(close, features(&state, action), reread)
         case .orders(.delegate(.failed(let error))):
             return reduce(into: &state, action: .errorBar(.show(error.message)))
         case .markets(let action):

@@ -31,7 +31,7 @@ public enum AgentMCPServer {
     /// Serves the tools on standard input and output until the client closes its end.
     public static func runStdio(_ tools: AgentTools, caller: AgentCaller) async throws {
         let server = await make(tools, caller: { caller })
-        try await server.start(transport: StdioTransport())
+        try await server.start(transport: BoundedStdioTransport())
         await server.waitUntilCompleted()
     }
 

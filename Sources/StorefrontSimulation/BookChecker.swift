@@ -11,6 +11,10 @@ public enum LedgerFault: String, Hashable, Sendable, CaseIterable {
     case phantomStock
     /// The shopper's orders are read without regard to who placed them (every order in the ledger).
     case ordersIgnoreCustomer
+    /// An agent's order is read twice, as a replayed idempotency key placing a second order would leave it.
+    case agentReplayOrdersAgain
+    /// An agent's order reads its first line at the price the agent sent.
+    case agentSentPriceCharged
 }
 
 /// One invariant that did not hold, after which step.
@@ -22,6 +26,7 @@ public struct Violation: Hashable, Sendable, CustomStringConvertible {
         case cartShown = "cart shown = cart stored"
         case messages = "✓ only with its effect, never beside ✗"
         case settles = "every step settles"
+        case agent = "an agent's checkout is one order at the shop's prices; another customer's cart is refused"
     }
     public var invariant: Invariant
     public var detail: String
@@ -49,6 +54,8 @@ struct LedgerView {
             }
         case .phantomStock:
             if let first = catalog.products.first?.variants.first?.id, let units = available[first] { available[first] = units + 1 }
+        case .agentReplayOrdersAgain, .agentSentPriceCharged:
+            if let fault { plantAgentFault(fault, in: &orders) }
         case .ordersIgnoreCustomer, nil:
             break
         }
@@ -68,6 +75,8 @@ struct ReferenceModel {
     /// Each order the thank-you page showed: its total, and the cart's lines (variant → units) when
     /// the checkout started.
     var thankYou: [String: (total: Money?, lines: [String: Int])] = [:]
+    /// What agents sent of their own.
+    var agent = AgentRecord()
 
     init(catalog: StoreCatalog) {
         var stock: [String: Int] = [:]

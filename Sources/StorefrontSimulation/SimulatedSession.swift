@@ -12,14 +12,14 @@ public struct SessionFailure: Hashable, Sendable {
 /// One session: a fresh shop, an app on it, the steps in order, the invariants after each.
 @MainActor
 final class SimulatedSession {
-    private let shop: SimulatedShop
-    private let fault: LedgerFault?
-    private var model: ReferenceModel
+    let shop: SimulatedShop
+    let fault: LedgerFault?
+    var model: ReferenceModel
     private var app: ShopperApp?
-    private var shopCountry = "NL"
+    var shopCountry = "NL"
     /// Another app changed the cart since this app last heard from the shop about it: what it shows
     /// is compared again from its next cart answer (a change shows on the next read, not before).
-    private var cartChangedElsewhere = false
+    var cartChangedElsewhere = false
     private let trace: (@MainActor (String) -> Void)?
 
     init(kind: SimulatedStoreKind, catalog: StoreCatalog, seed: UInt64, fault: LedgerFault?, trace: (@MainActor (String) -> Void)?) {
@@ -162,6 +162,8 @@ final class SimulatedSession {
         case .loginExpires(let product):
             await shop.accounts.expire()
             await add(app, product: product, moves: 0, quantity: 1)
+        case .agent(let action):
+            violations += try await performAgent(action, app: app)
         }
         guard await app.settle() else { return violations + [Violation(invariant: .settles, detail: "\(step) did not settle")] }
         let cartId = app.state.cart.cart?.id
@@ -288,6 +290,7 @@ final class SimulatedSession {
         let ledger = try await LedgerView.read(shop.ledger(), catalog: shop.catalog, fault: fault)
         var violations = BookChecker.orders(ledger, model: model, shopCountry: shopCountry)
         violations += BookChecker.stock(ledger, model: model)
+        violations += BookChecker.agentOrders(ledger, model: model)
         if !cartChangedElsewhere {
             violations += BookChecker.cart(shown: app.state.cart.cart, stored: try await storedCart(app.state.cart.cart?.id))
         }
@@ -295,7 +298,7 @@ final class SimulatedSession {
     }
 
     /// `o`, the list checked, and back.
-    private func ordersScreen(_ app: ShopperApp) async throws -> [Violation] {
+    func ordersScreen(_ app: ShopperApp) async throws -> [Violation] {
         app.send(.navigation(.open(.orders)))
         guard await app.settle() else { return [Violation(invariant: .settles, detail: "the orders screen did not load")] }
         let violations = try await ordersShown(app)
@@ -305,7 +308,7 @@ final class SimulatedSession {
 
     /// The orders the app lists are this shopper's in the ledger: the customer's when logged in,
     /// this terminal's guest orders when not.
-    private func ordersShown(_ app: ShopperApp) async throws -> [Violation] {
+    func ordersShown(_ app: ShopperApp) async throws -> [Violation] {
         let ledger = try await LedgerView.read(shop.ledger(), catalog: shop.catalog, fault: fault)
         let screen = app.state.screens.compactMap { screen -> OrdersState? in if case .orders(let orders) = screen { orders } else { nil } }.last
         let signedIn = app.state.account.isLoggedIn
@@ -350,12 +353,12 @@ final class SimulatedSession {
         return Int(confirmation[range.upperBound...].prefix { $0.isNumber })
     }
 
-    private func storedCart(_ id: String?) async throws -> Cart? {
+    func storedCart(_ id: String?) async throws -> Cart? {
         guard let id else { return nil }
         return try await shop.ledger().cart(id: id)
     }
 
-    private func storedUnits(of id: String?) async throws -> [String: Int] { BookChecker.units(try await storedCart(id)) }
+    func storedUnits(of id: String?) async throws -> [String: Int] { BookChecker.units(try await storedCart(id)) }
 
     /// The units of every cart a step of `app` may change, as the shop stores them before the step,
     /// by cart id: the cart the app shows, and the one its state directory names (which another

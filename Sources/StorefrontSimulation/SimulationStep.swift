@@ -43,6 +43,8 @@ public enum SimulationStep: Hashable, Sendable, CustomStringConvertible {
     /// The login server forgets the customer's token (revoked elsewhere, or expired), then the
     /// shopper adds a product (by index among the catalog's products) as if nothing happened.
     case loginExpires(product: Int)
+    /// An AI agent acts on the same shop through its MCP tools.
+    case agent(AgentAction)
 
     public var description: String {
         switch self {
@@ -65,6 +67,7 @@ public enum SimulationStep: Hashable, Sendable, CustomStringConvertible {
         case .logIn: "log in"
         case .logOut: "log out"
         case .loginExpires(let product): "the login expires, then add product \(product)"
+        case .agent(let action): action.description
         }
     }
 }
@@ -116,14 +119,16 @@ public enum SessionPlan {
         case 0...4: return .browse(collection: random.int(0...12))
         case 5...8: return .search(random.pick(queries))
         case 9...33: return .add(product: random.int(0...80), variantMoves: random.int(0...3), quantity: random.chance(0.1) ? random.int(5...40) : random.int(1...3))
-        case 34...40: return .increment(line: random.int(0...3))
+        case 34...38: return .increment(line: random.int(0...3))
+        case 39...40: return .agent(AgentAction.draw(&random))
         case 41...46: return .decrement(line: random.int(0...3))
         case 47...51: return .remove(line: random.int(0...3))
         case 52...57: return .discount(random.pick(discountCodes))
         case 58...61: return .giftCard(random.pick(giftCards))
         case 62...64: return .note(random.pick(notes))
         case 65...69: return .country(random.pick(countries))
-        case 70...73: return .orders
+        case 70...71: return .orders
+        case 72...73: return .agent(AgentAction.draw(&random))
         case 74...85: return .checkout(random.pick(CheckoutOutcome.allCases))
         // The account steps need the shop's login server: the embedded shop's (see SimulatedAccounts).
         case 86: return store == .embedded ? .logIn : .restartApp

@@ -1,7 +1,7 @@
 import Foundation
 import MCP
 import Storefront
-import StorefrontAgents
+@testable import StorefrontAgents
 import Testing
 
 /// A shop on the bundled catalog in a directory of its own, with one customer known by a token.
@@ -293,4 +293,16 @@ extension Value {
                                                      as: .guest).structuredContent)
         #expect(await storefront.currentCartId() == made["cart"]["id"].stringValue)
     }
+}
+
+/// The stdio transport's line bound: a line past it comes out as one unreadable message, its bytes
+/// dropped as they arrive; the lines around it are whole.
+@Test func aLineLongerThanTheBoundIsDroppedAsItArrives() {
+    var lines = BoundedLines(maximumLineBytes: 8)
+    #expect(lines.feed(Array("{\"a\":1}\n{\"b\"".utf8)[...]) == [Data("{\"a\":1}".utf8)])
+    #expect(lines.feed(Array(":2}\n".utf8)[...]) == [Data("{\"b\":2}".utf8)])
+    #expect(lines.feed(Array("0123456789".utf8)[...]).isEmpty)
+    #expect(lines.feed(Array("more of the same line".utf8)[...]).isEmpty)
+    #expect(lines.feed(Array("\n\n{}\n".utf8)[...]) == [BoundedLines.oversized, Data("{}".utf8)])
+    #expect(lines.feed(Array("12345678\n123456789\n".utf8)[...]) == [Data("12345678".utf8), BoundedLines.oversized])
 }

@@ -102,7 +102,7 @@ package struct ScriptedBuyer: Sendable {
     }
 
     /// A delivery address that passes the page's checks for `country`.
-    static func sampleAddress(_ country: String) -> [String: String]? {
+    package static func sampleAddress(_ country: String) -> [String: String]? {
         let base = ["firstName": "Ada", "lastName": "Lovelace"]
         let specific: [String: String]
         switch country {
