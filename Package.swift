@@ -145,7 +145,7 @@ let package = Package(
         // with the books checked after every step; shared by its tests and `storefront-bench simulate`.
         .target(
             name: "StorefrontSimulation",
-            dependencies: ["Storefront", "CheckoutSheet", "AppCore", "StorefrontServer", "StorefrontFuzzing",
+            dependencies: ["Storefront", "CheckoutSheet", "AppCore", "StorefrontServer", "StorefrontFuzzing", "CustomerAccount",
                            .product(name: "Clocks", package: "swift-clocks")]
         ),
         .executableTarget(

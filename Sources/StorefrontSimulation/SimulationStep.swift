@@ -43,6 +43,10 @@ public enum SimulationStep: Hashable, Sendable, CustomStringConvertible {
     /// The login server forgets the customer's token (revoked elsewhere, or expired), then the
     /// shopper adds a product (by index among the catalog's products) as if nothing happened.
     case loginExpires(product: Int)
+    /// `serve` restarts with another Storefront token and the shopper adds a product (refused), then
+    /// `serve` restarts with the app's token again and the same add is tried (every login ended
+    /// with the restarts).
+    case rotateToken(product: Int)
 
     public var description: String {
         switch self {
@@ -65,6 +69,7 @@ public enum SimulationStep: Hashable, Sendable, CustomStringConvertible {
         case .logIn: "log in"
         case .logOut: "log out"
         case .loginExpires(let product): "the login expires, then add product \(product)"
+        case .rotateToken(let product): "serve restarts with another token and back, adding product \(product) each time"
         }
     }
 }
@@ -125,13 +130,14 @@ public enum SessionPlan {
         case 65...69: return .country(random.pick(countries))
         case 70...73: return .orders
         case 74...85: return .checkout(random.pick(CheckoutOutcome.allCases))
-        // The account steps need the shop's login server: the embedded shop's (see SimulatedAccounts).
-        case 86: return store == .embedded ? .logIn : .restartApp
-        case 87: return store == .embedded ? .logOut : .restartApp
-        case 88: return store == .embedded ? .loginExpires(product: random.int(0...80)) : .restartApp
+        // The shop's login server: the embedded shop's (SimulatedAccounts), or serve's (ServeAccounts).
+        case 86: return .logIn
+        case 87: return .logOut
+        case 88: return .loginExpires(product: random.int(0...80))
         case 89: return .restartApp
         case 90...92: return .killApp(product: random.int(0...80))
-        case 93...95: return store == .serve ? .restartServe : .restartApp
+        case 93...94: return store == .serve ? .restartServe : .restartApp
+        case 95: return store == .serve ? .rotateToken(product: random.int(0...80)) : .restartApp
         default: return .secondProcess(product: random.int(0...80), quantity: random.int(1...3))
         }
     }
