@@ -117,9 +117,10 @@ final class SimulatorTests: XCTestCase {
     }
 
     /// Sessions through `serve`: fewer and shorter, as each starts a server and an app talking
-    /// GraphQL to it (a debug build answers slowly); `storefront-bench simulate` runs the long ones.
+    /// GraphQL to it (a debug build answers slowly), and logs in through its account server;
+    /// `storefront-bench simulate` runs the long ones.
     func testSessionsOnServeKeepTheBooks() async throws {
-        try await runSessions(store: .serve, sessions: 60, steps: 6)
+        try await runSessions(store: .serve, sessions: 48, steps: 6)
     }
 
     /// Every kind of step, the second app on the same state directory included.
