@@ -158,6 +158,7 @@ let package = Package(
         .target(
             name: "StorefrontSimulation",
             dependencies: ["Storefront", "CheckoutSheet", "AppCore", "StorefrontServer", "StorefrontFuzzing", "StorefrontAgents",
+                           "CustomerAccount",
                            .product(name: "Clocks", package: "swift-clocks"), .product(name: "MCP", package: "swift-sdk")]
         ),
         .executableTarget(

@@ -38,7 +38,13 @@ extension AppReducer {
         case .changed: return reduce(into: &state, action: .checkout(.invalidatePreload))
         case .sessionEnded(let reason): return reduce(into: &state, action: .account(.sessionEnded(reason: reason)))
         case .failed(let error): return showError(error, &state)
-        case .added(let outcome): return reduce(into: &state, action: .productDetail(.added(outcome)))
+        case .added(let outcome):
+            // The store answered with the units added: an error saying it gave no answer is over
+            // (it would stand beside the ✓ as if about this add).
+            if outcome.added > 0, let shown = state.errorMessage, StorefrontError.unansweredMessagePrefixes.contains(where: { shown.hasPrefix($0) }) {
+                state.errorMessage = nil
+            }
+            return reduce(into: &state, action: .productDetail(.added(outcome)))
         case .withdrawError(let prefixes): return reduce(into: &state, action: .errorBar(.withdraw(prefixes)))
         }
     }

@@ -90,6 +90,13 @@ extension StorefrontError: LocalizedError, CustomStringConvertible {
 }
 
 extension StorefrontError {
+    /// How the messages begin that say the storefront gave no answer to a request (out of reach,
+    /// refused, busy, failing): once it answers again, what they told of is over.
+    public static let unansweredMessagePrefixes = [
+        "Could not reach the storefront", "The storefront refused the request", "The storefront is limiting requests",
+        "The storefront is busy", "The storefront could not be reached", "The storefront timed out", "The storefront had a problem",
+    ]
+
     /// What an HTTP status means to a shopper, with the status itself for whoever reads it out.
     static func meaning(ofStatus status: Int) -> String {
         switch status {

@@ -160,10 +160,12 @@ final class SimulatedSession {
                 violations.append(Violation(invariant: .messages, detail: "logging out took \(signedInItems) items off the screen without a word"))
             }
         case .loginExpires(let product):
-            await shop.accounts.expire()
+            await shop.expireLogin()
             await add(app, product: product, moves: 0, quantity: 1)
         case .agent(let action):
             violations += try await performAgent(action, app: app)
+        case .rotateToken(let product):
+            violations += try await rotateToken(app, product: product)
         }
         guard await app.settle() else { return violations + [Violation(invariant: .settles, detail: "\(step) did not settle")] }
         let cartId = app.state.cart.cart?.id
@@ -191,7 +193,7 @@ final class SimulatedSession {
 
     /// Opens product number `product` (of the catalog), moves `moves` values along its first option,
     /// sets the quantity and presses `a`.
-    private func add(_ app: ShopperApp, product: Int, moves: Int, quantity: Int) async {
+    func add(_ app: ShopperApp, product: Int, moves: Int, quantity: Int) async {
         let products = shop.catalog.products
         guard !products.isEmpty else { return }
         app.send(.navigation(.open(.product(handle: products[product % products.count].handle))))
@@ -319,7 +321,7 @@ final class SimulatedSession {
 
     /// "✓ Added N × …" in a frame: the stored cart holds N more of that variant after the step, and
     /// no frame of the step shows it beside an error that came up during the step.
-    private func messages(_ frames: [AppState], before: [String: Int], after: [String: Int], errorBefore: String?) async throws -> [Violation] {
+    func messages(_ frames: [AppState], before: [String: Int], after: [String: Int], errorBefore: String?) async throws -> [Violation] {
         var violations: [Violation] = []
         var claimed: [String: Int] = [:]
         var lastConfirmation: String?
@@ -364,7 +366,7 @@ final class SimulatedSession {
     /// by cart id: the cart the app shows, and the one its state directory names (which another
     /// process may have started or changed meanwhile). A ✓ is compared with what the stored cart
     /// gained, never with what the app last saw.
-    private func storedCarts(_ app: ShopperApp) async throws -> [String: [String: Int]] {
+    func storedCarts(_ app: ShopperApp) async throws -> [String: [String: Int]] {
         var carts: [String: [String: Int]] = [:]
         for id in [app.state.cart.cart?.id, await app.dependencies.loadCartId()].compactMap({ $0 }) where carts[id] == nil {
             carts[id] = try await storedUnits(of: id)

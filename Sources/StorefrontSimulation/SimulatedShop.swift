@@ -19,9 +19,12 @@ final class SimulatedShop {
     let accounts = SimulatedAccounts()
 
     // serve
-    private static let token = "simulator-storefront-token"
+    /// The Storefront token the app is configured with; `serve` may be restarted with another.
+    static let token = "simulator-storefront-token"
     private var serverTask: Task<Void, any Error>?
     private var serverShop: EmbeddedStorefront?
+    /// `serve`'s account server (a new one each start: tokens live in its memory).
+    private var serverAccounts: AccountEndpoint?
     private var port = 0
     private(set) var endpoint: URL?
 
@@ -36,7 +39,7 @@ final class SimulatedShop {
 
     func start() async throws {
         try FileManager.default.createDirectory(at: shopDirectory, withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: directory.appendingPathComponent("app"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: appDirectory, withIntermediateDirectories: true)
         if kind == .serve { try await startServe() }
     }
 
@@ -45,19 +48,21 @@ final class SimulatedShop {
         try? FileManager.default.removeItem(at: directory)
     }
 
-    /// `serve` stops (requests in flight are answered) and starts again on the same file and port.
-    func restartServe() async throws {
+    /// `serve` stops (requests in flight are answered) and starts again on the same file and port,
+    /// with `token` as its Storefront access token.
+    func restartServe(token: String = SimulatedShop.token) async throws {
         guard kind == .serve else { return }
         await stopServe()
-        try await startServe()
+        try await startServe(token: token)
     }
 
-    private func startServe() async throws {
+    private func startServe(token: String = SimulatedShop.token) async throws {
         let (database, _) = SQLiteStatePersistence.open(directory: shopDirectory)
         let shop = EmbeddedStorefront(catalog: catalog, stateDirectory: shopDirectory, persistence: database,
                                       identifiers: .seeded(seed &+ 0x5E4E))
-        let endpoint = try GraphQLEndpoint(storefront: shop, accessToken: Self.token)
-        let server = StorefrontAPIServer(endpoint: endpoint, checkout: CheckoutEndpoint(backend: shop, accessToken: Self.token),
+        let endpoint = try GraphQLEndpoint(storefront: shop, accessToken: token)
+        let accounts = await ServeAccounts.server(for: shop)
+        let server = StorefrontAPIServer(endpoint: endpoint, account: accounts, checkout: CheckoutEndpoint(backend: shop, accessToken: token),
                                          port: port)
         let (urls, continuation) = AsyncStream.makeStream(of: URL.self)
         let task = Task { try await server.run(handleSignals: false) { url in continuation.yield(url) } }
@@ -70,6 +75,7 @@ final class SimulatedShop {
         }
         serverTask = task
         serverShop = shop
+        serverAccounts = accounts
         self.endpoint = url
         port = url.port ?? port
     }
@@ -80,7 +86,21 @@ final class SimulatedShop {
         _ = await serverTask.result
         self.serverTask = nil
         serverShop = nil
+        serverAccounts = nil
     }
+
+    /// The login server forgets the terminal's login (revoked elsewhere, or expired); the terminal
+    /// still holds its tokens.
+    func expireLogin() async {
+        switch kind {
+        case .embedded: await accounts.expire()
+        case .serve:
+            if let serverAccounts { await ServeAccounts.revokeLogin(directory: appDirectory, at: serverAccounts) }
+        }
+    }
+
+    /// The state directory of the app's terminal (`serve` runs: cart ids, paid sessions, the token file).
+    var appDirectory: URL { directory.appendingPathComponent("app") }
 
     /// The books as recorded: `serve`'s shop, or the state directory read afresh (what any process
     /// opening it now would find).
@@ -114,7 +134,6 @@ final class SimulatedShop {
             let client = GraphQLStorefront(configuration: .init(endpoint: endpoint, accessToken: Self.token, cachePolicy: .networkOnly),
                                            cache: ResponseCache(directory: nil))
             // As the app runs against an endpoint: the checkout sessions paid here find its orders again.
-            let appDirectory = directory.appendingPathComponent("app")
             let backend = StorefrontAPICheckoutBackend(storefront: client,
                                                        paidSessions: RemoteOrderSessions(directory: appDirectory, endpoint: endpoint))
             let checkout = CheckoutSheet(webViews: SimulatedCheckoutServer(backend: backend, seed: processSeed, environment: pages))
@@ -124,6 +143,7 @@ final class SimulatedShop {
                                    saveCartId: { id in await cartIds.set(id) },
                                    loadSeenCart: { await cartIds.lastSeen() },
                                    saveSeenCart: { cart in await cartIds.remember(cart) },
+                                   account: ServeAccounts.client(directory: appDirectory, endpoint: endpoint),
                                    freshStorefront: client, ledgerOrders: { try await backend.orders() })
         }
     }

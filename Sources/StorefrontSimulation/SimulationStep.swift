@@ -45,6 +45,10 @@ public enum SimulationStep: Hashable, Sendable, CustomStringConvertible {
     case loginExpires(product: Int)
     /// An AI agent acts on the same shop through its MCP tools.
     case agent(AgentAction)
+    /// `serve` restarts with another Storefront token and the shopper adds a product (refused), then
+    /// `serve` restarts with the app's token again and the same add is tried (every login ended
+    /// with the restarts).
+    case rotateToken(product: Int)
 
     public var description: String {
         switch self {
@@ -68,6 +72,7 @@ public enum SimulationStep: Hashable, Sendable, CustomStringConvertible {
         case .logOut: "log out"
         case .loginExpires(let product): "the login expires, then add product \(product)"
         case .agent(let action): action.description
+        case .rotateToken(let product): "serve restarts with another token and back, adding product \(product) each time"
         }
     }
 }
@@ -130,13 +135,14 @@ public enum SessionPlan {
         case 70...71: return .orders
         case 72...73: return .agent(AgentAction.draw(&random))
         case 74...85: return .checkout(random.pick(CheckoutOutcome.allCases))
-        // The account steps need the shop's login server: the embedded shop's (see SimulatedAccounts).
-        case 86: return store == .embedded ? .logIn : .restartApp
-        case 87: return store == .embedded ? .logOut : .restartApp
-        case 88: return store == .embedded ? .loginExpires(product: random.int(0...80)) : .restartApp
+        // The shop's login server: the embedded shop's (SimulatedAccounts), or serve's (ServeAccounts).
+        case 86: return .logIn
+        case 87: return .logOut
+        case 88: return .loginExpires(product: random.int(0...80))
         case 89: return .restartApp
         case 90...92: return .killApp(product: random.int(0...80))
-        case 93...95: return store == .serve ? .restartServe : .restartApp
+        case 93...94: return store == .serve ? .restartServe : .restartApp
+        case 95: return store == .serve ? .rotateToken(product: random.int(0...80)) : .restartApp
         default: return .secondProcess(product: random.int(0...80), quantity: random.int(1...3))
         }
     }

@@ -31,38 +31,44 @@ final class SimulatorTests: XCTestCase {
 
     /// A planted defect in whose orders the checker expects (every order, not this shopper's) is
     /// caught as soon as the customer's list is shown: it rightly lacks the guest order placed before
-    /// the login.
+    /// the login. On both shops: `serve`'s customer is logged in through its own account server.
     func testOrdersReadWithoutTheCustomerAreCaught() async throws {
         let steps: [SimulationStep] = [.add(product: 0, variantMoves: 0, quantity: 1), .checkout(.pay), .logIn,
                                        .add(product: 3, variantMoves: 1, quantity: 1), .checkout(.pay), .orders, .logOut, .orders]
         let planted = Simulator(catalog: try Self.catalog.get(), fault: .ordersIgnoreCustomer)
-        let failure = try await planted.replay(steps, seed: 3, store: .embedded)
-        let found = try XCTUnwrap(failure, "the planted defect is caught")
-        XCTAssertEqual(found.stepIndex, 4, "at the customer's orders, listed after their checkout: \(found.violations)")
-        XCTAssertEqual(found.violations.map(\.invariant), [.ordersShown])
-        // The same steps keep the books without it.
-        let clean = try await Simulator(catalog: try Self.catalog.get()).replay(steps, seed: 3, store: .embedded)
-        XCTAssertNil(clean, "\(clean?.violations.map(\.description) ?? [])")
+        for store in SimulatedStoreKind.allCases {
+            let failure = try await planted.replay(steps, seed: 3, store: store)
+            let found = try XCTUnwrap(failure, "\(store): the planted defect is caught")
+            XCTAssertEqual(found.stepIndex, 4, "\(store): at the customer's orders, listed after their checkout: \(found.violations)")
+            XCTAssertEqual(found.violations.map(\.invariant), [.ordersShown], "\(store)")
+            // The same steps keep the books without it.
+            let clean = try await Simulator(catalog: try Self.catalog.get()).replay(steps, seed: 3, store: store)
+            XCTAssertNil(clean, "\(store): \(clean?.violations.map(\.description) ?? [])")
+        }
     }
 
     /// Logging in, a login the shop stops honouring, logging out and in again: the orders listed are
     /// the customer's or the guest's, a refused login says "log in again" and never a ✓ for the add
     /// it refused, and a logout says what happened to the cart.
+    /// On `serve` the login is its account server's, and the restart finds the saved login ended:
+    /// the screen says to log in again before the next login.
     func testLoginExpiryAndLogoutKeepTheBooks() async throws {
         let steps: [SimulationStep] = [.add(product: 0, variantMoves: 0, quantity: 1), .checkout(.pay), .logIn,
                                        .add(product: 3, variantMoves: 1, quantity: 2), .checkout(.pay), .orders,
                                        .loginExpires(product: 8), .add(product: 7, variantMoves: 0, quantity: 1), .restartApp, .logIn,
                                        .add(product: 5, variantMoves: 0, quantity: 1), .logOut, .orders, .logIn, .orders]
-        let lines = TraceLines()
-        let failure = try await Simulator(catalog: try Self.catalog.get(), trace: { lines.values.append($0) }).replay(steps, seed: 21, store: .embedded)
-        XCTAssertNil(failure, "step \(failure?.stepIndex ?? -1): \(failure?.violations.map(\.description) ?? [])")
-        // The steps did what they say: the login held, then the new cart the add started was refused
-        // on the expired token and the screen said so; the logout said what became of the cart.
-        XCTAssertTrue(try XCTUnwrap(lines.values.first { $0.hasPrefix("6. ") }).contains("logged in as"))
-        let expired = try XCTUnwrap(lines.values.first { $0.hasPrefix("7. ") })
-        XCTAssertTrue(expired.contains("Log in again"), expired)
-        let loggedOut = try XCTUnwrap(lines.values.first { $0.hasPrefix("12. ") })
-        XCTAssertTrue(loggedOut.contains("Logged out"), loggedOut)
+        for store in SimulatedStoreKind.allCases {
+            let lines = TraceLines()
+            let failure = try await Simulator(catalog: try Self.catalog.get(), trace: { lines.values.append($0) }).replay(steps, seed: 21, store: store)
+            XCTAssertNil(failure, "\(store) step \(failure?.stepIndex ?? -1): \(failure?.violations.map(\.description) ?? [])")
+            // The steps did what they say: the login held, then the new cart the add started was refused
+            // on the expired token and the screen said so; the logout said what became of the cart.
+            XCTAssertTrue(try XCTUnwrap(lines.values.first { $0.hasPrefix("6. ") }).contains("logged in as"), "\(store)")
+            let expired = try XCTUnwrap(lines.values.first { $0.hasPrefix("7. ") })
+            XCTAssertTrue(expired.contains("Log in again"), "\(store): \(expired)")
+            let loggedOut = try XCTUnwrap(lines.values.first { $0.hasPrefix("12. ") })
+            XCTAssertTrue(loggedOut.contains("Logged out"), "\(store): \(loggedOut)")
+        }
     }
 
     /// Stock that does not add up is caught at once.
@@ -106,9 +112,10 @@ final class SimulatorTests: XCTestCase {
     }
 
     /// Sessions through `serve`: fewer and shorter, as each starts a server and an app talking
-    /// GraphQL to it (a debug build answers slowly); `storefront-bench simulate` runs the long ones.
+    /// GraphQL to it (a debug build answers slowly), and logs in through its account server;
+    /// `storefront-bench simulate` runs the long ones.
     func testSessionsOnServeKeepTheBooks() async throws {
-        try await runSessions(store: .serve, sessions: 60, steps: 6)
+        try await runSessions(store: .serve, sessions: 48, steps: 6)
     }
 
     /// Every kind of step, the second app on the same state directory included.

@@ -166,7 +166,12 @@ struct CartReducer: Reducer {
             guard state.cart.cart?.id == cartId, let notice = markNotSold(warnings, &state) else { return .none }
             return .send(.delegate(.failed(AppError(message: notice))))
         case .mutationResponse(let requestId, let result):
-            return mutationResponse(requestId, result, &state)
+            // The store refused the login the cart was to carry (a restart revived a session the
+            // account server has ended, say): the session ends once, and the screen says to log in again.
+            let loginRefused = state.isLoggedIn && Self.refusesLogin(result)
+            let response = mutationResponse(requestId, result, &state, loginRefused: loginRefused)
+            guard loginRefused else { return response }
+            return .merge(.send(.delegate(.sessionEnded(reason: Self.loginNotAcceptedReason))), response)
         case .addResponse(let requestId, let adding, let result):
             return addResponse(requestId, adding, result, &state)
         }
@@ -282,6 +287,7 @@ struct CartReducer: Reducer {
     }
 
     static let loginRefusedReason = "the store no longer accepts your login, so nothing was added to your cart"
+    static let loginNotAcceptedReason = "the store no longer accepts your login"
     /// Said when the app did not know of a login the cart still carried.
     static let loginRefusedAdvice =
         "Nothing was added to your cart: the store no longer accepts the login it carried. Add it again to shop as a guest, or log in on the account screen (u)."

@@ -59,11 +59,13 @@ public actor StorefrontAPICheckoutBackend: CheckoutBackend {
         return order
     }
 
-    /// The orders this terminal paid here, from the shop's ledger. The Storefront API itself does
-    /// not list a buyer's orders without a customer login: a shop without `checkoutOrders` has none.
+    /// The guest orders this terminal paid here, from the shop's ledger (an order a logged-in
+    /// customer placed is on their account's list, not shown to whoever shops here next). The
+    /// Storefront API itself does not list a buyer's orders without a customer login: a shop
+    /// without `checkoutOrders` has none.
     public func orders() async throws -> [Order] {
         guard let paidSessions, let url = try await discovery()?.checkoutOrders else { return [] }
-        return try await storefront.orders(checkoutSessions: await paidSessions.all(), at: url)
+        return try await storefront.orders(checkoutSessions: await paidSessions.all(), at: url).filter { $0.customerId == nil }
     }
 
     /// Asked once; a failure to reach the shop is not remembered, so the next question asks again.
