@@ -39,4 +39,15 @@ extension CheckoutBackend {
 
     /// A store with one language reads its carts the same way everywhere.
     public func checkoutCart(id: String) async throws -> Cart? { try await cart(id: id) }
+
+    /// The orders a guest shopping here is shown: those no customer placed (a logged-in customer's
+    /// are on their account's list, not shown to whoever shops here next).
+    public func guestOrders() async throws -> [Order] {
+        try await orders().filter { $0.customerId == nil }
+    }
+
+    /// A store whose `orders()` holds every order it recorded finds a session's there.
+    public func order(checkoutSessionId: String) async throws -> Order? {
+        try await orders().first { $0.draft.checkoutSessionId == checkoutSessionId }
+    }
 }

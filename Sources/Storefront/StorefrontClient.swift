@@ -158,5 +158,9 @@ public protocol CheckoutBackend: Sendable {
     /// takes the stock and records it. Idempotent per `request.checkoutSessionId`: a second call
     /// returns the first order. A cart that cannot become an order throws `OrderPlacementError`.
     func placeOrder(_ request: CheckoutCompletion) async throws -> Order
+    /// The orders to show whoever shops here (a remote shop: this terminal's guest orders).
     func orders() async throws -> [Order]
+    /// The order a checkout session placed, whoever placed it, or nil when it placed none: how a
+    /// replayed completion finds the order recorded first.
+    func order(checkoutSessionId: String) async throws -> Order?
 }

@@ -124,7 +124,7 @@ extension AgentShop {
         try await keys.claim(idempotencyKey, for: id)
         let session = Self.checkoutSession(id)
         // A replay after the order was placed: the cart is gone, the order stands.
-        if let placed = try? await checkout.orders().first(where: { $0.draft.checkoutSessionId == session }) {
+        if let placed = try? await checkout.order(checkoutSessionId: session) {
             guard placed.customerId == nil || placed.customerId == caller.customer?.id else {
                 throw ToolFailure("not_found", "The shop has no checkout \(Self.quoted(id)).")
             }

@@ -128,7 +128,7 @@ final class SimulatedShop {
                                    loadCartId: { await shop.currentCartId() },
                                    saveCartId: { id in try? await shop.setCurrentCartId(id) },
                                    account: accounts.client(shop: shop),
-                                   ledgerOrders: { try await shop.orders().filter { $0.customerId == nil } })
+                                   ledgerOrders: { try await shop.guestOrders() })
         case .serve:
             guard let endpoint else { throw SimulationFailure("serve is not running") }
             let client = GraphQLStorefront(configuration: .init(endpoint: endpoint, accessToken: Self.token, cachePolicy: .networkOnly),
@@ -144,7 +144,7 @@ final class SimulatedShop {
                                    loadSeenCart: { await cartIds.lastSeen() },
                                    saveSeenCart: { cart in await cartIds.remember(cart) },
                                    account: ServeAccounts.client(directory: appDirectory, endpoint: endpoint),
-                                   freshStorefront: client, ledgerOrders: { try await backend.orders() })
+                                   freshStorefront: client, ledgerOrders: { try await backend.guestOrders() })
         }
     }
 }

@@ -106,7 +106,7 @@ enum InteractiveSession {
             let backend = StorefrontAPICheckoutBackend(storefront: remote, paidSessions: paidSessions)
             let checkout = CheckoutSheet(configuration: configuration, webViews: SimulatedCheckoutServer(backend: backend))
             var ledgerOrders: (@Sendable () async throws -> [Order])?
-            if paidSessions != nil { ledgerOrders = { try await backend.orders() } }
+            if paidSessions != nil { ledgerOrders = { try await backend.guestOrders() } }
             let commands = AccountCommands(tokenStore: tokens, output: { _ in })
             // The account server is the shop's, found from the endpoint.
             var loginOptions = LoginCommand.defaultOptions
@@ -145,6 +145,6 @@ enum InteractiveSession {
             account: .live(commands, login: LoginCommand.defaultOptions), openURL: Self.openInBrowser,
             startupNotices: storefront.stateWarnings,
             // The state directory is this terminal's: its guest orders are the ledger's without a customer.
-            ledgerOrders: { try await storefront.orders().filter { $0.customerId == nil } })
+            ledgerOrders: { try await storefront.guestOrders() })
     }
 }

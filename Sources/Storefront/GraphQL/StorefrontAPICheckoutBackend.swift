@@ -59,13 +59,19 @@ public actor StorefrontAPICheckoutBackend: CheckoutBackend {
         return order
     }
 
-    /// The guest orders this terminal paid here, from the shop's ledger (an order a logged-in
-    /// customer placed is on their account's list, not shown to whoever shops here next). The
-    /// Storefront API itself does not list a buyer's orders without a customer login: a shop
+    /// The orders this terminal paid here, from the shop's ledger (`guestOrders()` leaves out those
+    /// a logged-in customer placed, which are on their account's list). The Storefront API itself does not list a buyer's orders without a customer login: a shop
     /// without `checkoutOrders` has none.
     public func orders() async throws -> [Order] {
         guard let paidSessions, let url = try await discovery()?.checkoutOrders else { return [] }
-        return try await storefront.orders(checkoutSessions: await paidSessions.all(), at: url).filter { $0.customerId == nil }
+        return try await storefront.orders(checkoutSessions: await paidSessions.all(), at: url)
+    }
+
+    /// The session's order from the shop's ledger, a logged-in customer's too (the shop answers
+    /// only sessions whose id it is given).
+    public func order(checkoutSessionId: String) async throws -> Order? {
+        guard let url = try await discovery()?.checkoutOrders else { return nil }
+        return try await storefront.orders(checkoutSessions: [checkoutSessionId], at: url).first
     }
 
     /// Asked once; a failure to reach the shop is not remembered, so the next question asks again.
