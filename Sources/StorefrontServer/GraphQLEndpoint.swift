@@ -107,22 +107,18 @@ public final class GraphQLEndpoint: Sendable {
             let context = RequestContext(storefront: storefront.inContext(buyer), country: country, language: language, scopes: scopes,
                                          budget: budget, customer: customer)
             let schema = api.schema
-            let thread = ExecutionThreads.shared.next()
             let run = { @Sendable () async -> GraphQL.GraphQLResult in
-                // The operation and every task it starts run on one thread (see `ExecutionThreads`).
-                await withTaskExecutorPreference(thread) {
-                    do {
-                        var result = try await GraphQL.execute(schema: schema, documentAST: document, rootValue: StorefrontResolver(),
-                                                               context: context, variableValues: request.variables,
-                                                               operationName: request.operationName)
-                        if budget.violation != nil { return GraphQL.GraphQLResult() }
-                        result.data = result.data.map { context.nullListElements.restore(in: $0) }
-                        return result
-                    } catch let error as GraphQLError {
-                        return GraphQL.GraphQLResult(errors: [error])
-                    } catch {
-                        return GraphQL.GraphQLResult(errors: [GraphQLError(message: String(describing: error))])
-                    }
+                do {
+                    var result = try await GraphQL.execute(schema: schema, documentAST: document, rootValue: StorefrontResolver(),
+                                                           context: context, variableValues: request.variables,
+                                                           operationName: request.operationName)
+                    if budget.violation != nil { return GraphQL.GraphQLResult() }
+                    result.data = result.data.map { context.nullListElements.restore(in: $0) }
+                    return result
+                } catch let error as GraphQLError {
+                    return GraphQL.GraphQLResult(errors: [error])
+                } catch {
+                    return GraphQL.GraphQLResult(errors: [GraphQLError(message: String(describing: error))])
                 }
             }
             let finished = await withTimeBudget(limits.timeBudget, stop: budget.stop, run)
