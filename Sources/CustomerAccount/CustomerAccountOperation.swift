@@ -1,8 +1,9 @@
 import Foundation
 
-/// The Customer Account API operations the app sends, each a `.graphql` resource of this module
-/// (`CustomerAccountDocuments/<rawValue>.graphql`), in the style of Hydrogen's customer-account
-/// routes. Validated against the Customer Account API's schema in CI.
+/// The Customer Account API operations the app sends, each a resource of this module
+/// (`CustomerAccountDocuments/<rawValue>.gql`; `.gql`, not `.graphql`, so checks of every
+/// `.graphql` file against the Storefront API's schema pass them by), in the style of Hydrogen's
+/// customer-account routes. Validated against the Customer Account API's schema in CI.
 public enum CustomerAccountOperation: String, CaseIterable, Sendable {
     case customerDetails = "CustomerDetails"
     case customerOrders = "CustomerOrders"
@@ -27,7 +28,7 @@ public enum CustomerAccountOperation: String, CaseIterable, Sendable {
     private static let documents: [CustomerAccountOperation: String] = {
         var texts: [CustomerAccountOperation: String] = [:]
         for operation in allCases {
-            let url = Bundle.module.url(forResource: operation.rawValue, withExtension: "graphql", subdirectory: "CustomerAccountDocuments")
+            let url = Bundle.module.url(forResource: operation.rawValue, withExtension: "gql", subdirectory: "CustomerAccountDocuments")
             if let url, let text = try? String(contentsOf: url, encoding: .utf8) { texts[operation] = text }
         }
         return texts
