@@ -20,7 +20,7 @@ public enum CustomerAccountOperation: String, CaseIterable, Sendable {
     public var document: String {
         guard let text = Self.documents[self] else {
             // The resources are part of the module; a missing file is a packaging error.
-            preconditionFailure("GraphQL document \(rawValue).graphql is missing from the CustomerAccount module's resources")
+            preconditionFailure("GraphQL document \(rawValue).gql is missing from the CustomerAccount module's resources")
         }
         return text
     }
