@@ -28,7 +28,7 @@ enum InteractiveSession {
         let checkout = CheckoutConfiguration(protocolVersion: checkoutProtocol,
                                              delegations: checkoutProtocol == .embedded202510 ? [.addressChange, .paymentMethodChange] : [])
         if usesPlainMode(asked: plain) {
-            try await PlainSession.run {
+            try await PlainSession.run(opening: link) {
                 try await dependencies(global: global, cartOnAccount: cartOnAccount, checkout: checkout, country: country,
                                        settingsCountry: settingsCountry)
             }

@@ -71,6 +71,15 @@ final class PlainModeEndToEndTests: XCTestCase {
         XCTAssertEqual(output.components(separatedBy: "  11. Sale").count - 1, 3, output)
     }
 
+    /// `--open` works in plain mode as on the full screen: a product by its handle, or what the
+    /// full screen says of one that is not in the shop.
+    func testOpenAtStart() throws {
+        let product = try plain(["quit"], arguments: ["--plain", "--open", "product house-espresso-blend"])
+        assertContains(product, ["Huisblend espresso"])
+        let missing = try plain(["quit"], arguments: ["--plain", "--open", "product nope"])
+        assertContains(missing, ["There is no product \"nope\" in this shop."])
+    }
+
     func testSearchAndABadQuery() throws {
         let output = try plain(["search tag:tea", "open 1", "back", "search foo:(bar"])
         assertContains(output, [

@@ -35,7 +35,8 @@ public final class PlainSession {
     }
 
     /// Runs the storefront on stdin and stdout until `quit` or the end of the input.
-    public static func run(makeDependencies: () async throws -> AppDependencies) async throws {
+    /// `link` (`--open`) is opened once the shop has loaded, as the full-screen app does.
+    public static func run(opening link: DeepLink? = nil, makeDependencies: () async throws -> AppDependencies) async throws {
         // Ctrl-\ would dump a backtrace into the conversation; Ctrl-C and Ctrl-D (end of input) end it.
         signal(SIGQUIT, SIG_IGN)
         let dependencies = try await makeDependencies()
@@ -48,15 +49,19 @@ public final class PlainSession {
                 bytes = bytes.dropFirst(n)
             }
         }
-        await session.run(lines: LineReader.lines())
+        await session.run(lines: LineReader.lines(), opening: link)
     }
 
     /// Converses until `quit` or the end of `lines`.
-    public func run(lines: AsyncStream<String>) async {
+    public func run(lines: AsyncStream<String>, opening link: DeepLink? = nil) async {
         store.onChange = { [weak self] in self?.reportNews() }
         defer { store.onChange = nil }
         store.send(.appStarted)
         await settle()
+        if let link {
+            store.send(.navigation(.open(link)))
+            await settle()
+        }
         say("Type help for the commands.")
         printChanges()
         var input = lines.makeAsyncIterator()
