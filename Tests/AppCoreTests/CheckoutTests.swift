@@ -109,14 +109,14 @@ final class CheckoutTests: XCTestCase {
             $0.cart.cart = Fixtures.shirtCart(quantity: 2)
             $0.cart.latestRequestId = 1
             $0.cart.nextRequestId = 2
-            $0.loading = [.cartMutation]
+            $0.setLoading([.cartMutation])
         }
         await store.receive(.cart(.delegate(.changed))) { $0.checkout.preloadedURL = nil }
         await store.receive(.cart(.mutationResponse(requestId: 1, .success(CartPayload(cart: Fixtures.shirtCart(quantity: 2)))))) {
             $0.cart.confirmedCart = Fixtures.shirtCart(quantity: 2)
             $0.cart.confirmedRequestId = 1
             $0.cart.latestRequestId = nil
-            $0.loading = []
+            $0.setLoading([])
         }
         // Not re-preloaded on every change: only when the cart is opened again.
         await store.send(.navigation(.back)) { $0.screens = [.collections] }

@@ -20,25 +20,19 @@ public enum OrdersAction: Hashable, Sendable {
     }
 }
 
-/// "Your orders": the list of orders and one order's details.
+/// "Your orders", on its screen's own state where it sits on the stack: the list of orders and one
+/// order's details.
 struct OrdersReducer: Reducer {
-    struct State: Equatable {
-        /// The screen's own state; nil when the screen is not on the stack.
-        var screen: OrdersState?
-        /// Read from the app; not written back.
-        var placed: [PlacedOrder]
-        var isSignedIn: Bool
-    }
-
     let dependencies: AppDependencies
+    /// The orders placed from this terminal and whether a customer is signed in: read from the app.
+    var placed: [PlacedOrder] = []
+    var isSignedIn = false
 
-    func reduce(into state: inout State, action: OrdersAction) -> Effect<OrdersAction> {
-        guard var screen = state.screen else { return .none }
-        defer { state.screen = screen }
-        let count = screen.summaries(placed: state.placed, signedIn: state.isSignedIn).count
+    func reduce(into screen: inout OrdersState, action: OrdersAction) -> Effect<OrdersAction> {
+        let count = screen.summaries(placed: placed, signedIn: isSignedIn).count
         switch action {
         case .open, .customerChanged:
-            guard state.isSignedIn, let account = dependencies.account, !screen.isLoading else { return .none }
+            guard isSignedIn, let account = dependencies.account, !screen.isLoading else { return .none }
             screen.isLoading = true
             return .run { send in await send(.ordersResponse(await Result.capture { try await account.orders() })) }
         case .moveSelection(let delta, let rows):
@@ -48,7 +42,7 @@ struct OrdersReducer: Reducer {
                                                         total: count, rows: rows)
             return .none
         case .openSelected:
-            let orders = screen.summaries(placed: state.placed, signedIn: state.isSignedIn)
+            let orders = screen.summaries(placed: placed, signedIn: isSignedIn)
             guard orders.indices.contains(screen.selectedIndex) else { return .none }
             screen.openOrderId = orders[screen.selectedIndex].id
             return .none
