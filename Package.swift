@@ -116,6 +116,8 @@ let package = Package(
             ]
         ),
         .target(name: "AppCore", dependencies: ["Storefront", "CheckoutSheet"]),
+        // The app's account client over the Customer Account login, for the app and the simulator.
+        .target(name: "AppAccount", dependencies: ["AppCore", "CustomerAccount", "Storefront"]),
         // The command line's settings file (config.toml) and how it ranks against flags and the
         // environment; only the executable and its tests link TOMLKit.
         .target(name: "UserConfig", dependencies: [.product(name: "TOMLKit", package: "TOMLKit")]),
@@ -137,7 +139,7 @@ let package = Package(
             name: "storefront",
             dependencies: [
                 "Storefront", "CheckoutSheet", "AppCore", "TerminalUI", "StorefrontServer", "CustomerAccount", "StorefrontSSH", "Pictures",
-                "UserConfig", "StorefrontAgents",
+                "UserConfig", "StorefrontAgents", "AppAccount",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -158,7 +160,7 @@ let package = Package(
         .target(
             name: "StorefrontSimulation",
             dependencies: ["Storefront", "CheckoutSheet", "AppCore", "StorefrontServer", "StorefrontFuzzing", "StorefrontAgents",
-                           "CustomerAccount",
+                           "CustomerAccount", "AppAccount",
                            .product(name: "Clocks", package: "swift-clocks"), .product(name: "MCP", package: "swift-sdk")]
         ),
         .executableTarget(

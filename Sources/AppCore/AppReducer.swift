@@ -80,6 +80,8 @@ public struct AppReducer: Reducer, Sendable {
             return .merge(close, features(&state, action), reread)
         case .orders(.delegate(.failed(let error))):
             return reduce(into: &state, action: .errorBar(.show(error.message)))
+        case .orders(.delegate(.sessionEnded(let reason))):
+            return reduce(into: &state, action: .account(.sessionEnded(reason: reason)))
         case .markets(let action):
             return market(action, &state)
         case .checkout(.orderedProductRefreshed(let product)):

@@ -1,3 +1,4 @@
+import AppAccount
 import AppCore
 import CustomerAccount
 import Foundation
@@ -21,28 +22,8 @@ enum ServeAccounts {
     /// Storefront API at `endpoint`.
     static func client(directory: URL, endpoint: URL) -> AccountClient {
         let commands = AccountCommands(tokenStore: TokenStore(directory: directory), output: { _ in }, openBrowser: { _ in false })
-        let manager = commands.tokenManager
         let options = AccountCommands.LoginOptions(openBrowser: false, storefrontEndpoint: endpoint)
-        return AccountClient(
-            currentSession: { (try? await manager.storedSession())?.map(shown) },
-            accessToken: {
-                do { return .token(try await manager.accessToken().rawValue) } catch AccountError.loginRequired(let reason) {
-                    return .loginRequired(reason: reason)
-                } catch { return .unavailable(reason: "\(error)") }
-            },
-            logIn: { showURL in
-                let session = try await commands.authenticate(options, interaction: .init(present: { request in
-                    await showURL(request.url)
-                    await openInBrowser(request.url)
-                }))
-                return shown(session)
-            },
-            logOut: { try await commands.logout() },
-            orders: { try await commands.orders() })
-    }
-
-    private static func shown(_ session: CustomerSession) -> AccountSession {
-        AccountSession(customer: session.customer, expiresAt: session.expiresAt)
+        return .live(commands, login: options, browse: openInBrowser)
     }
 
     /// The browser: the login page approves at once and redirects to the app's loopback address,

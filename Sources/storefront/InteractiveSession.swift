@@ -1,3 +1,4 @@
+import AppAccount
 import AppCore
 import CheckoutSheet
 import CustomerAccount

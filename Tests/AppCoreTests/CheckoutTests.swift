@@ -189,6 +189,20 @@ final class CheckoutTests: XCTestCase {
         XCTAssertEqual(store.state.orders, [])
     }
 
+    /// Over the Storefront API the token is write-only: the cart comes back naming its customer, and
+    /// that is enough to keep its order off the guest list.
+    func testACartNamingItsCustomerIsNotListedAmongTheGuestOrders() async {
+        let env = TestEnvironment()
+        var state = cartScreen()
+        state.cart.cart?.buyerIdentity = BuyerIdentity(email: "a@b.example", customer: Customer(id: "gid://shopify/Customer/1", email: "a@b.example"))
+        let store = env.store(state)
+
+        await complete1001(store, env, listed: false)
+        await store.cancelInFlightEffects()
+        await store.finish()
+        XCTAssertEqual(store.state.orders, [])
+    }
+
     /// The order took stock: the ordered product is read again and every copy the app holds
     /// (the collection's list, the product screen) shows what is left.
     func testACompletedOrderRefreshesTheStockOfWhatWasOrdered() async {

@@ -48,6 +48,26 @@ final class OrdersTests: XCTestCase {
         await store.finish()
     }
 
+    /// The shop refuses the login while the orders load (the account server forgot it): the session
+    /// ends with "log in again", and the list is this terminal's guest orders, not a customer's.
+    func testARefusedLoginWhileLoadingOrdersEndsTheSession() async {
+        var env = TestEnvironment()
+        env.account = AccountTests.account(orders: { throw LoginRequired(reason: "the Customer Account API refused the access token") })
+        let store = env.store(AccountTests.loggedIn(AppState(orders: placed)))
+        let reason = "the Customer Account API refused the access token"
+        let ended = "Your session has ended (\(reason)). Log in again on the account screen; your cart is kept."
+        await store.send(.orders(.open)) { $0.screens = [.collections, .orders(OrdersState(isLoading: true))] }
+        await store.receive(.orders(.ordersResponse(.failure(AppError(LoginRequired(reason: reason)))))) {
+            $0.screens[1] = .orders(OrdersState())
+        }
+        await store.receive(.orders(.delegate(.sessionEnded(reason: reason)))) { $0.account.status = .sessionEnded(reason: reason) }
+        await store.receive(.account(.delegate(.failed(AppError(message: ended))))) { $0.errorMessage = ended }
+        await store.receive(.account(.delegate(.sessionEnded)))
+        await store.finish()
+        guard case .orders(let screen) = store.state.screens.last else { return XCTFail("the orders screen closed") }
+        XCTAssertEqual(screen.summaries(placed: store.state.orders, signedIn: store.state.account.isLoggedIn).map(\.number), ["#1002", "#1001"])
+    }
+
     /// From the thank-you page: the sheet closes and the orders open, with the order just placed.
     func testTheThankYouPageOpensTheOrders() async {
         let env = TestEnvironment()

@@ -13,7 +13,7 @@ public struct AccountClient: Sendable {
     public var logIn: @Sendable (_ showURL: @escaping @Sendable (URL) async -> Void) async throws -> AccountSession
     /// Ends the session at the account server, deletes the tokens and the signed-in carts.
     public var logOut: @Sendable () async throws -> Void
-    /// The customer's orders, newest first.
+    /// The customer's orders, newest first. Throws `LoginRequired` when the shop refuses the login.
     public var orders: @Sendable () async throws -> [CustomerOrder]
 
     public init(currentSession: @escaping @Sendable () async -> AccountSession?,

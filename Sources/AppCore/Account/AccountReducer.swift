@@ -67,6 +67,8 @@ struct AccountReducer: Reducer {
             state.account.isLoadingOrders = false
             switch result {
             case .success(let orders): state.account.orders = orders
+            case .failure(let error) where error.loginRequired != nil:
+                return reduce(into: &state, action: .sessionEnded(reason: error.loginRequired ?? error.message))
             case .failure(let error):
                 return .send(.delegate(.failed(AppError(message: "Could not load your orders: \(error.message)"))))
             }

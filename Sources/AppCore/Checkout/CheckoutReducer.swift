@@ -232,7 +232,7 @@ struct CheckoutReducer: Reducer {
             state.checkout.notice = nil
             // This terminal's list is of guest orders: a signed-in cart's order is the customer's
             // (the account's list), and must not stay here once they log out.
-            if state.cart.cart?.buyerIdentity.customerAccessToken == nil {
+            if state.cart.cart?.buyerIdentity.isCustomers != true {
                 state.orders.append(PlacedOrder(id: completed.orderId, name: state.checkout.page?.orderName, placedAt: time,
                                                 lines: PlacedOrder.lines(of: state.cart.cart),
                                                 total: completed.orderDetails.cart?.price.total ?? state.cart.cart?.cost.totalAmount))

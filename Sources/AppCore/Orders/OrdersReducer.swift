@@ -17,6 +17,8 @@ public enum OrdersAction: Hashable, Sendable {
 
     public enum Delegate: Hashable, Sendable {
         case failed(AppError)
+        /// The shop refused the customer's login while reading their orders.
+        case sessionEnded(reason: String)
     }
 }
 
@@ -56,6 +58,7 @@ struct OrdersReducer: Reducer {
             return .none
         case .ordersResponse(.failure(let error)):
             screen.isLoading = false
+            if let reason = error.loginRequired { return .send(.delegate(.sessionEnded(reason: reason))) }
             return .send(.delegate(.failed(AppError(message: "Could not load your orders: \(error.message)"))))
         case .delegate:
             return .none

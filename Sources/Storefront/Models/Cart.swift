@@ -132,6 +132,9 @@ public struct BuyerIdentity: Hashable, Sendable, Codable {
         self.email = email; self.phone = phone; self.countryCode = countryCode; self.customerAccessToken = customerAccessToken
         self.customer = customer; self.preferences = preferences
     }
+
+    /// A customer's cart: it carries their token (the API keeps it write-only) or names them.
+    public var isCustomers: Bool { customerAccessToken != nil || customer != nil }
 }
 
 /// A discount code's share of the cart's reduction (`CartCodeDiscountAllocation`), with the

@@ -5,8 +5,10 @@ import Storefront
 
 extension AccountClient {
     /// The app's account over the Customer Account login: the token file, refresh, the browser.
-    /// Nothing here prints: the terminal belongs to the interface.
-    static func live(_ commands: AccountCommands, login options: AccountCommands.LoginOptions) -> AccountClient {
+    /// Nothing here prints: the terminal belongs to the interface. `browse` opens the login page
+    /// (the app's browser launcher, or a simulated browser that approves at once).
+    public static func live(_ commands: AccountCommands, login options: AccountCommands.LoginOptions,
+                            browse: @escaping @Sendable (URL) async -> Void) -> AccountClient {
         let manager = commands.tokenManager
         return AccountClient(
             currentSession: {
@@ -30,11 +32,22 @@ extension AccountClient {
                 }
                 let session = try await commands.authenticate(options, interaction: .init(present: { request in
                     await showURL(request.url)
-                    if options.openBrowser { _ = commands.openBrowser(request.url) }
+                    await browse(request.url)
                 }))
                 return AccountSession(customer: session.customer, expiresAt: session.expiresAt)
             },
             logOut: { try await commands.logout() },
-            orders: { try await commands.orders() })
+            orders: {
+                do {
+                    return try await commands.orders()
+                } catch AccountError.loginRequired(let reason) {
+                    throw LoginRequired(reason: reason)
+                }
+            })
+    }
+
+    /// The app's account with the system's browser (when the options say to open one).
+    public static func live(_ commands: AccountCommands, login options: AccountCommands.LoginOptions) -> AccountClient {
+        live(commands, login: options, browse: { url in if options.openBrowser { _ = commands.openBrowser(url) } })
     }
 }
