@@ -108,24 +108,25 @@ struct PasteRun {
     func check(keys: [Key], bytes: Int, interruptAt: Int, stats: PasteStats) -> String? {
         let clock = ContinuousClock()
         let began = clock.now
-        var start = 0
         var typed = 0
         var longestBatch = Duration.zero
-        while start < keys.count && !store.state.shouldQuit {
-            let end = min(start + TerminalApp.keysPerTurn, keys.count)
+        while typed < keys.count && !store.state.shouldQuit {
+            // One turn of the run loop, and its frame: an interrupt that arrives during it waits
+            // for both.
             let batchBegan = clock.now
-            app.handle(Array(keys[start..<end]))
+            app.takeTurn { () -> Key? in
+                guard typed < keys.count else { return nil }
+                defer { typed += 1 }
+                return keys[typed]
+            }
             _ = Renderer.render(store.state, size: driver.size, environment: environment)
             longestBatch = max(longestBatch, batchBegan.duration(to: clock.now))
-            typed = end
-            if interruptAt < end {
-                // The interrupt was read while this batch was in hand: the run loop finishes the
-                // batch, then quits on it.
+            if interruptAt < typed {
+                // The interrupt was read during this turn: the run loop quits on it next.
                 store.send(.navigation(.quit))
                 guard store.state.shouldQuit else { return "Ctrl-C after \(interruptAt) keys did not quit" }
                 break
             }
-            start = end
         }
         let time = began.duration(to: clock.now)
         // The searches the typing scheduled are not waited for.
@@ -177,7 +178,8 @@ public final class PasteStats: Sendable {
                 line += String(format: "; slowest paste %.0f bytes/ms (%ld bytes in %.0f ms)", Double(slowest.bytes) / max(slowest.time.inMilliseconds, 0.001),
                                slowest.bytes, slowest.time.inMilliseconds)
             }
-            return line + String(format: "; longest batch of %ld keys %.1f ms", TerminalApp.keysPerTurn, totals.longestBatch.inMilliseconds)
+            return line + String(format: "; longest turn %.1f ms (what a Ctrl-C waits for; the turn takes no chunk of %ld keys after %.0f ms)",
+                                 totals.longestBatch.inMilliseconds, TerminalApp.keysPerChunk, TerminalApp.turnBudget.inMilliseconds)
         }
     }
 }

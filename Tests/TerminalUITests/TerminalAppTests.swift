@@ -107,6 +107,28 @@ final class TerminalAppTests: XCTestCase {
         XCTAssertEqual(TextFieldView.tail(of: "abc漢字def", fitting: 6), "…字def")
     }
 
+    /// A paste is handled a chunk at a time: a turn whose time is up takes no next chunk, so the
+    /// loop reads a waiting Ctrl-C after one chunk at most, and quitting stops the paste there.
+    func testATurnEndsWhenItsTimeIsUpAndAQuitStopsThePaste() async throws {
+        let (app, _, store) = try makeApp()
+        store.send(.navigation(.openSearch))
+        let keys = Array(repeating: Key.character("x"), count: 10_000)
+        var read = 0
+        let next = { () -> Key? in
+            guard read < keys.count else { return nil }
+            defer { read += 1 }
+            return keys[read]
+        }
+        XCTAssertEqual(app.takeTurn(budget: .zero, next: next), TerminalApp.keysPerChunk)
+        XCTAssertEqual(store.state.search.query.count, TerminalApp.keysPerChunk)
+        // With time left the turn goes on to the bound of a turn.
+        XCTAssertEqual(app.takeTurn(budget: .seconds(3600), next: next), TerminalApp.keysPerTurn)
+        store.send(.navigation(.quit))
+        XCTAssertEqual(app.takeTurn(budget: .seconds(3600), next: next), TerminalApp.keysPerChunk,
+                       "a turn after the quit handles the chunk in hand, then stops")
+        XCTAssertEqual(read, 2 * TerminalApp.keysPerChunk + TerminalApp.keysPerTurn)
+    }
+
     func testTheCartsFieldsTakeABoundedPaste() async throws {
         let (_, _, store) = try makeApp()
         store.send(.cart(.beginEditing(.note)))

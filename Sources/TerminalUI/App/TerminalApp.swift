@@ -85,6 +85,11 @@ public final class TerminalApp {
 
     /// The most keys handled in one turn of the loop.
     nonisolated public static let keysPerTurn = 4096
+    /// Keys are handled in chunks of this many; the turn's time is looked at between chunks.
+    nonisolated public static let keysPerChunk = 256
+    /// A turn takes no new chunk after this long, so a frame is drawn and a signal (Ctrl-C) is
+    /// read at least this often during a paste, plus one chunk.
+    nonisolated public static let turnBudget = Duration.milliseconds(40)
 
     /// Runs until the state says quit, the terminal hangs up, or SIGINT arrives.
     public func run() async {
@@ -112,12 +117,10 @@ public final class TerminalApp {
         for await event in events {
             switch event {
             case .input:
-                // At most a bounded batch per turn: a pasted megabyte is read over several turns
-                // (the monitor reports the rest), never held at once.
-                var keys: [Key] = []
-                while keys.count < TerminalApp.keysPerTurn, let key = driver.nextKey() { keys.append(key) }
+                // A pasted megabyte is read over several turns (the monitor reports the rest),
+                // never held at once, and a Ctrl-C waits for one turn at most.
+                takeTurn(next: driver.nextKey)
                 monitor.acknowledge()
-                handle(keys)
             case .stateChanged:
                 break
             case .pictureReady(let key, let result):
@@ -142,6 +145,25 @@ public final class TerminalApp {
         store.onChange = nil
         store.cancelAllEffects()
         driver.stop()
+    }
+
+    /// One turn over waiting input: keys are read and handled in chunks until none is left, the
+    /// turn has had its time (`budget`), it has handled `keysPerTurn`, or the app quits. Returns
+    /// how many keys it handled.
+    @discardableResult
+    public func takeTurn(budget: Duration = TerminalApp.turnBudget, next: () -> Key?) -> Int {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: budget)
+        var handled = 0
+        while handled < TerminalApp.keysPerTurn {
+            var keys: [Key] = []
+            while keys.count < TerminalApp.keysPerChunk, let key = next() { keys.append(key) }
+            if keys.isEmpty { break }
+            handle(keys)
+            handled += keys.count
+            if store.state.shouldQuit || clock.now >= deadline { break }
+        }
+        return handled
     }
 
     /// Handles keys read together. A run of characters typed into a text field (a paste, or keys
