@@ -51,7 +51,9 @@ extension AppReducer {
     func route(_ delegate: CheckoutAction.Delegate, _ state: inout AppState) -> Effect<AppAction> {
         switch delegate {
         case .presented: return reduce(into: &state, action: .cart(.covered))
-        case .orderPlaced: return reduce(into: &state, action: .cart(.orderPlaced))
+        case .orderPlaced(let order):
+            let listed = order.map { reduce(into: &state, action: .orders(.placed($0))) } ?? .none
+            return .merge(listed, reduce(into: &state, action: .cart(.orderPlaced)))
         case .failed(let error): return showError(error, &state)
         case .withdrawError(let prefixes): return reduce(into: &state, action: .errorBar(.withdraw(prefixes)))
         case .linkClicked(let url):

@@ -84,6 +84,15 @@ public struct AppReducer: Reducer, Sendable {
             return reduce(into: &state, action: .account(.sessionEnded(reason: reason)))
         case .markets(let action):
             return market(action, &state)
+        case .checkout(.sheetUpdate(.event(let event), let time)):
+            // The event log keeps every event; the checkout follows it.
+            return .merge(reduce(into: &state, action: .eventLog(.append(name: event.name, fields: event.logFields, at: time))),
+                          features(&state, action))
+        case .checkout(.sheetUpdate(.dismissed, let time)):
+            return .merge(reduce(into: &state, action: .eventLog(.append(name: "dismissed", fields: [], at: time))),
+                          features(&state, action))
+        case .checkout(.ledgerOrdersRead(let orders)):
+            return .merge(features(&state, action), reduce(into: &state, action: .orders(.ledgerRead(orders))))
         case .checkout(.orderedProductRefreshed(let product)):
             // Every feature holding a copy of the product replaces its own.
             return .merge(
@@ -126,6 +135,8 @@ public struct AppReducer: Reducer, Sendable {
                   embed: AppAction.checkout, CheckoutReducer(dependencies: dependencies)).reduce(into: &state, action: action),
             Scope(state: \.accountFeature, action: { if case .account(let a) = $0 { a } else { nil } },
                   embed: AppAction.account, AccountReducer(dependencies: dependencies)).reduce(into: &state, action: action),
+            Scope(state: \.orders, action: { if case .orders(let a) = $0 { a } else { nil } },
+                  embed: AppAction.orders, PlacedOrdersReducer()).reduce(into: &state, action: action),
             Scope(state: \.eventLog, action: { if case .eventLog(let a) = $0 { a } else { nil } },
                   embed: AppAction.eventLog, EventLogReducer()).reduce(into: &state, action: action),
             Scope(state: \.errorMessage, action: { if case .errorBar(let a) = $0 { a } else { nil } },

@@ -19,9 +19,9 @@ extension AppState {
     }
 
     var checkoutFeature: CheckoutReducer.State {
-        get { .init(checkout: checkout, eventLog: eventLog, orders: orders, cart: cart, customer: account.session?.customer,
+        get { .init(checkout: checkout, cart: cart, customer: account.session?.customer,
                      marketCountryCode: country ?? marketCountry?.isoCode ?? shop?.countryCode) }
-        set { checkout = newValue.checkout; eventLog = newValue.eventLog; orders = newValue.orders }
+        set { checkout = newValue.checkout }
     }
 
     var accountFeature: AccountReducer.State {

@@ -13,6 +13,10 @@ public enum OrdersAction: Hashable, Sendable {
     /// Esc on the details: back to the list.
     case closeDetails
     case ordersResponse(Result<[CustomerOrder], AppError>)
+    /// A guest's order placed from this terminal, until the ledger lists it.
+    case placed(PlacedOrder)
+    /// The ledger's orders for this shopper, as it recorded them.
+    case ledgerRead([Order])
     case delegate(Delegate)
 
     public enum Delegate: Hashable, Sendable {
@@ -60,8 +64,28 @@ struct OrdersReducer: Reducer {
             screen.isLoading = false
             if let reason = error.loginRequired { return .send(.delegate(.sessionEnded(reason: reason))) }
             return .send(.delegate(.failed(AppError(message: "Could not load your orders: \(error.message)"))))
-        case .delegate:
+        case .placed, .ledgerRead, .delegate:
             return .none
         }
+    }
+}
+
+/// The orders placed from this terminal: the ledger's list, and one placed this run until the
+/// ledger lists it. The checkout says an order was placed; the ledger's answer replaces the list.
+struct PlacedOrdersReducer: Reducer {
+    func reduce(into orders: inout [PlacedOrder], action: OrdersAction) -> Effect<OrdersAction> {
+        switch action {
+        case .placed(let order):
+            orders.append(order)
+        case .ledgerRead(let ledger):
+            // The ledger decides: its orders, at the totals it charged. One placed this run that
+            // it does not list yet stays until it does.
+            let recorded = ledger.sorted { ($0.processedAt, $0.id) < ($1.processedAt, $1.id) }.map(PlacedOrder.init(recorded:))
+            let ids = Set(recorded.map(\.id))
+            orders = recorded + orders.filter { !ids.contains($0.id) }
+        case .open, .customerChanged, .moveSelection, .openSelected, .closeDetails, .ordersResponse, .delegate:
+            break
+        }
+        return .none
     }
 }
