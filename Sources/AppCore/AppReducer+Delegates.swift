@@ -41,10 +41,9 @@ extension AppReducer {
         case .added(let outcome):
             // The store answered with the units added: an error saying it gave no answer is over
             // (it would stand beside the ✓ as if about this add).
-            if outcome.added > 0, let shown = state.errorMessage, StorefrontError.unansweredMessagePrefixes.contains(where: { shown.hasPrefix($0) }) {
-                state.errorMessage = nil
-            }
-            return reduce(into: &state, action: .productDetail(.added(outcome)))
+            let withdraw: Effect<AppAction> = outcome.added > 0
+                ? reduce(into: &state, action: .errorBar(.withdraw(StorefrontError.unansweredMessagePrefixes))) : .none
+            return .merge(withdraw, reduce(into: &state, action: .productDetail(.added(outcome))))
         case .withdrawError(let prefixes): return reduce(into: &state, action: .errorBar(.withdraw(prefixes)))
         }
     }
@@ -52,7 +51,9 @@ extension AppReducer {
     func route(_ delegate: CheckoutAction.Delegate, _ state: inout AppState) -> Effect<AppAction> {
         switch delegate {
         case .presented: return reduce(into: &state, action: .cart(.covered))
-        case .orderPlaced: return reduce(into: &state, action: .cart(.orderPlaced))
+        case .orderPlaced(let order):
+            let listed = order.map { reduce(into: &state, action: .orders(.placed($0))) } ?? .none
+            return .merge(listed, reduce(into: &state, action: .cart(.orderPlaced)))
         case .failed(let error): return showError(error, &state)
         case .withdrawError(let prefixes): return reduce(into: &state, action: .errorBar(.withdraw(prefixes)))
         case .linkClicked(let url):

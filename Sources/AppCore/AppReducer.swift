@@ -21,16 +21,18 @@ public struct AppReducer: Reducer, Sendable {
         // An error belongs to the screen it was shown on: moving to another one, by a key or by
         // what a feature opened (a collection, a product, the orders, a policy), leaves it behind,
         // unless the move itself said something new.
-        if message != nil, state.errorMessage == message, !state.screen.isSamePlace(as: screen) { state.errorMessage = nil }
-        return effect
+        guard message != nil, state.errorMessage == message, !state.screen.isSamePlace(as: screen) else { return effect }
+        return .merge(effect, features(&state, .errorBar(.dismiss)))
     }
 
     private func reduceInMarket(into state: inout AppState, action: AppAction) -> Effect<AppAction> {
         switch action {
         case .appStarted:
-            if !dependencies.startupNotices.isEmpty { state.errorMessage = dependencies.startupNotices.joined(separator: " ") }
+            let notices: Effect<AppAction> = dependencies.startupNotices.isEmpty ? .none
+                : reduce(into: &state, action: .errorBar(.show(dependencies.startupNotices.joined(separator: " "))))
             // The shop's name follows the first page: the list is what the buyer waits for.
             return .merge(
+                notices,
                 .concatenate(reduce(into: &state, action: .collections(.reload)), loadShop()),
                 reduce(into: &state, action: .cart(.restore)),
                 reduce(into: &state, action: .account(.start)),
@@ -82,9 +84,24 @@ public struct AppReducer: Reducer, Sendable {
             return reduce(into: &state, action: .account(.sessionEnded(reason: reason)))
         case .markets(let action):
             return market(action, &state)
+        case .checkout(.sheetUpdate(.event(let event), let time)):
+            // The event log keeps every event; the checkout follows it.
+            return .merge(reduce(into: &state, action: .eventLog(.append(name: event.name, fields: event.logFields, at: time))),
+                          features(&state, action))
+        case .checkout(.sheetUpdate(.dismissed, let time)):
+            return .merge(reduce(into: &state, action: .eventLog(.append(name: "dismissed", fields: [], at: time))),
+                          features(&state, action))
+        case .checkout(.ledgerOrdersRead(let orders)):
+            return .merge(features(&state, action), reduce(into: &state, action: .orders(.ledgerRead(orders))))
         case .checkout(.orderedProductRefreshed(let product)):
-            StockRefresh.replace(product, in: &state)
-            return features(&state, action)
+            // Every feature holding a copy of the product replaces its own.
+            return .merge(
+                features(&state, action),
+                reduce(into: &state, action: .collections(.stockRefreshed(product))),
+                reduce(into: &state, action: .products(.stockRefreshed(product))),
+                reduce(into: &state, action: .search(.stockRefreshed(product))),
+                reduce(into: &state, action: .productDetail(.stockRefreshed(product)))
+            )
         case .collections, .products, .productDetail, .search, .cart, .checkout, .eventLog, .errorBar, .account, .orders, .about:
             return features(&state, action)
         }
@@ -102,16 +119,15 @@ public struct AppReducer: Reducer, Sendable {
         }
     }
 
-    /// The feature reducers, each on its own slice.
+    /// The feature reducers: the root features each on its own slice, then the screens on the stack
+    /// (`path`), each on its own state.
     func features(_ state: inout AppState, _ action: AppAction) -> Effect<AppAction> {
         .merge(
-            Scope(state: \.collectionsFeature, action: { if case .collections(let a) = $0 { a } else { nil } },
+            Scope(state: \.collections, action: { if case .collections(let a) = $0 { a } else { nil } },
                   embed: AppAction.collections, CollectionsReducer(dependencies: dependencies)).reduce(into: &state, action: action),
             Scope(state: \.productsFeature, action: { if case .products(let a) = $0 { a } else { nil } },
                   embed: AppAction.products, ProductsReducer(dependencies: dependencies)).reduce(into: &state, action: action),
-            Scope(state: \.productDetailFeature, action: { if case .productDetail(let a) = $0 { a } else { nil } },
-                  embed: AppAction.productDetail, ProductDetailReducer(dependencies: dependencies)).reduce(into: &state, action: action),
-            Scope(state: \.searchFeature, action: { if case .search(let a) = $0 { a } else { nil } },
+            Scope(state: \.search, action: { if case .search(let a) = $0 { a } else { nil } },
                   embed: AppAction.search, SearchReducer(dependencies: dependencies)).reduce(into: &state, action: action),
             Scope(state: \.cartFeature, action: { if case .cart(let a) = $0 { a } else { nil } },
                   embed: AppAction.cart, CartReducer(dependencies: dependencies)).reduce(into: &state, action: action),
@@ -119,18 +135,36 @@ public struct AppReducer: Reducer, Sendable {
                   embed: AppAction.checkout, CheckoutReducer(dependencies: dependencies)).reduce(into: &state, action: action),
             Scope(state: \.accountFeature, action: { if case .account(let a) = $0 { a } else { nil } },
                   embed: AppAction.account, AccountReducer(dependencies: dependencies)).reduce(into: &state, action: action),
-            Scope(state: \.ordersFeature, action: { if case .orders(let a) = $0 { a } else { nil } },
-                  embed: AppAction.orders, OrdersReducer(dependencies: dependencies)).reduce(into: &state, action: action),
+            Scope(state: \.orders, action: { if case .orders(let a) = $0 { a } else { nil } },
+                  embed: AppAction.orders, PlacedOrdersReducer()).reduce(into: &state, action: action),
+            Scope(state: \.eventLog, action: { if case .eventLog(let a) = $0 { a } else { nil } },
+                  embed: AppAction.eventLog, EventLogReducer()).reduce(into: &state, action: action),
+            Scope(state: \.errorMessage, action: { if case .errorBar(let a) = $0 { a } else { nil } },
+                  embed: AppAction.errorBar, ErrorBarReducer()).reduce(into: &state, action: action),
+            path(&state, action)
+        )
+    }
+
+    /// The screens on the stack that have state of their own, each reduced where it sits
+    /// (`StackScope`): one line per screen. Values a screen reads from the app come as its
+    /// reducer's parameters and are not written back.
+    private func path(_ state: inout AppState, _ action: AppAction) -> Effect<AppAction> {
+        let productDetail = ProductDetailReducer(dependencies: dependencies, chosenCountry: state.country,
+                                                 countryName: state.country == nil ? nil : state.marketCountry?.name)
+        let orders = OrdersReducer(dependencies: dependencies, placed: state.orders, isSignedIn: state.account.isLoggedIn)
+        return .merge(
+            StackScope(state: { if case .productDetail(let s) = $0 { s } else { nil } }, screen: { .productDetail($0) },
+                       action: { if case .productDetail(let a) = $0 { a } else { nil } }, embed: AppAction.productDetail, productDetail)
+                .reduce(into: &state, action: action),
+            StackScope(state: { if case .orders(let s) = $0 { s } else { nil } }, screen: Screen.orders,
+                       action: { if case .orders(let a) = $0 { a } else { nil } }, embed: AppAction.orders, orders)
+                .reduce(into: &state, action: action),
             StackScope(state: { if case .about(let s) = $0 { s } else { nil } }, screen: Screen.about,
                        action: { if case .about(let a) = $0 { a } else { nil } }, embed: AppAction.about, AboutReducer())
                 .reduce(into: &state, action: action),
             StackScope(state: { if case .markets(let s) = $0 { s } else { nil } }, screen: Screen.markets,
                        action: { if case .markets(let a) = $0 { a } else { nil } }, embed: AppAction.markets, MarketReducer())
-                .reduce(into: &state, action: action),
-            Scope(state: \.eventLog, action: { if case .eventLog(let a) = $0 { a } else { nil } },
-                  embed: AppAction.eventLog, EventLogReducer()).reduce(into: &state, action: action),
-            Scope(state: \.errorMessage, action: { if case .errorBar(let a) = $0 { a } else { nil } },
-                  embed: AppAction.errorBar, ErrorBarReducer()).reduce(into: &state, action: action)
+                .reduce(into: &state, action: action)
         )
     }
 }

@@ -22,8 +22,6 @@ public struct AppState: Hashable, Sendable {
 
     /// Online, or offline and showing saved answers (over a Storefront API).
     public var connection: ConnectionStatus = .online
-    /// Requests in flight, for "Loading…" and to avoid asking twice.
-    public var loading: Set<RequestKind>
     /// The one error bar: the latest failure, user error or warning, until dismissed.
     public var errorMessage: String?
     /// The shop's name, description and country; nil until it answers at start.
@@ -42,13 +40,13 @@ public struct AppState: Hashable, Sendable {
                 collections: PagedList<Collection> = PagedList(), collectionProducts: [String: PagedList<Product>] = [:],
                 productDetail: ProductDetailState? = nil, search: SearchState = SearchState(), cart: CartState = CartState(),
                 checkout: CheckoutState = CheckoutState(), eventLog: EventLogState = EventLogState(),
-                orders: [PlacedOrder] = [], loading: Set<RequestKind> = [], errorMessage: String? = nil,
+                orders: [PlacedOrder] = [], errorMessage: String? = nil,
                 shouldQuit: Bool = false, account: AccountState = AccountState()) {
         self.screens = screens.isEmpty ? [.collections] : screens
         self.isHelpVisible = isHelpVisible; self.collections = collections
         self.collectionProducts = collectionProducts; self.search = search
         self.cart = cart; self.checkout = checkout; self.eventLog = eventLog; self.orders = orders
-        self.loading = loading; self.errorMessage = errorMessage; self.shouldQuit = shouldQuit
+        self.errorMessage = errorMessage; self.shouldQuit = shouldQuit
         self.account = account
         if let productDetail { self.productDetail = productDetail }
     }
@@ -58,6 +56,18 @@ public struct AppState: Hashable, Sendable {
 
     /// The collection whose preview the collections screen shows.
     public var selectedCollection: Collection? { collections.selectedItem }
+
+    /// The requests in flight, each kept by the feature that asked (the collections, each
+    /// collection's products, the product page on the stack, search, the cart): read here for the
+    /// footer's "loading…".
+    public var loading: Set<RequestKind> {
+        var kinds = cart.loading
+        if collections.isLoading { kinds.insert(.collections) }
+        for (handle, list) in collectionProducts where list.isLoading { kinds.insert(.collectionProducts(handle: handle)) }
+        for case .productDetail(let detail) in screens where detail.isLoading { kinds.insert(.product(handle: detail.handle)) }
+        if search.isLoading { kinds.insert(.search) }
+        return kinds
+    }
 
     public func isLoading(_ kind: RequestKind) -> Bool { loading.contains(kind) }
 }

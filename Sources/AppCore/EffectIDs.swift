@@ -12,4 +12,17 @@ extension EffectID {
     static let login = EffectID("account.login")
     /// The buyer's input to the checkout page, delivered in order.
     static let checkoutInput = EffectID("checkout.input")
+    /// The storefront client's news about the network, heard for as long as the app runs.
+    static let connectionEvents = EffectID("connection.events")
+
+    /// Work that lasts as long as what it watches rather than until an answer: the sheet on screen,
+    /// a login in the browser, the "Added" confirmation's timer, the network news. The app has
+    /// settled (`AppStore.settled()`) when nothing else is running.
+    public static let lasting: Set<EffectID> = [.checkoutSheet, .login, .addedConfirmation, .connectionEvents]
+}
+
+extension Store where State == AppState, Action == AppAction {
+    /// Suspends until every action is reduced and every request, save and timer has ended, apart
+    /// from the lasting work (`EffectID.lasting`).
+    public func settled() async { await settled(ignoring: EffectID.lasting) }
 }

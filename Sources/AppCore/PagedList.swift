@@ -8,10 +8,13 @@ public struct PagedList<Item: Hashable & Sendable & Codable>: Hashable, Sendable
     public var selectedIndex: Int
     /// The first row on screen, kept from move to move so the list scrolls by lines.
     public var firstVisibleIndex: Int
+    /// A page of it is on its way ("Loading…"; a second request for a page waits for this one).
+    public var isLoading: Bool
 
-    public init(items: [Item] = [], pageInfo: PageInfo? = nil, selectedIndex: Int = 0, firstVisibleIndex: Int = 0) {
+    public init(items: [Item] = [], pageInfo: PageInfo? = nil, selectedIndex: Int = 0, firstVisibleIndex: Int = 0,
+                isLoading: Bool = false) {
         self.items = items; self.pageInfo = pageInfo; self.selectedIndex = selectedIndex
-        self.firstVisibleIndex = firstVisibleIndex
+        self.firstVisibleIndex = firstVisibleIndex; self.isLoading = isLoading
     }
 
     public var selectedItem: Item? { items.indices.contains(selectedIndex) ? items[selectedIndex] : nil }
@@ -19,6 +22,14 @@ public struct PagedList<Item: Hashable & Sendable & Codable>: Hashable, Sendable
     public var hasNextPage: Bool { pageInfo?.hasNextPage ?? false }
     /// The cursor to ask for the page after the loaded ones.
     public var nextPageCursor: String? { pageInfo?.endCursor }
+
+    /// Marks a page as asked for; false when one is already on its way (the caller then asks nothing).
+    public mutating func startLoading() -> Bool {
+        guard !isLoading else { return false }
+        isLoading = true
+        return true
+    }
+
 
     /// Moves the selection, clamped to the loaded rows, scrolling a list that shows `rows` rows.
     public mutating func moveSelection(by delta: Int, rows: Int) {

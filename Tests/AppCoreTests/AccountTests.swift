@@ -37,7 +37,7 @@ final class AccountTests: XCTestCase {
         let store = env.store()
 
         await store.send(.appStarted) {
-            $0.loading = [.collections, .cartRestore]
+            $0.setLoading([.collections, .cartRestore])
             $0.account.isAvailable = true
         }
         // Collections, the cart and the session load side by side; only the session matters here.
@@ -66,7 +66,7 @@ final class AccountTests: XCTestCase {
         await store.send(.productDetail(.addToCart))
         let red = CartAddRequest(CartMerchandise(variant: shirt.variants[0], of: shirt), quantity: 1)
         await store.receive(.productDetail(.delegate(.addToCart(red.merchandise, quantity: 1)))) {
-            $0.loading = [.cartCreate]
+            $0.setLoading([.cartCreate])
             $0.cart.latestRequestId = 1
             $0.cart.nextRequestId = 2
         }
@@ -112,7 +112,7 @@ final class AccountTests: XCTestCase {
         await store.receive(.account(.delegate(.loggedIn))) {
             $0.cart.latestRequestId = 1
             $0.cart.nextRequestId = 2
-            $0.loading = [.cartMutation]
+            $0.setLoading([.cartMutation])
         }
         await store.receive(.cart(.mutationResponse(requestId: 1, .success(CartPayload(cart: attached)))),
                             assert: CartTests.answered(1, with: attached))
@@ -143,7 +143,7 @@ final class AccountTests: XCTestCase {
         await store.receive(.account(.delegate(.sessionRestored))) {
             $0.cart.latestRequestId = 1
             $0.cart.nextRequestId = 2
-            $0.loading = [.cartMutation]
+            $0.setLoading([.cartMutation])
         }
         await store.receive(.cart(.mutationResponse(requestId: 1, .success(CartPayload(cart: attached)))),
                             assert: CartTests.answered(1, with: attached))
@@ -159,10 +159,10 @@ final class AccountTests: XCTestCase {
         let attached = Self.signedInCart()
         env.storefront.onBuyerIdentity = { _, _ in CartPayload(cart: attached) }
         let guest = Fixtures.shirtCart()
-        let store = env.store(Self.loggedIn(AppState(loading: [.cartRestore])))
+        let store = env.store(Self.loggedIn(AppState(cart: CartState(loading: [.cartRestore]))))
 
         await store.send(.cart(.restoreResponse(.success(guest)))) {
-            $0.loading = [.cartMutation]
+            $0.setLoading([.cartMutation])
             $0.cart.cart = guest
             $0.cart.confirmedCart = guest
             $0.cart.latestRequestId = 1
@@ -172,9 +172,9 @@ final class AccountTests: XCTestCase {
                             assert: CartTests.answered(1, with: attached))
         await store.finish()
 
-        let again = env.store(Self.loggedIn(AppState(loading: [.cartRestore])))
+        let again = env.store(Self.loggedIn(AppState(cart: CartState(loading: [.cartRestore]))))
         await again.send(.cart(.restoreResponse(.success(attached)))) {
-            $0.loading = []
+            $0.setLoading([])
             $0.cart.cart = attached
             $0.cart.confirmedCart = attached
         }
@@ -227,7 +227,7 @@ final class AccountTests: XCTestCase {
         let shirt = Fixtures.shirt()
         let red = CartAddRequest(CartMerchandise(variant: shirt.variants[0], of: shirt), quantity: 1)
         await store.receive(.productDetail(.delegate(.addToCart(red.merchandise, quantity: 1)))) {
-            $0.loading = [.cartCreate]
+            $0.setLoading([.cartCreate])
             $0.cart.latestRequestId = 1
             $0.cart.nextRequestId = 2
         }
@@ -297,7 +297,7 @@ final class AccountTests: XCTestCase {
             $0.cart.cart?.buyerIdentity = BuyerIdentity(email: "ada@example.com")
             $0.cart.latestRequestId = 1
             $0.cart.nextRequestId = 2
-            $0.loading = [.cartMutation]
+            $0.setLoading([.cartMutation])
         }
         await store.receive(.cart(.mutationResponse(requestId: 1, .success(CartPayload(cart: anonymous)))),
                             assert: CartTests.answered(1, with: anonymous))

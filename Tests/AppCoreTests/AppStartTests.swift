@@ -17,16 +17,16 @@ final class AppStartTests: XCTestCase {
         env.storedCartId = "cart-1"
         let store = env.store()
 
-        await store.send(.appStarted) { $0.loading = [.collections, .cartRestore] }
+        await store.send(.appStarted) { $0.setLoading([.collections, .cartRestore]) }
         await store.receive(.collections(.pageResponse(after: nil, .success(page)))) {
-            $0.loading = [.cartRestore]
+            $0.setLoading([.cartRestore])
             $0.collections = PagedList(items: page.nodes, pageInfo: page.pageInfo)
         }
         await store.receive(.shopLoaded(nil, CheckoutConfiguration()))
         await store.receive(.markets(.localizationLoaded(nil)))
         cartGate.answer("cart-1", with: Fixtures.shirtCart())
         await store.receive(.cart(.restoreResponse(.success(Fixtures.shirtCart())))) {
-            $0.loading = []
+            $0.setLoading([])
             $0.cart.cart = Fixtures.shirtCart()
             $0.cart.confirmedCart = Fixtures.shirtCart()
         }
@@ -43,11 +43,11 @@ final class AppStartTests: XCTestCase {
         env.storedCartId = "gone"
         let store = env.store()
 
-        await store.send(.appStarted) { $0.loading = [.collections, .cartRestore] }
-        await store.receive(.cart(.restoreResponse(.success(nil)))) { $0.loading = [.collections] }
+        await store.send(.appStarted) { $0.setLoading([.collections, .cartRestore]) }
+        await store.receive(.cart(.restoreResponse(.success(nil)))) { $0.setLoading([.collections]) }
         gate.answer(0, with: .empty)
         await store.receive(.collections(.pageResponse(after: nil, .success(.empty)))) {
-            $0.loading = []
+            $0.setLoading([])
             $0.collections.pageInfo = .empty
         }
         await store.receive(.shopLoaded(nil, CheckoutConfiguration()))
@@ -64,13 +64,13 @@ final class AppStartTests: XCTestCase {
         env.startupNotices = ["/state/carts.json is not valid JSON; moved aside to carts.json.corrupt-20261124T0100 and started empty"]
         let store = env.store()
         await store.send(.appStarted) {
-            $0.loading = [.collections, .cartRestore]
+            $0.setLoading([.collections, .cartRestore])
             $0.errorMessage = "/state/carts.json is not valid JSON; moved aside to carts.json.corrupt-20261124T0100 and started empty"
         }
-        await store.receive(.cart(.restoreResponse(.success(nil)))) { $0.loading = [.collections] }
+        await store.receive(.cart(.restoreResponse(.success(nil)))) { $0.setLoading([.collections]) }
         gate.answer(0, with: .empty)
         await store.receive(.collections(.pageResponse(after: nil, .success(.empty)))) {
-            $0.loading = []
+            $0.setLoading([])
             $0.collections.pageInfo = .empty
         }
         await store.receive(.shopLoaded(nil, CheckoutConfiguration()))
@@ -90,11 +90,11 @@ final class AppStartTests: XCTestCase {
         env.storefront.onCollections = { _ in try await gate.wait(for: 0) }
         let store = env.store()
 
-        await store.send(.appStarted) { $0.loading = [.collections, .cartRestore] }
-        await store.receive(.cart(.restoreResponse(.success(nil)))) { $0.loading = [.collections] }
+        await store.send(.appStarted) { $0.setLoading([.collections, .cartRestore]) }
+        await store.receive(.cart(.restoreResponse(.success(nil)))) { $0.setLoading([.collections]) }
         gate.answer(0, with: .failure(StorefrontError.transport("offline")))
         await store.receive(.collections(.pageResponse(after: nil, .failure(AppError(message: "Could not reach the storefront: offline"))))) {
-            $0.loading = []
+            $0.setLoading([])
         }
         await store.receive(.collections(.delegate(.failed(AppError(message: "Could not reach the storefront: offline"))))) { $0.errorMessage = "Could not reach the storefront: offline" }
         await store.receive(.shopLoaded(nil, CheckoutConfiguration()))
@@ -111,15 +111,15 @@ final class AppStartTests: XCTestCase {
         env.storedCartId = "cart-1"
         let store = env.store()
 
-        await store.send(.appStarted) { $0.loading = [.collections, .cartRestore] }
+        await store.send(.appStarted) { $0.setLoading([.collections, .cartRestore]) }
         await store.receive(.cart(.restoreResponse(.failure(AppError(message: "The storefront had a problem on its side (HTTP 500); try again shortly."))))) {
-            $0.loading = [.collections]
+            $0.setLoading([.collections])
             $0.cart.restoreFailed = true
         }
         await store.receive(.cart(.delegate(.failed(AppError(message: "Could not restore your cart: The storefront had a problem on its side (HTTP 500); try again shortly."))))) { $0.errorMessage = "Could not restore your cart: The storefront had a problem on its side (HTTP 500); try again shortly." }
         gate.answer(0, with: .empty)
         await store.receive(.collections(.pageResponse(after: nil, .success(.empty)))) {
-            $0.loading = []
+            $0.setLoading([])
             $0.collections.pageInfo = .empty
         }
         await store.receive(.shopLoaded(nil, CheckoutConfiguration()))
@@ -138,8 +138,8 @@ final class AppStartTests: XCTestCase {
         env.connectionEvents = events
         let store = env.store()
 
-        await store.send(.appStarted) { $0.loading = [.collections, .cartRestore] }
-        await store.receive(.cart(.restoreResponse(.success(nil)))) { $0.loading = [.collections] }
+        await store.send(.appStarted) { $0.setLoading([.collections, .cartRestore]) }
+        await store.receive(.cart(.restoreResponse(.success(nil)))) { $0.setLoading([.collections]) }
         client.yield(.servedFromCache(dataAge: 720, reason: "the connection was refused"))
         await store.receive(.connection(.servedFromCache(dataAge: 720, reason: "the connection was refused"))) {
             $0.connection = .offline(dataAge: 720, reason: "the connection was refused")
@@ -153,7 +153,7 @@ final class AppStartTests: XCTestCase {
         client.finish()
         gate.answer(0, with: .empty)
         await store.receive(.collections(.pageResponse(after: nil, .success(.empty)))) {
-            $0.loading = []
+            $0.setLoading([])
             $0.collections.pageInfo = .empty
         }
         await store.receive(.shopLoaded(nil, CheckoutConfiguration()))
@@ -183,10 +183,10 @@ final class AppStartTests: XCTestCase {
         env.connectionEvents = events
         let store = env.store()
 
-        await store.send(.appStarted) { $0.loading = [.collections, .cartRestore] }
+        await store.send(.appStarted) { $0.setLoading([.collections, .cartRestore]) }
         let failure = AppError(message: "Could not reach the storefront: the connection was refused")
         await store.receive(.cart(.restoredAsLastSeen(seen, error: failure))) {
-            $0.loading = [.collections]
+            $0.setLoading([.collections])
             $0.cart.restoreFailed = true
             $0.cart.cart = seen
             $0.cart.confirmedCart = seen
@@ -196,9 +196,9 @@ final class AppStartTests: XCTestCase {
         await store.send(.checkout(.start))
         await store.receive(.checkout(.delegate(.failed(AppError(message: "Your cart is shown as last seen: checkout opens once the storefront confirms it."))))) { $0.errorMessage = "Your cart is shown as last seen: checkout opens once the storefront confirms it." }
         client.yield(.answered)
-        await store.receive(.connection(.answered)) { $0.loading = [.collections, .cartRestore] }
+        await store.receive(.connection(.answered)) { $0.setLoading([.collections, .cartRestore]) }
         await store.receive(.cart(.restoreResponse(.success(current)))) {
-            $0.loading = [.collections]
+            $0.setLoading([.collections])
             $0.cart.restoreFailed = false
             $0.cart.cart = current
             $0.cart.confirmedCart = current
@@ -209,7 +209,7 @@ final class AppStartTests: XCTestCase {
         client.finish()
         collections.answer(0, with: .empty)
         await store.receive(.collections(.pageResponse(after: nil, .success(.empty)))) {
-            $0.loading = []
+            $0.setLoading([])
             $0.collections.pageInfo = .empty
         }
         await store.receive(.shopLoaded(nil, CheckoutConfiguration()))
@@ -235,17 +235,17 @@ final class AppStartTests: XCTestCase {
         env.connectionEvents = events
         let store = env.store()
 
-        await store.send(.appStarted) { $0.loading = [.collections, .cartRestore] }
+        await store.send(.appStarted) { $0.setLoading([.collections, .cartRestore]) }
         let failure = AppError(message: "Could not reach the storefront: the connection was refused")
         await store.receive(.cart(.restoreResponse(.failure(failure)))) {
-            $0.loading = [.collections]
+            $0.setLoading([.collections])
             $0.cart.restoreFailed = true
         }
         await store.receive(.cart(.delegate(.failed(AppError(message: "Could not restore your cart: Could not reach the storefront: the connection was refused"))))) { $0.errorMessage = "Could not restore your cart: Could not reach the storefront: the connection was refused" }
         client.yield(.answered)
-        await store.receive(.connection(.answered)) { $0.loading = [.collections, .cartRestore] }
+        await store.receive(.connection(.answered)) { $0.setLoading([.collections, .cartRestore]) }
         await store.receive(.cart(.restoreResponse(.success(Fixtures.shirtCart())))) {
-            $0.loading = [.collections]
+            $0.setLoading([.collections])
             $0.cart.restoreFailed = false
             $0.cart.cart = Fixtures.shirtCart()
             $0.cart.confirmedCart = Fixtures.shirtCart()
@@ -259,7 +259,7 @@ final class AppStartTests: XCTestCase {
         client.finish()
         collections.answer(0, with: .empty)
         await store.receive(.collections(.pageResponse(after: nil, .success(.empty)))) {
-            $0.loading = []
+            $0.setLoading([])
             $0.collections.pageInfo = .empty
         }
         await store.receive(.shopLoaded(nil, CheckoutConfiguration()))
@@ -283,12 +283,12 @@ final class AppStartTests: XCTestCase {
         await env.sheet.configure(configuration)
         let store = env.store()
 
-        await store.send(.appStarted) { $0.loading = [.collections, .cartRestore] }
-        await store.receive(.cart(.restoreResponse(.success(nil)))) { $0.loading = [.collections] }
+        await store.send(.appStarted) { $0.setLoading([.collections, .cartRestore]) }
+        await store.receive(.cart(.restoreResponse(.success(nil)))) { $0.setLoading([.collections]) }
         XCTAssertNil(store.state.shop, "the shop is read after the first page")
         gate.answer(0, with: .empty)
         await store.receive(.collections(.pageResponse(after: nil, .success(.empty)))) {
-            $0.loading = []
+            $0.setLoading([])
             $0.collections.pageInfo = .empty
         }
         await store.receive(.shopLoaded(shop, configuration)) {

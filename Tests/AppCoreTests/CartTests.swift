@@ -13,7 +13,7 @@ final class CartTests: XCTestCase {
             state.cart.cart = cart
             state.cart.latestRequestId = id
             state.cart.nextRequestId = id + 1
-            state.loading = [.cartMutation]
+            state.setLoading([.cartMutation])
         }
     }
 
@@ -24,7 +24,7 @@ final class CartTests: XCTestCase {
             state.cart.confirmedCart = cart
             state.cart.confirmedRequestId = id
             state.cart.latestRequestId = nil
-            state.loading = []
+            state.setLoading([])
         }
     }
 
@@ -44,7 +44,7 @@ final class CartTests: XCTestCase {
         await store.send(.productDetail(.addToCart))
         let red = CartAddRequest(CartMerchandise(variant: shirt.variants[0], of: shirt), quantity: 2)
         await store.receive(.productDetail(.delegate(.addToCart(red.merchandise, quantity: 2)))) {
-            $0.loading = [.cartCreate]
+            $0.setLoading([.cartCreate])
             $0.cart.latestRequestId = 1
             $0.cart.nextRequestId = 2
         }
@@ -103,7 +103,7 @@ final class CartTests: XCTestCase {
         let red = CartAddRequest(CartMerchandise(variant: shirt.variants[0], of: shirt), quantity: 1)
         let blueAdd = CartAddRequest(CartMerchandise(variant: blue, of: shirt), quantity: 1)
         await store.receive(.productDetail(.delegate(.addToCart(red.merchandise, quantity: 1)))) {
-            $0.loading = [.cartCreate]
+            $0.setLoading([.cartCreate])
             $0.cart.latestRequestId = 1
             $0.cart.nextRequestId = 2
         }
@@ -125,7 +125,7 @@ final class CartTests: XCTestCase {
             // The queued line goes out at once, as request 2.
             $0.cart.latestRequestId = 2
             $0.cart.nextRequestId = 3
-            $0.loading = [.cartMutation]
+            $0.setLoading([.cartMutation])
         }
         await store.receive(.cart(.delegate(.added(CartAddOutcome(request: red, added: 1))))) {
             $0.productDetail?.confirmation = "Added 1 × Shirt shirt (S / Red) to your cart."
@@ -161,7 +161,7 @@ final class CartTests: XCTestCase {
             $0.cart.cart?.cost = CartCost(subtotalAmount: Fixtures.usd("40.00"), totalAmount: Fixtures.usd("40.00"))
             $0.cart.latestRequestId = 1
             $0.cart.nextRequestId = 2
-            $0.loading = [.cartMutation]
+            $0.setLoading([.cartMutation])
         }
         let server = Fixtures.cart(lines: [Fixtures.line("line-1", variant: shirt.variants[0], of: shirt, quantity: 1),
                                            Fixtures.line("line-2", variant: blue, of: shirt, quantity: 1)])
@@ -260,7 +260,7 @@ final class CartTests: XCTestCase {
             $0.cart.confirmedCart = Fixtures.shirtCart(quantity: 3)
             $0.cart.confirmedRequestId = 2
             $0.cart.latestRequestId = nil
-            $0.loading = []
+            $0.setLoading([])
         }
         // ... and the older one, arriving late, changes nothing.
         gate.answer(2, with: CartPayload(cart: Fixtures.shirtCart(quantity: 2)))
@@ -284,7 +284,7 @@ final class CartTests: XCTestCase {
         await store.receive(.cart(.mutationResponse(requestId: 2, .failure(AppError(message: "Could not reach the storefront: connection reset"))))) {
             $0.cart.cart = Fixtures.shirtCart(quantity: 2)
             $0.cart.latestRequestId = nil
-            $0.loading = []
+            $0.setLoading([])
         }
         await store.receive(.cart(.delegate(.failed(AppError(message: "Could not reach the storefront: connection reset"))))) { $0.errorMessage = "Could not reach the storefront: connection reset" }
         await store.finish()
@@ -299,7 +299,7 @@ final class CartTests: XCTestCase {
         await store.receive(.cart(.mutationResponse(requestId: 1, .failure(AppError(message: "The storefront could not be reached through its gateway (HTTP 502); try again shortly."))))) {
             $0.cart.cart = Fixtures.shirtCart(quantity: 1)
             $0.cart.latestRequestId = nil
-            $0.loading = []
+            $0.setLoading([])
         }
         await store.receive(.cart(.delegate(.failed(AppError(message: "The storefront could not be reached through its gateway (HTTP 502); try again shortly."))))) { $0.errorMessage = "The storefront could not be reached through its gateway (HTTP 502); try again shortly." }
         await store.finish()
@@ -317,7 +317,7 @@ final class CartTests: XCTestCase {
             $0.cart.cart = Fixtures.shirtCart(quantity: 1)
             $0.cart.confirmedRequestId = 1
             $0.cart.latestRequestId = nil
-            $0.loading = []
+            $0.setLoading([])
         }
         await store.receive(.cart(.delegate(.failed(AppError(message: "Quantity is invalid."))))) { $0.errorMessage = "Quantity is invalid." }
         await store.finish()
@@ -336,12 +336,12 @@ final class CartTests: XCTestCase {
             $0.cart.cart?.cost = CartCost(subtotalAmount: Fixtures.usd("0.00"), totalAmount: Fixtures.usd("0.00"))
             $0.cart.latestRequestId = 1
             $0.cart.nextRequestId = 2
-            $0.loading = [.cartMutation]
+            $0.setLoading([.cartMutation])
         }
         await store.receive(.cart(.mutationResponse(requestId: 1, .success(payload)))) {
             $0.cart.cart = Fixtures.shirtCart()
             $0.cart.latestRequestId = nil
-            $0.loading = []
+            $0.setLoading([])
         }
         await store.receive(.cart(.delegate(.failed(AppError(message: "The line does not exist."))))) { $0.errorMessage = "The line does not exist." }
         await store.finish()
@@ -360,7 +360,7 @@ final class CartTests: XCTestCase {
             $0.cart.confirmedRequestId = 1
             $0.cart.latestRequestId = nil
             $0.cart.warnings = [warning]
-            $0.loading = []
+            $0.setLoading([])
         }
         await store.receive(.cart(.delegate(.failed(AppError(message: "Only 2 of Shirt S / Red are in stock."))))) { $0.errorMessage = "Only 2 of Shirt S / Red are in stock." }
         // One fewer: the store no longer warns, so neither the cart nor the bar does.
@@ -392,13 +392,13 @@ final class CartTests: XCTestCase {
             $0.cart.cart = empty
             $0.cart.latestRequestId = 1
             $0.cart.nextRequestId = 2
-            $0.loading = [.cartMutation]
+            $0.setLoading([.cartMutation])
         }
         await store.receive(.cart(.mutationResponse(requestId: 1, .success(CartPayload(cart: empty))))) {
             $0.cart.confirmedCart = empty
             $0.cart.confirmedRequestId = 1
             $0.cart.latestRequestId = nil
-            $0.loading = []
+            $0.setLoading([])
         }
         await store.send(.cart(.confirmRemove))
         await store.send(.cart(.incrementQuantity))
@@ -417,7 +417,7 @@ final class CartTests: XCTestCase {
             $0.cart.confirmedCart = Fixtures.shirtCart(quantity: 2)
             $0.cart.confirmedRequestId = 1
             $0.cart.latestRequestId = nil
-            $0.loading = []
+            $0.setLoading([])
         }
         await store.send(.cart(.requestRemove)) { $0.cart.pendingRemoveLineId = "line-1" }
         await store.send(.cart(.moveSelection(by: 1, rows: 10))) { $0.cart.pendingRemoveLineId = nil }
@@ -446,7 +446,7 @@ final class CartTests: XCTestCase {
             $0.cart.discountCodeText = ""
             $0.cart.latestRequestId = 1
             $0.cart.nextRequestId = 2
-            $0.loading = [.cartMutation]
+            $0.setLoading([.cartMutation])
         }
         await store.receive(.cart(.mutationResponse(requestId: 1, .success(CartPayload(cart: discounted)))), assert: Self.answered(1, with: discounted))
         // The same code again (any case) asks for nothing.
@@ -481,7 +481,7 @@ final class CartTests: XCTestCase {
             $0.cart.discountCodeText = ""
             $0.cart.latestRequestId = 1
             $0.cart.nextRequestId = 2
-            $0.loading = [.cartMutation]
+            $0.setLoading([.cartMutation])
         }
         await store.receive(.cart(.mutationResponse(requestId: 1, .success(CartPayload(cart: refused, warnings: [warning]))))) {
             $0.cart.confirmedCart = refused
@@ -516,7 +516,7 @@ final class CartTests: XCTestCase {
             $0.cart.cart = one
             $0.cart.latestRequestId = 1
             $0.cart.nextRequestId = 2
-            $0.loading = [.cartMutation]
+            $0.setLoading([.cartMutation])
         }
         await store.receive(.cart(.mutationResponse(requestId: 1, .success(CartPayload(cart: one)))), assert: Self.answered(1, with: one))
         XCTAssertEqual(store.state.cart.selectedDiscountCode?.code, "FIKA5")
@@ -540,13 +540,13 @@ final class CartTests: XCTestCase {
             $0.cart.cart?.note = "Gift wrap"
             $0.cart.latestRequestId = 1
             $0.cart.nextRequestId = 2
-            $0.loading = [.cartMutation]
+            $0.setLoading([.cartMutation])
         }
         await store.receive(.cart(.mutationResponse(requestId: 1, .success(CartPayload(cart: noted))))) {
             $0.cart.confirmedCart = noted
             $0.cart.confirmedRequestId = 1
             $0.cart.latestRequestId = nil
-            $0.loading = []
+            $0.setLoading([])
         }
         // Editing starts from the saved note; an unchanged note is not sent.
         await store.send(.cart(.beginEditing(.note))) {

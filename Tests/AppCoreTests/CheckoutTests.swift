@@ -48,11 +48,12 @@ final class CheckoutTests: XCTestCase {
                                                      fields: [.init("order", "1001"), .init("decoded", "full"), .init("email", "a@b.example")]))
             $0.eventLog.nextEntryId = 2
             $0.checkout.completedOrderId = "1001"
-            if listed {
-                $0.orders = [PlacedOrder(id: "1001", name: nil, placedAt: self.time, lines: self.orderedLines, total: Fixtures.usd("20.00"))]
-            }
         }
-        await store.receive(.checkout(.delegate(.orderPlaced))) { $0.cart = CartState() }
+        let order = listed ? PlacedOrder(id: "1001", name: nil, placedAt: time, lines: orderedLines, total: Fixtures.usd("20.00")) : nil
+        await store.receive(.checkout(.delegate(.orderPlaced(order)))) {
+            if let order { $0.orders = [order] }
+            $0.cart = CartState()
+        }
     }
 
     func expectCanceled(_ store: TestStore<AppState, AppAction>, afterCompletion: Bool, entryId: Int) async {
@@ -109,14 +110,14 @@ final class CheckoutTests: XCTestCase {
             $0.cart.cart = Fixtures.shirtCart(quantity: 2)
             $0.cart.latestRequestId = 1
             $0.cart.nextRequestId = 2
-            $0.loading = [.cartMutation]
+            $0.setLoading([.cartMutation])
         }
         await store.receive(.cart(.delegate(.changed))) { $0.checkout.preloadedURL = nil }
         await store.receive(.cart(.mutationResponse(requestId: 1, .success(CartPayload(cart: Fixtures.shirtCart(quantity: 2)))))) {
             $0.cart.confirmedCart = Fixtures.shirtCart(quantity: 2)
             $0.cart.confirmedRequestId = 1
             $0.cart.latestRequestId = nil
-            $0.loading = []
+            $0.setLoading([])
         }
         // Not re-preloaded on every change: only when the cart is opened again.
         await store.send(.navigation(.back)) { $0.screens = [.collections] }
@@ -160,9 +161,11 @@ final class CheckoutTests: XCTestCase {
             $0.eventLog.nextEntryId = 3
             $0.checkout.completedOrderId = "1001"
             $0.checkout.preloadedURL = nil
-            $0.orders = [PlacedOrder(id: "1001", name: "#1001", placedAt: self.time, lines: self.orderedLines, total: Fixtures.usd("20.00"))]
         }
-        await store.receive(.checkout(.delegate(.orderPlaced))) { $0.cart = CartState() }
+        await store.receive(.checkout(.delegate(.orderPlaced(PlacedOrder(id: "1001", name: "#1001", placedAt: self.time, lines: self.orderedLines, total: Fixtures.usd("20.00")))))) {
+            $0.orders = [PlacedOrder(id: "1001", name: "#1001", placedAt: self.time, lines: self.orderedLines, total: Fixtures.usd("20.00"))]
+            $0.cart = CartState()
+        }
 
         // The buyer closes the thank-you page: the cancel that follows a completion is not an error.
         await store.send(.checkout(.close))
@@ -413,9 +416,11 @@ final class CheckoutTests: XCTestCase {
                                                      fields: [.init("order", "7"), .init("decoded", "full"), .init("email", "a@b.example")]))
             $0.eventLog.nextEntryId = 4
             $0.checkout.completedOrderId = "7"
-            $0.orders = [PlacedOrder(id: "7", name: nil, placedAt: self.time, lines: self.orderedLines, total: Fixtures.usd("20.00"))]
         }
-        await store.receive(.checkout(.delegate(.orderPlaced))) { $0.cart = CartState() }
+        await store.receive(.checkout(.delegate(.orderPlaced(PlacedOrder(id: "7", name: nil, placedAt: self.time, lines: self.orderedLines, total: Fixtures.usd("20.00")))))) {
+            $0.orders = [PlacedOrder(id: "7", name: nil, placedAt: self.time, lines: self.orderedLines, total: Fixtures.usd("20.00"))]
+            $0.cart = CartState()
+        }
         await store.cancelInFlightEffects()
         await store.finish()
     }
@@ -433,9 +438,11 @@ final class CheckoutTests: XCTestCase {
                                                  fields: [.init("order", "8"), .init("decoded", "full"), .init("email", "a@b.example")])]
             $0.eventLog.nextEntryId = 2
             $0.checkout.completedOrderId = "8"
-            $0.orders = [PlacedOrder(id: "8", name: nil, placedAt: self.time, lines: self.orderedLines, total: Fixtures.usd("20.00"))]
         }
-        await store.receive(.checkout(.delegate(.orderPlaced))) { $0.cart = CartState() }
+        await store.receive(.checkout(.delegate(.orderPlaced(PlacedOrder(id: "8", name: nil, placedAt: self.time, lines: self.orderedLines, total: Fixtures.usd("20.00")))))) {
+            $0.orders = [PlacedOrder(id: "8", name: nil, placedAt: self.time, lines: self.orderedLines, total: Fixtures.usd("20.00"))]
+            $0.cart = CartState()
+        }
         await store.cancelInFlightEffects()
         await store.finish()
         XCTAssertEqual(store.state.errorMessage, "Could not reach the storefront")
@@ -458,9 +465,11 @@ final class CheckoutTests: XCTestCase {
             $0.eventLog.nextEntryId = 3
             $0.checkout.notice = nil
             $0.checkout.completedOrderId = "7"
-            $0.orders = [PlacedOrder(id: "7", name: nil, placedAt: self.time, lines: self.orderedLines, total: Fixtures.usd("20.00"))]
         }
-        await store.receive(.checkout(.delegate(.orderPlaced))) { $0.cart = CartState() }
+        await store.receive(.checkout(.delegate(.orderPlaced(PlacedOrder(id: "7", name: nil, placedAt: self.time, lines: self.orderedLines, total: Fixtures.usd("20.00")))))) {
+            $0.orders = [PlacedOrder(id: "7", name: nil, placedAt: self.time, lines: self.orderedLines, total: Fixtures.usd("20.00"))]
+            $0.cart = CartState()
+        }
         env.sheet.emit(.event(Fixtures.completed(orderId: "7")))
         await store.receive(.checkout(.sheetUpdate(.event(Fixtures.completed(orderId: "7")), at: time))) {
             $0.eventLog.entries.append(EventLogEntry(id: 3, time: self.time, name: "complete",

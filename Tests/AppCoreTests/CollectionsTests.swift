@@ -26,14 +26,14 @@ final class CollectionsTests: XCTestCase {
         await store.send(.collections(.moveSelection(by: 6, rows: 10))) { $0.collections.selectedIndex = 6 }
         await store.send(.collections(.moveSelection(by: 1, rows: 10))) {
             $0.collections.selectedIndex = 7
-            $0.loading = [.collections]
+            $0.setLoading([.collections])
         }
         // Still in flight: moving further asks for nothing more.
         await store.send(.collections(.moveSelection(by: 1, rows: 10))) { $0.collections.selectedIndex = 8 }
         await store.send(.collections(.loadNextPage))
         gate.answer("c9", with: secondPage)
         await store.receive(.collections(.pageResponse(after: "c9", .success(secondPage)))) {
-            $0.loading = []
+            $0.setLoading([])
             $0.collections.items += self.secondPage.nodes
             $0.collections.pageInfo = self.secondPage.pageInfo
         }
@@ -95,17 +95,17 @@ final class CollectionsTests: XCTestCase {
         let store = env.store(loadedState())
         await store.send(.collections(.moveSelection(by: 8, rows: 10))) {
             $0.collections.selectedIndex = 8
-            $0.loading = [.collections]
+            $0.setLoading([.collections])
         }
         let failure = AppError(message: "Could not reach the storefront: timed out")
-        await store.receive(.collections(.pageResponse(after: "c9", .failure(failure)))) { $0.loading = [] }
+        await store.receive(.collections(.pageResponse(after: "c9", .failure(failure)))) { $0.setLoading([]) }
         await store.receive(.collections(.delegate(.failed(failure)))) { $0.errorMessage = "Could not reach the storefront: timed out" }
         await store.send(.collections(.moveSelection(by: 1, rows: 10))) {
             $0.collections.selectedIndex = 9
-            $0.loading = [.collections]
+            $0.setLoading([.collections])
         }
         await store.receive(.collections(.pageResponse(after: "c9", .success(secondPage)))) {
-            $0.loading = []
+            $0.setLoading([])
             $0.collections.items += secondPage.nodes
             $0.collections.pageInfo = secondPage.pageInfo
         }
@@ -120,9 +120,9 @@ final class CollectionsTests: XCTestCase {
         var state = loadedState()
         state.collections.selectedIndex = 5
         let store = env.store(state)
-        await store.send(.collections(.reload)) { $0.loading = [.collections] }
+        await store.send(.collections(.reload)) { $0.setLoading([.collections]) }
         await store.receive(.collections(.pageResponse(after: nil, .success(fresh)))) {
-            $0.loading = []
+            $0.setLoading([])
             $0.collections = PagedList(items: fresh.nodes, pageInfo: fresh.pageInfo, selectedIndex: 0)
         }
         await store.finish()
@@ -151,10 +151,10 @@ final class ProductsTests: XCTestCase {
         await store.receive(.collections(.delegate(.openCollection(summer)))) {
             $0.screens = [.collections, .products(collectionHandle: "summer")]
             $0.collectionProducts["summer"] = PagedList(items: self.preview)
-            $0.loading = [.collectionProducts(handle: "summer")]
+            $0.setLoading([.collectionProducts(handle: "summer")])
         }
         await store.receive(.products(.pageResponse(handle: "summer", after: nil, .success(firstPage)))) {
-            $0.loading = []
+            $0.setLoading([])
             $0.collectionProducts["summer"] = PagedList(items: firstPage.nodes, pageInfo: firstPage.pageInfo)
         }
         await store.send(.navigation(.back)) { $0.screens = [.collections] }
@@ -181,7 +181,7 @@ final class ProductsTests: XCTestCase {
         await store.receive(.collections(.delegate(.openCollection(summer)))) {
             $0.screens = [.collections, .products(collectionHandle: "summer")]
             $0.collectionProducts["summer"] = PagedList(items: self.preview)
-            $0.loading = [.collectionProducts(handle: "summer")]
+            $0.setLoading([.collectionProducts(handle: "summer")])
         }
         await store.send(.navigation(.back)) { $0.screens = [.collections] }
         await store.send(.collections(.openSelected))
@@ -190,7 +190,7 @@ final class ProductsTests: XCTestCase {
         }
         gate.answer(0, with: firstPage)
         await store.receive(.products(.pageResponse(handle: "summer", after: nil, .success(firstPage)))) {
-            $0.loading = []
+            $0.setLoading([])
             $0.collectionProducts["summer"] = PagedList(items: self.firstPage.nodes, pageInfo: self.firstPage.pageInfo)
         }
         await store.finish()
@@ -209,10 +209,10 @@ final class ProductsTests: XCTestCase {
         await store.send(.products(.moveSelection(by: 3, rows: 10))) { $0.collectionProducts["summer"]?.selectedIndex = 3 }
         await store.send(.products(.moveSelection(by: 4, rows: 10))) {
             $0.collectionProducts["summer"]?.selectedIndex = 7
-            $0.loading = [.collectionProducts(handle: "summer")]
+            $0.setLoading([.collectionProducts(handle: "summer")])
         }
         await store.receive(.products(.pageResponse(handle: "summer", after: "c9", .success(secondPage)))) {
-            $0.loading = []
+            $0.setLoading([])
             $0.collectionProducts["summer"]?.items += secondPage.nodes
             $0.collectionProducts["summer"]?.pageInfo = secondPage.pageInfo
         }
@@ -239,9 +239,9 @@ final class ProductsTests: XCTestCase {
         env.storefront.onCollectionProducts = { _, _ in throw StorefrontError.invalidCursor("c9") }
         let store = env.store(AppState(screens: [.collections, .products(collectionHandle: "summer")],
                                        collectionProducts: ["summer": PagedList(items: firstPage.nodes, pageInfo: firstPage.pageInfo)]))
-        await store.send(.products(.loadNextPage)) { $0.loading = [.collectionProducts(handle: "summer")] }
+        await store.send(.products(.loadNextPage)) { $0.setLoading([.collectionProducts(handle: "summer")]) }
         let failure = AppError(message: "Unknown page cursor \"c9\"")
-        await store.receive(.products(.pageResponse(handle: "summer", after: "c9", .failure(failure)))) { $0.loading = [] }
+        await store.receive(.products(.pageResponse(handle: "summer", after: "c9", .failure(failure)))) { $0.setLoading([]) }
         await store.receive(.products(.delegate(.failed(failure)))) { $0.errorMessage = "Unknown page cursor \"c9\"" }
         await store.finish()
     }

@@ -96,11 +96,11 @@ final class DeepLinkTests: XCTestCase {
         await store.send(.navigation(.open(.search("tea")))) {
             $0.screens = [.collections, .search]
             $0.search.query = "tea"
-            $0.loading = [.search]
+            $0.setLoading([.search])
         }
         await env.clock.advance(by: .milliseconds(300))
         await store.receive(.search(.response(query: "tea", after: nil, .success(results)))) {
-            $0.loading = []
+            $0.setLoading([])
             $0.search.results = PagedList(items: results.nodes, pageInfo: results.pageInfo)
             $0.search.resultsQuery = "tea"
         }
@@ -118,12 +118,29 @@ final class DeepLinkTests: XCTestCase {
         await store.send(.navigation(.open(.product(handle: "shirt")))) {
             $0.screens = [.collections, .productDetail(handle: "shirt")]
             $0.productDetail = ProductDetailState(handle: "shirt")
-            $0.loading = [.product(handle: "shirt")]
+            $0.setLoading([.product(handle: "shirt")])
         }
         await store.receive(.productDetail(.response(handle: "shirt", .success(shirt)))) {
-            $0.loading = []
+            $0.setLoading([])
             $0.productDetail = ProductDetailState(product: shirt)
         }
+        await store.finish()
+    }
+
+    func testAProductPageLeftWhileLoadingTakesItsLoadingWithIt() async {
+        var env = TestEnvironment()
+        let shirt = Fixtures.shirt()
+        env.storefront.onProduct = { _ in shirt }
+        let store = env.store()
+        await store.send(.navigation(.open(.product(handle: "shirt")))) {
+            $0.screens = [.collections, .productDetail(handle: "shirt")]
+            $0.productDetail = ProductDetailState(handle: "shirt")
+            $0.setLoading([.product(handle: "shirt")])
+        }
+        await store.send(.navigation(.back)) { $0.screens = [.collections] }
+        // The page kept its own "loading": gone with it, the footer says nothing is loading.
+        XCTAssertEqual(store.state.loading, [])
+        await store.receive(.productDetail(.response(handle: "shirt", .success(shirt))))
         await store.finish()
     }
 }

@@ -24,7 +24,7 @@ final class LoginNoLongerAcceptedTests: XCTestCase {
         await store.send(.cart(.attachCustomerIfMissing)) {
             $0.cart.latestRequestId = 1
             $0.cart.nextRequestId = 2
-            $0.loading = [.cartMutation]
+            $0.setLoading([.cartMutation])
         }
         await store.skipReceivedActionsWhenEffectsEnd()
         let reason = "the store no longer accepts your login"

@@ -54,16 +54,16 @@ final class MarketTests: XCTestCase {
             $0.screens = [.collections]
             $0.country = "JP"
             $0.collections = PagedList()
-            $0.loading = [.collections, .cartMutation]
+            $0.setLoading([.collections, .cartMutation])
             $0.cart.latestRequestId = 1
             $0.cart.nextRequestId = 2
         }
         await store.receive(.collections(.pageResponse(after: nil, .success(Self.page(BuyerContext(country: "JP")))))) {
-            $0.loading = [.cartMutation]
+            $0.setLoading([.cartMutation])
             $0.collections = PagedList(items: Self.page(BuyerContext(country: "JP")).nodes, pageInfo: Self.page(BuyerContext(country: "JP")).pageInfo)
         }
         await store.receive(.cart(.mutationResponse(requestId: 1, .success(CartPayload(cart: Self.yenCart(cart)))))) {
-            $0.loading = []
+            $0.setLoading([])
             $0.cart.cart = Self.yenCart(cart)
             $0.cart.confirmedCart = Self.yenCart(cart)
             $0.cart.confirmedRequestId = 1
@@ -111,11 +111,11 @@ final class MarketTests: XCTestCase {
         let store = env.store()
         await store.send(.appStarted) {
             $0.country = "JP"
-            $0.loading = [.collections, .cartRestore]
+            $0.setLoading([.collections, .cartRestore])
         }
-        await store.receive(.cart(.restoreResponse(.success(nil)))) { $0.loading = [.collections] }
+        await store.receive(.cart(.restoreResponse(.success(nil)))) { $0.setLoading([.collections]) }
         await store.receive(.collections(.pageResponse(after: nil, .success(Self.page(BuyerContext(country: "JP")))))) {
-            $0.loading = []
+            $0.setLoading([])
             $0.collections = PagedList(items: Self.page(BuyerContext(country: "JP")).nodes, pageInfo: Self.page(BuyerContext(country: "JP")).pageInfo)
         }
         await store.receive(.shopLoaded(nil, .init()))
@@ -134,11 +134,11 @@ final class MarketTests: XCTestCase {
         let store = env.store()
         await store.send(.appStarted) {
             $0.country = "DE"
-            $0.loading = [.collections, .cartRestore]
+            $0.setLoading([.collections, .cartRestore])
         }
-        await store.receive(.cart(.restoreResponse(.success(nil)))) { $0.loading = [.collections] }
+        await store.receive(.cart(.restoreResponse(.success(nil)))) { $0.setLoading([.collections]) }
         await store.receive(.collections(.pageResponse(after: nil, .success(Self.page(BuyerContext(country: "DE")))))) {
-            $0.loading = []
+            $0.setLoading([])
             $0.collections = PagedList(items: Self.page(BuyerContext(country: "DE")).nodes, pageInfo: Self.page(BuyerContext(country: "DE")).pageInfo)
         }
         await store.receive(.shopLoaded(nil, .init()))
@@ -146,11 +146,11 @@ final class MarketTests: XCTestCase {
             $0.localization = Self.localization
             $0.country = nil
             $0.collections = PagedList()
-            $0.loading = [.collections]
+            $0.setLoading([.collections])
             $0.errorMessage = "The shop does not sell in DE: prices are in EUR."
         }
         await store.receive(.collections(.pageResponse(after: nil, .success(Self.page(BuyerContext()))))) {
-            $0.loading = []
+            $0.setLoading([])
             $0.collections = PagedList(items: Self.page(BuyerContext()).nodes, pageInfo: Self.page(BuyerContext()).pageInfo)
         }
         await store.finish()

@@ -30,9 +30,9 @@ final class NotSoldHereTests: XCTestCase {
         initial.productDetail = ProductDetailState(handle: "shirt")
         let store = env.store(initial)
 
-        await store.send(.productDetail(.reload)) { $0.loading = [.product(handle: "shirt")] }
+        await store.send(.productDetail(.reload)) { $0.setLoading([.product(handle: "shirt")]) }
         await store.receive(.productDetail(.notSold(handle: "shirt", Fixtures.shirt(), in: "Japan"))) {
-            $0.loading = []
+            $0.setLoading([])
             var detail = ProductDetailState(product: Fixtures.shirt())
             detail.notSoldIn = "Japan"
             $0.productDetail = detail
@@ -55,9 +55,9 @@ final class NotSoldHereTests: XCTestCase {
         var initial = AppState(screens: [.collections, .productDetail(handle: "gone")], productDetail: ProductDetailState(handle: "gone"))
         initial.localization = MarketTests.localization
         let store = env.store(initial)
-        await store.send(.productDetail(.reload)) { $0.loading = [.product(handle: "gone")] }
+        await store.send(.productDetail(.reload)) { $0.setLoading([.product(handle: "gone")]) }
         await store.receive(.productDetail(.response(handle: "gone", .success(nil)))) {
-            $0.loading = []
+            $0.setLoading([])
             $0.productDetail?.notFound = true
         }
         await store.finish()
@@ -82,17 +82,17 @@ final class NotSoldHereTests: XCTestCase {
 
         await store.send(.markets(.delegate(.chosen("JP")))) {
             $0.country = "JP"
-            $0.loading = [.collections, .cartMutation]
+            $0.setLoading([.collections, .cartMutation])
             $0.cart.latestRequestId = 1
             $0.cart.nextRequestId = 2
         }
         await store.receive(.collections(.pageResponse(after: nil, .success(MarketTests.page(BuyerContext(country: "JP")))))) {
-            $0.loading = [.cartMutation]
+            $0.setLoading([.cartMutation])
             $0.collections = PagedList(items: MarketTests.page(BuyerContext(country: "JP")).nodes,
                                        pageInfo: MarketTests.page(BuyerContext(country: "JP")).pageInfo)
         }
         await store.receive(.cart(.mutationResponse(requestId: 1, .success(CartPayload(cart: MarketTests.yenCart(cart), warnings: [notSold]))))) {
-            $0.loading = []
+            $0.setLoading([])
             $0.cart.cart = MarketTests.yenCart(cart)
             $0.cart.confirmedCart = MarketTests.yenCart(cart)
             $0.cart.confirmedRequestId = 1
@@ -111,17 +111,17 @@ final class NotSoldHereTests: XCTestCase {
         await store.send(.markets(.delegate(.chosen("NL")))) {
             $0.country = "NL"
             $0.collections = PagedList()
-            $0.loading = [.collections, .cartMutation]
+            $0.setLoading([.collections, .cartMutation])
             $0.cart.latestRequestId = 2
             $0.cart.nextRequestId = 3
         }
         await store.receive(.collections(.pageResponse(after: nil, .success(MarketTests.page(BuyerContext(country: "NL")))))) {
-            $0.loading = [.cartMutation]
+            $0.setLoading([.cartMutation])
             $0.collections = PagedList(items: MarketTests.page(BuyerContext(country: "NL")).nodes,
                                        pageInfo: MarketTests.page(BuyerContext(country: "NL")).pageInfo)
         }
         await store.receive(.cart(.mutationResponse(requestId: 2, .success(CartPayload(cart: cart))))) {
-            $0.loading = []
+            $0.setLoading([])
             $0.cart.cart = cart
             $0.cart.confirmedCart = cart
             $0.cart.confirmedRequestId = 2

@@ -82,21 +82,21 @@ final class ProductDetailTests: XCTestCase {
         state.productDetail?.quantity = 4
         let store = env.store(state)
 
-        await store.send(.productDetail(.reload)) { $0.loading = [.product(handle: "shirt")] }
+        await store.send(.productDetail(.reload)) { $0.setLoading([.product(handle: "shirt")]) }
         // A second reload while the first runs asks for nothing.
         await store.send(.productDetail(.reload))
         var restocked = Fixtures.shirt(stock: 3)
         restocked.title = "Shirt (restocked)"
         answers.answer(1, with: restocked)
         await store.receive(.productDetail(.response(handle: "shirt", .success(restocked)))) {
-            $0.loading = []
+            $0.setLoading([])
             $0.productDetail?.product = restocked
             $0.productDetail?.quantity = 3
         }
-        await store.send(.productDetail(.reload)) { $0.loading = [.product(handle: "shirt")] }
+        await store.send(.productDetail(.reload)) { $0.setLoading([.product(handle: "shirt")]) }
         answers.answer(2, with: nil)
         await store.receive(.productDetail(.response(handle: "shirt", .success(nil)))) {
-            $0.loading = []
+            $0.setLoading([])
             $0.productDetail?.product = nil
             $0.productDetail?.notFound = true
             $0.productDetail?.wentAway = true

@@ -20,7 +20,7 @@ final class SearchTests: XCTestCase {
 
         await store.send(.search(.insert("s"))) {
             $0.search.query = "s"
-            $0.loading = [.search]
+            $0.setLoading([.search])
         }
         await env.clock.advance(by: .milliseconds(200))
         await store.send(.search(.insert("h"))) { $0.search.query = "sh" }
@@ -29,7 +29,7 @@ final class SearchTests: XCTestCase {
         XCTAssertEqual(queries.values, [])
         await env.clock.advance(by: .milliseconds(1))
         await store.receive(.search(.response(query: "sh", after: nil, .success(results)))) {
-            $0.loading = []
+            $0.setLoading([])
             $0.search.results = PagedList(items: results.nodes, pageInfo: results.pageInfo)
             $0.search.resultsQuery = "sh"
         }
@@ -44,12 +44,12 @@ final class SearchTests: XCTestCase {
                                                            resultsQuery: "a")))
         await store.send(.search(.insert("b"))) {
             $0.search.query = "ab"
-            $0.loading = [.search]
+            $0.setLoading([.search])
         }
         await store.send(.search(.deleteBackward)) { $0.search.query = "a" }
         await store.send(.search(.deleteBackward)) {
             $0.search = SearchState()
-            $0.loading = []
+            $0.setLoading([])
         }
         try await env.clock.checkSuspension()
         await env.clock.run()
@@ -71,12 +71,12 @@ final class SearchTests: XCTestCase {
                                                            resultsQuery: "price")))
         await store.send(.search(.insert("5"))) {
             $0.search.query = "price:=5"
-            $0.loading = [.search]
+            $0.setLoading([.search])
         }
         await env.clock.advance(by: .milliseconds(300))
         let error = AppError(message: syntax.description, searchSyntax: syntax)
         await store.receive(.search(.response(query: "price:=5", after: nil, .failure(error)))) {
-            $0.loading = []
+            $0.setLoading([])
             $0.search.results = PagedList()
             $0.search.resultsQuery = nil
             $0.search.isIncomplete = true
@@ -95,11 +95,11 @@ final class SearchTests: XCTestCase {
             $0.search.query = "price:="
             $0.search.errorText = nil
             $0.search.errorPosition = nil
-            $0.loading = [.search]
+            $0.setLoading([.search])
         }
         await store.send(.search(.clearQuery)) {
             $0.search = SearchState()
-            $0.loading = []
+            $0.setLoading([])
         }
         await store.finish()
     }
@@ -116,25 +116,25 @@ final class SearchTests: XCTestCase {
         let store = env.store(AppState(screens: [.collections, .search]))
         await store.send(.search(.insert("price:"))) {
             $0.search.query = "price:"
-            $0.loading = [.search]
+            $0.setLoading([.search])
         }
         await env.clock.advance(by: .milliseconds(300))
         let syntax = SearchSyntaxError(position: 7, message: "'price:' needs a value", query: "price:")
         await store.receive(.search(.response(query: "price:", after: nil, .failure(AppError(message: syntax.description,
                                                                                                 searchSyntax: syntax))))) {
-            $0.loading = []
+            $0.setLoading([])
             $0.search.isIncomplete = true
         }
         await env.clock.advance(by: .milliseconds(400))
         await store.send(.search(.insert("<"))) {
             $0.search.query = "price:<"
             $0.search.isIncomplete = false
-            $0.loading = [.search]
+            $0.setLoading([.search])
         }
         await store.send(.search(.insert("9"))) { $0.search.query = "price:<9" }
         await env.clock.advance(by: .milliseconds(300))
         await store.receive(.search(.response(query: "price:<9", after: nil, .success(.empty)))) {
-            $0.loading = []
+            $0.setLoading([])
             $0.search.resultsQuery = "price:<9"
             $0.search.results.pageInfo = Page<Product>.empty.pageInfo
         }
@@ -155,7 +155,7 @@ final class SearchTests: XCTestCase {
         await store.send(.search(.insert("m"))) {
             $0.search.query = "m"
             $0.search.isQuerySelected = false
-            $0.loading = [.search]
+            $0.setLoading([.search])
         }
         await store.send(.navigation(.back)) { $0.screens = [.collections] }
         await store.send(.navigation(.openSearch)) {
@@ -164,7 +164,7 @@ final class SearchTests: XCTestCase {
         }
         await store.send(.search(.deleteBackward)) {
             $0.search = SearchState()
-            $0.loading = []
+            $0.setLoading([])
         }
         await store.finish()
     }
@@ -177,12 +177,12 @@ final class SearchTests: XCTestCase {
         let store = env.store()
         await store.send(.search(.insert("hammock"))) {
             $0.search.query = "hammock"
-            $0.loading = [.search]
+            $0.setLoading([.search])
         }
         await env.clock.advance(by: .milliseconds(300))
         let message = "Could not reach the storefront: the connection was refused"
         await store.receive(.search(.response(query: "hammock", after: nil, .failure(AppError(message: message))))) {
-            $0.loading = []
+            $0.setLoading([])
             $0.search.failure = message
             $0.search.failedQuery = "hammock"
         }
@@ -217,10 +217,10 @@ final class SearchTests: XCTestCase {
                                                            resultsQuery: "shirt")))
         await store.send(.search(.moveSelection(by: 7, rows: 10))) {
             $0.search.results.selectedIndex = 7
-            $0.loading = [.search]
+            $0.setLoading([.search])
         }
         await store.receive(.search(.response(query: "shirt", after: "c9", .success(more)))) {
-            $0.loading = []
+            $0.setLoading([])
             $0.search.results.items += more.nodes
             $0.search.results.pageInfo = more.pageInfo
         }

@@ -32,7 +32,7 @@ final class ScreenSnapshotTests: XCTestCase {
 
     func testCollectionsLoading() {
         var state = AppState()
-        state.loading = [.collections]
+        state.collections.isLoading = true
         snapshot(state, "collections-loading", sizes: [Size(width: 80, height: 24)])
     }
 
@@ -70,17 +70,17 @@ final class ScreenSnapshotTests: XCTestCase {
     func testLoadingStates() {
         var products = Fixtures.browsing
         products.screens = [.collections, .products(collectionHandle: "new")]
-        products.loading = [.collectionProducts(handle: "new")]
+        products.collectionProducts["new"] = PagedList(isLoading: true)
         snapshot(products, "products-loading", sizes: [Size(width: 80, height: 24)])
         var detail = Fixtures.browsing
         detail.screens = [.collections, .productDetail(handle: "linen-shirt")]
         detail.productDetail = ProductDetailState(handle: "linen-shirt")
-        detail.loading = [.product(handle: "linen-shirt")]
+        detail.productDetail?.isLoading = true
         snapshot(detail, "product-detail-loading", sizes: [Size(width: 80, height: 24)])
         var search = Fixtures.browsing
         search.screens = [.collections, .search]
         search.search.query = "linen"
-        search.loading = [.search]
+        search.search.isLoading = true
         snapshot(search, "search-searching", sizes: [Size(width: 80, height: 24)])
     }
 

@@ -20,6 +20,7 @@ public final class EffectRunner<Action: Sendable> {
 
     private let deliver: @MainActor (Action) -> Void
     private let onIdle: @MainActor () -> Void
+    private let onFinish: @MainActor () -> Void
     private var entries: [Int: Entry] = [:]
     private var tokensByID: [EffectID: Set<Int>] = [:]
     private var nextToken = 0
@@ -30,9 +31,12 @@ public final class EffectRunner<Action: Sendable> {
     /// - Parameters:
     ///   - deliver: receives every action an effect sends (`.send` effects included).
     ///   - onIdle: called whenever a piece of work ends and nothing else is running.
-    public init(deliver: @escaping @MainActor (Action) -> Void, onIdle: @escaping @MainActor () -> Void = {}) {
+    ///   - onFinish: called whenever a piece of work ends (after `onIdle`).
+    public init(deliver: @escaping @MainActor (Action) -> Void, onIdle: @escaping @MainActor () -> Void = {},
+                onFinish: @escaping @MainActor () -> Void = {}) {
         self.deliver = deliver
         self.onIdle = onIdle
+        self.onFinish = onFinish
     }
 
     /// What is running now, oldest first.
@@ -131,6 +135,7 @@ public final class EffectRunner<Action: Sendable> {
             tokensByID[id]?.remove(token)
             if tokensByID[id]?.isEmpty == true { tokensByID[id] = nil }
         }
+        defer { onFinish() }
         guard entries.isEmpty else { return }
         onIdle()
         let waiters = idleWaiters

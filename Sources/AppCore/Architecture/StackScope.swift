@@ -1,6 +1,7 @@
-/// Runs a screen's reducer on that screen's own state where it sits on the navigation stack (the
-/// topmost screen of its kind), for the app's actions that carry the screen's. A screen that is not
-/// on the stack ignores them. `state` reads a screen's state out of a `Screen`, `screen` puts it
+/// The stack's `forEach`: runs a screen's reducer on that screen's own state where it sits on the
+/// navigation stack (the topmost screen of its kind), for the app's actions that carry the screen's,
+/// and puts the state back in its place. A screen that is not on the stack ignores them. Every
+/// screen with state of its own is reduced this way (`AppReducer.path`). `state` reads a screen's state out of a `Screen`, `screen` puts it
 /// back: `StackScope(state: { if case .about(let s) = $0 { s } else { nil } }, screen: Screen.about, ...)`.
 struct StackScope<Child: Reducer>: Reducer {
     let toState: (Screen) -> Child.State?

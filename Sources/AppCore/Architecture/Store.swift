@@ -26,6 +26,7 @@ public final class Store<State: Equatable & Sendable, Action: Sendable> {
     @ObservationIgnored private var isReducing = false
     @ObservationIgnored private var changeContinuations: [Int: AsyncStream<Void>.Continuation] = [:]
     @ObservationIgnored private var nextContinuationID = 0
+    @ObservationIgnored private var settledWaiters: [(ignoring: Set<EffectID>, continuation: CheckedContinuation<Void, Never>)] = []
 
     /// Called once per batch of actions that changed the state.
     @ObservationIgnored public var onChange: (@MainActor () -> Void)?
@@ -46,12 +47,14 @@ public final class Store<State: Equatable & Sendable, Action: Sendable> {
     public init(initialState: State, reducer: @escaping Reducer) {
         self.current = initialState
         self.reducer = reducer
-        self.runner = EffectRunner(deliver: { [weak self] action in self?.enqueue(action) })
+        self.runner = EffectRunner(deliver: { [weak self] action in self?.enqueue(action) },
+                                   onFinish: { [weak self] in self?.resumeSettled() })
     }
 
     isolated deinit {
         runner.cancelAll()
         for continuation in changeContinuations.values { continuation.finish() }
+        for waiter in settledWaiters { waiter.continuation.resume() }
     }
 
     /// Reduces `action` (after any actions effects have queued) and starts its effects.
@@ -84,6 +87,28 @@ public final class Store<State: Equatable & Sendable, Action: Sendable> {
     /// Cancels every running effect (on quit).
     public func cancelAllEffects() { runner.cancelAll() }
 
+    /// Suspends until every action sent has been reduced and every effect has ended, apart from
+    /// effects tagged with one of `ignoring` (work that lasts as long as what it watches: a sheet on
+    /// screen, a login in the browser). Woken by the store's own batches and ending effects, never
+    /// by a timer.
+    public func settled(ignoring: Set<EffectID> = []) async {
+        guard !isSettled(ignoring: ignoring) else { return }
+        await withCheckedContinuation { settledWaiters.append((ignoring, $0)) }
+    }
+
+    private func isSettled(ignoring: Set<EffectID>) -> Bool {
+        inbox.isEmpty && !isReducing && runner.running.allSatisfy { $0.ids.contains(where: ignoring.contains) }
+    }
+
+    private func resumeSettled() {
+        guard !settledWaiters.isEmpty else { return }
+        var waiting: [(ignoring: Set<EffectID>, continuation: CheckedContinuation<Void, Never>)] = []
+        for waiter in settledWaiters {
+            if isSettled(ignoring: waiter.ignoring) { waiter.continuation.resume() } else { waiting.append(waiter) }
+        }
+        settledWaiters = waiting
+    }
+
     private func enqueue(_ action: Action) {
         inbox.append(action)
         // A `.send` effect delivered while reducing joins the batch being drained.
@@ -109,6 +134,7 @@ public final class Store<State: Equatable & Sendable, Action: Sendable> {
         }
         inbox.removeAll(keepingCapacity: true)
         isReducing = false
+        defer { resumeSettled() }
         guard next != current else { return }
         withMutation(keyPath: stateKeyPath) { current = next }
         version += 1

@@ -12,7 +12,6 @@ import Storefront
 struct CartReducer: Reducer {
     struct State: Equatable {
         var cart: CartState
-        var loading: Set<RequestKind>
         /// Read from the account and the checkout; not written back.
         var isLoggedIn: Bool
         var hasPreloadedCheckout: Bool
@@ -39,7 +38,8 @@ struct CartReducer: Reducer {
         case .countryChanged(let country):
             return changeCountry(to: country, &state)
         case .orderPlaced:
-            state.cart = CartState()
+            // A new, empty cart; a request still on its way keeps its place.
+            state.cart = CartState(loading: state.cart.loading)
             let saveCartId = dependencies.saveCartId
             return .run { _ in await saveCartId(nil) }
         case .screenClosed:
@@ -130,7 +130,7 @@ struct CartReducer: Reducer {
                 try await client.cartDiscountCodesUpdate(cartId: cartId, discountCodes: [])
             }
         case .restoreResponse(let result):
-            state.loading.remove(.cartRestore)
+            state.cart.loading.remove(.cartRestore)
             switch result {
             case .success(let cart):
                 // The notice of a failed restore is answered now.
@@ -155,7 +155,7 @@ struct CartReducer: Reducer {
                 return .send(.delegate(.failed(AppError(message: "\(Self.restoreFailure)\(error.message)"))))
             }
         case .restoredAsLastSeen(let cart, let error):
-            state.loading.remove(.cartRestore)
+            state.cart.loading.remove(.cartRestore)
             state.cart.restoreFailed = true
             guard state.cart.cart == nil else { return .none }
             state.cart.cart = cart
@@ -183,7 +183,7 @@ struct CartReducer: Reducer {
     /// Looks up the cart saved by the previous run. An expired cart is forgotten. When it cannot
     /// be looked up, the cart as last seen stands in, marked as not confirmed.
     private func restore(_ state: inout State) -> Effect<CartAction> {
-        state.loading.insert(.cartRestore)
+        state.cart.loading.insert(.cartRestore)
         let storefront = dependencies.storefront
         let loadCartId = dependencies.loadCartId
         let saveCartId = dependencies.saveCartId
@@ -224,11 +224,11 @@ struct CartReducer: Reducer {
                 try await client.addLines(cartId: cartId, lines: [line])
             }
         }
-        if state.loading.contains(.cartCreate) {
+        if state.cart.loading.contains(.cartCreate) {
             state.cart.queuedLines.append(adding)
             return .none
         }
-        state.loading.insert(.cartCreate)
+        state.cart.loading.insert(.cartCreate)
         // A logged-in customer's cart carries their token, so checkout knows them.
         let identity = CustomerIdentity(account: dependencies.account, isLoggedIn: state.isLoggedIn)
         let loadCartId = dependencies.loadCartId
@@ -408,7 +408,7 @@ struct CartReducer: Reducer {
         edit(&cart)
         state.cart.cart = cart
         clampSelection(&state)
-        state.loading.insert(.cartMutation)
+        state.cart.loading.insert(.cartMutation)
         let cartId = cart.id
         return request(&state, adding: adding) { client, send in try await perform(client, cartId, send) }
     }
@@ -456,8 +456,8 @@ struct CartReducer: Reducer {
         // A newer request is in flight: its answer decides what is shown.
         guard requestId == state.cart.latestRequestId else { return .merge(effects) }
         state.cart.latestRequestId = nil
-        state.loading.remove(.cartMutation)
-        state.loading.remove(.cartCreate)
+        state.cart.loading.remove(.cartMutation)
+        state.cart.loading.remove(.cartCreate)
         switch result {
         case .success(let payload):
             state.cart.cart = payload.cart ?? state.cart.confirmedCart

@@ -37,6 +37,9 @@ public struct CartState: Hashable, Sendable {
     /// The saved cart could not be looked up (the storefront was unreachable): it is looked up
     /// again when the storefront answers.
     public var restoreFailed = false
+    /// The cart's requests on their way (restoring the saved cart, creating it, changing it): for
+    /// "Loading…", and so one is not asked twice.
+    public var loading: Set<RequestKind> = []
     /// `cart` is the saved cart as last seen, not confirmed by the storefront (it could not be
     /// reached at start): shown, marked as such, and looked up again when the storefront answers.
     public var isUnconfirmed = false
@@ -47,12 +50,12 @@ public struct CartState: Hashable, Sendable {
     public init(cart: Cart? = nil, confirmedCart: Cart? = nil, latestRequestId: Int? = nil, confirmedRequestId: Int = 0,
                 nextRequestId: Int = 1, queuedLines: [CartAddRequest] = [], warnings: [CartWarning] = [],
                 selectedLineIndex: Int = 0, pendingRemoveLineId: String? = nil, editing: CartTextField? = nil,
-                discountCodeText: String = "", noteText: String = "") {
+                discountCodeText: String = "", noteText: String = "", loading: Set<RequestKind> = []) {
         self.cart = cart; self.confirmedCart = confirmedCart; self.latestRequestId = latestRequestId
         self.confirmedRequestId = confirmedRequestId; self.nextRequestId = nextRequestId
         self.queuedLines = queuedLines; self.warnings = warnings; self.selectedLineIndex = selectedLineIndex
         self.pendingRemoveLineId = pendingRemoveLineId; self.editing = editing
-        self.discountCodeText = discountCodeText; self.noteText = noteText
+        self.discountCodeText = discountCodeText; self.noteText = noteText; self.loading = loading
     }
 
     public var selectedLine: CartLine? {

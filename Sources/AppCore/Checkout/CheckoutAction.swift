@@ -44,8 +44,8 @@ public enum CheckoutAction: Hashable, Sendable {
     public enum Delegate: Hashable, Sendable {
         /// The sheet covers the cart: the cart stops editing.
         case presented
-        /// The cart became an order.
-        case orderPlaced
+        /// The cart became an order; the order, when it belongs on this terminal's guest list.
+        case orderPlaced(PlacedOrder?)
         case failed(AppError)
         /// Takes down the error bar when it still shows a message starting with one of these.
         case withdrawError([String])

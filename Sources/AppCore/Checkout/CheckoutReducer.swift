@@ -7,9 +7,6 @@ import Storefront
 struct CheckoutReducer: Reducer {
     struct State: Equatable {
         var checkout: CheckoutState
-        var eventLog: EventLogState
-        /// The ledger's orders for this shopper (and, until it answers, those placed during this run).
-        var orders: [PlacedOrder]
         /// Read from the cart; not written back.
         var cart: CartState
         /// The signed-in customer, whose address the address picker offers; read only.
@@ -36,12 +33,8 @@ struct CheckoutReducer: Reducer {
             return .run { send in
                 if let orders = try? await ledgerOrders() { await send(.ledgerOrdersRead(orders)) }
             }
-        case .ledgerOrdersRead(let orders):
-            // The ledger decides: its orders, at the totals it charged. One placed this run that
-            // it does not list yet stays until it does.
-            let recorded = orders.sorted { ($0.processedAt, $0.id) < ($1.processedAt, $1.id) }.map(PlacedOrder.init(recorded:))
-            let ids = Set(recorded.map(\.id))
-            state.orders = recorded + state.orders.filter { !ids.contains($0.id) }
+        case .ledgerOrdersRead:
+            // The orders feature keeps the list (`AppReducer` sends it `.orders(.ledgerRead)`).
             return .none
         case .pageInput(let input):
             guard state.checkout.isPresented else { return .none }
@@ -60,10 +53,8 @@ struct CheckoutReducer: Reducer {
             state.checkout.page = page
             return .none
         case .sheetUpdate(.event(let event), let time):
-            state.eventLog.append(name: event.name, fields: event.logFields, at: time)
             return handle(event, at: time, &state)
-        case .sheetUpdate(.dismissed, let time):
-            state.eventLog.append(name: "dismissed", fields: [], at: time)
+        case .sheetUpdate(.dismissed, _):
             closeSheet(&state)
             return .none
         case .presentationEnded:
@@ -232,15 +223,14 @@ struct CheckoutReducer: Reducer {
             state.checkout.notice = nil
             // This terminal's list is of guest orders: a signed-in cart's order is the customer's
             // (the account's list), and must not stay here once they log out.
-            if state.cart.cart?.buyerIdentity.isCustomers != true {
-                state.orders.append(PlacedOrder(id: completed.orderId, name: state.checkout.page?.orderName, placedAt: time,
-                                                lines: PlacedOrder.lines(of: state.cart.cart),
-                                                total: completed.orderDetails.cart?.price.total ?? state.cart.cart?.cost.totalAmount))
-            }
+            let guestOrder = state.cart.cart?.buyerIdentity.isCustomers == true ? nil
+                : PlacedOrder(id: completed.orderId, name: state.checkout.page?.orderName, placedAt: time,
+                              lines: PlacedOrder.lines(of: state.cart.cart),
+                              total: completed.orderDetails.cart?.price.total ?? state.cart.cart?.cost.totalAmount)
             let ordered = Set(state.cart.cart?.lines.map(\.merchandise.productHandle) ?? [])
             // The cart became an order: the next add starts a new cart.
             state.checkout.preloadedURL = nil
-            return .merge(withdraw, .send(.delegate(.orderPlaced)), refreshStock(of: ordered),
+            return .merge(withdraw, .send(.delegate(.orderPlaced(guestOrder))), refreshStock(of: ordered),
                           dependencies.ledgerOrders == nil ? .none : .send(.readLedgerOrders))
         case .failed(let error):
             state.checkout.lastError = error

@@ -8,6 +8,10 @@ public enum CollectionsAction: Hashable, Sendable {
     case openSelected
     case loadNextPage
     case reload
+    /// The shopper's country changed: the list priced in the old one is forgotten and read again.
+    case marketChanged
+    /// A product read again after an order: its copy in the previews is replaced.
+    case stockRefreshed(Product)
     /// A page of collections; `after` is the cursor it was asked after (nil for the first page).
     case pageResponse(after: String?, Result<Page<Collection>, AppError>)
     case delegate(Delegate)

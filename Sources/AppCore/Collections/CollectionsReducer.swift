@@ -1,34 +1,36 @@
 import Storefront
 
-/// The collections screen: a paged list whose next page loads as the selection nears its end.
+/// The collections screen: a paged list whose next page loads as the selection nears its end. The
+/// list (and whether a page of it is on its way) is this feature's own state.
 struct CollectionsReducer: Reducer {
-    struct State: Equatable {
-        var collections: PagedList<Collection>
-        var loading: Set<RequestKind>
-    }
-
     let dependencies: AppDependencies
 
-    func reduce(into state: inout State, action: CollectionsAction) -> Effect<CollectionsAction> {
+    func reduce(into collections: inout PagedList<Collection>, action: CollectionsAction) -> Effect<CollectionsAction> {
         switch action {
         case .moveSelection(let delta, let rows):
-            state.collections.moveSelection(by: delta, rows: rows)
-            guard state.collections.needsNextPage(threshold: dependencies.settings.prefetchDistance) else { return .none }
-            return reduce(into: &state, action: .loadNextPage)
+            collections.moveSelection(by: delta, rows: rows)
+            guard collections.needsNextPage(threshold: dependencies.settings.prefetchDistance) else { return .none }
+            return reduce(into: &collections, action: .loadNextPage)
         case .openSelected:
-            guard let collection = state.collections.selectedItem else { return .none }
+            guard let collection = collections.selectedItem else { return .none }
             return .send(.delegate(.openCollection(collection)))
         case .loadNextPage:
-            guard state.collections.hasNextPage, state.loading.insert(.collections).inserted else { return .none }
-            return loadPage(after: state.collections.nextPageCursor)
+            guard collections.hasNextPage, collections.startLoading() else { return .none }
+            return loadPage(after: collections.nextPageCursor)
         case .reload:
-            state.loading.insert(.collections)
+            collections.isLoading = true
             return loadPage(after: nil)
+        case .marketChanged:
+            collections = PagedList()
+            return reduce(into: &collections, action: .reload)
+        case .stockRefreshed(let product):
+            for index in collections.items.indices { collections.items[index].productsPreview.replace(with: product) }
+            return .none
         case .pageResponse(let cursor, let result):
-            state.loading.remove(.collections)
+            collections.isLoading = false
             switch result {
             case .success(let page):
-                state.collections.receive(page, after: cursor)
+                collections.receive(page, after: cursor)
                 return .none
             case .failure(let error):
                 return .send(.delegate(.failed(error)))

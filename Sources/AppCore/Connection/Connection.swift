@@ -41,6 +41,7 @@ enum ConnectionReducer {
         .run { send in
             for await event in events() { await send(.connection(event)) }
         }
+        .cancellable(id: .connectionEvents)
     }
 }
 

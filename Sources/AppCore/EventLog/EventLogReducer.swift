@@ -11,6 +11,8 @@ struct EventLogReducer: Reducer {
         case .clear:
             log.entries = []
             log.scrollOffset = 0
+        case .append(let name, let fields, let time):
+            log.append(name: name, fields: fields, at: time)
         }
         return .none
     }

@@ -21,8 +21,8 @@ extension AppReducer {
             state.country = nil
             let home = localization.availableCountries.first
             let effect = changeMarket(&state)
-            state.errorMessage = "\(state.shop?.name ?? "The shop") does not sell in \(country): prices are in \(home?.currencyCode ?? "its currency")."
-            return effect
+            let notice = "\(state.shop?.name ?? "The shop") does not sell in \(country): prices are in \(home?.currencyCode ?? "its currency")."
+            return .merge(effect, reduce(into: &state, action: .errorBar(.show(notice))))
         case .delegate(.chosen(let country)):
             if case .markets = state.screen { _ = pop(&state) }
             guard country != state.marketCountry?.isoCode || state.country == nil else { return .none }
@@ -42,16 +42,13 @@ extension AppReducer {
             return state.collections.items.first { $0.handle == handle }
                 ?? Collection(id: handle, handle: handle, title: handle, description: "", updatedAt: .distantPast)
         }
-        state.collections = PagedList()
-        state.collectionProducts = [:]
-        var effects: [Effect<AppAction>] = [
+        return .merge(
             .run { _ in await save(country) },
-            reduce(into: &state, action: .collections(.reload)),
+            reduce(into: &state, action: .collections(.marketChanged)),
             reduce(into: &state, action: .cart(.countryChanged(country))),
-        ]
-        effects += open.map { reduce(into: &state, action: .products(.open($0))) }
-        if state.productDetail != nil { effects.append(reduce(into: &state, action: .productDetail(.reload))) }
-        return .merge(effects)
+            reduce(into: &state, action: .products(.marketChanged(reopen: open))),
+            reduce(into: &state, action: .productDetail(.reload))
+        )
     }
 }
 

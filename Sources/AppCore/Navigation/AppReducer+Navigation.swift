@@ -15,8 +15,7 @@ extension AppReducer {
             return pop(&state)
         case .openSearch:
             state.push(.search)
-            state.search.isQuerySelected = !state.search.query.isEmpty
-            return .none
+            return reduce(into: &state, action: .search(.opened))
         case .openCart:
             state.push(.cart)
             return reduce(into: &state, action: .checkout(.preload))

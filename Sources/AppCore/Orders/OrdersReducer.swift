@@ -13,6 +13,10 @@ public enum OrdersAction: Hashable, Sendable {
     /// Esc on the details: back to the list.
     case closeDetails
     case ordersResponse(Result<[CustomerOrder], AppError>)
+    /// A guest's order placed from this terminal, until the ledger lists it.
+    case placed(PlacedOrder)
+    /// The ledger's orders for this shopper, as it recorded them.
+    case ledgerRead([Order])
     case delegate(Delegate)
 
     public enum Delegate: Hashable, Sendable {
@@ -22,25 +26,19 @@ public enum OrdersAction: Hashable, Sendable {
     }
 }
 
-/// "Your orders": the list of orders and one order's details.
+/// "Your orders", on its screen's own state where it sits on the stack: the list of orders and one
+/// order's details.
 struct OrdersReducer: Reducer {
-    struct State: Equatable {
-        /// The screen's own state; nil when the screen is not on the stack.
-        var screen: OrdersState?
-        /// Read from the app; not written back.
-        var placed: [PlacedOrder]
-        var isSignedIn: Bool
-    }
-
     let dependencies: AppDependencies
+    /// The orders placed from this terminal and whether a customer is signed in: read from the app.
+    var placed: [PlacedOrder] = []
+    var isSignedIn = false
 
-    func reduce(into state: inout State, action: OrdersAction) -> Effect<OrdersAction> {
-        guard var screen = state.screen else { return .none }
-        defer { state.screen = screen }
-        let count = screen.summaries(placed: state.placed, signedIn: state.isSignedIn).count
+    func reduce(into screen: inout OrdersState, action: OrdersAction) -> Effect<OrdersAction> {
+        let count = screen.summaries(placed: placed, signedIn: isSignedIn).count
         switch action {
         case .open, .customerChanged:
-            guard state.isSignedIn, let account = dependencies.account, !screen.isLoading else { return .none }
+            guard isSignedIn, let account = dependencies.account, !screen.isLoading else { return .none }
             screen.isLoading = true
             return .run { send in await send(.ordersResponse(await Result.capture { try await account.orders() })) }
         case .moveSelection(let delta, let rows):
@@ -50,7 +48,7 @@ struct OrdersReducer: Reducer {
                                                         total: count, rows: rows)
             return .none
         case .openSelected:
-            let orders = screen.summaries(placed: state.placed, signedIn: state.isSignedIn)
+            let orders = screen.summaries(placed: placed, signedIn: isSignedIn)
             guard orders.indices.contains(screen.selectedIndex) else { return .none }
             screen.openOrderId = orders[screen.selectedIndex].id
             return .none
@@ -66,8 +64,28 @@ struct OrdersReducer: Reducer {
             screen.isLoading = false
             if let reason = error.loginRequired { return .send(.delegate(.sessionEnded(reason: reason))) }
             return .send(.delegate(.failed(AppError(message: "Could not load your orders: \(error.message)"))))
-        case .delegate:
+        case .placed, .ledgerRead, .delegate:
             return .none
         }
+    }
+}
+
+/// The orders placed from this terminal: the ledger's list, and one placed this run until the
+/// ledger lists it. The checkout says an order was placed; the ledger's answer replaces the list.
+struct PlacedOrdersReducer: Reducer {
+    func reduce(into orders: inout [PlacedOrder], action: OrdersAction) -> Effect<OrdersAction> {
+        switch action {
+        case .placed(let order):
+            orders.append(order)
+        case .ledgerRead(let ledger):
+            // The ledger decides: its orders, at the totals it charged. One placed this run that
+            // it does not list yet stays until it does.
+            let recorded = ledger.sorted { ($0.processedAt, $0.id) < ($1.processedAt, $1.id) }.map(PlacedOrder.init(recorded:))
+            let ids = Set(recorded.map(\.id))
+            orders = recorded + orders.filter { !ids.contains($0.id) }
+        case .open, .customerChanged, .moveSelection, .openSelected, .closeDetails, .ordersResponse, .delegate:
+            break
+        }
+        return .none
     }
 }

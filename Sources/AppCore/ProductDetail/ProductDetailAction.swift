@@ -21,6 +21,8 @@ public enum ProductDetailAction: Hashable, Sendable {
     /// The add-to-cart confirmation has been shown long enough.
     case confirmationExpired
     case reload
+    /// A product read again after an order: the page shows its new stock, keeping the buyer's choices.
+    case stockRefreshed(Product)
     /// The product behind `handle`; nil when the store has no such product.
     case response(handle: String, Result<Product?, AppError>)
     /// The shopper's country (`country`, by name) does not sell `handle`; the shop's own has it.

@@ -1,55 +1,53 @@
 import Storefront
 
-/// The product detail screen: option pickers resolving to a variant, a quantity bounded by stock,
-/// and add to cart.
+/// The product detail screen, on its own page's state where it sits on the stack: option pickers
+/// resolving to a variant, a quantity bounded by stock, and add to cart.
 struct ProductDetailReducer: Reducer {
-    struct State: Equatable {
-        var productDetail: ProductDetailState?
-        var loading: Set<RequestKind>
-        /// The country the shopper picked (nil: the shop's own) and its name once the shop has
-        /// listed its countries; read, not written back.
-        var chosenCountry: String? = nil
-        var countryName: String? = nil
-    }
-
     let dependencies: AppDependencies
+    /// The country the shopper picked (nil: the shop's own) and its name once the shop has listed
+    /// its countries: read from the app, for a product the market does not sell.
+    var chosenCountry: String? = nil
+    var countryName: String? = nil
 
-    func reduce(into state: inout State, action: ProductDetailAction) -> Effect<ProductDetailAction> {
+    func reduce(into state: inout ProductDetailState, action: ProductDetailAction) -> Effect<ProductDetailAction> {
         switch action {
         case .open(let product):
-            state.productDetail = ProductDetailState(product: product)
+            state = ProductDetailState(product: product)
             return .none
         case .openHandle(let handle):
-            state.productDetail = ProductDetailState(handle: handle)
+            state = ProductDetailState(handle: handle)
             return load(handle, &state)
         case .response(let handle, let result):
-            state.loading.remove(.product(handle: handle))
-            guard state.productDetail?.handle == handle else { return .none }
+            guard state.handle == handle else { return .none }
+            state.isLoading = false
             switch result {
             case .success(let product?):
-                state.productDetail = ProductDetailState(product: product, keepingChoicesOf: state.productDetail)
+                state = ProductDetailState(product: product, keepingChoicesOf: state)
             case .success(nil):
-                let wasShown = state.productDetail?.product != nil
-                state.productDetail?.wentAway = wasShown
-                state.productDetail?.product = nil
-                state.productDetail?.notFound = true
+                let wasShown = state.product != nil
+                state.wentAway = wasShown
+                state.product = nil
+                state.notFound = true
             case .failure(let error):
                 return .send(.delegate(.failed(error)))
             }
             return .none
         case .notSold(let handle, let product, let country):
-            state.loading.remove(.product(handle: handle))
-            guard state.productDetail?.handle == handle else { return .none }
-            var detail = ProductDetailState(product: product, keepingChoicesOf: state.productDetail)
+            guard state.handle == handle else { return .none }
+            var detail = ProductDetailState(product: product, keepingChoicesOf: state)
             detail.notSoldIn = country
-            state.productDetail = detail
+            state = detail
             return .none
         case .reload:
-            guard let handle = state.productDetail?.handle else { return .none }
-            return load(handle, &state)
+            return load(state.handle, &state)
+        case .stockRefreshed(let product):
+            guard state.product?.id == product.id else { return .none }
+            state = ProductDetailState(product: product, keepingChoicesOf: state)
+            return .none
         case .addToCart:
-            guard let detail = state.productDetail, let product = detail.product else { return .none }
-            state.productDetail?.confirmation = nil
+            let detail = state
+            guard let product = detail.product else { return .none }
+            state.confirmation = nil
             guard let variant = detail.selectedVariant, detail.canAddToCart else {
                 return .send(.delegate(.failed(AppError(message: Self.unavailableReason(detail, product)))))
             }
@@ -57,8 +55,8 @@ struct ProductDetailReducer: Reducer {
             return .send(.delegate(.addToCart(CartMerchandise(variant: variant, of: product), quantity: detail.quantity)))
         case .added(let outcome):
             guard let confirmation = outcome.confirmation,
-                  state.productDetail?.handle == outcome.request.merchandise.productHandle else { return .none }
-            state.productDetail?.confirmation = confirmation
+                  state.handle == outcome.request.merchandise.productHandle else { return .none }
+            state.confirmation = confirmation
             let clock = dependencies.clock
             return .run { send in
                 try await clock.sleep(for: Self.confirmationDuration)
@@ -66,10 +64,10 @@ struct ProductDetailReducer: Reducer {
             }
             .cancellable(id: .addedConfirmation, cancelInFlight: true)
         case .confirmationExpired:
-            state.productDetail?.confirmation = nil
+            state.confirmation = nil
             return .none
         case .focusOption, .selectOptionValue, .incrementQuantity, .decrementQuantity, .scrollDescription:
-            state.productDetail?.apply(action)
+            state.apply(action)
             return .none
         case .delegate:
             return .none
@@ -91,10 +89,11 @@ struct ProductDetailReducer: Reducer {
             : "\(product.title): \(variant.title) is sold out; choose another."
     }
 
-    private func load(_ handle: String, _ state: inout State) -> Effect<ProductDetailAction> {
-        guard state.loading.insert(.product(handle: handle)).inserted else { return .none }
+    private func load(_ handle: String, _ state: inout ProductDetailState) -> Effect<ProductDetailAction> {
+        guard !state.isLoading else { return .none }
+        state.isLoading = true
         let storefront = dependencies.storefront
-        let country = state.chosenCountry, knownName = state.countryName
+        let country = chosenCountry, knownName = countryName
         return .run { send in
             let result = await Result.capture { try await storefront.product(handle: handle) }
             // Not in the shopper's market: the market may not sell it, which the shop's own tells.

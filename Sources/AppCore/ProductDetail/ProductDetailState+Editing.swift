@@ -37,7 +37,7 @@ extension ProductDetailState {
             quantity = max(quantity - 1, 1)
         case .scrollDescription(let delta, let limit):
             descriptionOffset = min(max(descriptionOffset + delta, 0), max(limit, 0))
-        case .addToCart, .added, .reload, .response, .notSold, .confirmationExpired, .open, .openHandle, .delegate:
+        case .addToCart, .added, .reload, .stockRefreshed, .response, .notSold, .confirmationExpired, .open, .openHandle, .delegate:
             return
         }
     }

@@ -22,6 +22,8 @@ public struct ProductDetailState: Hashable, Sendable {
     /// The shopper's country when it does not sell this product ("Japan"): `product` is then the
     /// shop's own, shown for what it is, and cannot be added.
     public var notSoldIn: String?
+    /// The product is being read (opened by its handle, or again in a new market).
+    public var isLoading = false
 
     public init(handle: String, product: Product? = nil, notFound: Bool = false,
                 selectedOptions: [SelectedOption] = [], focusedOptionIndex: Int = 0, quantity: Int = 1) {

@@ -9,6 +9,11 @@ public enum ProductsAction: Hashable, Sendable {
     /// Enter: opens the selected product.
     case openSelected
     case loadNextPage
+    /// The shopper's country changed: every list priced in the old one is forgotten, and the
+    /// collections still on the stack are opened again.
+    case marketChanged(reopen: [Collection])
+    /// A product read again after an order: its copies in the lists are replaced.
+    case stockRefreshed(Product)
     case pageResponse(handle: String, after: String?, Result<Page<Product>, AppError>)
     case delegate(Delegate)
 

@@ -3,8 +3,9 @@ import Storefront
 /// The products of the collection on top of the stack, paged like the collections.
 struct ProductsReducer: Reducer {
     struct State: Equatable {
+        /// The products of every collection opened so far, by collection handle, each with its own
+        /// "a page is on its way".
         var collectionProducts: [String: PagedList<Product>]
-        var loading: Set<RequestKind>
         /// The collection whose products are on screen (read from the stack; not written back).
         var currentHandle: String?
     }
@@ -28,8 +29,14 @@ struct ProductsReducer: Reducer {
         case .loadNextPage:
             guard let handle = state.currentHandle else { return .none }
             return loadNextPage(handle, &state)
+        case .marketChanged(let collections):
+            state.collectionProducts = [:]
+            return .merge(collections.map { open($0, &state) })
+        case .stockRefreshed(let product):
+            for handle in state.collectionProducts.keys { state.collectionProducts[handle]?.items.replace(with: product) }
+            return .none
         case .pageResponse(let handle, let cursor, let result):
-            state.loading.remove(.collectionProducts(handle: handle))
+            state.collectionProducts[handle]?.isLoading = false
             switch result {
             case .success(let page):
                 state.collectionProducts[handle, default: PagedList()].receive(page, after: cursor)
@@ -50,13 +57,13 @@ struct ProductsReducer: Reducer {
             state.collectionProducts[handle] = PagedList(items: collection.productsPreview)
         }
         // Left and reopened while the first page is on its way: that request is enough.
-        guard state.loading.insert(.collectionProducts(handle: handle)).inserted else { return .none }
+        guard state.collectionProducts[handle]?.startLoading() == true else { return .none }
         return loadPage(handle, after: nil)
     }
 
     private func loadNextPage(_ handle: String, _ state: inout State) -> Effect<ProductsAction> {
         guard let list = state.collectionProducts[handle], list.hasNextPage,
-              state.loading.insert(.collectionProducts(handle: handle)).inserted else { return .none }
+              state.collectionProducts[handle]?.startLoading() == true else { return .none }
         return loadPage(handle, after: list.nextPageCursor)
     }
 
@@ -70,6 +77,7 @@ struct ProductsReducer: Reducer {
             }
             await send(.pageResponse(handle: handle, after: cursor, result))
         }
-        .cancellable(id: .collectionProductsPage(handle))
+        // A first page asked again (the country changed) replaces the one on its way.
+        .cancellable(id: .collectionProductsPage(handle), cancelInFlight: cursor == nil)
     }
 }

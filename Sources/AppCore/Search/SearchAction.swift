@@ -9,6 +9,10 @@ public enum SearchAction: Hashable, Sendable {
     case moveSelection(by: Int, rows: Int)
     case openSelected
     case loadNextPage
+    /// The search screen opened: the last query shows selected, so typing replaces it.
+    case opened
+    /// A product read again after an order: its copy in the results is replaced.
+    case stockRefreshed(Product)
     case response(query: String, after: String?, Result<Page<Product>, AppError>)
     /// Typing paused on a query that does not parse: its error is shown.
     case showSyntaxError(query: String, AppError)

@@ -20,6 +20,15 @@ public struct SearchState: Hashable, Sendable {
     /// unknown, which is not the same as no results.
     public var failure: String?
     public var failedQuery: String?
+    /// A search is on its way (typing paused, or the next page of results).
+    public var isLoading = false
+
+    /// Marks a search as asked for; false when one is already on its way.
+    mutating func startLoading() -> Bool {
+        guard !isLoading else { return false }
+        isLoading = true
+        return true
+    }
 
     /// The reason the current query has no answer, if it has none because the search failed.
     public var failureOfCurrentQuery: String? {

@@ -66,7 +66,7 @@ public final class TerminalApp {
         StartupTrace.mark("terminal-started")
         var environment = RenderEnvironment(profile: driver.profile)
         environment.showsPictures = showsPictures
-        driver.draw(Renderer.render(AppState(loading: [.collections]), size: driver.size, environment: environment))
+        driver.draw(Renderer.render(AppState(collections: PagedList(isLoading: true)), size: driver.size, environment: environment))
         StartupTrace.mark("first-frame-written")
         let dependencies: AppDependencies
         do {

@@ -14,7 +14,7 @@ import Glibc
 public final class PlainSession {
     /// The rows a list "shows" here: plain mode prints whole pages, so the window only matters to
     /// the reducers' scrolling, which this keeps as on a 24-row terminal.
-    static let listRows = 20
+    nonisolated static let listRows = 20
 
     private let store: AppStore
     private let write: (String) -> Void
@@ -187,12 +187,8 @@ public final class PlainSession {
             if state.screens.count == 1 { printedScreen = nil }
             for _ in 1..<max(state.screens.count, 1) { store.send(.navigation(.back)) }
         case .more:
-            switch state.screen {
-            case .collections: store.send(.collections(.loadNextPage))
-            case .products: store.send(.products(.loadNextPage))
-            case .search: store.send(.search(.loadNextPage))
-            default: say("more works on a list.")
-            }
+            guard let list = state.screen.presenter.plainList(state) else { return say("more works on a list.") }
+            store.send(list.loadNextPage)
         case .quit: store.send(.navigation(.quit))
         case .events:
             let entries = state.eventLog.entries
@@ -278,29 +274,14 @@ public final class PlainSession {
     /// The numbered items of the list on screen, and how to select and open one.
     private func open(_ n: Int) async {
         let state = store.state
-        let count: Int, selected: Int
-        let move: (Int) -> AppAction, openSelected: AppAction
-        switch state.screen {
-        case .collections:
-            (count, selected) = (state.collections.items.count, state.collections.selectedIndex)
-            (move, openSelected) = ({ .collections(.moveSelection(by: $0, rows: PlainSession.listRows)) }, .collections(.openSelected))
-        case .products(let handle):
-            let list = state.collectionProducts[handle] ?? PagedList()
-            (count, selected) = (list.items.count, list.selectedIndex)
-            (move, openSelected) = ({ .products(.moveSelection(by: $0, rows: PlainSession.listRows)) }, .products(.openSelected))
-        case .search:
-            (count, selected) = (state.search.results.items.count, state.search.results.selectedIndex)
-            (move, openSelected) = ({ .search(.moveSelection(by: $0, rows: PlainSession.listRows)) }, .search(.openSelected))
-        default:
-            say("open works on a list: the collections, a collection's products, search results.")
-            return
+        guard let list = state.screen.presenter.plainList(state) else {
+            return say("open works on a list: the collections, a collection's products, search results.")
         }
-        guard (1...max(count, 1)).contains(n), count > 0 else {
-            say(count == 0 ? "The list is empty." : "There is no item \(n) here: 1 to \(count).")
-            return
+        guard (1...max(list.count, 1)).contains(n), list.count > 0 else {
+            return say(list.count == 0 ? "The list is empty." : "There is no item \(n) here: 1 to \(list.count).")
         }
-        store.send(move(n - 1 - selected))
-        store.send(openSelected)
+        store.send(list.move(n - 1 - list.selectedIndex))
+        store.send(list.openSelected)
     }
 
     private func add(_ n: Int?) async {
@@ -309,11 +290,7 @@ public final class PlainSession {
             addShownProduct()
             return
         }
-        let onProductList: Bool
-        switch store.state.screen {
-        case .products, .search: onProductList = true
-        default: onProductList = false
-        }
+        let onProductList = store.state.screen.presenter.plainList(store.state)?.listsProducts == true
         guard let n, onProductList else {
             say("add N puts product N of a list of products in the cart (open a collection or search first); "
                 + "on a product, add puts the product shown.")
@@ -342,8 +319,8 @@ public final class PlainSession {
         if store.state.screen != .search { store.send(.navigation(.openSearch)) }
         store.send(.search(.clearQuery))
         store.send(.search(.insert(query)))
-        // Search waits for typing to pause before it runs; wait for its answer.
-        await settle { $0.search.resultsQuery == $0.search.query || $0.search.errorText != nil }
+        // Search waits for typing to pause before it runs: settling waits for that and its answer.
+        await settle()
     }
 
     private func showCart() {
@@ -492,25 +469,37 @@ public final class PlainSession {
 
     // MARK: Settling
 
-    /// Waits until nothing is loading, the sheet is not busy, `condition` holds (if given) and the
-    /// state has been still for a moment; at most `timeout`.
-    private func settle(timeout: Duration = .seconds(20), until condition: ((AppState) -> Bool)? = nil) async {
-        let clock = ContinuousClock()
-        let deadline = clock.now + timeout
-        var version = store.version
-        var stillSince = clock.now
-        while clock.now < deadline {
-            try? await Task.sleep(for: .milliseconds(10))
-            if store.version != version {
-                version = store.version
-                stillSince = clock.now
-                continue
-            }
-            let state = store.state
-            let busy = !state.loading.isEmpty || (state.checkout.isPresented
-                && (state.checkout.page == nil || state.checkout.page?.step == .loading || state.checkout.page?.isBusy == true))
-            if !busy, condition?(state) ?? true, clock.now - stillSince >= .milliseconds(80) { break }
+    /// Waits until the store has settled (every action reduced, every request, save and timer the
+    /// app started has ended) and nothing it shows is still on its way (the login's address, the
+    /// sheet's next page): woken by the store's own changes, never by a timer. The checkout sheet
+    /// also reports on its own (a page's pixels follow the page), which no effect of the app waits
+    /// for: while it is up, its news is given a moment (`sheetNews`).
+    private func settle() async {
+        var changes = store.changes().makeAsyncIterator()
+        while true {
+            await store.settled()
+            guard Self.awaitsMore(store.state), await changes.next() != nil else { break }
         }
+        if store.state.checkout.isPresented { await sheetNews() }
         updateQuestions()
+    }
+
+    /// Something on screen is still on its way: the login's address, or the sheet's page.
+    private static func awaitsMore(_ state: AppState) -> Bool {
+        if case .loggingIn(authorizationURL: nil) = state.account.status { return true }
+        let checkout = state.checkout
+        return checkout.isPresented && (checkout.page == nil || checkout.page?.step == .loading || checkout.page?.isBusy == true)
+    }
+
+    /// While the sheet is up: until it has said nothing new for a moment (its pixels follow a page
+    /// by a few milliseconds), at most a second.
+    private func sheetNews() async {
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(1)
+        var version = store.version
+        repeat {
+            version = store.version
+            try? await clock.sleep(for: .milliseconds(80))
+        } while store.version != version && clock.now < deadline
     }
 }

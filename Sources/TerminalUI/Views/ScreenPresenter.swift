@@ -1,8 +1,9 @@
 import AppCore
 
-/// Everything the terminal knows about one kind of screen: its name in the breadcrumbs, its keys
-/// and its view. The renderer, the key maps and the header ask the presenter of a screen and never
-/// switch over screens themselves; `Screen.presenter` is the one place that lists them.
+/// Everything the terminal knows about one kind of screen: its name in the breadcrumbs, its keys,
+/// its view and what the plain mode prints and numbers on it. The renderer, the key maps, the
+/// header and the plain mode ask the presenter of a screen and never switch over screens
+/// themselves; `Screen.presenter` is the one place that lists them.
 protocol ScreenPresenter {
     /// The screen's name in the header's breadcrumbs.
     func title(_ state: AppState) -> String
@@ -14,6 +15,9 @@ protocol ScreenPresenter {
     func draw(_ state: AppState, in canvas: Canvas, context: ScreenContext, grid: inout Grid)
     /// The screen as the plain mode prints it: lines of text with numbered items.
     func plain(_ state: AppState) -> String
+    /// The items `plain` numbers, for the plain mode's `open N`, `more` and `add N`; nil when the
+    /// screen has no such list.
+    func plainList(_ state: AppState) -> PlainList?
 }
 
 /// What a screen's view may use besides the state.
@@ -25,4 +29,6 @@ struct ScreenContext {
 
 extension ScreenPresenter {
     func listRows(_ state: AppState, body: Size, sizeClass: SizeClass) -> Int { max(1, body.height - 3) }
+
+    func plainList(_ state: AppState) -> PlainList? { nil }
 }

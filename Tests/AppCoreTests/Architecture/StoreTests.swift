@@ -3,6 +3,7 @@ import Observation
 import AppCore
 import AppCoreTesting
 import Clocks
+import ConcurrencyExtras
 
 @MainActor
 final class StoreTests: XCTestCase {
@@ -40,6 +41,27 @@ final class StoreTests: XCTestCase {
                 return .cancel(id: "sleep")
             }
         }
+    }
+
+    func testSettledWaitsForEffectsAndTheirActionsButNotLastingWork() async {
+        let store = makeStore()
+        store.send(.sleep)
+        store.send(.burst)
+        // The burst's actions are reduced before the store has settled; the sleep is left running.
+        await store.settled(ignoring: ["sleep"])
+        XCTAssertEqual(store.state.count, 3)
+        XCTAssertEqual(store.runningEffectCount, 1)
+        // Not ignored, the sleep keeps the store from settling until it ends.
+        var settled = false
+        let waiter = Task { @MainActor in
+            await store.settled()
+            settled = true
+        }
+        await Task.megaYield()
+        XCTAssertFalse(settled)
+        store.send(.stop)
+        await waiter.value
+        XCTAssertTrue(settled)
     }
 
     func testSendReducesAtOnceAndCountsOnlyChanges() {

@@ -16,4 +16,9 @@ struct CollectionsPresenter: ScreenPresenter {
     }
 
     func plain(_ state: AppState) -> String { PlainView.collections(state) }
+
+    func plainList(_ state: AppState) -> PlainList? {
+        PlainList(state.collections, move: { .collections(.moveSelection(by: $0, rows: PlainSession.listRows)) },
+                  openSelected: .collections(.openSelected), loadNextPage: .collections(.loadNextPage))
+    }
 }

@@ -8,8 +8,7 @@ struct ProductDetailPresenter: ScreenPresenter {
     func keyMap(_ state: AppState, listRows: Int, body: Size) -> KeyMap { ProductDetailKeys.map(state, body: body) }
 
     func draw(_ state: AppState, in canvas: Canvas, context: ScreenContext, grid: inout Grid) {
-        let isLoading = state.loading.contains { if case .product = $0 { true } else { false } }
-        ProductDetailView(detail: detail, isLoading: isLoading, pictures: context.environment.pictures,
+        ProductDetailView(detail: detail, isLoading: detail.isLoading, pictures: context.environment.pictures,
                           pictureDepth: context.environment.profile.pictureDepth, showsPictures: context.environment.showsPictures)
             .draw(in: canvas, theme: context.theme, grid: &grid)
     }

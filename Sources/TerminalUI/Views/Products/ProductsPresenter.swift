@@ -14,4 +14,9 @@ struct ProductsPresenter: ScreenPresenter {
     }
 
     func plain(_ state: AppState) -> String { PlainView.products(state, handle: handle) }
+
+    func plainList(_ state: AppState) -> PlainList? {
+        PlainList(state.collectionProducts[handle] ?? PagedList(), move: { .products(.moveSelection(by: $0, rows: PlainSession.listRows)) },
+                  openSelected: .products(.openSelected), loadNextPage: .products(.loadNextPage), listsProducts: true)
+    }
 }

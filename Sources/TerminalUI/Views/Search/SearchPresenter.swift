@@ -12,4 +12,9 @@ struct SearchPresenter: ScreenPresenter {
     }
 
     func plain(_ state: AppState) -> String { PlainView.search(state.search) }
+
+    func plainList(_ state: AppState) -> PlainList? {
+        PlainList(state.search.results, move: { .search(.moveSelection(by: $0, rows: PlainSession.listRows)) },
+                  openSelected: .search(.openSelected), loadNextPage: .search(.loadNextPage), listsProducts: true)
+    }
 }
