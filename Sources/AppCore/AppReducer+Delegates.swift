@@ -70,8 +70,10 @@ extension AppReducer {
             return .merge(reduce(into: &state, action: .cart(.attachCustomerIfMissing)), reduce(into: &state, action: .orders(.customerChanged)))
         case .loggedIn:
             return .merge(reduce(into: &state, action: .cart(.attachCustomer)), reduce(into: &state, action: .orders(.customerChanged)))
-        case .loggedOut: return reduce(into: &state, action: .cart(.forgetSignedInCart))
-        case .sessionEnded: return reduce(into: &state, action: .cart(.detachCustomer))
+        case .loggedOut:
+            return .merge(reduce(into: &state, action: .cart(.forgetSignedInCart)), reduce(into: &state, action: .orders(.customerChanged)))
+        case .sessionEnded:
+            return .merge(reduce(into: &state, action: .cart(.detachCustomer)), reduce(into: &state, action: .orders(.customerChanged)))
         case .failed(let error): return showError(error, &state)
         }
     }

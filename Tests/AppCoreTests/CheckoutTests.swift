@@ -495,7 +495,8 @@ final class CheckoutTests: XCTestCase {
             total: Fixtures.usd("25.90"), shippingAddress: nil, billingAddress: nil, shippingMethod: "Standard", payment: nil))
         env.ledgerOrders = { [charged] }
         let store = env.store(cartScreen())
-        await complete1001(store, env)
+        // Where the ledger can be read, the app adds nothing of its own: the list is what it reads.
+        await complete1001(store, env, listed: false)
         await store.receive(.checkout(.readLedgerOrders))
         await store.receive(.checkout(.ledgerOrdersRead([charged]))) {
             $0.orders = [PlacedOrder(recorded: charged)]
@@ -503,6 +504,22 @@ final class CheckoutTests: XCTestCase {
         XCTAssertEqual(store.state.orders.first?.total, Fixtures.usd("25.90"))
         XCTAssertEqual(store.state.orders.first?.name, "#1001")
         XCTAssertEqual(store.state.orders.first?.lines, self.orderedLines)
+        await store.send(.checkout(.close))
+        await expectCanceled(store, afterCompletion: true, entryId: 2)
+        await expectDismissed(store, entryId: 3)
+        await store.finish()
+    }
+
+    /// The ledger decides which orders are a guest's: one the app took for a guest's but the shop
+    /// recorded for a customer (the cart still named them there) is not listed.
+    func testAnOrderTheLedgerDoesNotListAsAGuestsIsNotListed() async {
+        var env = TestEnvironment()
+        env.ledgerOrders = { [] }
+        let store = env.store(cartScreen())
+        await complete1001(store, env, listed: false)
+        await store.receive(.checkout(.readLedgerOrders))
+        await store.receive(.checkout(.ledgerOrdersRead([])))
+        XCTAssertEqual(store.state.orders, [])
         await store.send(.checkout(.close))
         await expectCanceled(store, afterCompletion: true, entryId: 2)
         await expectDismissed(store, entryId: 3)

@@ -53,10 +53,13 @@ struct AccountReducer: Reducer {
         case .logOutTapped:
             guard let account = dependencies.account, state.account.status != .loggedOut,
                   state.account.status != .unknown else { return .none }
-            return .run { send in
+            // Orders being read would be refused once the tokens are revoked: that is the
+            // logout, not a session that ended.
+            state.account.isLoadingOrders = false
+            return .merge(.cancel(id: .customerOrders), .run { send in
                 let result = await Result.capture { try await account.logOut(); return true }
                 await send(.logoutResponse(result))
-            }
+            })
         case .logoutResponse(.success):
             state.account.status = .loggedOut
             state.account.orders = nil
@@ -103,5 +106,6 @@ struct AccountReducer: Reducer {
               !state.account.isLoadingOrders else { return .none }
         state.account.isLoadingOrders = true
         return .run { send in await send(.ordersResponse(await Result.capture { try await account.orders() })) }
+            .cancellable(id: .customerOrders)
     }
 }

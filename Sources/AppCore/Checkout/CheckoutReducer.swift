@@ -221,9 +221,11 @@ struct CheckoutReducer: Reducer {
             // Whatever went wrong on the way, the order is placed: the thank-you page stands alone.
             let withdraw = clearErrorBar(&state)
             state.checkout.notice = nil
-            // This terminal's list is of guest orders: a signed-in cart's order is the customer's
-            // (the account's list), and must not stay here once they log out.
-            let guestOrder = state.cart.cart?.buyerIdentity.isCustomers == true ? nil
+            // This terminal's list is of guest orders. Where the shop's ledger can be read, it alone
+            // says which orders those are (read just below): a cart the app took for a guest's may
+            // still be the customer's at the shop. Elsewhere a signed-in cart's order is the
+            // customer's (the account's list), and must not stay here once they log out.
+            let guestOrder = dependencies.ledgerOrders != nil || state.cart.cart?.buyerIdentity.isCustomers == true ? nil
                 : PlacedOrder(id: completed.orderId, name: state.checkout.page?.orderName, placedAt: time,
                               lines: PlacedOrder.lines(of: state.cart.cart),
                               total: completed.orderDetails.cart?.price.total ?? state.cart.cart?.cost.totalAmount)

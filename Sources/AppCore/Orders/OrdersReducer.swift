@@ -38,9 +38,17 @@ struct OrdersReducer: Reducer {
         let count = screen.summaries(placed: placed, signedIn: isSignedIn).count
         switch action {
         case .open, .customerChanged:
-            guard isSignedIn, let account = dependencies.account, !screen.isLoading else { return .none }
+            guard isSignedIn, let account = dependencies.account else {
+                // Signed out (or the session ended) while the customer's orders were read: the
+                // screen lists this terminal's guest orders and waits for nothing.
+                screen.isLoading = false
+                screen.customerOrders = nil
+                return .none
+            }
+            guard !screen.isLoading else { return .none }
             screen.isLoading = true
             return .run { send in await send(.ordersResponse(await Result.capture { try await account.orders() })) }
+                .cancellable(id: .customerOrders)
         case .moveSelection(let delta, let rows):
             guard count > 0 else { return .none }
             screen.selectedIndex = min(max(screen.selectedIndex + delta, 0), count - 1)
@@ -78,11 +86,8 @@ struct PlacedOrdersReducer: Reducer {
         case .placed(let order):
             orders.append(order)
         case .ledgerRead(let ledger):
-            // The ledger decides: its orders, at the totals it charged. One placed this run that
-            // it does not list yet stays until it does.
-            let recorded = ledger.sorted { ($0.processedAt, $0.id) < ($1.processedAt, $1.id) }.map(PlacedOrder.init(recorded:))
-            let ids = Set(recorded.map(\.id))
-            orders = recorded + orders.filter { !ids.contains($0.id) }
+            // The ledger decides: its guest orders, at the totals it charged, and no other.
+            orders = ledger.sorted { ($0.processedAt, $0.id) < ($1.processedAt, $1.id) }.map(PlacedOrder.init(recorded:))
         case .open, .customerChanged, .moveSelection, .openSelected, .closeDetails, .ordersResponse, .delegate:
             break
         }
