@@ -41,7 +41,10 @@ let package = Package(
         .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         // Product pictures: PNG decoding (libpng) and conversion to terminal cells (chafa).
-        .target(name: "Pictures", dependencies: ["CChafa", "CPNG"]),
+        .target(name: "Pictures", dependencies: ["CChafa", "CPNG", "Determinism"]),
+        // What makes a run repeatable: the one seeded generator and a hash that is the same in
+        // every run. No dependencies, so every target can use it.
+        .target(name: "Determinism"),
         // QR codes for addresses a phone should open (libqrencode); only TerminalUI imports it.
         .systemLibrary(
             name: "CQRencode",
@@ -51,6 +54,7 @@ let package = Package(
         .target(
             name: "Storefront",
             dependencies: [
+                "Determinism",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -93,7 +97,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .target(name: "CheckoutSheet", dependencies: ["Storefront", .product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "CheckoutSheet", dependencies: ["Storefront", "Determinism", .product(name: "Crypto", package: "swift-crypto")]),
         // Customer Account login: OAuth 2.0 + PKCE for a native app, tokens on disk, refresh.
         .target(
             name: "CustomerAccount",
@@ -148,6 +152,7 @@ let package = Package(
             name: "StorefrontFuzzing",
             dependencies: [
                 "Storefront", "CheckoutSheet", "StorefrontServer", "StorefrontAgents", "AppCore", "TerminalUI", "StorefrontSSH",
+                "Determinism",
                 .product(name: "NIOSSH", package: "swift-nio-ssh"), .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -158,18 +163,19 @@ let package = Package(
         .target(
             name: "StorefrontSimulation",
             dependencies: ["Storefront", "CheckoutSheet", "AppCore", "StorefrontServer", "StorefrontFuzzing", "StorefrontAgents",
-                           "CustomerAccount",
+                           "CustomerAccount", "Determinism",
                            .product(name: "Clocks", package: "swift-clocks"), .product(name: "MCP", package: "swift-sdk")]
         ),
         .executableTarget(
             name: "StorefrontBenchmarks",
             dependencies: ["Storefront", "CheckoutSheet", "AppCore", "TerminalUI", "StorefrontServer", "StorefrontFuzzing", "CustomerAccount",
-                           "StorefrontSimulation",
+                           "StorefrontSimulation", "Determinism",
                            "Pictures", .product(name: "AsyncHTTPClient", package: "async-http-client"),
                            .product(name: "NIOCore", package: "swift-nio"),
                            .product(name: "Clocks", package: "swift-clocks")]
         ),
-        .testTarget(name: "StorefrontTests", dependencies: ["Storefront"]),
+        .testTarget(name: "StorefrontTests", dependencies: ["Storefront", "Determinism"]),
+        .testTarget(name: "DeterminismTests", dependencies: ["Determinism"]),
         .testTarget(name: "PicturesTests", dependencies: ["Pictures"]),
         .testTarget(
             name: "StorefrontAgentsTests",
@@ -212,7 +218,7 @@ let package = Package(
         .testTarget(
             name: "StorefrontServerTests",
             dependencies: [
-                "StorefrontServer", "Storefront", "CustomerAccount", "StorefrontFuzzing", "Pictures", "StorefrontAgents",
+                "StorefrontServer", "Storefront", "CustomerAccount", "StorefrontFuzzing", "Pictures", "StorefrontAgents", "Determinism",
                 .product(name: "MCP", package: "swift-sdk"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -1,3 +1,4 @@
+import Determinism
 import Foundation
 import Storefront
 
@@ -32,7 +33,7 @@ package struct CheckoutDemo: Sendable {
     package var appAuthentication: AppAuthenticationToken {
         AppAuthenticationToken.clientCredentials(
             clientId: "storefront-checkout-demo",
-            clientSecret: SeededIdentifiers.hex(SeededIdentifiers.fnv1a("demo-client-secret-\(seed)")),
+            clientSecret: SeededIdentifiers.hex(StableHash.fnv1a("demo-client-secret-\(seed)")),
             audience: URLComponents(string: checkoutURL)?.host ?? "shop.example", issuedAt: issuedAt)
     }
 
@@ -107,7 +108,7 @@ package struct CheckoutDemo: Sendable {
         var components = URLComponents()
         components.scheme = "https"
         components.host = host
-        components.path = "/account/login/multipass/" + SeededIdentifiers.hex(SeededIdentifiers.fnv1a("multipass-\(seed)"))
+        components.path = "/account/login/multipass/" + SeededIdentifiers.hex(StableHash.fnv1a("multipass-\(seed)"))
         components.queryItems = [URLQueryItem(name: "return_to", value: checkoutURL)]
         return components.string ?? checkoutURL
     }
