@@ -97,7 +97,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .target(name: "CheckoutSheet", dependencies: ["Storefront", "Determinism", .product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "CheckoutSheet", dependencies: ["Storefront", "Determinism", .product(name: "Clocks", package: "swift-clocks"), .product(name: "Crypto", package: "swift-crypto")]),
         // Customer Account login: OAuth 2.0 + PKCE for a native app, tokens on disk, refresh.
         .target(
             name: "CustomerAccount",
@@ -174,8 +174,8 @@ let package = Package(
                            .product(name: "NIOCore", package: "swift-nio"),
                            .product(name: "Clocks", package: "swift-clocks")]
         ),
-        .testTarget(name: "StorefrontTests", dependencies: ["Storefront", "Determinism"]),
-        .testTarget(name: "DeterminismTests", dependencies: ["Determinism"]),
+        .testTarget(name: "StorefrontTests", dependencies: ["Storefront", "Determinism", .product(name: "Clocks", package: "swift-clocks")]),
+        .testTarget(name: "DeterminismTests", dependencies: ["Determinism", .product(name: "Clocks", package: "swift-clocks")]),
         .testTarget(name: "PicturesTests", dependencies: ["Pictures"]),
         .testTarget(
             name: "StorefrontAgentsTests",
@@ -204,7 +204,8 @@ let package = Package(
         .testTarget(
             name: "TerminalUITests",
             dependencies: ["TerminalUI", "AppCore", "Storefront", "CheckoutSheet", "Pictures", "CNcursesw",
-                           .product(name: "Clocks", package: "swift-clocks")],
+                           .product(name: "Clocks", package: "swift-clocks"),
+                           .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras")],
             exclude: ["__Snapshots__"]
         ),
         .testTarget(
@@ -213,13 +214,15 @@ let package = Package(
         ),
         .testTarget(
             name: "CustomerAccountTests",
-            dependencies: ["CustomerAccount", "Storefront", .product(name: "CustomDump", package: "swift-custom-dump")]
+            dependencies: ["CustomerAccount", "Storefront", "Determinism", .product(name: "CustomDump", package: "swift-custom-dump"),
+                           .product(name: "Clocks", package: "swift-clocks")]
         ),
         .testTarget(
             name: "StorefrontServerTests",
             dependencies: [
                 "StorefrontServer", "Storefront", "CustomerAccount", "StorefrontFuzzing", "Pictures", "StorefrontAgents", "Determinism",
                 .product(name: "MCP", package: "swift-sdk"),
+                .product(name: "Clocks", package: "swift-clocks"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),

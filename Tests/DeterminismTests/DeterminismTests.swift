@@ -1,4 +1,6 @@
+import Clocks
 import Determinism
+import Foundation
 import Testing
 
 /// Seeded runs (fuzz cases, simulated sessions, demo ids) are repeated from their seed only while
@@ -28,5 +30,44 @@ struct StableHashTests {
         #expect(StableHash.fnv1a("") == 0xCBF2_9CE4_8422_2325)
         #expect(StableHash.fnv1a("a") == 0xAF63_DC4C_8601_EC8C)
         #expect(StableHash.fnv1a("foobar") == 0x85944171F73967E8)
+    }
+}
+
+struct DateSourceTests {
+    private let start = Date(timeIntervalSince1970: 1_748_856_600)
+
+    @Test func datesMoveOnlyWhenATestClockIsAdvanced() async {
+        let clock = TestClock()
+        let dates = DateSource.following(clock, from: start)
+        #expect(dates.now == start)
+        #expect(dates.closure() == start)
+        await clock.advance(by: .seconds(90.5))
+        #expect(dates.now == start.addingTimeInterval(90.5))
+        await clock.advance(by: .seconds(86_400 * 11))
+        #expect(dates.now == start.addingTimeInterval(90.5 + 86_400 * 11))
+    }
+
+    @Test func anImmediateClocksSleepMovesTheDatesAtOnce() async throws {
+        let clock = ImmediateClock()
+        let dates = DateSource.following(clock, from: start)
+        try await clock.sleep(for: .seconds(3))
+        try await clock.sleep(for: .milliseconds(250))
+        #expect(dates.now == start.addingTimeInterval(3.25))
+    }
+
+    @Test func sourcesMadeAtAnOriginAgreeWheneverTheyWereMade() async {
+        let clock = TestClock()
+        let early = DateSource.following(clock, from: start, at: TestClock.Instant())
+        await clock.advance(by: .seconds(60))
+        let late = DateSource.following(clock, from: start, at: TestClock.Instant())
+        #expect(early.now == start.addingTimeInterval(60))
+        #expect(late.now == early.now)
+        #expect(DateSource.following(clock, from: start).now == start, "without an origin: from the clock's instant now")
+    }
+
+    @Test func theSystemsDateIsNow() {
+        let before = Date()
+        let now = DateSource.system.now
+        #expect(now >= before && now <= Date())
     }
 }
