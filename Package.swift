@@ -41,7 +41,10 @@ let package = Package(
         .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         // Product pictures: PNG decoding (libpng) and conversion to terminal cells (chafa).
-        .target(name: "Pictures", dependencies: ["CChafa", "CPNG"]),
+        .target(name: "Pictures", dependencies: ["CChafa", "CPNG", "Determinism"]),
+        // What makes a run repeatable: the one seeded generator and a hash that is the same in
+        // every run. No dependencies, so every target can use it.
+        .target(name: "Determinism"),
         // QR codes for addresses a phone should open (libqrencode); only TerminalUI imports it.
         .systemLibrary(
             name: "CQRencode",
@@ -51,6 +54,7 @@ let package = Package(
         .target(
             name: "Storefront",
             dependencies: [
+                "Determinism",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -93,7 +97,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .target(name: "CheckoutSheet", dependencies: ["Storefront", .product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "CheckoutSheet", dependencies: ["Storefront", "Determinism", .product(name: "Clocks", package: "swift-clocks"), .product(name: "Crypto", package: "swift-crypto")]),
         // Customer Account login: OAuth 2.0 + PKCE for a native app, tokens on disk, refresh.
         .target(
             name: "CustomerAccount",
@@ -150,6 +154,7 @@ let package = Package(
             name: "StorefrontFuzzing",
             dependencies: [
                 "Storefront", "CheckoutSheet", "StorefrontServer", "StorefrontAgents", "AppCore", "TerminalUI", "StorefrontSSH",
+                "Determinism",
                 .product(name: "NIOSSH", package: "swift-nio-ssh"), .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -160,18 +165,19 @@ let package = Package(
         .target(
             name: "StorefrontSimulation",
             dependencies: ["Storefront", "CheckoutSheet", "AppCore", "StorefrontServer", "StorefrontFuzzing", "StorefrontAgents",
-                           "CustomerAccount", "AppAccount",
+                           "CustomerAccount", "AppAccount", "Determinism",
                            .product(name: "Clocks", package: "swift-clocks"), .product(name: "MCP", package: "swift-sdk")]
         ),
         .executableTarget(
             name: "StorefrontBenchmarks",
             dependencies: ["Storefront", "CheckoutSheet", "AppCore", "TerminalUI", "StorefrontServer", "StorefrontFuzzing", "CustomerAccount",
-                           "StorefrontSimulation",
+                           "StorefrontSimulation", "Determinism",
                            "Pictures", .product(name: "AsyncHTTPClient", package: "async-http-client"),
                            .product(name: "NIOCore", package: "swift-nio"),
                            .product(name: "Clocks", package: "swift-clocks")]
         ),
-        .testTarget(name: "StorefrontTests", dependencies: ["Storefront"]),
+        .testTarget(name: "StorefrontTests", dependencies: ["Storefront", "Determinism", .product(name: "Clocks", package: "swift-clocks")]),
+        .testTarget(name: "DeterminismTests", dependencies: ["Determinism", .product(name: "Clocks", package: "swift-clocks")]),
         .testTarget(name: "PicturesTests", dependencies: ["Pictures"]),
         .testTarget(
             name: "StorefrontAgentsTests",
@@ -200,7 +206,8 @@ let package = Package(
         .testTarget(
             name: "TerminalUITests",
             dependencies: ["TerminalUI", "AppCore", "Storefront", "CheckoutSheet", "Pictures", "CNcursesw",
-                           .product(name: "Clocks", package: "swift-clocks")],
+                           .product(name: "Clocks", package: "swift-clocks"),
+                           .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras")],
             exclude: ["__Snapshots__"]
         ),
         .testTarget(
@@ -209,13 +216,15 @@ let package = Package(
         ),
         .testTarget(
             name: "CustomerAccountTests",
-            dependencies: ["CustomerAccount", "Storefront", .product(name: "CustomDump", package: "swift-custom-dump")]
+            dependencies: ["CustomerAccount", "Storefront", "Determinism", .product(name: "CustomDump", package: "swift-custom-dump"),
+                           .product(name: "Clocks", package: "swift-clocks")]
         ),
         .testTarget(
             name: "StorefrontServerTests",
             dependencies: [
-                "StorefrontServer", "Storefront", "CustomerAccount", "StorefrontFuzzing", "Pictures", "StorefrontAgents",
+                "StorefrontServer", "Storefront", "CustomerAccount", "StorefrontFuzzing", "Pictures", "StorefrontAgents", "Determinism",
                 .product(name: "MCP", package: "swift-sdk"),
+                .product(name: "Clocks", package: "swift-clocks"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -1,3 +1,4 @@
+import Determinism
 import Foundation
 
 /// What a picture is wanted as: which image, in how many cells, at which colour depth.
@@ -123,12 +124,5 @@ public actor PictureLoader {
     }
 
     /// FNV-1a, 64 bits, as hex: a file name for a key (the key itself is stored and checked).
-    static func digest(_ text: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
-        return String(hash, radix: 16)
-    }
+    static func digest(_ text: String) -> String { String(StableHash.fnv1a(text), radix: 16) }
 }

@@ -1,13 +1,12 @@
+import Determinism
 import Foundation
-import StorefrontFuzzing
 
 /// A large, believable catalog as JSON, deterministic for a seed: the shape of the shipped
 /// catalog (options, variants, prices as strings, tags, dates, images) at any size.
 struct CatalogGenerator {
-    // SplitMix64: small, fast and the same on every machine.
-    private var random: FuzzRandom
+    private var random: SeededRandom
 
-    init(seed: UInt64) { random = FuzzRandom(seed: seed) }
+    init(seed: UInt64) { random = SeededRandom(seed: seed) }
 
     private mutating func int(_ range: Range<Int>) -> Int { range.lowerBound + Int(random.next() % UInt64(range.count)) }
     private mutating func pick<T>(_ items: [T]) -> T { items[int(0..<items.count)] }

@@ -1,3 +1,4 @@
+import Determinism
 import Storefront
 
 /// Fuzz cases draw from the project's seeded generator, so a case is reproduced from one number.

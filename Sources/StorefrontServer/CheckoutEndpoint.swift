@@ -1,4 +1,3 @@
-import CustomerAccount
 import Foundation
 import Storefront
 
@@ -80,7 +79,9 @@ public final class CheckoutEndpoint: Sendable {
     /// checkout that paid it), oldest first. 400 past `maximumSessions`.
     public func orders(token: String?, query: String) async -> EndpointResponse {
         guard token == accessToken else { return Self.unauthorized }
-        let sessions = Set(FormEncoding.decode(query).filter { $0.0 == "session" }.map(\.1))
+        let fields: QueryFields
+        do throws(QueryFields.Unreadable) { fields = try QueryFields(query) } catch { return Self.unreadable(error) }
+        let sessions = Set(fields.values("session"))
         guard sessions.count <= Self.maximumSessions else {
             return Self.refusal(400, code: OrderPlacementError.invalidInput, message: "Ask for at most \(Self.maximumSessions) checkout sessions at once.")
         }
@@ -92,7 +93,9 @@ public final class CheckoutEndpoint: Sendable {
     /// `GET /checkout/state?cart=ID`: `{"state": "open" | "completed" | "expired"}`, 404 for no such cart.
     public func state(token: String?, query: String) async -> EndpointResponse {
         guard token == accessToken else { return Self.unauthorized }
-        guard let cartId = FormEncoding.decode(query).first(where: { $0.0 == "cart" })?.1,
+        let fields: QueryFields
+        do throws(QueryFields.Unreadable) { fields = try QueryFields(query) } catch { return Self.unreadable(error) }
+        guard let cartId = fields.first("cart"),
               let state = try? await backend.checkoutState(cartId: cartId) else {
             return Self.refusal(404, code: OrderPlacementError.invalidCart, message: "This store has no such cart.")
         }
@@ -101,6 +104,10 @@ public final class CheckoutEndpoint: Sendable {
 
     private static let unauthorized = EndpointResponse.json(
         401, #"{"errors":"[API] Invalid API key or access token (unrecognized login or wrong password)"}"#)
+
+    private static func unreadable(_ error: QueryFields.Unreadable) -> EndpointResponse {
+        refusal(400, code: OrderPlacementError.invalidInput, message: "The query cannot be read: \(error.reason).")
+    }
 
     private static func refusal(_ status: Int, code: String, message: String) -> EndpointResponse {
         .json(status, (try? OrderWire.encoder.encode(OrderWire.Refusal(code: code, message: message))) ?? Data())

@@ -1,3 +1,4 @@
+import Determinism
 import StorefrontFuzzing
 
 /// What an AI agent does on the shopper's shop, through the shop's UCP tools over MCP (the same

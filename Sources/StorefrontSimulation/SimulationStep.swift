@@ -1,3 +1,4 @@
+import Determinism
 import StorefrontFuzzing
 
 /// One thing a shopper (or the machine under them) does. Steps name products and lines by index

@@ -78,8 +78,8 @@ struct CheckoutDemoCommand: AsyncParsableCommand {
     }
 
     private func runDemo(_ scenario: CheckoutScenario, stateDirectory: URL) async throws {
-        let clock = ManualClock(start: ManualClock.demoStart)
-        let store = EmbeddedStorefront(catalog: try global.openCatalog(), stateDirectory: stateDirectory, now: { clock.now() },
+        let clock = DemoTime()
+        let store = EmbeddedStorefront(catalog: try global.openCatalog(), stateDirectory: stateDirectory, now: clock.dates.closure,
                                        identifiers: .seeded(seed))
         // A state directory that cannot be written: one line on stderr, and the demo goes on.
         await store.setStorageProblemHandler { FileHandle.standardError.write(Data("storefront: \($0)\n".utf8)) }

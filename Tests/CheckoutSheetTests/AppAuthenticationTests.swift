@@ -31,13 +31,13 @@ final class AppAuthenticationTests: XCTestCase {
 
     func testTheTokenIsAJWTSignedWithTheClientSecret() throws {
         let token = AppAuthenticationToken.clientCredentials(clientId: "app", clientSecret: "s3cret", audience: "aurora.example",
-                                                             issuedAt: ManualClock.demoStart)
+                                                             issuedAt: DemoTime.demoStart)
         XCTAssertTrue(token.isWellFormed)
         let parts = token.token.split(separator: ".")
         XCTAssertEqual(parts.count, 3)
         XCTAssertEqual(parts[0], "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9", #"{"alg":"HS256","typ":"JWT"}"#)
         let other = AppAuthenticationToken.clientCredentials(clientId: "app", clientSecret: "other", audience: "aurora.example",
-                                                             issuedAt: ManualClock.demoStart)
+                                                             issuedAt: DemoTime.demoStart)
         XCTAssertEqual(other.token.split(separator: ".")[1], parts[1], "same claims")
         XCTAssertNotEqual(other.token.split(separator: ".")[2], parts[2], "another secret signs differently")
         XCTAssertFalse(AppAuthenticationToken(jwt: "not a jwt").isWellFormed)
@@ -85,7 +85,7 @@ final class AppAuthenticationTests: XCTestCase {
     /// The demo on the real embedded store: the token reaches the page, and neither the output,
     /// the log, the recorded messages nor any file of the store's state holds it.
     func testTheStoresFilesAndTheRecordingHoldNoToken() async throws {
-        let clock = ManualClock(start: ManualClock.demoStart)
+        let clock = DemoTime()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("checkout-jwt-\(UUID().uuidString)")
         directories.append(directory)
         let store = EmbeddedStorefront(catalog: try CatalogLoader.bundled(), stateDirectory: directory, now: { clock.now() })

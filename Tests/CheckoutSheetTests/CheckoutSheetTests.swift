@@ -5,7 +5,7 @@ import XCTest
 final class CheckoutSheetTests: XCTestCase {
     private let url = Fixtures.checkoutURL()
 
-    private func makeSheet(_ views: FakeWebViews, clock: ManualClock = ManualClock(start: ManualClock.demoStart),
+    private func makeSheet(_ views: FakeWebViews, clock: DemoTime = DemoTime(),
                            logs: Locked<[String]>? = nil) -> CheckoutSheet {
         CheckoutSheet(configuration: CheckoutConfiguration(logLevel: .all), webViews: views, now: { clock.now() },
                       log: { entry in logs?.append(entry.message) })
@@ -140,7 +140,7 @@ final class CheckoutSheetTests: XCTestCase {
     func testThePreloadLastsFiveMinutes() async throws {
         let h = SheetHarness()
         await h.sheet.preload(checkoutURL: h.url)
-        h.clock.advance(by: .seconds(299))
+        await h.clock.pass(.seconds(299))
         var cached = await h.sheet.preloadedURL()
         XCTAssertEqual(cached, h.url)
         await h.present()
@@ -150,7 +150,7 @@ final class CheckoutSheetTests: XCTestCase {
 
         let late = SheetHarness()
         await late.sheet.preload(checkoutURL: late.url)
-        late.clock.advance(by: .seconds(300))
+        await late.clock.pass(.seconds(300))
         cached = await late.sheet.preloadedURL()
         XCTAssertNil(cached)
         await late.present()

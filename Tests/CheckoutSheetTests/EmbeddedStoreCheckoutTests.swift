@@ -15,7 +15,7 @@ final class EmbeddedStoreCheckoutTests: XCTestCase {
         super.tearDown()
     }
 
-    private func makeStore(clock: ManualClock) throws -> EmbeddedStorefront {
+    private func makeStore(clock: DemoTime) throws -> EmbeddedStorefront {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("checkout-tests-\(UUID().uuidString)")
         directories.append(directory)
         return EmbeddedStorefront(catalog: try Self.catalog.get(), stateDirectory: directory, now: { clock.now() })
@@ -23,7 +23,7 @@ final class EmbeddedStoreCheckoutTests: XCTestCase {
 
     private func run(_ scenario: CheckoutScenario) async throws -> (events: [CheckoutEvent], lines: [String], logs: [String],
                                                                     signals: [String], store: EmbeddedStorefront) {
-        let clock = ManualClock(start: ManualClock.demoStart)
+        let clock = DemoTime()
         let store = try makeStore(clock: clock)
         let cart = try await DemoCart.make(in: store)
         let lines = Locked<[String]>([]), logs = Locked<[String]>([]), signals = Locked<[String]>([])
@@ -34,7 +34,7 @@ final class EmbeddedStoreCheckoutTests: XCTestCase {
     }
 
     func testTheDemoCartIsTheSameEveryTime() async throws {
-        let clock = ManualClock(start: ManualClock.demoStart)
+        let clock = DemoTime()
         let first = try await DemoCart.make(in: try makeStore(clock: clock))
         let second = try await DemoCart.make(in: try makeStore(clock: clock))
         XCTAssertEqual(first.lines.map(\.merchandise.id), second.lines.map(\.merchandise.id))

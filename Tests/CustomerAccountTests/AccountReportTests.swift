@@ -1,4 +1,6 @@
+import Clocks
 import CustomerAccount
+import Determinism
 import Foundation
 import Synchronization
 import Testing
@@ -31,15 +33,15 @@ struct AccountReportTests {
 
     @Test func whoamiRefreshesAnAlmostExpiredTokenAndSaysNobodyOtherwise() async throws {
         let server = FakeAccountServer()
-        let clock = TestNow()
+        let clock = TestClock()
         let output = Mutex<[String]>([])
         let store = TokenStore(directory: temporaryStateDirectory())
-        let commands = AccountCommands(tokenStore: store, client: AccountServerClient(transport: server), now: clock.function,
+        let commands = AccountCommands(tokenStore: store, client: AccountServerClient(transport: server), now: testDates(clock).closure,
                                        environment: [:], output: { line in output.withLock { $0.append(line) } })
         #expect(try await commands.whoami() == false)
         #expect(output.withLock { $0 } == ["Not logged in."])
 
-        try store.save(makeSession(expiresAt: clock.now.addingTimeInterval(30)))
+        try store.save(makeSession(expiresAt: testDates(clock).now.addingTimeInterval(30)))
         server.answerTokens(FakeAccountServer.tokens(access: "access-2", expiresIn: 3600))
         #expect(try await commands.whoami())
         #expect(server.forms(to: "/account/oauth/token").first?["grant_type"] == "refresh_token")

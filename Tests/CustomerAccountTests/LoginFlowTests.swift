@@ -1,4 +1,6 @@
+import Clocks
 import CustomerAccount
+import Determinism
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -9,10 +11,10 @@ import Testing
 struct LoginFlowTests {
     let server = FakeAccountServer()
     let directory = temporaryStateDirectory()
-    let clock = TestNow()
+    let clock = TestClock()
 
     var flow: LoginFlow {
-        LoginFlow(client: AccountServerClient(transport: server), store: TokenStore(directory: directory), now: clock.function)
+        LoginFlow(client: AccountServerClient(transport: server), store: TokenStore(directory: directory), now: testDates(clock).closure)
     }
 
     func request() -> AuthorizationRequest {
@@ -34,7 +36,7 @@ struct LoginFlowTests {
             "redirect_uri": "http://127.0.0.1:4000/callback", "code": "the-code", "code_verifier": request.pkce.verifier,
         ]])
         #expect(session.accessToken.rawValue == "access-xyz")
-        #expect(session.expiresAt == clock.now.addingTimeInterval(7200))
+        #expect(session.expiresAt == testDates(clock).now.addingTimeInterval(7200))
         #expect(session.customer.email == "jane@example.com" && session.customer.displayName == "Jane Doe")
         #expect(try TokenStore(directory: directory).load() == session)
         let userinfo = try #require(server.requests.first { $0.url.path == "/account/userinfo" })

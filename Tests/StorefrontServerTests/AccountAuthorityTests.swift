@@ -1,4 +1,6 @@
+import Clocks
 import CustomerAccount
+import Determinism
 import Foundation
 import Storefront
 import StorefrontServer
@@ -8,18 +10,14 @@ import Testing
 /// The account server's rules, without HTTP: PKCE, single-use short-lived codes, redirect URI
 /// binding, refresh rotation, revocation and logout.
 struct AccountAuthorityTests {
-    final class Clock: Sendable {
-        let date = Mutex(Date(timeIntervalSince1970: 1_800_000_000))
-        var now: @Sendable () -> Date { { self.date.withLock { $0 } } }
-        func advance(_ seconds: TimeInterval) { date.withLock { $0.addTimeInterval(seconds) } }
-    }
-
-    let clock = Clock()
+    let clock = TestClock()
+    /// The dates on `clock`: 2027-01-15T08:00:00Z until it is advanced.
+    var dates: DateSource { .following(clock, from: Date(timeIntervalSince1970: 1_800_000_000), at: TestClock.Instant()) }
     let redirectURI = "http://127.0.0.1:49152/callback"
 
     func authority(autoApprove: Bool = true) -> AccountAuthority {
         AccountAuthority(issuer: URL(string: "http://127.0.0.1:8080/account")!,
-                         configuration: .init(accessTokenLifetime: 3600, autoApprove: autoApprove), now: clock.now)
+                         configuration: .init(accessTokenLifetime: 3600, autoApprove: autoApprove), now: dates.closure)
     }
 
     func request(_ pkce: PKCE, state: String = "st4te", redirectURI: String? = nil, method: String = "S256") -> [(String, String)] {
@@ -88,7 +86,7 @@ struct AccountAuthorityTests {
         let authority = authority()
         let pkce = PKCE.generate()
         let code = try #require(try await code(authority, pkce)["code"])
-        clock.advance(60)
+        await clock.advance(by: .seconds(60))
         #expect(failure(await exchange(authority, code: code, verifier: pkce.verifier)) == "invalid_grant")
     }
 
@@ -132,7 +130,7 @@ struct AccountAuthorityTests {
         let authority = authority()
         let pkce = PKCE.generate()
         let first = try await exchange(authority, code: try #require(try await code(authority, pkce)["code"]), verifier: pkce.verifier).get()
-        clock.advance(3000)
+        await clock.advance(by: .seconds(3000))
         let second = try await refresh(authority, first.refreshToken).get()
         #expect(second.refreshToken != first.refreshToken && second.accessToken != first.accessToken)
         #expect(await authority.customer(for: second.accessToken.rawValue) != nil)
@@ -146,9 +144,9 @@ struct AccountAuthorityTests {
         let authority = authority()
         let pkce = PKCE.generate()
         let tokens = try await exchange(authority, code: try #require(try await code(authority, pkce)["code"]), verifier: pkce.verifier).get()
-        clock.advance(3599)
+        await clock.advance(by: .seconds(3599))
         #expect(await authority.customer(for: tokens.accessToken.rawValue) != nil)
-        clock.advance(1)
+        await clock.advance(by: .seconds(1))
         #expect(await authority.customer(for: tokens.accessToken.rawValue) == nil)
     }
 
@@ -222,7 +220,7 @@ extension AccountAuthorityTests {
         #expect(query(full)["error"] == "temporarily_unavailable")
         #expect(query(full)["code"] == nil)
         // Codes age out of the replay window, and logins go on.
-        clock.advance(601)
+        await clock.advance(by: .seconds(601))
         let pkce = PKCE.generate()
         let later = try await code(authority, pkce)
         #expect(try await exchange(authority, code: try #require(later["code"]), verifier: pkce.verifier).get().refreshToken != nil)

@@ -1,3 +1,5 @@
+import Clocks
+import Determinism
 import Foundation
 import Synchronization
 import Storefront
@@ -20,10 +22,11 @@ struct CachePolicyTests {
 
     @Test func cacheFirstRefetchesAfterExpiry() async throws {
         try await withServer { server async throws in
-            let clock = ManualClock()
-            let client = server.client(policy: .cacheFirst(expireIn: 60), now: { clock.now })
+            let clock = TestClock()
+            let client = server.client(policy: .cacheFirst(expireIn: 60),
+                                       now: DateSource.following(clock, from: Date(timeIntervalSince1970: 1_790_000_000)).closure)
             _ = try await client.shop()
-            clock.advance(61)
+            await clock.advance(by: .seconds(61))
             _ = try await client.shop()
             #expect(await server.requestLog.operations == ["Shop", "Shop"])
         }
@@ -119,11 +122,4 @@ final class EventLog: Sendable {
     private let storage = Mutex<[String]>([])
     var lines: [String] { storage.withLock { $0 } }
     func append(_ line: String) { storage.withLock { $0.append(line) } }
-}
-
-/// A clock that tests move by hand.
-final class ManualClock: Sendable {
-    private let storage = Mutex(Date(timeIntervalSince1970: 1_790_000_000))
-    var now: Date { storage.withLock { $0 } }
-    func advance(_ seconds: TimeInterval) { storage.withLock { $0.addTimeInterval(seconds) } }
 }

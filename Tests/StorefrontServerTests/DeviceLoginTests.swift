@@ -1,4 +1,6 @@
+import Clocks
 import CustomerAccount
+import Determinism
 import Foundation
 import Storefront
 import StorefrontServer
@@ -7,16 +9,18 @@ import Testing
 /// Logging in from a terminal without a browser (RFC 8628): a code, a page on another device,
 /// token polls with the grant's errors, and nothing offered without a public address.
 struct DeviceLoginTests {
-    let clock = StepClock()
+    let clock = TestClock()
+    /// The dates on `clock`: 2027-01-15T08:00:00Z until it is advanced.
+    var dates: DateSource { .following(clock, from: Date(timeIntervalSince1970: 1_800_000_000), at: TestClock.Instant()) }
     let authority = AccountAuthority(issuer: URL(string: "http://127.0.0.1:8080/account")!)
 
     func endpoint(public: Bool = true, maximumPending: Int = 1_000, wrongGuessesPerCode: Int = 1_000) -> AccountEndpoint {
-        let clock = clock
+        let dates = dates
         var configuration = DeviceAuthorizations.Configuration()
         configuration.maximumPending = maximumPending
         configuration.maximumWrongGuessesPerCode = wrongGuessesPerCode
         let devices = DeviceAuthorizations(verificationURI: URL(string: "https://shop.example.test/account/device")!,
-                                           configuration: configuration, now: { clock.now })
+                                           configuration: configuration, now: dates.closure)
         return AccountEndpoint(authority: authority, shopName: "Kestrel & Co.", devices: `public` ? devices : nil)
     }
 
@@ -41,7 +45,7 @@ struct DeviceLoginTests {
         return (answer.status, String(decoding: answer.body, as: UTF8.self))
     }
 
-    func advance(_ seconds: TimeInterval) { clock.advance(seconds) }
+    func advance(_ seconds: Double) async { await clock.advance(by: .seconds(seconds)) }
 
     @Test func aCodeApprovedOnAnotherDeviceGivesTheTerminalTheCustomersTokens() async throws {
         let endpoint = endpoint()
@@ -52,10 +56,10 @@ struct DeviceLoginTests {
         #expect(started.userCode.range(of: #"^[BCDFGHJKLMNPQRSTVWXZ]{4}-[BCDFGHJKLMNPQRSTVWXZ]{4}$"#, options: .regularExpression) != nil)
         #expect(started.complete.hasSuffix("?user_code=\(started.userCode)"))
 
-        advance(5)
+        await advance(5)
         #expect(await poll(endpoint, started.deviceCode).1.contains("authorization_pending"))
         // Polling faster than the interval: slow_down.
-        advance(1)
+        await advance(1)
         #expect(await poll(endpoint, started.deviceCode).1.contains("slow_down"))
 
         // The shopper's phone: the page for the code (typed in lower case, without the dash), then approval.
@@ -66,7 +70,7 @@ struct DeviceLoginTests {
         let approved = await post(endpoint, "/account/device", [("user_code", started.userCode), ("decision", "approve")])
         #expect(String(decoding: approved.body, as: UTF8.self).contains("You are logged in"))
 
-        advance(15)
+        await advance(15)
         let (status, body) = await poll(endpoint, started.deviceCode)
         #expect(status == 200)
         let tokens = try JSONDecoder().decode(TokenResponse.self, from: Data(body.utf8))
@@ -82,7 +86,7 @@ struct DeviceLoginTests {
         #expect(await poll(endpoint, declined.deviceCode).1.contains("access_denied"))
 
         let forgotten = try await start(endpoint)
-        advance(601)
+        await advance(601)
         #expect(await poll(endpoint, forgotten.deviceCode).1.contains("expired_token"))
         let page = await endpoint.handle(.init(method: "GET", path: "/account/device", query: "user_code=\(forgotten.userCode)"))
         #expect(page.status == 400)
@@ -102,7 +106,7 @@ struct DeviceLoginTests {
         for _ in 0..<3 { _ = try await start(endpoint) }
         let full = await post(endpoint, "/account/oauth/device_authorization", [("client_id", "storefront-cli")])
         #expect(full.status == 503)
-        advance(601)
+        await advance(601)
         _ = try await start(endpoint)
         let stranger = await post(endpoint, "/account/oauth/device_authorization", [("client_id", "someone-else")])
         #expect(stranger.status == 401)
@@ -124,7 +128,7 @@ struct DeviceLoginTests {
         #expect(refused.status == 429 && refused.headers["Retry-After"] == "600")
         #expect(String(decoding: refused.body, as: UTF8.self).contains("Too many wrong codes"))
         #expect(await page(waiting.userCode, from: "198.51.100.7").status == 200, "another address")
-        advance(601)
+        await advance(601)
         #expect(await page(waiting.userCode, from: "203.0.113.9").status == 400, "the code expired meanwhile; the address is heard again")
     }
 
@@ -137,18 +141,9 @@ struct DeviceLoginTests {
             _ = await endpoint.handle(.init(method: "GET", path: "/account/device", query: "user_code=WXYZ-WXYZ", client: "10.0.0.\(address)"))
         }
         #expect(await endpoint.handle(.init(method: "GET", path: "/account/device", query: "user_code=\(waiting.userCode)")).status == 400)
-        advance(5)
+        await advance(5)
         #expect(await poll(endpoint, waiting.deviceCode).1.contains("expired_token"))
         let fresh = try await start(endpoint)
         #expect(await endpoint.handle(.init(method: "GET", path: "/account/device", query: "user_code=\(fresh.userCode)")).status == 200)
     }
-}
-
-/// A clock the test moves by hand.
-final class StepClock: @unchecked Sendable {
-    private let lock = NSLock()
-    private var date = Date(timeIntervalSince1970: 1_800_000_000)
-
-    var now: Date { lock.withLock { date } }
-    func advance(_ seconds: TimeInterval) { lock.withLock { date = date.addingTimeInterval(seconds) } }
 }

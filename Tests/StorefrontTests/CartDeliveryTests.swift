@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import Testing
 @testable import Storefront
@@ -158,7 +159,7 @@ import Testing
     /// Carts saved before addresses and delivery options existed still open, with none of either.
     @Test func aCartSavedBeforeDeliveryLoads() async throws {
         let sencha = try Fixtures.variantId("sencha")
-        let time = clock.now.timeIntervalSinceReferenceDate
+        let time = clock.date.timeIntervalSinceReferenceDate
         let old = """
             {"version": 1, "carts": [{"token": "old", "key": "k1", "createdAt": \(time), "updatedAt": \(time),
               "lines": [{"id": "gid://shopify/CartLine/1?cart=old", "merchandiseId": "\(sencha)", "quantity": 1, "attributes": []}],

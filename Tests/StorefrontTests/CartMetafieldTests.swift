@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import Testing
 @testable import Storefront
@@ -19,7 +20,7 @@ import Testing
     @Test func metafieldsAreSetReplacedDeletedAndKeptOnDisk() async throws {
         let cart = try await newCart(metafields: [CartMetafieldInput(key: "custom.gift_wrap", type: "single_line_text_field", value: "Kraft")])
         #expect(cart.metafield(namespace: "custom", key: "gift_wrap")?.value == "Kraft")
-        clock.advance(days: 1)
+        await clock.advance(by: .days(1))
         var payload = try await storefront.cartMetafieldsSet([
             CartMetafieldInput(ownerId: cart.id, key: "custom.gift_wrap", type: "multi_line_text_field", value: "Linen\nwith a ribbon"),
             CartMetafieldInput(ownerId: cart.id, key: "delivery_window", type: "json", value: #"{"from": "09:00", "to": "12:00"}"#),
@@ -28,11 +29,11 @@ import Testing
         let set = try #require(payload.metafields)
         #expect(set.map(\.namespace) == ["custom", CartMetafield.appNamespace] && set.map(\.key) == ["gift_wrap", "delivery_window"])
         #expect(set[0].id == cart.metafields[0].id && set[0].type == "multi_line_text_field", "the same metafield, replaced")
-        #expect(set[0].createdAt == Fixtures.start && set[0].updatedAt == clock.now)
+        #expect(set[0].createdAt == Fixtures.start && set[0].updatedAt == clock.date)
 
         var read = try #require(try await storefront.cart(id: cart.id))
         #expect(read.metafields.map(\.value) == ["Linen\nwith a ribbon", #"{"from": "09:00", "to": "12:00"}"#])
-        #expect(read.metafield(namespace: nil, key: "delivery_window")?.id == set[1].id && read.updatedAt == clock.now)
+        #expect(read.metafield(namespace: nil, key: "delivery_window")?.id == set[1].id && read.updatedAt == clock.date)
         #expect(try await EmbeddedStorefront.fixture(directory: directory, clock: clock).cart(id: cart.id) == read, "kept in carts.json")
 
         let deleted = try await storefront.cartMetafieldDelete(ownerId: cart.id, key: "custom.gift_wrap")

@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import Testing
 @testable import Storefront
@@ -23,7 +24,7 @@ import Testing
         let cart = try await cartWithALine()
         #expect(try await storefront.checkoutState(cartId: cart.id) == .open)
         let order = try await storefront.placeOrder(draft(for: cart, session: "session-1"))
-        #expect(order.id == "1001" && order.name == "#1001" && order.processedAt == clock.now)
+        #expect(order.id == "1001" && order.name == "#1001" && order.processedAt == clock.date)
         let again = try await storefront.placeOrder(draft(for: cart, session: "session-1"))
         #expect(again == order)
         #expect(try await storefront.orders() == [order])
@@ -45,7 +46,7 @@ import Testing
         var unknown = draft(for: cart, session: "b")
         unknown.cartId = "gid://shopify/Cart/nope?key=x"
         await #expect(throws: OrderPlacementError.self) { _ = try await storefront.placeOrder(unknown) }
-        clock.advance(days: 11)
+        await clock.advance(by: .days(11))
         await #expect(throws: OrderPlacementError.refused(code: "cart_expired", message: "Checkout has expired.")) {
             _ = try await storefront.placeOrder(draft(for: cart, session: "c"))
         }

@@ -1,5 +1,6 @@
+import Clocks
+import Determinism
 import Foundation
-import Synchronization
 import Testing
 @testable import Storefront
 
@@ -91,13 +92,21 @@ enum Fixtures {
     }
 }
 
-/// A clock tests move by hand.
-final class TestClock: Sendable {
-    private let current: Mutex<Date>
-    init(_ date: Date = Fixtures.start) { current = Mutex(date) }
-    var now: Date { current.withLock { $0 } }
-    func advance(days: Double) { current.withLock { $0 = $0.addingTimeInterval(days * 86_400) } }
-    var closure: @Sendable () -> Date { { [self] in self.now } }
+extension Fixtures {
+    /// The fixtures' dates on `clock` (swift-clocks' `TestClock`): `start` until it is advanced.
+    /// Every source made this way from one clock reads the same date, so a store reopened after
+    /// the clock moved goes on from where the first one was.
+    static func dates(_ clock: TestClock<Duration>) -> DateSource { .following(clock, from: start, at: TestClock.Instant()) }
+}
+
+extension TestClock<Duration> {
+    /// The fixtures' date now.
+    var date: Date { Fixtures.dates(self).now }
+}
+
+extension Duration {
+    /// Days of 86,400 seconds (no calendar): how the fixtures' carts age.
+    static func days(_ days: Double) -> Duration { .seconds(days * 86_400) }
 }
 
 /// A fresh state directory, removed when the value goes away.
@@ -111,7 +120,7 @@ final class TemporaryDirectory: Sendable {
 
 extension EmbeddedStorefront {
     /// A storefront on the fixture catalog with its own state directory and clock.
-    static func fixture(directory: TemporaryDirectory = TemporaryDirectory(), clock: TestClock = TestClock()) throws -> EmbeddedStorefront {
-        EmbeddedStorefront(catalog: try Fixtures.catalog(), stateDirectory: directory.url, now: clock.closure)
+    static func fixture(directory: TemporaryDirectory = TemporaryDirectory(), clock: TestClock<Duration> = TestClock()) throws -> EmbeddedStorefront {
+        EmbeddedStorefront(catalog: try Fixtures.catalog(), stateDirectory: directory.url, now: Fixtures.dates(clock).closure)
     }
 }

@@ -1,3 +1,4 @@
+import Determinism
 import Foundation
 @testable import Storefront
 

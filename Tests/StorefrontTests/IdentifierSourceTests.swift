@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import Testing
 @testable import Storefront
@@ -5,7 +6,7 @@ import Testing
 @Suite struct IdentifierSourceTests {
     func cartIds(_ identifiers: IdentifierSource, count: Int = 3, in directory: TemporaryDirectory = TemporaryDirectory()) async throws -> [String] {
         let storefront = EmbeddedStorefront(catalog: try Fixtures.catalog(), stateDirectory: directory.url,
-                                            now: TestClock().closure, identifiers: identifiers)
+                                            now: Fixtures.dates(TestClock()).closure, identifiers: identifiers)
         var ids: [String] = []
         for _ in 0..<count { ids.append(try #require(try await storefront.cartCreate(CartInput()).cart).id) }
         return ids
@@ -32,7 +33,7 @@ import Testing
         let earlier = try await cartIds(.seeded(5), count: 1, in: directory)
         let later = try await cartIds(.seeded(5), count: 1, in: directory)
         #expect(StoredCart.parse(id: earlier[0])?.token != StoredCart.parse(id: later[0])?.token)
-        let storefront = EmbeddedStorefront(catalog: try Fixtures.catalog(), stateDirectory: directory.url, now: TestClock().closure)
+        let storefront = EmbeddedStorefront(catalog: try Fixtures.catalog(), stateDirectory: directory.url, now: Fixtures.dates(TestClock()).closure)
         let kept = try await storefront.cart(id: earlier[0]), added = try await storefront.cart(id: later[0])
         #expect(kept != nil && added != nil)
     }

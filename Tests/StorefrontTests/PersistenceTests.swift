@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import Testing
 @testable import Storefront
@@ -53,9 +54,9 @@ import Testing
 
     @Test func longDeadCartsAreDroppedOnStart() async throws {
         let old = try #require(try await open().cartCreate(CartInput()).cart)
-        clock.advance(days: 30)
+        await clock.advance(by: .days(30))
         #expect(try await open().checkoutState(cartId: old.id) == .expired, "kept a while to say it expired")
-        clock.advance(days: 61)
+        await clock.advance(by: .days(61))
         await #expect(throws: StorefrontError.self) { _ = try await open().checkoutState(cartId: old.id) }
     }
 
@@ -161,7 +162,7 @@ import Testing
         try FileManager.default.createDirectory(at: directory.url, withIntermediateDirectories: true)
         let blocked = directory.url.appendingPathComponent("state")
         try Data("x".utf8).write(to: blocked)
-        let storefront = EmbeddedStorefront(catalog: try Fixtures.catalog(), stateDirectory: blocked, now: clock.closure)
+        let storefront = EmbeddedStorefront(catalog: try Fixtures.catalog(), stateDirectory: blocked, now: Fixtures.dates(clock).closure)
         let payload = try await storefront.cartCreate(CartInput(lines: [CartLineInput(merchandiseId: try Fixtures.variantId("sencha"))]))
         let cart = try #require(payload.cart)
         // Said once, in the answer that first could not be saved, with the reason.

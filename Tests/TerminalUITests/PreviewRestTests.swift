@@ -1,6 +1,7 @@
 import AppCore
 import CheckoutSheet
 import Clocks
+import ConcurrencyExtras
 import Foundation
 import Storefront
 import XCTest
@@ -21,6 +22,12 @@ final class PreviewRestTests: XCTestCase {
 
     override func tearDown() async throws {
         try? FileManager.default.removeItem(at: stateDirectory)
+    }
+
+    /// Tasks run one at a time on the main serial executor, so the rest timer and the loop
+    /// interleave in one order and advancing the clock runs everything it wakes.
+    nonisolated override func invokeTest() {
+        withMainSerialExecutor { super.invokeTest() }
     }
 
     private func collections(selected: Int) async throws -> AppState {
@@ -73,24 +80,26 @@ final class PreviewRestTests: XCTestCase {
         let running = Task { await app.run() }
         let hint = "enter to see every product"
 
-        let listed = await waitUntil { driver.lastFrame?.awaitingRest != nil }
+        let listed = await driver.waitUntil { driver.lastFrame?.awaitingRest != nil }
         XCTAssertTrue(listed, "the first selection waits for its rest too")
         let first = try XCTUnwrap(store.state.collections.selectedItem)
         XCTAssertEqual(driver.lastFrame?.awaitingRest, first.id)
-        await waitForSleeper(on: clock)
+        await assertRestTimerSleeps(on: clock)
         await clock.advance(by: PreviewRest.delay)
         let filledIn = await driver.waitForFrame(containing: hint)
         XCTAssertTrue(filledIn)
 
         driver.type([.character("j")])
-        let moved = await waitUntil { driver.lastFrame?.awaitingRest != nil && store.state.collections.selectedIndex == 1 }
+        let moved = await driver.waitUntil { driver.lastFrame?.awaitingRest != nil && store.state.collections.selectedIndex == 1 }
         XCTAssertTrue(moved)
         let second = try XCTUnwrap(store.state.collections.selectedItem)
         XCTAssertEqual(driver.lastFrame?.awaitingRest, second.id)
         XCTAssertFalse(driver.lastFrame?.text.contains(hint) ?? true, "the pane empties as the selection moves")
-        await waitForSleeper(on: clock)
+        await assertRestTimerSleeps(on: clock)
         await clock.advance(by: PreviewRest.delay - .milliseconds(1))
-        try await Task.sleep(for: .milliseconds(50))
+        // Advancing runs every task that can run (one serial executor): had the rest been called
+        // early, the frame would show it now.
+        await assertRestTimerSleeps(on: clock)
         XCTAssertEqual(driver.lastFrame?.awaitingRest, second.id, "not filled in before the selection has rested")
         XCTAssertFalse(driver.lastFrame?.text.contains(hint) ?? true)
         await clock.advance(by: .milliseconds(1))
@@ -103,11 +112,12 @@ final class PreviewRestTests: XCTestCase {
         await running.value
     }
 
-    /// Waits until something sleeps on `clock`, so advancing it wakes that sleeper.
-    private func waitForSleeper(on clock: TestClock<Duration>) async {
-        let deadline = ContinuousClock.now + .seconds(5)
-        while ContinuousClock.now < deadline, (try? await clock.checkSuspension()) != nil {
-            try? await Task.sleep(for: .milliseconds(2))
-        }
+    /// The rest timer is asleep on `clock`: every task that can run has run (one serial executor),
+    /// and the clock still holds a sleeper for advancing to wake.
+    private func assertRestTimerSleeps(on clock: TestClock<Duration>, line: UInt = #line) async {
+        do {
+            try await clock.checkSuspension()
+            XCTFail("nothing sleeps on the clock", line: line)
+        } catch {}
     }
 }

@@ -1,5 +1,6 @@
 import AppCore
 import CheckoutSheet
+import ConcurrencyExtras
 import Foundation
 import Storefront
 import XCTest
@@ -16,6 +17,12 @@ final class TerminalAppTests: XCTestCase {
 
     override func tearDown() async throws {
         try? FileManager.default.removeItem(at: stateDirectory)
+    }
+
+    /// Tasks run one at a time on the main serial executor, so the rest timer and the loop
+    /// interleave in one order and advancing the clock runs everything it wakes.
+    nonisolated override func invokeTest() {
+        withMainSerialExecutor { super.invokeTest() }
     }
 
     private func makeApp(size: Size = Size(width: 100, height: 30)) throws -> (TerminalApp, FakeDriver, AppStore) {
@@ -54,11 +61,11 @@ final class TerminalAppTests: XCTestCase {
         // Let start-up work (collections, the saved cart) finish and reach the screen first, so the
         // only change left to draw is the burst's.
         await store.waitForEffects()
-        let settled = await waitUntil { app.renderedVersion == store.version }
+        let settled = await driver.waitUntil { app.renderedVersion == store.version }
         XCTAssertTrue(settled)
         let before = app.framesDrawn
         driver.type(Array(repeating: .character("j"), count: 5))
-        let moved = await waitUntil { store.state.collections.selectedIndex == 5 && app.framesDrawn > before }
+        let moved = await driver.waitUntil { store.state.collections.selectedIndex == 5 && app.framesDrawn > before }
         XCTAssertTrue(moved)
         XCTAssertEqual(app.framesDrawn, before + 1, "five moves read together are one frame")
         driver.type([.ctrl("c")])

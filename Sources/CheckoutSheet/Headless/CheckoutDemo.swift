@@ -1,9 +1,10 @@
+import Determinism
 import Foundation
 import Storefront
 
 /// Runs one `CheckoutScenario` headless: a simulated checkout for the cart behind `checkoutURL`,
 /// a sheet, and a `ScriptedBuyer` working through the page. Every lifecycle event is written as a
-/// JSON line. Deterministic for a seed: ids come from the seed, times from a `ManualClock` (and
+/// JSON line. Deterministic for a seed: ids come from the seed, times from `DemoTime` (and
 /// the cart's id from the backend, which the demo command seeds with the same seed). In protocol
 /// 2025-10 the app authenticates with a JWT made locally from the seed, and answers the page's
 /// requests as the scenario says.
@@ -12,12 +13,12 @@ package struct CheckoutDemo: Sendable {
     package var backend: any CheckoutBackend
     package var checkoutURL: String
     package var seed: UInt64
-    package var clock: ManualClock
+    package var clock: DemoTime
     package var logLevel: CheckoutConfiguration.LogLevel
     package var protocolVersion: CheckoutProtocol
 
     package init(scenario: CheckoutScenario, backend: any CheckoutBackend, checkoutURL: String, seed: UInt64 = 1,
-                clock: ManualClock = ManualClock(start: ManualClock.demoStart), logLevel: CheckoutConfiguration.LogLevel = .none,
+                clock: DemoTime = DemoTime(), logLevel: CheckoutConfiguration.LogLevel = .none,
                 protocolVersion: CheckoutProtocol = .bridge81) {
         self.scenario = scenario; self.backend = backend; self.checkoutURL = checkoutURL; self.seed = seed
         self.clock = clock; self.logLevel = logLevel; self.protocolVersion = protocolVersion
@@ -32,7 +33,7 @@ package struct CheckoutDemo: Sendable {
     package var appAuthentication: AppAuthenticationToken {
         AppAuthenticationToken.clientCredentials(
             clientId: "storefront-checkout-demo",
-            clientSecret: SeededIdentifiers.hex(SeededIdentifiers.fnv1a("demo-client-secret-\(seed)")),
+            clientSecret: SeededIdentifiers.hex(StableHash.fnv1a("demo-client-secret-\(seed)")),
             audience: URLComponents(string: checkoutURL)?.host ?? "shop.example", issuedAt: issuedAt)
     }
 
@@ -55,16 +56,16 @@ package struct CheckoutDemo: Sendable {
                     log: @escaping @Sendable (CheckoutLogEntry) -> Void = { _ in },
                     tap: @escaping @Sendable (CheckoutWebSignal) -> Void = { _ in }) async -> [CheckoutEvent] {
         if scenario.paidEarlier { await payEarlier() }
-        clock.advance(by: scenario.idle)
+        await clock.pass(scenario.idle)
         let server = SimulatedCheckoutServer(backend: backend, faults: scenario.faults, seed: seed,
                                              environment: clock.environment)
         let clock = self.clock
         let sheet = CheckoutSheet(configuration: configuration, webViews: TappedWebViewFactory(server, tap: tap),
-                                  now: { clock.now() }, sleep: { await clock.sleep(for: $0) }, log: log)
+                                  now: clock.dates.closure, sleep: { await clock.pass($0) }, log: log)
         let url = scenario.opening == .multipass ? multipassURL() : checkoutURL
         if scenario.opening == .preloadThenPresent {
             await sheet.preload(checkoutURL: url)
-            clock.advance(by: .seconds(20)) // the buyer looks at the cart a while
+            await clock.pass(.seconds(20)) // the buyer looks at the cart a while
         }
         let answers = scenario.answers
         let printer = EventPrinter(output: output, answer: { answers[$0.kind] })
@@ -74,7 +75,7 @@ package struct CheckoutDemo: Sendable {
         steps: for _ in 0..<100 {
             guard await sheet.isPresented, let page = await sheet.currentPage else { break }
             let action = buyer.next(on: page)
-            clock.advance(by: Self.thinkTime)
+            await clock.pass(Self.thinkTime)
             switch action {
             case .inputs(let inputs):
                 for input in inputs { await sheet.send(input) }
@@ -98,7 +99,7 @@ package struct CheckoutDemo: Sendable {
         let earlier = CheckoutDemo(scenario: complete, backend: backend, checkoutURL: checkoutURL, seed: seed &+ 1,
                                    clock: clock)
         await earlier.run(output: { _ in })
-        clock.advance(by: .seconds(3600))
+        await clock.pass(.seconds(3600))
     }
 
     /// A multipass login URL of the checkout's shop that returns to the checkout.
@@ -107,7 +108,7 @@ package struct CheckoutDemo: Sendable {
         var components = URLComponents()
         components.scheme = "https"
         components.host = host
-        components.path = "/account/login/multipass/" + SeededIdentifiers.hex(SeededIdentifiers.fnv1a("multipass-\(seed)"))
+        components.path = "/account/login/multipass/" + SeededIdentifiers.hex(StableHash.fnv1a("multipass-\(seed)"))
         components.queryItems = [URLQueryItem(name: "return_to", value: checkoutURL)]
         return components.string ?? checkoutURL
     }

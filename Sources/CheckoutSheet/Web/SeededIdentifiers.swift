@@ -1,7 +1,8 @@
+import Determinism
 import Storefront
 
-/// Deterministic identifiers (pixel event ids, vault tokens) from a seed: SplitMix64, so a demo run
-/// with the same seed prints the same ids.
+/// Deterministic identifiers (pixel event ids, vault tokens) from a seed, drawn from the project's
+/// seeded generator, so a demo run with the same seed prints the same ids.
 struct SeededIdentifiers: Sendable {
     private var random: SeededRandom
 
@@ -27,12 +28,5 @@ struct SeededIdentifiers: Sendable {
     static func hex(_ value: UInt64) -> String {
         let digits = String(value, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
-    }
-
-    /// A stable 64-bit FNV-1a hash, for ids derived from other ids (the checkout token of a cart).
-    static func fnv1a(_ text: String, seed: UInt64 = 0xCBF2_9CE4_8422_2325) -> UInt64 {
-        var hash = seed
-        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-        return hash
     }
 }

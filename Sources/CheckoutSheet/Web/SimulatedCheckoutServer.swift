@@ -1,3 +1,4 @@
+import Determinism
 import Foundation
 import Storefront
 
@@ -77,6 +78,6 @@ package actor SimulatedCheckoutServer: CheckoutWebViewFactory {
     /// The checkout token of a cart: stable, so every checkout of one cart is one session and
     /// placing its order is idempotent across retries and a recovery checkout.
     static func checkoutToken(cartId: String) -> String {
-        SeededIdentifiers.hex(SeededIdentifiers.fnv1a(cartId)) + SeededIdentifiers.hex(SeededIdentifiers.fnv1a(cartId, seed: 0x84222325CBF29CE4))
+        SeededIdentifiers.hex(StableHash.fnv1a(cartId)) + SeededIdentifiers.hex(StableHash.fnv1a(cartId, seed: 0x84222325CBF29CE4))
     }
 }

@@ -1,3 +1,5 @@
+import Determinism
+
 /// Where an embedded storefront draws the random parts of the ids it makes (a cart's token and
 /// key): from the system's random numbers, or from a seed, so that a headless run (the checkout
 /// demo) prints the same ids every time. A seeded source is for demos and tests only: its ids can

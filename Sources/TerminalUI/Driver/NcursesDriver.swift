@@ -11,8 +11,8 @@ public struct TerminalError: Error, CustomStringConvertible, Sendable {
 
 /// The ncurses terminal: the only code in the app that touches the terminal.
 ///
-/// Every frame, the cells that changed since the previous frame are written into stdscr and one
-/// `wnoutrefresh` + `doupdate` sends ncurses' minimal update. `clear` is used only after a resize.
+/// Every frame, the cells that changed since the previous frame (`Grid.diff`) are written into
+/// stdscr and one `wnoutrefresh` + `doupdate` sends ncurses' minimal update. `clear` is used only after a resize.
 /// All calls happen on the main actor: ncurses is not thread-safe.
 @MainActor
 public final class NcursesDriver: TerminalDriver {
@@ -88,28 +88,21 @@ public final class NcursesDriver: TerminalDriver {
 
     public func draw(_ grid: Grid) {
         guard !stopped else { return }
-        let width = grid.size.width
-        let old = previous?.size == grid.size ? previous : nil
         var text = [wchar_t](repeating: 0, count: DisplayWidth.maxCombiningPerCell + 2)
-        grid.cells.withUnsafeBufferPointer { cells in
-            for index in 0..<cells.count {
-                let cell = cells[index]
-                if cell.isContinuation { continue }
-                if let old, old.cells[index] == cell { continue }
-                var count = 0
-                for scalar in cell.content.unicodeScalars where count <= DisplayWidth.maxCombiningPerCell {
-                    text[count] = wchar_t(bitPattern: scalar.value)
-                    count += 1
-                }
-                if cell.style.attributes.contains(.strikethrough) && cell.content != " "
-                    && count <= DisplayWidth.maxCombiningPerCell {
-                    text[count] = 0x336 // combining long stroke overlay
-                    count += 1
-                }
-                text[count] = 0
-                _ = cn_put_cell(window, Int32(index / width), Int32(index % width), text,
-                                attributes(cell.style), Int32(pair(cell.style)))
+        for change in Grid.diff(previous: previous, next: grid) {
+            let cell = change.cell
+            var count = 0
+            for scalar in cell.content.unicodeScalars where count <= DisplayWidth.maxCombiningPerCell {
+                text[count] = wchar_t(bitPattern: scalar.value)
+                count += 1
             }
+            if cell.style.attributes.contains(.strikethrough) && cell.content != " "
+                && count <= DisplayWidth.maxCombiningPerCell {
+                text[count] = 0x336 // combining long stroke overlay
+                count += 1
+            }
+            text[count] = 0
+            _ = cn_put_cell(window, Int32(change.y), Int32(change.x), text, attributes(cell.style), Int32(pair(cell.style)))
         }
         // The cursor ends every frame on the focus: the insertion point of a text field (shown),
         // or the selected item (hidden, but screen readers and magnifiers follow it there).

@@ -30,7 +30,7 @@ final class InMemoryCheckoutBackend: CheckoutBackend {
     let now: @Sendable () -> Date
 
     init(shop: Shop = Fixtures.shop, carts: [Cart] = [Fixtures.cart()],
-         now: @escaping @Sendable () -> Date = { ManualClock.demoStart }) {
+         now: @escaping @Sendable () -> Date = { DemoTime.demoStart }) {
         shopInfo = shop
         self.now = now
         state.withLock { s in for cart in carts { s.carts[cart.id] = cart } }

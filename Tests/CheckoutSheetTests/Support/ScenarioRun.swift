@@ -16,7 +16,7 @@ struct ScenarioRun {
                     logLevel: CheckoutConfiguration.LogLevel = .all,
                     protocolVersion: CheckoutProtocol = .bridge81) async throws -> ScenarioRun {
         guard let scenario = CheckoutScenario.named(name, protocolVersion: protocolVersion) else { throw MissingScenario(name: name) }
-        let clock = ManualClock(start: ManualClock.demoStart)
+        let clock = DemoTime()
         let backend = backend ?? InMemoryCheckoutBackend(now: { clock.now() })
         let lines = Locked<[String]>([]), logs = Locked<[String]>([]), signals = Locked<[CheckoutWebSignal]>([])
         let demo = CheckoutDemo(scenario: scenario, backend: backend, checkoutURL: Fixtures.checkoutURL(), seed: seed,

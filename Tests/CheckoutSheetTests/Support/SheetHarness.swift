@@ -9,7 +9,7 @@ struct SheetHarness {
     let backend: InMemoryCheckoutBackend
     let server: SimulatedCheckoutServer
     let sheet: CheckoutSheet
-    let clock: ManualClock
+    let clock: DemoTime
     let delegate: RecordingDelegate
     private let signalLog = Locked<[CheckoutWebSignal]>([])
     private let logLines = Locked<[String]>([])
@@ -17,7 +17,7 @@ struct SheetHarness {
     init(faults: CheckoutFaults = .none, backend: InMemoryCheckoutBackend = InMemoryCheckoutBackend(),
          store: (any CheckoutBackend)? = nil,
          configuration: CheckoutConfiguration = CheckoutConfiguration(logLevel: .all), recover: Bool? = nil) {
-        let clock = ManualClock(start: ManualClock.demoStart)
+        let clock = DemoTime()
         let server = SimulatedCheckoutServer(backend: store ?? backend, faults: faults, seed: 7, environment: clock.environment)
         let signalLog = self.signalLog, logLines = self.logLines
         self.backend = backend
@@ -93,6 +93,25 @@ struct SheetHarness {
     func walkToReview(card: String = TestCards.approved) async {
         await walkToPayment()
         await fillPayment(card: card)
+    }
+
+    /// The first update of `stream` that matches, or nil if the stream ends or `limit` passes first
+    /// (an alarm, not a poll: a sheet that never gets there fails the test instead of hanging it).
+    static func first(in stream: AsyncStream<CheckoutSheetUpdate>, limit: Duration = .seconds(10),
+                      where matches: @escaping @Sendable (CheckoutSheetUpdate) -> Bool) async -> CheckoutSheetUpdate? {
+        await withTaskGroup(of: CheckoutSheetUpdate?.self) { group in
+            group.addTask {
+                for await update in stream where matches(update) { return update }
+                return nil
+            }
+            group.addTask {
+                try? await ContinuousClock().sleep(for: limit)
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
     }
 
     /// Waits for the stream to end and returns every update.

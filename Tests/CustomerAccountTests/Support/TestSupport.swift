@@ -1,4 +1,6 @@
+import Clocks
 import CustomerAccount
+import Determinism
 import Foundation
 import Storefront
 import Synchronization
@@ -8,13 +10,9 @@ func temporaryStateDirectory() -> URL {
     FileManager.default.temporaryDirectory.appendingPathComponent("customer-account-\(UUID().uuidString)")
 }
 
-/// A clock that moves only when told.
-final class TestNow: Sendable {
-    private let date: Mutex<Date>
-    init(_ start: Date = Date(timeIntervalSince1970: 1_800_000_000)) { date = Mutex(start) }
-    var now: Date { date.withLock { $0 } }
-    func advance(by seconds: TimeInterval) { date.withLock { $0.addTimeInterval(seconds) } }
-    var function: @Sendable () -> Date { { self.now } }
+/// The dates on `clock`: 2027-01-15T08:00:00Z until it is advanced.
+func testDates(_ clock: TestClock<Duration>) -> DateSource {
+    .following(clock, from: Date(timeIntervalSince1970: 1_800_000_000), at: TestClock.Instant())
 }
 
 /// Random bytes counting up from a seed: deterministic, but each call differs.

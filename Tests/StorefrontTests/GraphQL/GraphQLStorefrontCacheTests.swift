@@ -1,3 +1,5 @@
+import Clocks
+import Determinism
 import Foundation
 import Testing
 @testable import Storefront
@@ -12,16 +14,19 @@ struct GraphQLStorefrontCacheTests {
     """#
     static let cartJSON = #"{"data":{"cart":null}}"#
 
-    let clock = ManualClock()
+    let clock = TestClock()
+    /// The answers' dates: they age only as `clock` is advanced.
+    let dates: DateSource
     let sleeps = SleepRecorder()
+
+    init() { dates = .following(clock, from: Date(timeIntervalSince1970: 1_750_000_000)) }
 
     func client(_ transport: ScriptedTransport, policy: CachePolicy = .networkOnly, token: String = "token-1",
                 country: String? = nil, cache: ResponseCache = ResponseCache(directory: nil)) -> GraphQLStorefront {
         var configuration = GraphQLStorefront.Configuration(endpoint: URL(string: "https://aurora.example/api/2026-04/graphql.json")!,
                                                             accessToken: token, country: country, cachePolicy: policy)
         configuration.retry = .instant(sleeps)
-        let clock = clock
-        return GraphQLStorefront(configuration: configuration, transport: transport, cache: cache, now: { clock.now })
+        return GraphQLStorefront(configuration: configuration, transport: transport, cache: cache, now: dates.closure)
     }
 
     @Test func requestCarriesTheHeadersTheOperationAndTheContext() async throws {
@@ -56,10 +61,10 @@ struct GraphQLStorefrontCacheTests {
         let storefront = client(transport, policy: .cacheFirst(expireIn: 60))
         let first = try await storefront.execute(.shop, as: [String: WireShop].self)
         #expect(first.source == .network)
-        clock.advance(30)
+        await clock.advance(by: .seconds(30))
         let second = try await storefront.execute(.shop, as: [String: WireShop].self)
         #expect(second.source == .cache(age: 30))
-        clock.advance(31)
+        await clock.advance(by: .seconds(31))
         let third = try await storefront.execute(.shop, as: [String: WireShop].self)
         #expect(third.source == .network)
         #expect(await transport.requests.count == 2)
@@ -73,13 +78,12 @@ struct GraphQLStorefrontCacheTests {
         var configuration = client(transport).configuration
         configuration.cachePolicy = .networkFirst(expireIn: nil)
         configuration.retry = .instant(sleeps)
-        let clock = clock
         let storefront = GraphQLStorefront(configuration: configuration, transport: transport, cache: ResponseCache(directory: nil),
-                                           now: { clock.now }, onEvent: { event in
+                                           now: dates.closure, onEvent: { event in
             if case .servedFromCacheAfterNetworkFailure(let operation, _, _) = event { events.update { $0.append(operation) } }
         })
         _ = try await storefront.shop()
-        clock.advance(100)
+        await clock.advance(by: .seconds(100))
         let fallback = try await storefront.execute(.shop, as: [String: WireShop].self)
         #expect(fallback.source == .cacheAfterNetworkFailure(age: 100, error: .transport("the connection was refused")))
         #expect(fallback.source.isFallback)
@@ -93,20 +97,19 @@ struct GraphQLStorefrontCacheTests {
         let transport = ScriptedTransport([.json(Self.shopJSON)] + Array(repeating: .refused, count: 9))
         var configuration = client(transport, policy: .cacheFirst(expireIn: 300)).configuration
         configuration.offlineFallbackAge = 3_600
-        let clock = clock
         let storefront = GraphQLStorefront(configuration: configuration, transport: transport,
-                                           cache: ResponseCache(directory: nil), now: { clock.now })
+                                           cache: ResponseCache(directory: nil), now: dates.closure)
         _ = try await storefront.shop()
-        clock.advance(600)
+        await clock.advance(by: .seconds(600))
         let fallback = try await storefront.execute(.shop, as: [String: WireShop].self)
         #expect(fallback.source == .cacheAfterNetworkFailure(age: 600, error: .transport("the connection was refused")))
-        clock.advance(3_600)
+        await clock.advance(by: .seconds(3_600))
         await #expect(throws: StorefrontError.transport("the connection was refused")) { try await storefront.shop() }
 
         // Without a fallback age, an expired answer is never served.
         let strict = client(ScriptedTransport([.json(Self.shopJSON), .refused, .refused, .refused]), policy: .cacheFirst(expireIn: 300))
         _ = try await strict.shop()
-        clock.advance(600)
+        await clock.advance(by: .seconds(600))
         await #expect(throws: StorefrontError.transport("the connection was refused")) { try await strict.shop() }
     }
 

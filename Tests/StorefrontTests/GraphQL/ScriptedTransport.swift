@@ -68,13 +68,6 @@ extension RetryHandler {
     }
 }
 
-/// A clock that tests move by hand.
-final class ManualClock: Sendable {
-    private let storage = Mutex(Date(timeIntervalSince1970: 1_750_000_000))
-    var now: Date { storage.withLock { $0 } }
-    func advance(_ seconds: TimeInterval) { storage.withLock { $0.addTimeInterval(seconds) } }
-}
-
 /// A value shared with synchronous callbacks.
 final class Protected<Value: Sendable>: Sendable {
     private let storage: Mutex<Value>

@@ -5,7 +5,7 @@ import Glibc
 #endif
 
 /// A terminal for loop tests: keys typed into it wake the loop through a real pipe (as a tty
-/// would), frames are kept instead of drawn.
+/// would), frames are kept instead of drawn, and tests wait on the frames the loop draws.
 @MainActor
 final class FakeDriver: TerminalDriver {
     var size: Size
@@ -14,6 +14,8 @@ final class FakeDriver: TerminalDriver {
     private(set) var stopped = false
     private var pending: [Key] = []
     private let pipeEnds: (read: Int32, write: Int32)
+    /// Tests waiting for the next frame (or for the loop to end).
+    private var waiting: [CheckedContinuation<Void, Never>] = []
 
     init(size: Size) {
         self.size = size
@@ -26,7 +28,10 @@ final class FakeDriver: TerminalDriver {
     var inputDescriptor: Int32 { pipeEnds.read }
     var lastFrame: Grid? { frames.last }
 
-    func draw(_ grid: Grid) { frames.append(grid) }
+    func draw(_ grid: Grid) {
+        frames.append(grid)
+        wakeWaiting()
+    }
 
     /// Queues keys and makes the descriptor readable, all at once (one burst, like a paste).
     func type(_ keys: [Key]) {
@@ -45,26 +50,35 @@ final class FakeDriver: TerminalDriver {
         stopped = true
         close(pipeEnds.read)
         close(pipeEnds.write)
+        wakeWaiting()
     }
 
-    /// Waits (polling, with a deadline) until the last frame shows `text`.
-    func waitForFrame(containing text: String, timeout: Duration = .seconds(5)) async -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if lastFrame?.text.contains(text) == true { return true }
-            try? await Task.sleep(for: .milliseconds(2))
+    /// Waits until the last frame shows `text`; false if the loop stops or `limit` passes first.
+    func waitForFrame(containing text: String, limit: Duration = .seconds(10)) async -> Bool {
+        await waitUntil(limit: limit) { self.lastFrame?.text.contains(text) == true }
+    }
+
+    /// Waits until `condition` holds, looking again after each frame the loop draws (a woken test
+    /// runs once the loop's turn is over, so the loop's counters are up to date). False if the loop
+    /// stops first, or if `limit` passes: an alarm, not a poll, so a frame that never comes fails
+    /// the test instead of hanging the suite.
+    func waitUntil(limit: Duration = .seconds(10), _ condition: () -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + limit
+        let alarm = Task { [weak self] in
+            try? await ContinuousClock().sleep(until: deadline)
+            self?.wakeWaiting()
         }
-        return false
+        defer { alarm.cancel() }
+        while !condition() {
+            if stopped || ContinuousClock.now >= deadline { return false }
+            await withCheckedContinuation { waiting.append($0) }
+        }
+        return true
     }
-}
 
-/// Waits (polling, with a deadline) until `condition` holds.
-@MainActor
-func waitUntil(timeout: Duration = .seconds(5), _ condition: () -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
-        if condition() { return true }
-        try? await Task.sleep(for: .milliseconds(2))
+    private func wakeWaiting() {
+        let woken = waiting
+        waiting = []
+        woken.forEach { $0.resume() }
     }
-    return false
 }
