@@ -147,7 +147,6 @@ extension Shop: HasMetafields {
 extension Product {
     var seo: SEONode { SEONode() }
     var isGiftCard: Bool { false }
-    var requiresSellingPlan: Bool { false }
     var trackingParameters: String? { nil }
 
     func onlineStoreUrl(context: RequestContext, arguments: NoArguments) async throws -> URLValue? {
