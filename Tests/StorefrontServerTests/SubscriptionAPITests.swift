@@ -196,6 +196,13 @@ extension CustomerAccountAPITests {
             #expect(try await change(signedIn, .subscriptionContractPause, id) == (nil, ["INVALID"]))
             #expect(try await change(signedIn, .subscriptionContractCancel, id) == (nil, ["CONTRACT_TERMINATED"]))
             #expect(try await contracts(signedIn).first?["nextBillingDate"] is NSNull)
+            // Found by status, and by id.
+            let query = "query Q($q: String) { customer { subscriptionContracts(first: 5, query: $q) { nodes { id } } } }"
+            for (q, found) in [("status:cancelled", 1), ("status:ACTIVE", 0), ("id:\(SubscriptionLineNode.number(of: id))", 1)] {
+                let (_, json) = try await post(signedIn.api, authorization: signedIn.token, query, ["q": q])
+                let nodes = ((json["data"] as? [String: Any])?["customer"] as? [String: Any])?["subscriptionContracts"] as? [String: Any]
+                #expect((nodes?["nodes"] as? [Any])?.count == found, "\(q)")
+            }
             #expect(try await change(signedIn, .subscriptionContractPause, "gid://shopify/SubscriptionContract/1")
                     == (nil, ["SUBSCRIPTION_CONTRACT_DOES_NOT_EXIST"]))
         }

@@ -138,6 +138,7 @@ final class CustomerAccountTypes: PartialSchema<StorefrontResolver, RequestConte
                 Argument("before", at: \.before)
                 Argument("first", at: \.first)
                 Argument("last", at: \.last)
+                Argument("query", at: \.query)
                 Argument("reverse", at: \.reverse).defaultValue(false)
                 Argument("sortKey", at: \.sortKey).defaultValue(.createdAt)
             }

@@ -400,7 +400,8 @@ extension AccountCustomerNode {
         }
         let now = book.subscriptionDate()
         let sortKey = arguments.sortKey ?? .createdAt
-        let contracts = try await book.subscriptionContracts(ofCustomer: customer.id).sorted { a, b in
+        let query = try ContractQuery(arguments.query)
+        let contracts = try await book.subscriptionContracts(ofCustomer: customer.id).filter(query.matches).sorted { a, b in
             switch sortKey {
             case .createdAt where a.createdAt != b.createdAt: return a.createdAt < b.createdAt
             case .updatedAt where a.updatedAt != b.updatedAt: return a.updatedAt < b.updatedAt
@@ -410,6 +411,33 @@ extension AccountCustomerNode {
         }
         return try ListPager.page(contracts.map { SubscriptionContractNode(contract: $0, now: now) }, arguments,
                                   reverse: arguments.reverse ?? false, listing: "subscription-contracts.\(sortKey.rawValue)")
+    }
+}
+
+/// `subscriptionContracts(query:)`: terms that all must match, `status:` (`ACTIVE`, `PAUSED`,
+/// `CANCELLED`) and `id:` (the number or the whole id).
+struct ContractQuery {
+    private var terms: [(key: String, value: String)] = []
+
+    init(_ text: String?) throws {
+        guard let text else { return }
+        guard text.utf8.count <= OrderQuery.maximumLength else {
+            throw StorefrontError.invalidArgument("The query is longer than \(OrderQuery.maximumLength) bytes.")
+        }
+        for word in text.split(whereSeparator: \.isWhitespace) {
+            let parts = word.split(separator: ":", maxSplits: 1).map(String.init)
+            guard parts.count == 2, ["status", "id"].contains(parts[0].lowercased()) else {
+                throw StorefrontError.invalidArgument("Subscriptions are searched by status: or id:, not \(TextSanitizer.cleanLine(String(word.prefix(40)))).")
+            }
+            terms.append((parts[0].lowercased(), parts[1]))
+        }
+    }
+
+    func matches(_ contract: SubscriptionContract) -> Bool {
+        terms.allSatisfy { term in
+            term.key == "status" ? contract.status.rawValue.caseInsensitiveCompare(term.value) == .orderedSame
+                : contract.id == term.value || SubscriptionLineNode.number(of: contract.id) == term.value
+        }
     }
 }
 

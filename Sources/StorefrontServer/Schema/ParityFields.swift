@@ -288,3 +288,4 @@ extension Shop: MetafieldParentValue {}
 extension ShopPage: MetafieldParentValue {}
 extension Blog: MetafieldParentValue {}
 extension Article: MetafieldParentValue {}
+extension SellingPlan: MetafieldParentValue {}
