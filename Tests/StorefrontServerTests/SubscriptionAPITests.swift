@@ -146,6 +146,33 @@ import Testing
     }
 }
 
+/// The app over `--endpoint` sees what the embedded shop has: a product's plans, a cart line's
+/// plan and price; paying for a subscription as a guest is refused by the shop with a reason.
+@Suite struct SubscriptionOverHTTPTests {
+    @Test func theClientReadsPlansAndALinesPlanAsTheShopHasThem() async throws {
+        try await withServer(takesOrders: true) { server async throws in
+            let client = server.client()
+            let product = try #require(try await client.product(handle: "house-espresso-blend"))
+            #expect(product == (try await server.embedded.product(handle: "house-espresso-blend")))
+            let plan = try #require(product.sellingPlanGroups.first?.sellingPlans.first)
+            let variant = try #require(product.variants.first)
+            let cart = try #require(try await client.cartCreate(CartInput(lines: [
+                CartLineInput(merchandiseId: variant.id, quantity: 2, sellingPlanId: plan.id)])).cart)
+            #expect(cart.lines.first?.sellingPlanAllocation == (try await server.embedded.cart(id: cart.id))?.lines.first?.sellingPlanAllocation)
+            #expect(cart.lines.first?.sellingPlanAllocation?.sellingPlan == plan)
+            #expect(cart.lines.first?.cost.amountPerQuantity == plan.price(of: variant.price))
+
+            let backend = StorefrontAPICheckoutBackend(storefront: client)
+            await #expect(throws: OrderPlacementError.refused(code: OrderPlacementError.accountRequired,
+                                                              message: "A subscription is bought with a customer account: sign in, then check out again.")) {
+                try await backend.placeOrder(CheckoutCompletion(checkoutSessionId: "guest", cartId: cart.id, email: "ada@example.com",
+                                                                payment: PaymentToken(vaultToken: "v", brand: "Visa", lastFourDigits: "4242")))
+            }
+            #expect(try await server.embedded.orders().isEmpty)
+        }
+    }
+}
+
 /// Subscriptions over the Customer Account API: bought with a customer's cart, listed, paused,
 /// resumed, skipped and cancelled, with user errors for what a subscription's state does not allow.
 extension CustomerAccountAPITests {
