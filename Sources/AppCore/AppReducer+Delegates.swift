@@ -28,7 +28,8 @@ extension AppReducer {
 
     func route(_ delegate: ProductDetailAction.Delegate, _ state: inout AppState) -> Effect<AppAction> {
         switch delegate {
-        case .addToCart(let merchandise, let quantity): return reduce(into: &state, action: .cart(.add(merchandise, quantity: quantity)))
+        case .addToCart(let merchandise, let quantity, let plan):
+            return reduce(into: &state, action: .cart(.add(merchandise, quantity: quantity, sellingPlan: plan)))
         case .failed(let error): return showError(error, &state)
         }
     }

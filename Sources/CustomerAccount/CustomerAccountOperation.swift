@@ -12,6 +12,12 @@ public enum CustomerAccountOperation: String, CaseIterable, Sendable {
     case customerAddressUpdate = "CustomerAddressUpdate"
     case customerAddressDelete = "CustomerAddressDelete"
     case customerUpdate = "CustomerUpdate"
+    case subscriptionContracts = "SubscriptionContracts"
+    case subscriptionContract = "SubscriptionContract"
+    case subscriptionContractPause = "SubscriptionContractPause"
+    case subscriptionContractActivate = "SubscriptionContractActivate"
+    case subscriptionContractCancel = "SubscriptionContractCancel"
+    case subscriptionBillingCycleSkip = "SubscriptionBillingCycleSkip"
 
     /// The operation name, as written in the document.
     public var name: String { rawValue }

@@ -24,6 +24,8 @@ public enum OrderPlacementError: Error, Hashable, Sendable, CustomStringConverti
     public static let paymentRequired = "payment_required"
     /// The request itself is malformed: a field too long, a key the shop does not take.
     public static let invalidInput = "invalid_input"
+    /// A subscription is bought by a signed-in customer only (the contract is theirs).
+    public static let accountRequired = "account_required"
 
     public var description: String {
         switch self {

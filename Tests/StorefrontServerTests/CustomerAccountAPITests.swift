@@ -62,11 +62,16 @@ struct CustomerAccountAPITests {
         return data
     }
 
-    /// Places an order for the customer: a cart carrying their token, checked out.
-    func placeOrder(_ signedIn: SignedIn, handle: String, quantity: Int, session: String) async throws -> Order {
+    /// Places an order for the customer: a cart carrying their token, checked out; `subscribing`
+    /// buys the product on its first selling plan.
+    func placeOrder(_ signedIn: SignedIn, handle: String, quantity: Int, session: String, subscribing: Bool = false) async throws -> Order {
         let shop = signedIn.server.embedded
-        let variant = try #require(try await shop.product(handle: handle)?.variants.first)
-        let cart = try #require(try await shop.cartCreate(CartInput(lines: [CartLineInput(merchandiseId: variant.id, quantity: quantity)],
+        let product = try #require(try await shop.product(handle: handle))
+        let variant = try #require(product.variants.first)
+        var plan: String?
+        if subscribing { plan = try #require(product.sellingPlanGroups.first?.sellingPlans.first).id }
+        let line = CartLineInput(merchandiseId: variant.id, quantity: quantity, sellingPlanId: plan)
+        let cart = try #require(try await shop.cartCreate(CartInput(lines: [line],
                                                                     buyerIdentity: BuyerIdentity(customerAccessToken: signedIn.token))).cart)
         return try await shop.placeOrder(CheckoutCompletion(
             checkoutSessionId: session, cartId: cart.id, email: "ada@example.com",

@@ -20,22 +20,30 @@ extension Cart {
         recomputeCost()
     }
 
-    /// Adds `quantity` of `merchandise`: to its line when the cart has one, else as a new line whose
-    /// id is provisional until the server names it.
-    mutating func add(_ merchandise: CartMerchandise, quantity: Int) {
-        if let line = lines.first(where: { $0.merchandise.id == merchandise.id }) {
+    /// Adds `quantity` of `merchandise` (on `plan`, when given): to its line when the cart has one,
+    /// else as a new line whose id is provisional until the server names it. The same item on
+    /// another plan, or bought once, is another line, as the shop keeps it.
+    mutating func add(_ merchandise: CartMerchandise, quantity: Int, plan: SellingPlan? = nil) {
+        if let line = lines.first(where: { $0.merchandise.id == merchandise.id && $0.sellingPlanAllocation?.sellingPlan.id == plan?.id }) {
             setQuantity(line.quantity + quantity, ofLine: line.id)
             return
         }
-        let total = merchandise.price * quantity
-        lines.append(CartLine(id: Cart.provisionalLineId(for: merchandise.id), quantity: quantity, merchandise: merchandise,
-                              cost: CartLineCost(amountPerQuantity: merchandise.price,
-                                                 compareAtAmountPerQuantity: merchandise.compareAtPrice,
-                                                 subtotalAmount: total, totalAmount: total)))
+        let unit = plan?.price(of: merchandise.price) ?? merchandise.price
+        let total = unit * quantity
+        let allocation = plan.map {
+            SellingPlanAllocation(sellingPlan: $0, price: unit, compareAtPrice: merchandise.price, checkoutChargeAmount: unit)
+        }
+        lines.append(CartLine(id: Cart.provisionalLineId(for: merchandise.id, plan: plan?.id), quantity: quantity, merchandise: merchandise,
+                              cost: CartLineCost(amountPerQuantity: unit,
+                                                 compareAtAmountPerQuantity: plan == nil ? merchandise.compareAtPrice : merchandise.price,
+                                                 subtotalAmount: total, totalAmount: total),
+                              sellingPlanAllocation: allocation))
         recomputeCost()
     }
 
-    static func provisionalLineId(for merchandiseId: String) -> String { "pending:\(merchandiseId)" }
+    static func provisionalLineId(for merchandiseId: String, plan: String? = nil) -> String {
+        plan.map { "pending:\(merchandiseId)#\($0)" } ?? "pending:\(merchandiseId)"
+    }
 
     /// True for a line shown before the server named it.
     public static func isProvisional(lineId: String) -> Bool { lineId.hasPrefix("pending:") }

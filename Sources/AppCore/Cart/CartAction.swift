@@ -3,8 +3,9 @@ import Storefront
 public enum CartAction: Hashable, Sendable {
     /// At start, and when the storefront answers again: looks up the cart saved by the previous run.
     case restore
-    /// Adds merchandise (from the product screen): to the cart, or by creating one.
-    case add(CartMerchandise, quantity: Int)
+    /// Adds merchandise (from the product screen): to the cart, or by creating one; on a selling
+    /// plan (a subscription) when one is given.
+    case add(CartMerchandise, quantity: Int, sellingPlan: SellingPlan? = nil)
     /// The customer logged in: the cart in use gets their token.
     case attachCustomer
     /// A session was read at start: a cart without the customer gets them.

@@ -4,13 +4,16 @@ import Storefront
 public struct CartAddRequest: Hashable, Sendable {
     public var merchandise: CartMerchandise
     public var quantity: Int
+    /// The subscription to buy it on; nil buys it once.
+    public var sellingPlan: SellingPlan?
 
-    public init(_ merchandise: CartMerchandise, quantity: Int) {
+    public init(_ merchandise: CartMerchandise, quantity: Int, sellingPlan: SellingPlan? = nil) {
         self.merchandise = merchandise
         self.quantity = quantity
+        self.sellingPlan = sellingPlan
     }
 
-    var line: CartLineInput { CartLineInput(merchandiseId: merchandise.id, quantity: quantity) }
+    var line: CartLineInput { CartLineInput(merchandiseId: merchandise.id, quantity: quantity, sellingPlanId: sellingPlan?.id) }
 }
 
 /// What an add did, as the store's answer shows it: how many units the cart gained, and why that

@@ -25,8 +25,8 @@ struct CartReducer: Reducer {
         switch action {
         case .restore:
             return restore(&state)
-        case .add(let merchandise, let quantity):
-            return add(merchandise, quantity: quantity, to: &state)
+        case .add(let merchandise, let quantity, let plan):
+            return add(merchandise, quantity: quantity, plan: plan, to: &state)
         case .attachCustomer:
             return attachCustomer(&state)
         case .attachCustomerIfMissing:
@@ -216,11 +216,11 @@ struct CartReducer: Reducer {
 
     /// Adds merchandise: to the cart when there is one, by creating the cart with this line when
     /// there is none, or after the cart being created exists.
-    private func add(_ merchandise: CartMerchandise, quantity: Int, to state: inout State) -> Effect<CartAction> {
-        let adding = CartAddRequest(merchandise, quantity: quantity)
+    private func add(_ merchandise: CartMerchandise, quantity: Int, plan: SellingPlan?, to state: inout State) -> Effect<CartAction> {
+        let adding = CartAddRequest(merchandise, quantity: quantity, sellingPlan: plan)
         let line = adding.line
         if state.cart.cart != nil {
-            return mutate(&state, adding: [adding], edit: { $0.add(merchandise, quantity: quantity) }) { client, cartId, _ in
+            return mutate(&state, adding: [adding], edit: { $0.add(merchandise, quantity: quantity, plan: plan) }) { client, cartId, _ in
                 try await client.addLines(cartId: cartId, lines: [line])
             }
         }

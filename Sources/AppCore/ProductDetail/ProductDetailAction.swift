@@ -6,7 +6,7 @@ public enum ProductDetailAction: Hashable, Sendable {
     case open(Product)
     /// The screen was pushed for a product known only by handle: it loads.
     case openHandle(String)
-    /// ↑/↓: moves between option rows (Size, Colour, ...).
+    /// ↑/↓: moves between option rows (Size, Colour, ..., and the purchase: once or a subscription).
     case focusOption(by: Int)
     /// ←/→: picks the previous/next value of the focused option.
     case selectOptionValue(by: Int)
@@ -31,7 +31,7 @@ public enum ProductDetailAction: Hashable, Sendable {
 
     /// What the product screen asks of the rest of the app.
     public enum Delegate: Hashable, Sendable {
-        case addToCart(CartMerchandise, quantity: Int)
+        case addToCart(CartMerchandise, quantity: Int, sellingPlan: SellingPlan? = nil)
         case failed(AppError)
     }
 }

@@ -52,7 +52,8 @@ struct ProductDetailReducer: Reducer {
                 return .send(.delegate(.failed(AppError(message: Self.unavailableReason(detail, product)))))
             }
             // "Added" waits for the store's answer (`added`), which says how many it took.
-            return .send(.delegate(.addToCart(CartMerchandise(variant: variant, of: product), quantity: detail.quantity)))
+            return .send(.delegate(.addToCart(CartMerchandise(variant: variant, of: product), quantity: detail.quantity,
+                                              sellingPlan: detail.selectedSellingPlan)))
         case .added(let outcome):
             guard let confirmation = outcome.confirmation,
                   state.handle == outcome.request.merchandise.productHandle else { return .none }

@@ -7,7 +7,8 @@ extension ProductDetailState {
         guard let previous, previous.handle == product.handle, !previous.selectedOptions.isEmpty,
               product.variant(matching: previous.selectedOptions) != nil else { return }
         selectedOptions = previous.selectedOptions
-        focusedOptionIndex = min(previous.focusedOptionIndex, max(product.options.count - 1, 0))
+        focusedOptionIndex = min(previous.focusedOptionIndex, max(product.options.count - 1 + (planRowIndex == nil ? 0 : 1), 0))
+        if previous.selectedPlanIndex <= sellingPlans.count { selectedPlanIndex = previous.selectedPlanIndex }
         quantity = previous.quantity
         clampQuantity()
     }
@@ -19,8 +20,13 @@ extension ProductDetailState {
         confirmation = nil
         switch action {
         case .focusOption(let delta):
-            guard !product.options.isEmpty else { return }
-            focusedOptionIndex = min(max(focusedOptionIndex + delta, 0), product.options.count - 1)
+            let rows = product.options.count + (planRowIndex == nil ? 0 : 1)
+            guard rows > 0 else { return }
+            focusedOptionIndex = min(max(focusedOptionIndex + delta, 0), rows - 1)
+        case .selectOptionValue(let delta) where focusedOptionIndex == planRowIndex:
+            // Once, or one of the plans; a product sold on a plan only cannot be bought once.
+            let lowest = product.requiresSellingPlan ? 1 : 0
+            selectedPlanIndex = min(max(selectedPlanIndex + delta, lowest), sellingPlans.count)
         case .selectOptionValue(let delta):
             guard product.options.indices.contains(focusedOptionIndex),
                   selectedOptions.indices.contains(focusedOptionIndex) else { return }

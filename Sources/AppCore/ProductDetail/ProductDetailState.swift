@@ -24,6 +24,8 @@ public struct ProductDetailState: Hashable, Sendable {
     public var notSoldIn: String?
     /// The product is being read (opened by its handle, or again in a new market).
     public var isLoading = false
+    /// The purchase row: 0 buys once, k the product's k-th selling plan (a subscription).
+    public var selectedPlanIndex = 0
 
     public init(handle: String, product: Product? = nil, notFound: Bool = false,
                 selectedOptions: [SelectedOption] = [], focusedOptionIndex: Int = 0, quantity: Int = 1) {
@@ -40,6 +42,26 @@ public struct ProductDetailState: Hashable, Sendable {
                 ?? option.optionValues.first?.name ?? ""
             return SelectedOption(name: option.name, value: value)
         }
+        // A product sold on a plan only starts on its first plan.
+        selectedPlanIndex = product.requiresSellingPlan && !sellingPlans.isEmpty ? 1 : 0
+    }
+
+    /// The product's selling plans (subscriptions), in the order of their groups.
+    public var sellingPlans: [SellingPlan] { product?.sellingPlanGroups.flatMap(\.sellingPlans) ?? [] }
+
+    /// The plan the purchase row names; nil buys once.
+    public var selectedSellingPlan: SellingPlan? {
+        let plans = sellingPlans
+        return plans.indices.contains(selectedPlanIndex - 1) ? plans[selectedPlanIndex - 1] : nil
+    }
+
+    /// The row of the purchase choice (after the options), when the product has plans.
+    public var planRowIndex: Int? { sellingPlans.isEmpty ? nil : product?.options.count }
+
+    /// The selected variant's price per unit as the shop sells it on the chosen plan (or once).
+    public var unitPrice: Money? {
+        guard let price = selectedVariant?.price else { return nil }
+        return selectedSellingPlan?.price(of: price) ?? price
     }
 
     /// The variant the picked option values resolve to; nil when no variant has that combination.

@@ -153,7 +153,24 @@ struct CatalogBuilder {
         return Shop(name: try title(entry.name, at: "shop.name"), description: PlainText.clean(entry.description ?? ""),
                     domain: domain.lowercased(), currencyCode: code, countryCode: country,
                     policies: try buildPolicies(entry, domain: domain.lowercased()),
-                    contactEmail: optional(entry.contactEmail), contactPhone: optional(entry.contactPhone))
+                    contactEmail: optional(entry.contactEmail), contactPhone: optional(entry.contactPhone),
+                    subscriptionPolicy: try entry.subscriptionPolicy.map { try buildSubscriptionPolicy($0, domain: domain.lowercased()) })
+    }
+
+    /// The subscription policy: its defaults are the admin's, its id the fifth policy's.
+    private func buildSubscriptionPolicy(_ policy: CatalogDocument.PolicyEntry, domain: String) throws -> SubscriptionPolicy {
+        let at = "shop.subscriptionPolicy"
+        let handle = PlainText.cleanLine(policy.handle ?? SubscriptionPolicy.defaultHandle).trimmedWhitespace
+        guard !handle.isEmpty, handle.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) else {
+            throw fail("\"\(handle)\" is not a handle such as \"\(SubscriptionPolicy.defaultHandle)\"", at: "\(at).handle")
+        }
+        let url = PlainText.cleanLine(policy.url ?? "https://\(domain)/policies/\(handle)")
+        guard url.hasPrefix("https://") || url.hasPrefix("http://") else {
+            throw fail("\"\(url)\" is not an address such as \"https://\(domain)/policies/\(handle)\"", at: "\(at).url")
+        }
+        return SubscriptionPolicy(id: "gid://shopify/ShopPolicy/\(policy.id ?? 5)", handle: handle,
+                                  title: try title(policy.title ?? SubscriptionPolicy.defaultTitle, at: "\(at).title"),
+                                  body: PlainText.clean(policy.body), url: url)
     }
 
     /// The four policies in `Kind` order. A policy the catalog only gives an address for (the

@@ -47,6 +47,8 @@ struct CatalogDocument {
         var contactPhone: String?
         /// `"refundPolicy": {"title", "body", ...}` and the other three, under the API's names.
         var policies: [ShopPolicy.Kind: PolicyEntry] = [:]
+        /// `"subscriptionPolicy"`: the terms of the shop's subscriptions.
+        var subscriptionPolicy: PolicyEntry?
     }
 
     /// A policy: `body` is HTML; handle, title, url and id default to what a shop's admin gives.
@@ -170,6 +172,7 @@ extension CatalogDocument {
                     products = try r.elements(of: ProductEntry.self)
                 case "markets": try r.skip()   // read by `MarketCatalog`, after the products
                 case "metafields": try r.skip()   // read by `CatalogMetafields`, after the products
+                case "sellingPlanGroups": try r.skip()   // read by `CatalogSellingPlans`, after the products
                 case "pages": pages = try r.list(of: ContentCatalog.PageEntry.self)
                 case "blogs": blogs = try r.list(of: ContentCatalog.BlogEntry.self)
                 default: throw r.unknownField(key)
@@ -200,6 +203,7 @@ extension CatalogDocument.ShopEntry {
         var name: String?, description: String?, domain: String?, currency: String?, country: String?
         var refund: String?, shipping: String?, email: String?, phone: String?
         var policies: [ShopPolicy.Kind: CatalogDocument.PolicyEntry] = [:]
+        var subscriptionPolicy: CatalogDocument.PolicyEntry?
         try r.object { r, key in
             if r.null() { return }
             switch key {
@@ -207,6 +211,7 @@ extension CatalogDocument.ShopEntry {
             case "shippingPolicy": policies[.shipping] = try CatalogDocument.PolicyEntry(reading: &r)
             case "privacyPolicy": policies[.privacy] = try CatalogDocument.PolicyEntry(reading: &r)
             case "termsOfService": policies[.termsOfService] = try CatalogDocument.PolicyEntry(reading: &r)
+            case "subscriptionPolicy": subscriptionPolicy = try CatalogDocument.PolicyEntry(reading: &r)
             case "name": name = try r.string()
             case "description": description = try r.string()
             case "domain": domain = try r.string()
@@ -225,7 +230,7 @@ extension CatalogDocument.ShopEntry {
         guard let country else { throw r.missing("countryCode") }
         self.init(name: name, description: description, domain: domain, currencyCode: currency, countryCode: country,
                   refundPolicyUrl: refund, shippingPolicyUrl: shipping, contactEmail: email, contactPhone: phone,
-                  policies: policies)
+                  policies: policies, subscriptionPolicy: subscriptionPolicy)
     }
 }
 

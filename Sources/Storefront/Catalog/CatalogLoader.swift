@@ -45,6 +45,7 @@ public enum CatalogLoader {
         }
         catalog.markets = try MarketCatalog.read(data, shop: catalog.shop, handles: Set(catalog.products.map(\.handle)), file: file)
         catalog.metafields = try CatalogMetafields.read(data, products: catalog.products, file: file)
+        catalog.assign(try CatalogSellingPlans.read(data, products: catalog.products, currency: catalog.shop.currencyCode, file: file))
         return catalog
     }
 

@@ -10,7 +10,8 @@ public struct StoreCatalog: Sendable {
     }
 
     public let shop: Shop
-    public let products: [Product]
+    /// Set once when built; `assign` then gives them their selling plans.
+    public internal(set) var products: [Product]
     /// Collections without their previews; `productIndices` holds each one's products in order.
     public let collections: [Collection]
     public let collectionProductIndices: [[Int]]
@@ -47,6 +48,16 @@ public struct StoreCatalog: Sendable {
         for (c, indices) in collectionProductIndices.enumerated() { for p in indices { membership[p].append(c) } }
         collectionsOfProduct = membership
         self.searchIndex = searchIndex
+    }
+
+    /// Puts each product on the plans the catalog's `sellingPlanGroups` give it.
+    mutating func assign(_ plans: [String: CatalogSellingPlans.Assignment]) {
+        guard !plans.isEmpty else { return }
+        for index in products.indices {
+            guard let assignment = plans[products[index].handle] else { continue }
+            products[index].sellingPlanGroups = assignment.groups
+            products[index].requiresSellingPlan = assignment.requiresSellingPlan
+        }
     }
 
     /// The index of the product with this gid.

@@ -35,14 +35,24 @@ struct CartPricing {
             let variant = catalog.markets.localize(product, context).variant(id: shopVariant.id).map {
                 var priced = shopVariant; priced.price = $0.price; priced.compareAtPrice = $0.compareAtPrice; return priced
             } ?? shopVariant
-            let lineSubtotal = (variant.price * line.quantity).rounded()
+            // A line on a selling plan costs the plan's price; bought once it would cost the variant's.
+            let plan = line.sellingPlanId.flatMap(product.sellingPlan(id:))
+            let unitPrice = plan?.plan.price(of: variant.price, convert: market.exchange) ?? variant.price
+            let lineSubtotal = (unitPrice * line.quantity).rounded()
             subtotal = subtotal + lineSubtotal
-            shopSubtotal = shopSubtotal + (shopVariant.price * line.quantity).rounded()
+            let shopUnitPrice = plan?.plan.price(of: shopVariant.price) ?? shopVariant.price
+            shopSubtotal = shopSubtotal + (shopUnitPrice * line.quantity).rounded()
+            let allocation = plan.map {
+                SellingPlanAllocation(sellingPlan: $0.plan, price: unitPrice, compareAtPrice: variant.price,
+                                      checkoutChargeAmount: unitPrice)
+            }
             lines.append(CartLine(
                 id: line.id, quantity: line.quantity, merchandise: CartMerchandise(variant: variant, of: product),
                 attributes: line.attributes,
-                cost: CartLineCost(amountPerQuantity: variant.price, compareAtAmountPerQuantity: variant.compareAtPrice,
-                                   subtotalAmount: lineSubtotal, totalAmount: lineSubtotal)))
+                cost: CartLineCost(amountPerQuantity: unitPrice,
+                                   compareAtAmountPerQuantity: plan == nil ? variant.compareAtPrice : variant.compareAtPrice ?? variant.price,
+                                   subtotalAmount: lineSubtotal, totalAmount: lineSubtotal),
+                sellingPlanAllocation: allocation))
         }
         var reduction = Money.zero(currency)
         var applied: [DiscountCode] = []

@@ -46,15 +46,22 @@ struct CartRules {
                                             message: "The quantity must be at least 1 (was \(input.quantity))."))
                 continue
             }
+            guard sellingPlanAllowed(input.sellingPlanId, for: input.merchandiseId, field: field + ["sellingPlanId"], errors: &errors) else {
+                continue
+            }
             let attributes = clean(input.attributes)
             let attributeErrors = Self.attributeErrors(attributes, field: field + ["attributes"])
             guard attributeErrors.isEmpty else { errors += attributeErrors; continue }
-            if let existing = cart.lines.firstIndex(where: { $0.merchandiseId == input.merchandiseId && $0.attributes == attributes }) {
+            // The same item on another plan (or bought once) is another line.
+            if let existing = cart.lines.firstIndex(where: {
+                $0.merchandiseId == input.merchandiseId && $0.attributes == attributes && $0.sellingPlanId == input.sellingPlanId
+            }) {
                 let wanted = cart.lines[existing].quantity.addingReportingOverflow(input.quantity)
                 setQuantity(wanted.overflow ? Int.max : wanted.partialValue, ofLine: existing, in: &cart, variant: variant,
                             field: field + ["quantity"], errors: &errors, warnings: &warnings)
             } else {
-                let line = StoredCart.Line(id: cart.newLineId(), merchandiseId: input.merchandiseId, quantity: 0, attributes: attributes)
+                let line = StoredCart.Line(id: cart.newLineId(), merchandiseId: input.merchandiseId, quantity: 0, attributes: attributes,
+                                           sellingPlanId: input.sellingPlanId)
                 cart.lines.append(line)
                 setQuantity(input.quantity, ofLine: cart.lines.count - 1, in: &cart, variant: variant,
                             field: field + ["quantity"], errors: &errors, warnings: &warnings)
@@ -75,9 +82,17 @@ struct CartRules {
                                             message: "The cart has no line with id \(input.id)."))
                 continue
             }
-            if let merchandiseId = input.merchandiseId, merchandiseId != cart.lines[position].merchandiseId {
+            let replaced = input.merchandiseId.map { $0 != cart.lines[position].merchandiseId } ?? false
+            if replaced, let merchandiseId = input.merchandiseId {
                 guard checkMerchandise(merchandiseId, field: field + ["merchandiseId"], in: cart, errors: &errors) != nil else { continue }
                 cart.lines[position].merchandiseId = merchandiseId
+            }
+            // A new plan, or the line's plan for the new merchandise, must be the product's.
+            if replaced || input.sellingPlanId != nil {
+                let planId = input.sellingPlanId ?? cart.lines[position].sellingPlanId
+                guard sellingPlanAllowed(planId, for: cart.lines[position].merchandiseId, field: field + ["sellingPlanId"],
+                                         errors: &errors) else { continue }
+                cart.lines[position].sellingPlanId = planId
             }
             if let attributes = input.attributes.map(clean) {
                 let attributeErrors = Self.attributeErrors(attributes, field: field + ["attributes"])
@@ -233,6 +248,24 @@ struct CartRules {
             return nil
         }
         return variant
+    }
+
+    /// Whether the merchandise may be bought on the plan (nil: once), or nil after recording why
+    /// not: a plan must be one of its product's, and a product sold on a plan only needs one.
+    private func sellingPlanAllowed(_ planId: String?, for merchandiseId: String, field: [String], errors: inout [CartUserError]) -> Bool {
+        guard let (product, _) = catalog.variant(id: merchandiseId) else { return false }
+        guard let planId else {
+            guard product.requiresSellingPlan else { return true }
+            errors.append(CartUserError(code: .variantRequiresSellingPlan, field: field,
+                                        message: "\(product.title) is sold on a subscription only: choose a selling plan."))
+            return false
+        }
+        guard product.sellingPlan(id: planId) == nil else { return true }
+        let named = TextSanitizer.cleanLine(String(planId.prefix(80)))
+        errors.append(CartUserError(code: .sellingPlanNotApplicable, field: field, message: product.sellingPlanGroups.isEmpty
+            ? "\(product.title) is not sold on a subscription."
+            : "The selling plan \(named) is not one of \(product.title)'s."))
+        return false
     }
 
     /// Sets a line's quantity, clamped to what is in stock (counting other lines of the same

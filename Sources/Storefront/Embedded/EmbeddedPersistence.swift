@@ -41,13 +41,16 @@ public struct StoredRecords: Sendable {
     /// The cart the app was using.
     public var currentCartId: String?
     public var customers: [CustomerRecord]
+    /// The customers' subscriptions, as last changed.
+    public var subscriptionContracts: [SubscriptionContract]
     public var warnings: [String]
 
     public init(carts: [CartRecord] = [], orders: [Order] = [], nextOrderNumber: Int = EmbeddedState.firstOrderNumber,
                 unitsSold: [String: Int]? = nil, currentCartId: String? = nil, customers: [CustomerRecord] = [],
-                warnings: [String] = []) {
+                subscriptionContracts: [SubscriptionContract] = [], warnings: [String] = []) {
         self.carts = carts; self.orders = orders; self.nextOrderNumber = nextOrderNumber; self.unitsSold = unitsSold
-        self.currentCartId = currentCartId; self.customers = customers; self.warnings = warnings
+        self.currentCartId = currentCartId; self.customers = customers; self.subscriptionContracts = subscriptionContracts
+        self.warnings = warnings
     }
 }
 
@@ -59,11 +62,20 @@ public struct RecordChange: Sendable {
     /// `.some(nil)` forgets the current cart; nil leaves it.
     public var currentCartId: String??
     public var customers: [CustomerRecord] = []
+    /// Contracts made or changed. Those made by `order` are kept only with it: when the order's
+    /// checkout session was already kept, so were its contracts, and these are dropped.
+    public var subscriptionContracts: [SubscriptionContract] = []
 
     public init(carts: [CartRecord] = [], removedCartTokens: [String] = [], order: Order? = nil,
-                currentCartId: String?? = nil, customers: [CustomerRecord] = []) {
+                currentCartId: String?? = nil, customers: [CustomerRecord] = [], subscriptionContracts: [SubscriptionContract] = []) {
         self.carts = carts; self.removedCartTokens = removedCartTokens; self.order = order
-        self.currentCartId = currentCartId; self.customers = customers
+        self.currentCartId = currentCartId; self.customers = customers; self.subscriptionContracts = subscriptionContracts
+    }
+
+    /// The contracts to keep, once the store knows whether `order` was new (`placedNow`).
+    public func contractsToKeep(orderPlacedNow placedNow: Bool) -> [SubscriptionContract] {
+        guard let order, !placedNow else { return subscriptionContracts }
+        return subscriptionContracts.filter { $0.originCheckoutSessionId != order.draft.checkoutSessionId }
     }
 }
 

@@ -7,6 +7,7 @@ public enum EmbeddedState {
     static let ordersFile = "orders.json"
     static let sessionFile = "session.json"
     static let customersFile = "customers.json"
+    static let subscriptionsFile = "subscriptions.json"
 
     struct Carts: Codable {
         var version = 1
@@ -29,6 +30,12 @@ public enum EmbeddedState {
     struct Customers: Codable {
         var version = 1
         var customers: [CustomerRecord]
+    }
+
+    /// The customers' subscription contracts.
+    struct Subscriptions: Codable {
+        var version = 1
+        var contracts: [SubscriptionContract]
     }
 
     /// The files, for a store that takes them over (`serve`'s database imports them).

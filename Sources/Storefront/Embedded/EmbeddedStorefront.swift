@@ -36,13 +36,15 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
     }
     private nonisolated let pictureFolder = Mutex<URL?>(EmbeddedPictures.bundledDirectory)
 
-    private let now: @Sendable () -> Date
-    private var identifiers: IdentifierSource
+    let now: @Sendable () -> Date
+    var identifiers: IdentifierSource
     private var carts: [String: StoredCart] = [:]   // by token
     private var orderBook: EmbeddedState.Orders
     private var session: EmbeddedState.Session
     /// Customers known by a key, by customer id (kept for `serve`'s account server).
     private(set) var customerRecords: [String: CustomerRecord] = [:]
+    /// The customers' subscriptions, in the order they were made.
+    var contracts: [SubscriptionContract] = []
     /// Resolves `buyerIdentity.customerAccessToken`; without one, carts cannot carry a token.
     var customers: (any CustomerDirectory)?
     /// Set once nothing can be written: from then on changes live in memory only.
@@ -91,6 +93,7 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
         stateWarnings = warnings
         carts = Self.keptCarts(records, now: now())
         customerRecords = Dictionary(records.customers.map { ($0.customer.id, $0) }, uniquingKeysWith: { _, last in last })
+        contracts = records.subscriptionContracts
     }
 
     /// Carts by token, without those untouched for far longer than they live; a cart an order
@@ -458,7 +461,7 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
     /// When nothing can be written, the storefront goes on in memory (said once) and the files
     /// are left as they were.
     @discardableResult
-    private func commit(_ change: RecordChange) throws -> Order? {
+    func commit(_ change: RecordChange) throws -> Order? {
         guard unsavedBecause == nil else { return change.order }
         let outcome: CommitOutcome
         do {
@@ -482,7 +485,7 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
 
     /// Reads what another process on the same records changed since this one last looked, so a
     /// read answers the cart as it is now and a change starts from it (never from an older copy).
-    private func catchUp() {
+    func catchUp() {
         guard unsavedBecause == nil, let records = persistence.recordsChangedElsewhere(now: now()) else { return }
         takeIn(records)
         session.currentCartId = records.currentCartId
@@ -494,6 +497,7 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
         orderBook = EmbeddedState.Orders(nextOrderNumber: records.nextOrderNumber, orders: records.orders)
         stock.replace(orders: records.orders, unitsSold: records.unitsSold)
         for record in records.customers { customerRecords[record.customer.id] = record }
+        contracts = records.subscriptionContracts
     }
 
     // MARK: - Checkout
@@ -548,6 +552,11 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
         case .open: break
         }
         guard !stored.lines.isEmpty else { throw OrderPlacementError.refused(code: OrderPlacementError.invalidCart, message: "Cart is empty") }
+        // A subscription is the customer's: a guest cannot take one out, as in a real shop.
+        if stored.lines.contains(where: { $0.sellingPlanId != nil }), stored.buyerIdentity.customer == nil {
+            throw OrderPlacementError.refused(code: OrderPlacementError.accountRequired,
+                                              message: "A subscription is bought with a customer account: sign in, then check out again.")
+        }
         try checkStock(of: stored)
         let number = orderBook.nextOrderNumber
         let (draft, giftCards) = try OrderBuilder(pricing: pricing, shopCountry: catalog.shop.countryCode).order(of: stored, for: request)
@@ -555,13 +564,15 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
                            customerId: stored.buyerIdentity.customer?.id, giftCardPayments: giftCards.isEmpty ? nil : giftCards)
         stored.state = .completed
         stored.updatedAt = now()
-        // The order, its stock and the completed cart are kept together, or not at all.
-        let order = try commit(RecordChange(carts: [CartRecord(stored)], order: placed)) ?? placed
+        let made = newContracts(for: placed)
+        // The order, its stock, its subscriptions and the completed cart are kept together, or not at all.
+        let order = try commit(RecordChange(carts: [CartRecord(stored)], order: placed, subscriptionContracts: made)) ?? placed
         carts[stored.token] = stored
         if !orderBook.orders.contains(where: { $0.draft.checkoutSessionId == order.draft.checkoutSessionId }) {
             orderBook.orders.append(order)
             orderBook.nextOrderNumber = max(orderBook.nextOrderNumber, (Int(order.id) ?? number) + 1)
             stock.record(order)
+            contracts += made
         }
         // The customer's account remembers the address they gave, for their next checkout.
         if let customerId = order.customerId, let email = order.draft.email, CartRules.looksLikeEmail(email) {

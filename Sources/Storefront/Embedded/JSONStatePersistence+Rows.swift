@@ -122,4 +122,10 @@ extension JSONStatePersistence {
                         locked: locked, rows: \.customers, problem: { (_: CustomerRecord) in nil },
                         rebuild: { EmbeddedState.Customers(customers: $0.rows) }, warnings: &warnings)
     }
+
+    func readSubscriptions(now: Date, locked: Bool, warnings: inout [String]) throws -> EmbeddedState.Subscriptions? {
+        try readRecords(EmbeddedState.Subscriptions.self, EmbeddedState.subscriptionsFile, key: "contracts", kind: "subscription",
+                        now: now, locked: locked, rows: \.contracts, problem: { (_: SubscriptionContract) in nil },
+                        rebuild: { EmbeddedState.Subscriptions(contracts: $0.rows) }, warnings: &warnings)
+    }
 }

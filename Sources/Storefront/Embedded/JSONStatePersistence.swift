@@ -48,9 +48,11 @@ public struct JSONStatePersistence: EmbeddedPersistence {
         let orders = try? readOrders(now: now, locked: false, warnings: &warnings)
         let session = read(EmbeddedState.Session.self, EmbeddedState.sessionFile)
         let customers = try? readCustomers(now: now, locked: false, warnings: &warnings)
+        let subscriptions = try? readSubscriptions(now: now, locked: false, warnings: &warnings)
         return StoredRecords(carts: (carts?.carts ?? []).map(CartRecord.init), orders: orders?.orders ?? [],
                              nextOrderNumber: orders?.nextOrderNumber ?? EmbeddedState.firstOrderNumber,
-                             currentCartId: session?.currentCartId, customers: customers?.customers ?? [], warnings: warnings)
+                             currentCartId: session?.currentCartId, customers: customers?.customers ?? [],
+                             subscriptionContracts: subscriptions?.contracts ?? [], warnings: warnings)
     }
 
     public func commit(_ change: RecordChange) throws -> CommitOutcome {
@@ -63,6 +65,7 @@ public struct JSONStatePersistence: EmbeddedPersistence {
         var orders = try readOrders(now: Date(), locked: true, warnings: &ignored)
             ?? EmbeddedState.Orders(nextOrderNumber: EmbeddedState.firstOrderNumber, orders: [])
         var kept: Order?
+        var placedNow = false
         if let order = change.order {
             if let earlier = orders.orders.first(where: { $0.draft.checkoutSessionId == order.draft.checkoutSessionId }) {
                 kept = earlier
@@ -70,10 +73,15 @@ public struct JSONStatePersistence: EmbeddedPersistence {
                 let numbered = order.numbered(orders.nextOrderNumber)
                 orders.orders.append(numbered)
                 orders.nextOrderNumber += 1
+                // The order's contracts first: an order is never kept without them.
+                placedNow = true
+                try writeSubscriptions(change.contractsToKeep(orderPlacedNow: true))
                 try store.write(orders, to: EmbeddedState.ordersFile)
                 kept = numbered
             }
         }
+        if !placedNow { try writeSubscriptions(change.contractsToKeep(orderPlacedNow: false)) }
+        let subscriptions = try readSubscriptions(now: Date(), locked: true, warnings: &ignored)
 
         var carts = try readCarts(now: Date(), locked: true, warnings: &ignored) ?? EmbeddedState.Carts(carts: [])
         if !change.carts.isEmpty || !change.removedCartTokens.isEmpty {
@@ -100,7 +108,20 @@ public struct JSONStatePersistence: EmbeddedPersistence {
         seen.record(seen.current(store))
         return CommitOutcome(order: kept, refreshed: StoredRecords(
             carts: carts.carts.map(CartRecord.init), orders: orders.orders, nextOrderNumber: orders.nextOrderNumber,
-            currentCartId: session.currentCartId, customers: customers.customers))
+            currentCartId: session.currentCartId, customers: customers.customers,
+            subscriptionContracts: subscriptions?.contracts ?? []))
+    }
+
+    /// Adds or replaces contracts by id in `subscriptions.json` (under the lock).
+    private func writeSubscriptions(_ contracts: [SubscriptionContract]) throws {
+        guard !contracts.isEmpty else { return }
+        var ignored: [String] = []
+        var file = try readSubscriptions(now: Date(), locked: true, warnings: &ignored) ?? EmbeddedState.Subscriptions(contracts: [])
+        for contract in contracts {
+            if let index = file.contracts.firstIndex(where: { $0.id == contract.id }) { file.contracts[index] = contract }
+            else { file.contracts.append(contract) }
+        }
+        try store.write(file, to: EmbeddedState.subscriptionsFile)
     }
 
     /// Temporary files of writers that were killed mid-write (`.NAME.tmp-PID-N` of a process that
@@ -147,7 +168,8 @@ final class FileStamps: Sendable {
 
     func current(_ store: StateStore) -> [String: Stamp] {
         var found: [String: Stamp] = [:]
-        for name in [EmbeddedState.cartsFile, EmbeddedState.ordersFile, EmbeddedState.sessionFile, EmbeddedState.customersFile] {
+        for name in [EmbeddedState.cartsFile, EmbeddedState.ordersFile, EmbeddedState.sessionFile, EmbeddedState.customersFile,
+                     EmbeddedState.subscriptionsFile] {
             var info = stat()
             guard stat(store.url(name).path, &info) == 0 else { continue }
             found[name] = Stamp(inode: UInt64(info.st_ino), size: Int64(info.st_size),

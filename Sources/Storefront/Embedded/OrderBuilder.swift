@@ -19,6 +19,11 @@ public struct OrderBuilder {
             throw OrderPlacementError.refused(code: OrderPlacementError.invalidCart,
                                               message: "An item in the cart is no longer sold; remove it and try again.")
         }
+        // A line is never bought once when it was put in the cart on a plan the shop no longer has.
+        for (line, kept) in zip(cart.lines, stored.lines) where kept.sellingPlanId != nil && line.sellingPlanAllocation == nil {
+            throw OrderPlacementError.refused(code: OrderPlacementError.invalidCart,
+                                              message: "\(line.merchandise.productTitle) is no longer sold on the subscription chosen; remove it and try again.")
+        }
         let market = pricing.catalog.markets.market(for: stored.buyerIdentity.countryCode)
         return try Self.order(of: cart, for: request, shopCountry: shopCountry) { total in
             pricing.applyGiftCards(stored.giftCardIds ?? [], to: total, in: market).compactMap { card, fromCard in
@@ -55,7 +60,8 @@ public struct OrderBuilder {
         }
         let lines = cart.lines.map {
             OrderLineItem(title: $0.merchandise.productTitle, variantTitle: $0.merchandise.title, quantity: $0.quantity,
-                          price: $0.cost.amountPerQuantity, merchandiseId: $0.merchandise.id, productId: $0.merchandise.productId)
+                          price: $0.cost.amountPerQuantity, merchandiseId: $0.merchandise.id, productId: $0.merchandise.productId,
+                          sellingPlanId: $0.sellingPlanAllocation?.sellingPlan.id, sellingPlanName: $0.sellingPlanAllocation?.sellingPlan.name)
         }
         let payment = request.payment.map {
             OrderPayment(type: "direct", brand: $0.brand, lastFourDigits: $0.lastFourDigits, vaultToken: $0.vaultToken,

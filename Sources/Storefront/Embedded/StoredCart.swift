@@ -8,6 +8,8 @@ struct StoredCart: Hashable, Sendable, Codable {
         var merchandiseId: String
         var quantity: Int
         var attributes: [Attribute]
+        /// The selling plan the line is bought on (absent in lines kept before plans: bought once).
+        var sellingPlanId: String? = nil
     }
 
     var token: String

@@ -105,6 +105,7 @@ extension GraphQLStorefront {
             if let quantity = line.quantity { fields["quantity"] = .int(quantity) }
             if let merchandiseId = line.merchandiseId { fields["merchandiseId"] = .string(merchandiseId) }
             if let attributes = line.attributes { fields["attributes"] = .list(attributes.map(Self.attributeInput)) }
+            if let plan = line.sellingPlanId { fields["sellingPlanId"] = .string(plan) }
             return .object(fields)
         }
         return try await mutate(.cartLinesUpdate, ["cartId": .string(cartId), "lines": .list(inputs)])
@@ -165,8 +166,10 @@ extension GraphQLStorefront {
     }
 
     static func lineInput(_ line: CartLineInput) -> GraphQLValue {
-        ["merchandiseId": .string(line.merchandiseId), "quantity": .int(line.quantity),
-         "attributes": .list(line.attributes.map(attributeInput))]
+        var fields: [String: GraphQLValue] = ["merchandiseId": .string(line.merchandiseId), "quantity": .int(line.quantity),
+                                              "attributes": .list(line.attributes.map(attributeInput))]
+        if let plan = line.sellingPlanId { fields["sellingPlanId"] = .string(plan) }
+        return .object(fields)
     }
 
     /// `AttributeInput.value` is required: an attribute without a value is sent as "".

@@ -21,7 +21,8 @@ extension Markets {
         return Product(id: product.id, handle: product.handle, title: translation?.title ?? product.title,
                        description: translation?.description ?? product.description, vendor: product.vendor,
                        productType: product.productType, tags: product.tags, createdAt: product.createdAt,
-                       updatedAt: product.updatedAt, options: product.options, variants: variants, images: product.images)
+                       updatedAt: product.updatedAt, options: product.options, variants: variants, images: product.images,
+                       sellingPlanGroups: product.sellingPlanGroups, requiresSellingPlan: product.requiresSellingPlan)
     }
 
     public func localize(_ collection: Collection, _ context: BuyerContext) -> Collection {

@@ -81,10 +81,13 @@ public struct CartLine: Hashable, Sendable, Codable, Identifiable {
     public var merchandise: CartMerchandise
     public var attributes: [Attribute]
     public var cost: CartLineCost
+    /// The subscription the line is bought on, priced by the shop; nil for a one-time purchase.
+    public var sellingPlanAllocation: SellingPlanAllocation?
 
-    public init(id: String, quantity: Int, merchandise: CartMerchandise, attributes: [Attribute] = [], cost: CartLineCost) {
+    public init(id: String, quantity: Int, merchandise: CartMerchandise, attributes: [Attribute] = [], cost: CartLineCost,
+                sellingPlanAllocation: SellingPlanAllocation? = nil) {
         self.id = id; self.quantity = quantity; self.merchandise = merchandise
-        self.attributes = attributes; self.cost = cost
+        self.attributes = attributes; self.cost = cost; self.sellingPlanAllocation = sellingPlanAllocation
     }
 }
 
@@ -183,8 +186,11 @@ public struct CartLineInput: Hashable, Sendable, Codable {
     public var merchandiseId: String
     public var quantity: Int
     public var attributes: [Attribute]
-    public init(merchandiseId: String, quantity: Int = 1, attributes: [Attribute] = []) {
+    /// The selling plan (subscription) to buy it on; nil buys it once.
+    public var sellingPlanId: String?
+    public init(merchandiseId: String, quantity: Int = 1, attributes: [Attribute] = [], sellingPlanId: String? = nil) {
         self.merchandiseId = merchandiseId; self.quantity = quantity; self.attributes = attributes
+        self.sellingPlanId = sellingPlanId
     }
 }
 
@@ -194,8 +200,12 @@ public struct CartLineUpdateInput: Hashable, Sendable, Codable {
     public var quantity: Int?
     public var merchandiseId: String?
     public var attributes: [Attribute]?
-    public init(id: String, quantity: Int? = nil, merchandiseId: String? = nil, attributes: [Attribute]? = nil) {
+    /// Puts the line on this selling plan.
+    public var sellingPlanId: String?
+    public init(id: String, quantity: Int? = nil, merchandiseId: String? = nil, attributes: [Attribute]? = nil,
+                sellingPlanId: String? = nil) {
         self.id = id; self.quantity = quantity; self.merchandiseId = merchandiseId; self.attributes = attributes
+        self.sellingPlanId = sellingPlanId
     }
 }
 
@@ -247,6 +257,8 @@ public struct CartErrorCode: RawRepresentable, Hashable, Sendable, Codable, Cust
     public static let onlyOneDeliveryAddressCanBeSelected = CartErrorCode(rawValue: "ONLY_ONE_DELIVERY_ADDRESS_CAN_BE_SELECTED")
     public static let invalidMetafields = CartErrorCode(rawValue: "INVALID_METAFIELDS")
     public static let missingCustomerAccessToken = CartErrorCode(rawValue: "MISSING_CUSTOMER_ACCESS_TOKEN")
+    public static let sellingPlanNotApplicable = CartErrorCode(rawValue: "SELLING_PLAN_NOT_APPLICABLE")
+    public static let variantRequiresSellingPlan = CartErrorCode(rawValue: "VARIANT_REQUIRES_SELLING_PLAN")
 }
 
 /// `CartUserError`: `field` is the path to the input that was wrong, e.g. ["lines", "0", "merchandiseId"].

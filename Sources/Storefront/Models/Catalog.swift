@@ -12,13 +12,17 @@ public struct Shop: Hashable, Sendable, Codable {
     public var policies: [ShopPolicy]
     public var contactEmail: String?
     public var contactPhone: String?
+    /// The terms of the shop's subscriptions (`subscriptionPolicy`), when it publishes them.
+    public var subscriptionPolicy: SubscriptionPolicy?
 
     public init(name: String, description: String, domain: String, currencyCode: String, countryCode: String,
-                policies: [ShopPolicy] = [], contactEmail: String? = nil, contactPhone: String? = nil) {
+                policies: [ShopPolicy] = [], contactEmail: String? = nil, contactPhone: String? = nil,
+                subscriptionPolicy: SubscriptionPolicy? = nil) {
         self.name = name; self.description = description; self.domain = domain
         self.currencyCode = currencyCode; self.countryCode = countryCode
         self.policies = policies
         self.contactEmail = contactEmail; self.contactPhone = contactPhone
+        self.subscriptionPolicy = subscriptionPolicy
     }
 }
 
@@ -145,14 +149,20 @@ public struct Product: Hashable, Sendable, Codable, Identifiable {
     public var images: [ProductImage]
     public var priceRange: PriceRange
     public var compareAtPriceRange: PriceRange?
+    /// The subscriptions (and other plans) it is sold on, from the catalog's `sellingPlanGroups`.
+    public var sellingPlanGroups: [SellingPlanGroup]
+    /// Sold on a plan only: a one-time purchase is refused.
+    public var requiresSellingPlan: Bool
 
     public init(id: String, handle: String, title: String, description: String, vendor: String, productType: String,
                 tags: [String], createdAt: Date, updatedAt: Date, options: [ProductOption], variants: [ProductVariant],
-                images: [ProductImage] = [], priceRange: PriceRange? = nil, compareAtPriceRange: PriceRange? = nil) {
+                images: [ProductImage] = [], priceRange: PriceRange? = nil, compareAtPriceRange: PriceRange? = nil,
+                sellingPlanGroups: [SellingPlanGroup] = [], requiresSellingPlan: Bool = false) {
         self.id = id; self.handle = handle; self.title = title; self.description = description
         self.vendor = vendor; self.productType = productType; self.tags = tags
         self.createdAt = createdAt; self.updatedAt = updatedAt; self.options = options
         self.variants = variants; self.images = images
+        self.sellingPlanGroups = sellingPlanGroups; self.requiresSellingPlan = requiresSellingPlan
         let prices = variants.map(\.price)
         let fallback = Money.zero(variants.first?.price.currencyCode ?? "USD")
         self.priceRange = priceRange ?? PriceRange(minVariantPrice: prices.min() ?? fallback,

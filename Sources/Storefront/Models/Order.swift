@@ -36,10 +36,15 @@ public struct OrderLineItem: Hashable, Sendable, Codable {
     public var price: Money
     public var merchandiseId: String
     public var productId: String
+    /// The selling plan the line was bought on (its price is the plan's); nil bought once.
+    public var sellingPlanId: String?
+    public var sellingPlanName: String?
 
-    public init(title: String, variantTitle: String, quantity: Int, price: Money, merchandiseId: String, productId: String) {
+    public init(title: String, variantTitle: String, quantity: Int, price: Money, merchandiseId: String, productId: String,
+                sellingPlanId: String? = nil, sellingPlanName: String? = nil) {
         self.title = title; self.variantTitle = variantTitle; self.quantity = quantity; self.price = price
         self.merchandiseId = merchandiseId; self.productId = productId
+        self.sellingPlanId = sellingPlanId; self.sellingPlanName = sellingPlanName
     }
 }
 

@@ -49,6 +49,26 @@ public struct ShopPolicy: Hashable, Sendable, Codable {
     public var text: String { PolicyText.plain(fromHTML: body) }
 }
 
+/// The shop's subscription policy (`ShopPolicyWithDefault`): published like the other policies,
+/// but not one of their kinds.
+public struct SubscriptionPolicy: Hashable, Sendable, Codable {
+    public static let defaultTitle = "Subscription policy"
+    public static let defaultHandle = "subscription-policy"
+
+    public var id: String?
+    public var handle: String
+    public var title: String
+    /// HTML.
+    public var body: String
+    public var url: String
+
+    public init(id: String?, handle: String, title: String, body: String, url: String) {
+        self.id = id; self.handle = handle; self.title = title; self.body = body; self.url = url
+    }
+
+    public var text: String { PolicyText.plain(fromHTML: body) }
+}
+
 extension Shop {
     /// The policy of that kind, when the shop publishes one.
     public func policy(_ kind: ShopPolicy.Kind) -> ShopPolicy? { policies.first { $0.kind == kind } }

@@ -91,6 +91,10 @@ public actor AccountAuthority: CustomerDirectory {
     var customerCarts: [String: String] = [:]
     /// Keeps a key's customer and their cart with the shop's records; nil keeps them in memory.
     let keep: (@Sendable (CustomerRecord) async -> Void)?
+    /// The shop's subscriptions; nil for a shop that keeps none (its customers have none).
+    private(set) var subscriptionBook: (any SubscriptionBook)?
+
+    public func setSubscriptionBook(_ book: any SubscriptionBook) { subscriptionBook = book }
 
     /// - Parameters:
     ///   - customers: the customers known by a key, as kept before.

@@ -14,6 +14,7 @@ extension AccountEndpoint {
                                          now: now, random: random, customers: await storefront.keptCustomers(),
                                          keep: { record in try? await storefront.keep(record) })
         await storefront.setCustomerDirectory(authority)
+        await authority.setSubscriptionBook(storefront)
         // Logging in from another device (RFC 8628) needs an address the shopper's phone can open.
         let devices = publicURL.map { DeviceAuthorizations(verificationURI: $0.appendingPathComponent(String((Path.base + Path.device).dropFirst())), now: now) }
         return AccountEndpoint(authority: authority, shopName: storefront.catalog.shop.name, devices: devices)

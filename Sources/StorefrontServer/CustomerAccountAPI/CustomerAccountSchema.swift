@@ -12,7 +12,7 @@ import Storefront
 /// error, as an unknown field would be); `CountryCode`, `CurrencyCode` and `LanguageCode` are
 /// scalars taking the API's values rather than enums; `customerAddressUpdate(defaultAddress:)`
 /// has no written default (the API's is `null`; the library cannot write one); orders have no
-/// fulfilments, discounts, returns or subscriptions yet.
+/// fulfilments, discounts or returns yet. Subscriptions: `CustomerAccountSubscriptionTypes`.
 enum CustomerAccountSchema {
     static let path = "/customer/api/\(GraphQLStorefront.apiVersion)/graphql"
     /// Built once, with the documents found valid against it.
@@ -22,7 +22,7 @@ enum CustomerAccountSchema {
         let built = try SchemaBuilder(StorefrontResolver.self, RequestContext.self)
             .setQueryName(to: "QueryRoot")
             .setMutationName(to: "Mutation")
-            .use(partials: [CustomerAccountTypes(), CustomerAccountRoots()])
+            .use(partials: [CustomerAccountTypes(), CustomerAccountRoots(), CustomerAccountSubscriptionTypes()])
             .build()
             .schema
         return try GraphQLSchema(query: built.queryType, mutation: built.mutationType,
@@ -133,6 +133,18 @@ final class CustomerAccountTypes: PartialSchema<StorefrontResolver, RequestConte
                 Argument("sortKey", at: \.sortKey).defaultValue(.id)
             }
             Field("phoneNumber", at: \.phoneNumber)
+            Field("subscriptionContracts", at: AccountCustomerNode.subscriptionContracts) {
+                Argument("after", at: \.after)
+                Argument("before", at: \.before)
+                Argument("first", at: \.first)
+                Argument("last", at: \.last)
+                Argument("query", at: \.query)
+                Argument("reverse", at: \.reverse).defaultValue(false)
+                Argument("sortKey", at: \.sortKey).defaultValue(.createdAt)
+            }
+            Field("subscriptionContract", at: AccountCustomerNode.subscriptionContract) {
+                Argument("id", at: \.id)
+            }
         }
         Type(CustomerEmailAddressNode.self, as: "CustomerEmailAddress") {
             Field("emailAddress", at: \.emailAddress)

@@ -14,9 +14,11 @@ struct CartLineInputArgument: Decodable, Sendable {
     var merchandiseId: GraphID
     var quantity: Int?
     var attributes: [AttributeInput]?
+    var sellingPlanId: GraphID?
 
     var model: CartLineInput {
-        CartLineInput(merchandiseId: merchandiseId.text, quantity: quantity ?? 1, attributes: attributes?.map(\.model) ?? [])
+        CartLineInput(merchandiseId: merchandiseId.text, quantity: quantity ?? 1, attributes: attributes?.map(\.model) ?? [],
+                      sellingPlanId: sellingPlanId?.text)
     }
 }
 
@@ -25,9 +27,11 @@ struct CartLineUpdateInputArgument: Decodable, Sendable {
     var quantity: Int?
     var merchandiseId: GraphID?
     var attributes: [AttributeInput]?
+    var sellingPlanId: GraphID?
 
     var model: CartLineUpdateInput {
-        CartLineUpdateInput(id: id.text, quantity: quantity, merchandiseId: merchandiseId?.text, attributes: attributes?.map(\.model))
+        CartLineUpdateInput(id: id.text, quantity: quantity, merchandiseId: merchandiseId?.text, attributes: attributes?.map(\.model),
+                            sellingPlanId: sellingPlanId?.text)
     }
 }
 

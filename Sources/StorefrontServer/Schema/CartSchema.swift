@@ -43,6 +43,7 @@ final class CartSchema: PartialSchema<StorefrontResolver, RequestContext> {
             Field("cost", at: \.cost)
             Field("discountAllocations", at: \.discountAllocations)
             Field("merchandise", at: Self.merchandise)
+            Field("sellingPlanAllocation", at: \.sellingPlanAllocation)
         }
         Union(Merchandise.self, members: VariantNode.self)
         Type(CartLineNode.self, as: "CartLine", interfaces: [BaseCartLine.self, NodeValue.self]) { () -> [FieldComponent<CartLineNode, RequestContext>] in
@@ -164,12 +165,14 @@ final class CartSchema: PartialSchema<StorefrontResolver, RequestContext> {
             InputField("merchandiseId", at: \.merchandiseId)
             InputField("quantity", at: \.quantity).defaultValue(1)
             InputField("attributes", at: \.attributes)
+            InputField("sellingPlanId", at: \.sellingPlanId)
         }
         Input(CartLineUpdateInputArgument.self, as: "CartLineUpdateInput") {
             InputField("id", at: \.id)
             InputField("quantity", at: \.quantity)
             InputField("merchandiseId", at: \.merchandiseId)
             InputField("attributes", at: \.attributes)
+            InputField("sellingPlanId", at: \.sellingPlanId)
         }
         Input(CartBuyerIdentityInput.self) {
             InputField("email", at: \.email)

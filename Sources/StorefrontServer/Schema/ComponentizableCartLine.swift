@@ -25,5 +25,6 @@ extension ComponentizableCartLineNode: NodeValue {}
 /// The fields every kind of cart line answers alike.
 func cartLineFields<Line: BaseCartLine>(_ type: Line.Type) -> [FieldComponent<Line, RequestContext>] {
     [Field("id", at: \.idValue), Field("quantity", at: \.quantity), Field("attributes", at: \.attributes), Field("cost", at: \.cost),
-     Field("discountAllocations", at: \.discountAllocations), Field("merchandise", at: Line.merchandise)]
+     Field("discountAllocations", at: \.discountAllocations), Field("merchandise", at: Line.merchandise),
+     Field("sellingPlanAllocation", at: \.sellingPlanAllocation)]
 }

@@ -147,7 +147,6 @@ extension Shop: HasMetafields {
 extension Product {
     var seo: SEONode { SEONode() }
     var isGiftCard: Bool { false }
-    var requiresSellingPlan: Bool { false }
     var trackingParameters: String? { nil }
 
     func onlineStoreUrl(context: RequestContext, arguments: NoArguments) async throws -> URLValue? {
@@ -289,3 +288,4 @@ extension Shop: MetafieldParentValue {}
 extension ShopPage: MetafieldParentValue {}
 extension Blog: MetafieldParentValue {}
 extension Article: MetafieldParentValue {}
+extension SellingPlan: MetafieldParentValue {}

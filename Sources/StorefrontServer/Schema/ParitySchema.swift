@@ -27,7 +27,8 @@ final class ParitySchema: PartialSchema<StorefrontResolver, RequestContext> {
             Field("reference", at: \.reference)
         }
         Union(MetafieldParentValue.self, as: "MetafieldParentResource", members: Product.self, VariantNode.self, Cart.self,
-              Storefront.Collection.self, Customer.self, MarketNode.self, Shop.self, ShopPage.self, Blog.self, Article.self)
+              Storefront.Collection.self, Customer.self, MarketNode.self, Shop.self, ShopPage.self, Blog.self, Article.self,
+              SellingPlan.self)
         Union(MetafieldReferenceValue.self, as: "MetafieldReference", members: Product.self, VariantNode.self, Storefront.Collection.self,
               MediaImageNode.self, ShopPage.self, Article.self)
         Input(MetafieldIdentifierInput.self, as: "HasMetafieldsIdentifier") {

@@ -28,6 +28,7 @@ final class ProductSchema: PartialSchema<StorefrontResolver, RequestContext> {
             Field("seo", at: \.seo)
             Field("isGiftCard", at: \.isGiftCard)
             Field("requiresSellingPlan", at: \.requiresSellingPlan)
+            connectionField("sellingPlanGroups", at: Product.sellingPlanGroupPage)
             Field("trackingParameters", at: \.trackingParameters)
             Field("onlineStoreUrl", at: Product.onlineStoreUrl)
             Field("totalInventory", at: Product.totalInventory)
@@ -74,6 +75,7 @@ final class ProductSchema: PartialSchema<StorefrontResolver, RequestContext> {
             Field("unitPrice", at: \.unitPrice)
             Field("unitPriceMeasurement", at: \.unitPriceMeasurement)
             Field("barcode", at: \.barcode)
+            connectionField("sellingPlanAllocations", at: VariantNode.sellingPlanAllocations)
             metafieldField(VariantNode.self)
             metafieldsField(VariantNode.self)
         }

@@ -52,6 +52,7 @@ protocol BaseCartLine: Sendable {
     var attributes: [Attribute] { get }
     var cost: CartLineCost { get }
     var discountAllocations: [any CartDiscountAllocation] { get }
+    var sellingPlanAllocation: SellingPlanAllocation? { get }
     func merchandise(context: RequestContext, arguments: NoArguments) async throws -> any Merchandise
 }
 

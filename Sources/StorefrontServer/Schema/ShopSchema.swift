@@ -16,6 +16,7 @@ final class ShopSchema: PartialSchema<StorefrontResolver, RequestContext> {
             Field("shippingPolicy", at: \.shippingPolicy)
             Field("privacyPolicy", at: \.privacyPolicy)
             Field("termsOfService", at: \.termsOfService)
+            Field("subscriptionPolicy", at: \.subscriptionPolicy)
             Field("brand", at: \.brand)
             Field("moneyFormat", at: \.moneyFormat)
             metafieldField(Shop.self)

@@ -24,7 +24,7 @@ enum StorefrontSchema {
 
     static func make() throws -> GraphQLSchema {
         let partials: [PartialSchema<StorefrontResolver, RequestContext>] = [
-            ScalarSchema(), EnumSchema(), ParitySchema(), ShopSchema(), ProductSchema(), CollectionSchema(), SearchSchema(), FilterSchema(), CartSchema(),
+            ScalarSchema(), EnumSchema(), ParitySchema(), ShopSchema(), ProductSchema(), SellingPlanSchema(), CollectionSchema(), SearchSchema(), FilterSchema(), CartSchema(),
             CartDeliverySchema(), CartGiftCardSchema(), CartDiscountSchema(), CartMetafieldSchema(),
             LocalizationSchema(), OnlineStoreSchema(),
         ]

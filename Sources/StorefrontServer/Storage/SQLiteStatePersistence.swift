@@ -74,6 +74,14 @@ public final class SQLiteStatePersistence: EmbeddedPersistence {
                                           customers: records.customers))
             for order in records.orders { _ = try writer.place(order, keepingNumber: true) }
         }
+        // Added after the first databases were made: a migration of its own.
+        migrator.registerMigration("subscription contracts") { db in
+            try db.execute(sql: """
+                CREATE TABLE subscriptionContract (id TEXT PRIMARY KEY NOT NULL, customerId TEXT NOT NULL,
+                                                   originCheckoutSessionId TEXT NOT NULL, json BLOB NOT NULL);
+                CREATE INDEX subscriptionContractCustomer ON subscriptionContract(customerId);
+                """)
+        }
         return migrator
     }
 
@@ -135,6 +143,14 @@ public final class SQLiteStatePersistence: EmbeddedPersistence {
                         records.warnings.append("\(location): the customer \(id) cannot be read; it is left in the database")
                     }
                 }
+                for row in try Row.fetchAll(db, sql: "SELECT id, json FROM subscriptionContract ORDER BY rowid") {
+                    if let contract = try? RecordCoding.decoder.decode(SubscriptionContract.self, from: row["json"]) {
+                        records.subscriptionContracts.append(contract)
+                    } else {
+                        let id = String.fromDatabaseValue(row["id"] as DatabaseValue) ?? "without an id"
+                        records.warnings.append("\(location): the subscription \(id) cannot be read; it is left in the database")
+                    }
+                }
                 return records
             }
         } catch {
@@ -146,8 +162,10 @@ public final class SQLiteStatePersistence: EmbeddedPersistence {
         do {
             return try pool.write { db in
                 let writer = RecordWriter(db: db)
+                let placedNow = try change.order.map { try !writer.holds(checkoutSessionId: $0.draft.checkoutSessionId) } ?? false
                 let order = try change.order.map { try writer.place($0, keepingNumber: false) }
                 try writer.apply(change)
+                try writer.keep(change.contractsToKeep(orderPlacedNow: placedNow))
                 return CommitOutcome(order: order)
             }
         } catch {
@@ -169,6 +187,22 @@ struct RecordWriter {
     static func nextNumber(_ db: Database) throws -> Int {
         let highest = try Int.fetchOne(db, sql: "SELECT MAX(number) FROM shopOrder")
         return highest.map { $0 + 1 } ?? EmbeddedState.firstOrderNumber
+    }
+
+    /// Whether an order of that checkout session is kept.
+    func holds(checkoutSessionId: String) throws -> Bool {
+        try Int.fetchOne(db, sql: "SELECT 1 FROM shopOrder WHERE checkoutSessionId = ?", arguments: [checkoutSessionId]) != nil
+    }
+
+    /// Adds or replaces contracts by id.
+    func keep(_ contracts: [SubscriptionContract]) throws {
+        for contract in contracts {
+            try db.execute(sql: """
+                INSERT INTO subscriptionContract (id, customerId, originCheckoutSessionId, json) VALUES (?, ?, ?, ?)
+                ON CONFLICT(id) DO UPDATE SET customerId = excluded.customerId, json = excluded.json
+                """, arguments: [contract.id, contract.customerId, contract.originCheckoutSessionId,
+                                 try RecordCoding.encoder.encode(contract)])
+        }
     }
 
     /// The order under the next free number (or its own, when importing), with its stock; an

@@ -331,8 +331,20 @@ public final class PlainSession {
         guard let detail = store.state.productDetail, let product = detail.product, store.state.screen.isProductDetail else {
             return say("set works on a product: open one first.")
         }
+        if let row = detail.planRowIndex, !product.options.contains(where: { matches($0.name, optionName) }),
+           matches("Purchase", optionName) || matches("subscription", optionName) {
+            // "set Purchase Every 2 weeks", "set purchase one-time".
+            let names = ["One-time"] + detail.sellingPlans.map(\.name)
+            guard let choice = names.firstIndex(where: { matches($0, valueName) }) else {
+                return say("No purchase \"\(valueName)\": \(names.joined(separator: ", ")).")
+            }
+            store.send(.productDetail(.focusOption(by: row - detail.focusedOptionIndex)))
+            store.send(.productDetail(.selectOptionValue(by: choice - detail.selectedPlanIndex)))
+            return
+        }
         guard let optionIndex = product.options.firstIndex(where: { matches($0.name, optionName) }) else {
-            return say("No option \"\(optionName)\": \(product.options.map(\.name).joined(separator: ", ")).")
+            let rows = product.options.map(\.name) + (detail.planRowIndex == nil ? [] : ["Purchase"])
+            return say("No option \"\(optionName)\": \(rows.joined(separator: ", ")).")
         }
         let values = product.options[optionIndex].optionValues.map(\.name)
         guard let valueIndex = values.firstIndex(where: { matches($0, valueName) }) else {

@@ -88,18 +88,28 @@ public enum PlainView {
             let values = option.optionValues.map { $0.name == chosen ? "[\($0.name)]" : $0.name }
             lines.append("\(option.name): \(values.joined(separator: ", "))")
         }
+        if let variant = detail.selectedVariant, !detail.sellingPlans.isEmpty {
+            let choices = ["One-time"] + detail.sellingPlans.map { ProductDetailView.planLabel($0, price: variant.price) }
+            let shown = choices.enumerated().map { $0.offset == detail.selectedPlanIndex ? "[\($0.element)]" : $0.element }
+            lines.append("Purchase: \(shown.joined(separator: ", "))")
+        }
         if let country = detail.notSoldIn {
             lines.append("Not sold in \(country).")
         } else if let variant = detail.selectedVariant {
-            var price = variant.price.formatted
-            if variant.isOnSale, let was = variant.compareAtPrice { price += " (was \(was.formatted))" }
+            var price = (detail.unitPrice ?? variant.price).formatted
+            if let plan = detail.selectedSellingPlan {
+                price += " \(plan.cadence)"
+            } else if variant.isOnSale, let was = variant.compareAtPrice {
+                price += " (was \(was.formatted))"
+            }
             let stock = detail.canAddToCart ? "available" : "sold out"
             lines.append("Selected: \(variant.title == "Default Title" ? product.title : variant.title) · \(price) · \(stock)")
         } else {
             lines.append("Selected: not available with these choices")
         }
         lines.append("Quantity: \(detail.quantity)")
-        let setHint = product.options.isEmpty ? "" : "set OPTION VALUE picks a choice, "
+        let setHint = product.options.isEmpty && detail.sellingPlans.isEmpty ? ""
+            : detail.sellingPlans.isEmpty ? "set OPTION VALUE picks a choice, " : "set OPTION VALUE (or set Purchase PLAN) picks a choice, "
         lines.append("\(setHint)add (or add QUANTITY) puts it in the cart.")
         return lines.joined(separator: "\n")
     }
@@ -122,7 +132,8 @@ public enum PlainView {
         var lines = ["Cart"]
         lines += numbered(cart.lines.map { line in
             let variant = line.merchandise.title.isEmpty || line.merchandise.title == "Default Title" ? "" : " · " + line.merchandise.title
-            return "\(line.merchandise.productTitle)\(variant) · \(line.quantity) × \(line.cost.amountPerQuantity.formatted)"
+            let plan = line.sellingPlanAllocation.map { " · \($0.sellingPlan.name) (subscription)" } ?? ""
+            return "\(line.merchandise.productTitle)\(variant)\(plan) · \(line.quantity) × \(line.cost.amountPerQuantity.formatted)"
                 + " = \(line.cost.totalAmount.formatted)" + (state.notSoldReason(line) == nil ? "" : " · not sold here")
         })
         let codes = cart.discountCodes.map { $0.code + ($0.applicable ? "" : " (not applicable)") }

@@ -21,9 +21,9 @@ struct StorefrontOperationTests {
 
     @Test func productsAndCartsAreSelectedThroughTheSharedFragments() {
         #expect(GraphQLFragments.fragmentDefinitions(in: StorefrontOperation.products.document).map(\.0)
-            == ["ProductFields", "VariantFields", "ImageFields"])
+            == ["ProductFields", "VariantFields", "ImageFields", "SellingPlanGroupFields", "SellingPlanFields"])
         #expect(GraphQLFragments.fragmentDefinitions(in: StorefrontOperation.cartLinesAdd.document).map(\.0)
-            == ["CartFields", "CartUserErrorFields", "CartWarningFields", "CartDeliveryOptionFields", "ImageFields"])
+            == ["CartFields", "CartUserErrorFields", "CartWarningFields", "CartDeliveryOptionFields", "ImageFields", "SellingPlanFields"])
         #expect(GraphQLFragments.fragmentDefinitions(in: StorefrontOperation.shop.document).map(\.0) == ["ShopPolicyFields"])
     }
 

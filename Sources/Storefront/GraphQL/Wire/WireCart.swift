@@ -8,6 +8,7 @@ struct WireCart: Decodable, Sendable {
         var attributes: [Attribute]
         var cost: CartLineCost
         var merchandise: WireMerchandise
+        var sellingPlanAllocation: WireSellingPlanAllocation?
     }
 
     /// `... on ProductVariant` of the `Merchandise` union. Its image is the variant's, else the
@@ -52,7 +53,8 @@ struct WireCart: Decodable, Sendable {
                 compareAtPrice: m.compareAtPrice, image: (m.image ?? m.product.featuredImage)?.sanitized,
                 quantityAvailable: m.quantityAvailable)
             return CartLine(id: line(wire.id), quantity: wire.quantity, merchandise: merchandise,
-                            attributes: wire.attributes.map(\.sanitized), cost: wire.cost)
+                            attributes: wire.attributes.map(\.sanitized), cost: wire.cost,
+                            sellingPlanAllocation: wire.sellingPlanAllocation?.model)
         }
         let buyer = BuyerIdentity(email: buyerIdentity.email.map(line), phone: buyerIdentity.phone.map(line),
                                   countryCode: buyerIdentity.countryCode.map(line), customer: buyerIdentity.customer?.model)

@@ -34,6 +34,9 @@ struct WireProduct: Decodable, Sendable {
     var images: WireConnection<ProductImage>
     var priceRange: PriceRange
     var compareAtPriceRange: PriceRange?
+    /// Absent from a shop's answer to an older document.
+    var requiresSellingPlan: Bool?
+    var sellingPlanGroups: WireConnection<WireSellingPlanGroup>?
 
     var model: Product {
         let line = TextSanitizer.cleanLine
@@ -52,7 +55,9 @@ struct WireProduct: Decodable, Sendable {
                        vendor: line(vendor), productType: line(productType), tags: tags.map(line),
                        createdAt: createdAt, updatedAt: updatedAt, options: options, variants: variants,
                        images: images.elements.map(\.sanitized), priceRange: priceRange,
-                       compareAtPriceRange: compareAtPriceRange.flatMap(Self.meaningful))
+                       compareAtPriceRange: compareAtPriceRange.flatMap(Self.meaningful),
+                       sellingPlanGroups: (sellingPlanGroups?.elements ?? []).map(\.model).filter { !$0.sellingPlans.isEmpty },
+                       requiresSellingPlan: requiresSellingPlan ?? false)
     }
 
     /// The API always answers a compare-at range; with no compare-at prices it is zero. The model

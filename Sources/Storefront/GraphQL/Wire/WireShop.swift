@@ -26,6 +26,21 @@ struct WireShop: Decodable, Sendable {
     var shippingPolicy: Policy?
     var privacyPolicy: Policy?
     var termsOfService: Policy?
+    var subscriptionPolicy: PolicyWithDefault?
+
+    /// `ShopPolicyWithDefault`: its id is null for a shop's default text.
+    struct PolicyWithDefault: Decodable, Sendable {
+        var id: String?
+        var handle: String
+        var title: String
+        var body: String
+        var url: String
+
+        var model: SubscriptionPolicy {
+            let line = TextSanitizer.cleanLine
+            return SubscriptionPolicy(id: id.map(line), handle: line(handle), title: line(title), body: TextSanitizer.clean(body), url: line(url))
+        }
+    }
 
     var model: Shop {
         let line = TextSanitizer.cleanLine
@@ -33,6 +48,7 @@ struct WireShop: Decodable, Sendable {
                                                      (.privacy, privacyPolicy), (.termsOfService, termsOfService)]
         return Shop(name: line(name), description: TextSanitizer.clean(description ?? ""), domain: line(primaryDomain.host),
                     currencyCode: line(paymentSettings.currencyCode), countryCode: line(paymentSettings.countryCode),
-                    policies: policies.compactMap { kind, policy in policy?.model(kind) })
+                    policies: policies.compactMap { kind, policy in policy?.model(kind) },
+                    subscriptionPolicy: subscriptionPolicy?.model)
     }
 }

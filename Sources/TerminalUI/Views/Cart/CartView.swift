@@ -106,10 +106,12 @@ struct CartView {
         canvas.textRight("Total", right: c.totalRight, y: y, style: style, in: &grid)
     }
 
-    /// " · M / Sand" after the product's title, or nothing for a product without options.
+    /// " · M / Sand" after the product's title, or nothing for a product without options; then
+    /// " · ↻ Every 2 weeks" for a line bought on a subscription.
     private static func variantSuffix(_ line: CartLine) -> String {
         let title = line.merchandise.title
-        return title.isEmpty || title == "Default Title" ? "" : " · " + title
+        let variant = title.isEmpty || title == "Default Title" ? "" : " · " + title
+        return variant + (line.sellingPlanAllocation.map { " · ↻ " + $0.sellingPlan.name } ?? "")
     }
 
     /// The item's name as the row shows it, before a mark or truncation.

@@ -3,12 +3,13 @@ import AppCore
 enum ProductDetailKeys {
     static func map(_ state: AppState, body: Size) -> KeyMap {
         var bindings: [KeyBinding] = []
-        if let product = state.productDetail?.product, !product.options.isEmpty {
+        // The option rows, and the purchase row (once or a subscription) when the product has plans.
+        if let detail = state.productDetail, let product = detail.product, !product.options.isEmpty || detail.planRowIndex != nil {
             bindings += [
                 KeyBinding([.left, .character("h")], "←→", "value", .productDetail(.selectOptionValue(by: -1)), help: "←→ h l"),
                 KeyBinding([.right, .character("l")], "", "", .productDetail(.selectOptionValue(by: 1))),
             ]
-            if product.options.count > 1 {
+            if product.options.count + (detail.planRowIndex == nil ? 0 : 1) > 1 {
                 bindings += [
                     KeyBinding([.up, .character("k")], "↑↓", "option", .productDetail(.focusOption(by: -1)), help: "↑↓ j k"),
                     KeyBinding([.down, .character("j")], "", "", .productDetail(.focusOption(by: 1))),

@@ -120,10 +120,12 @@ struct ProductDetailView {
         y += 1
         // Price, and the compare-at price struck through when the variant is on sale.
         let variant = detail.selectedVariant
-        let price = variant?.price ?? product.priceRange.minVariantPrice
+        let price = detail.unitPrice ?? product.priceRange.minVariantPrice
         // Not sold in the shopper's country: no price there, only why.
         x = detail.notSoldIn != nil ? 0 : canvas.text(price.formatted, y: y, style: theme[.price], in: &grid)
-        if detail.notSoldIn == nil, let variant, variant.isOnSale, let compare = variant.compareAtPrice {
+        if detail.notSoldIn == nil, let plan = detail.selectedSellingPlan {
+            x = canvas.text(plan.cadence, x: x + 2, y: y, style: theme[.muted], in: &grid)
+        } else if detail.notSoldIn == nil, let variant, variant.isOnSale, let compare = variant.compareAtPrice {
             x = canvas.text(compare.formatted, x: x + 2, y: y, style: theme[.compareAt], in: &grid)
             let saving = Money.format((compare.amount - variant.price.amount) / compare.amount * 100, fractionDigits: 0)
             x = canvas.text("save \(saving)%", x: x + 2, y: y, style: theme[.onSale], in: &grid)
@@ -138,7 +140,8 @@ struct ProductDetailView {
             y += 2
         }
 
-        let labelWidth = max(10, (product.options.map { DisplayWidth.of($0.name) }.max() ?? 0) + 3)
+        let labels = product.options.map(\.name) + (detail.planRowIndex == nil ? [] : ["Purchase"])
+        let labelWidth = max(10, (labels.map { DisplayWidth.of($0) }.max() ?? 0) + 3)
         var anyUnavailable = false
         for (index, option) in product.options.enumerated() {
             let focused = index == detail.focusedOptionIndex
@@ -167,11 +170,15 @@ struct ProductDetailView {
             }
             y += 1
         }
+        if let row = detail.planRowIndex, let variant {
+            y = drawPlanRow(detail, variant: variant, focused: row == detail.focusedOptionIndex, y: y, labelWidth: labelWidth,
+                            compact: compact, in: canvas, theme: theme, grid: &grid)
+        }
         if anyUnavailable && !compact {
             canvas.text("  ✗ " + Self.unavailableLegend(product), y: y, style: theme[.muted], in: &grid)
             y += 1
         }
-        if !product.options.isEmpty && !compact { y += 1 }
+        if (!product.options.isEmpty || detail.planRowIndex != nil) && !compact { y += 1 }
         x = canvas.text(TextLayout.fit("  Quantity", to: labelWidth), y: y, style: theme[.fieldLabel], in: &grid)
         x = canvas.text(" − ", x: x, y: y, style: theme[.muted], in: &grid)
         x = canvas.text("\(detail.quantity)", x: x, y: y, style: theme[.heading], in: &grid)
@@ -180,8 +187,8 @@ struct ProductDetailView {
             canvas.text("  (\(maximum) available)", x: x, y: y, style: theme[.muted], in: &grid)
         }
         y += compact ? 1 : 2
-        if detail.canAddToCart, let variant {
-            let total = (variant.price * detail.quantity).formatted
+        if detail.canAddToCart, let unit = detail.unitPrice {
+            let total = (unit * detail.quantity).formatted
             if grid.focus == nil { canvas.placeFocus(y: y, in: &grid) } // no options: the button
             canvas.text(" a  Add to cart · \(total) ", y: y, style: theme[.selection], in: &grid)
         } else {
@@ -194,6 +201,44 @@ struct ProductDetailView {
             }
         }
         return y + 1
+    }
+
+    /// The purchase row: "One-time" or each plan with its price per delivery ("Every 2 weeks −10 %"),
+    /// the chosen one highlighted; values that do not fit continue under the first.
+    private func drawPlanRow(_ detail: ProductDetailState, variant: ProductVariant, focused: Bool, y start: Int, labelWidth: Int,
+                             compact: Bool, in canvas: Canvas, theme: Theme, grid: inout Grid) -> Int {
+        var y = start
+        canvas.text((focused ? "▸ " : "  ") + "Purchase", y: y, style: theme[focused ? .heading : .fieldLabel], in: &grid, maxWidth: labelWidth)
+        var vx = labelWidth
+        var choices = Array((["One-time"] + detail.sellingPlans.map { ProductDetailView.planLabel($0, price: variant.price) }).enumerated())
+        // A compact screen that cannot show them all shows the chosen one (←→ still moves through all).
+        let whole = choices.reduce(labelWidth) { $0 + DisplayWidth.of($1.element) + 3 }
+        if compact && whole > canvas.width { choices = choices.filter { $0.offset == detail.selectedPlanIndex } }
+        for (index, label) in choices {
+            let chosen = index == detail.selectedPlanIndex
+            let text = chosen ? "[\(label)]" : " \(label) "
+            if vx + DisplayWidth.of(text) > canvas.width && vx > labelWidth {
+                guard !compact, y + 1 < canvas.height - 4 else {
+                    canvas.text("…", x: vx, y: y, style: theme[.muted], in: &grid)
+                    break
+                }
+                y += 1
+                vx = labelWidth
+            }
+            let style = chosen ? (focused ? theme[.selection] : theme[.selectionMuted]) : theme[.text]
+            if chosen && focused { canvas.placeFocus(x: vx, y: y, in: &grid) }
+            vx = canvas.text(text, x: vx, y: y, style: style, in: &grid) + 1
+        }
+        return y + 1
+    }
+
+    /// "Every 2 weeks −10 %", or the plan's name and its price when it is not a percentage off.
+    static func planLabel(_ plan: SellingPlan, price: Money) -> String {
+        switch plan.firstAdjustment?.value {
+        case .percentage(let percent)?: return "\(plan.name) −\(Money.format(percent, fractionDigits: 0)) %"
+        case nil: return plan.name
+        default: return "\(plan.name) \(plan.price(of: price).formatted)"
+        }
     }
 
     /// The description from line `offset`; when it does not fit, the last row says which lines

@@ -1,0 +1,71 @@
+import XCTest
+import AppCore
+import Storefront
+@testable import TerminalUI
+
+/// The product page offers the purchase as another row ("One-time" or a plan with what it takes
+/// off), the price the shop sells it at on the chosen plan; the cart names a line's plan.
+final class SubscriptionScreenTests: XCTestCase {
+    static let plans = [
+        SellingPlan(id: "gid://shopify/SellingPlan/1", name: "Every 2 weeks", options: [], interval: .week, intervalCount: 2,
+                    priceAdjustments: [SellingPlanPriceAdjustment(value: .percentage(10))]),
+        SellingPlan(id: "gid://shopify/SellingPlan/2", name: "Every 4 weeks", options: [], interval: .week, intervalCount: 4,
+                    priceAdjustments: [SellingPlanPriceAdjustment(value: .percentage(10))]),
+    ]
+
+    static var subscribable: Product {
+        var product = Fixtures.products[2]
+        product.sellingPlanGroups = [SellingPlanGroup(name: "Subscription", options: [], sellingPlans: plans)]
+        return product
+    }
+
+    func render(_ state: AppState, _ name: String) {
+        for size in [Size(width: 80, height: 24), Size(width: 120, height: 40), Size(width: 40, height: 12)] {
+            assertSnapshot(Renderer.render(state, size: size, environment: Fixtures.environment).text, named: "\(name)-\(size)")
+        }
+    }
+
+    func testTheProductPageOffersThePlans() {
+        let product = Self.subscribable
+        var state = Fixtures.browsing
+        state.screens = [.collections, .productDetail(handle: product.handle)]
+        var detail = ProductDetailState(product: product)
+        detail.selectedPlanIndex = 1
+        detail.focusedOptionIndex = detail.planRowIndex ?? 0
+        state.productDetail = detail
+        render(state, "product-detail-subscription")
+        XCTAssertTrue(Renderer.render(state, size: Size(width: 120, height: 40), environment: Fixtures.environment).text
+            .contains("Every 2 weeks −10 %"))
+    }
+
+    func testTheCartNamesALinesPlan() {
+        var state = Fixtures.withCart
+        state.screens = [.collections, .cart]
+        if var cart = state.cart.cart, let first = cart.lines.first {
+            cart.lines[0].sellingPlanAllocation = SellingPlanAllocation(
+                sellingPlan: Self.plans[0], price: first.cost.amountPerQuantity, compareAtPrice: first.cost.amountPerQuantity,
+                checkoutChargeAmount: first.cost.amountPerQuantity)
+            state.cart.cart = cart
+        }
+        render(state, "cart-subscription")
+        XCTAssertTrue(Renderer.render(state, size: Size(width: 120, height: 40), environment: Fixtures.environment).text.contains("↻ Every 2 weeks"))
+    }
+
+    /// Plain mode says the same: the purchase choices, the price on the plan, the cart line's plan.
+    func testPlainModeNamesThePlans() {
+        var detail = ProductDetailState(product: Self.subscribable)
+        detail.selectedPlanIndex = 2
+        let page = PlainView.product(detail)
+        XCTAssertTrue(page.contains("Purchase: One-time, Every 2 weeks −10 %, [Every 4 weeks −10 %]"), page)
+        XCTAssertTrue(page.contains("$16.20 every 4 weeks"), page)
+        XCTAssertTrue(page.contains("set Purchase PLAN"), page)
+        var state = Fixtures.withCart.cart
+        if var cart = state.cart, let first = cart.lines.first {
+            cart.lines[0].sellingPlanAllocation = SellingPlanAllocation(
+                sellingPlan: Self.plans[1], price: first.cost.amountPerQuantity, compareAtPrice: first.cost.amountPerQuantity,
+                checkoutChargeAmount: first.cost.amountPerQuantity)
+            state.cart = cart
+        }
+        XCTAssertTrue(PlainView.cart(state, taxNote: "").contains("Every 4 weeks (subscription)"))
+    }
+}
