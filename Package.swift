@@ -185,7 +185,8 @@ let package = Package(
         ),
         .testTarget(name: "UserConfigTests", dependencies: ["UserConfig"]),
         .testTarget(name: "StorefrontSimulationTests", dependencies: ["StorefrontSimulation", "Storefront"]),
-        .testTarget(name: "CheckoutSheetTests", dependencies: ["CheckoutSheet", "Storefront"]),
+        .testTarget(name: "CheckoutSheetTests", dependencies: ["CheckoutSheet", "Storefront",
+                                                     .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras")]),
         .testTarget(
             name: "StorefrontSSHTests",
             dependencies: [

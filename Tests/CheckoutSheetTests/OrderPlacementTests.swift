@@ -1,3 +1,4 @@
+import ConcurrencyExtras
 import Foundation
 import Storefront
 import XCTest
@@ -7,6 +8,12 @@ import XCTest
 /// can fix is not recovered; a shop that takes payment only in its web checkout sends the buyer to
 /// the browser and records the order when the cart is completed there.
 final class OrderPlacementTests: XCTestCase {
+    /// Tasks run one at a time on the main serial executor: the sheet's watch of the cart and the
+    /// test's wait on its updates interleave in one order on every run.
+    override func invokeTest() {
+        withMainSerialExecutor { super.invokeTest() }
+    }
+
     func testARefusalFailsWithTheStoresReasonAndIsNotRecovered() async throws {
         let h = SheetHarness()
         await h.present()
