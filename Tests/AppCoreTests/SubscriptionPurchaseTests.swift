@@ -58,7 +58,7 @@ final class SubscriptionPurchaseTests: XCTestCase {
         await store.send(.productDetail(.addToCart))
         await store.receive(.productDetail(.delegate(.addToCart(CartMerchandise(variant: product.variants[0], of: product), quantity: 1,
                                                                 sellingPlan: Self.everyMonth)))) {
-            $0.loading = [.cartCreate]
+            $0.setLoading([.cartCreate])
             $0.cart.latestRequestId = 1
             $0.cart.nextRequestId = 2
         }

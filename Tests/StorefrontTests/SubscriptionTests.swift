@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import Testing
 @testable import Storefront
@@ -33,11 +34,11 @@ import Testing
         func customer(accessToken: String) async throws -> Customer? { accessToken == Self.token ? Self.customer : nil }
     }
 
-    let clock = TestClock()
+    let clock = TestClock<Duration>()
     let directory = TemporaryDirectory()
 
     func shop() async throws -> EmbeddedStorefront {
-        let shop = EmbeddedStorefront(catalog: try Self.catalog(), stateDirectory: directory.url, now: clock.closure)
+        let shop = EmbeddedStorefront(catalog: try Self.catalog(), stateDirectory: directory.url, now: Fixtures.dates(clock).closure)
         await shop.setCustomerDirectory(Directory())
         return shop
     }
@@ -210,7 +211,7 @@ import Testing
         let first = try #require(contracts.first)
         #expect(first.status == .active && first.line.quantity == 2 && first.line.currentPrice.amount == Decimal(string: "37.80"))
         #expect(first.originCheckoutSessionId == "session-1" && first.interval == .week && first.intervalCount == 2)
-        #expect(first.nextBillingDate(now: clock.now) == clock.now.addingTimeInterval(14 * 86_400))
+        #expect(first.nextBillingDate(now: clock.date) == clock.date.addingTimeInterval(14 * 86_400))
         #expect(await shop.subscriptionContracts(ofCustomer: "gid://shopify/Customer/8").isEmpty)
         // The same checkout session again is the same order and makes no more contracts.
         _ = try? await shop.placeOrder(completion(cart))
