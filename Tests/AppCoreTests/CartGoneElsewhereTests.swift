@@ -1,6 +1,7 @@
 import XCTest
 import AppCore
 import AppCoreTesting
+import CheckoutSheet
 import Storefront
 
 /// Another process on the same state directory (a second app, `storefront mcp`) checked out the
@@ -76,5 +77,27 @@ final class CartGoneElsewhereTests: XCTestCase {
                        "This cart is no longer open (checked out elsewhere, or expired); the next item starts a new cart.")
         await store.finish()
         XCTAssertEqual(env.savedCartIds.values, [])
+    }
+
+    /// The checkout sheet says the cart was already completed: the cart is read again and dropped,
+    /// rather than kept for another try that would fail the same way.
+    func testACheckoutRefusedAsAlreadyCompletedDropsTheCart() async {
+        var env = TestEnvironment()
+        env.storefront.onCart = { _ in nil }
+        let completed = order(name: "#1002", cartId: cart.id)
+        env.ledgerOrders = { [completed] }
+        let store = env.store(AppState(screens: [.collections, .cart], cart: CartState(cart: cart, confirmedCart: cart)))
+        await store.send(.checkout(.start)) {
+            $0.checkout.isPresented = true
+            $0.checkout.page = .loading
+        }
+        await store.receive(.checkout(.delegate(.presented)))
+        env.sheet.emit(.event(.failed(.checkoutExpired(message: "Checkout already completed", code: .cartCompleted))))
+        env.sheet.emit(.dismissed)
+        await store.skipReceivedActionsWhenEffectsEnd()
+        XCTAssertNil(store.state.cart.cart)
+        XCTAssertFalse(store.state.checkout.isPresented)
+        XCTAssertEqual(store.state.errorMessage, "This cart was checked out elsewhere (order #1002); the next item starts a new cart.")
+        await store.finish()
     }
 }
