@@ -43,7 +43,8 @@ extension AccountClient {
                 } catch AccountError.loginRequired(let reason) {
                     throw LoginRequired(reason: reason)
                 }
-            })
+            },
+            forgetSession: { try manager.store.delete() })
     }
 
     /// The app's account with the system's browser (when the options say to open one).

@@ -1,3 +1,4 @@
+import CheckoutSheet
 import Storefront
 
 /// The whole app's reducer: runs each feature's reducer on its slice of the state, and routes the
@@ -65,6 +66,9 @@ public struct AppReducer: Reducer, Sendable {
             return route(delegate, &state)
         case .checkout(.delegate(let delegate)):
             return route(delegate, &state)
+        case .checkout(.sheetUpdate(.event(.failed(let error)), _)) where error.code == .cartCompleted || error.code == .cartExpired:
+            // Checked out elsewhere meanwhile (or expired): the cart is read again, and dropped with a line naming the order.
+            return .merge(features(&state, action), reduce(into: &state, action: .cart(.checkStillOpen)))
         case .account(.delegate(let delegate)):
             return route(delegate, &state)
         case .account(.open):

@@ -46,6 +46,9 @@ actor SimulatedAccounts: CustomerDirectory {
         savedToken = nil
     }
 
+    /// The terminal deletes the token the shop refused; the server is not told.
+    func forget() { savedToken = nil }
+
     /// The server forgets the token (revoked elsewhere, or expired); the terminal still holds it.
     func expire() {
         if let savedToken { validTokens[savedToken] = nil }
@@ -66,6 +69,7 @@ actor SimulatedAccounts: CustomerDirectory {
                           guard await self.currentSession() != nil else { throw AppError(message: "Log in to see your orders.") }
                           let orders = try await shop.orders().filter { $0.customerId == Self.customer.id }
                           return orders.map(CustomerOrder.init).sorted { $0.processedAt > $1.processedAt }
-                      })
+                      },
+                      forgetSession: { await self.forget() })
     }
 }

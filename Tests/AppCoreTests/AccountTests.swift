@@ -14,8 +14,10 @@ final class AccountTests: XCTestCase {
                         logIn: @escaping @Sendable (@escaping @Sendable (URL) async -> Void) async throws -> AccountSession = { _ in
                             throw AppError(message: "no login expected") },
                         logOut: @escaping @Sendable () async throws -> Void = { },
-                        orders: @escaping @Sendable () async throws -> [CustomerOrder] = { [] }) -> AccountClient {
-        AccountClient(currentSession: { session }, accessToken: { token }, logIn: logIn, logOut: logOut, orders: orders)
+                        orders: @escaping @Sendable () async throws -> [CustomerOrder] = { [] },
+                        forgetSession: @escaping @Sendable () async throws -> Void = { }) -> AccountClient {
+        AccountClient(currentSession: { session }, accessToken: { token }, logIn: logIn, logOut: logOut, orders: orders,
+                      forgetSession: forgetSession)
     }
 
     static func loggedIn(_ state: AppState = AppState()) -> AppState {
@@ -253,7 +255,8 @@ final class AccountTests: XCTestCase {
     /// cart goes on without the token so the next add works.
     func testAnAddRefusedForTheLoginSaysLogInAgainAndNeverAdded() async {
         var env = TestEnvironment()
-        env.account = Self.account()
+        let forgotten = Recorder<Bool>()
+        env.account = Self.account(forgetSession: { forgotten.record(true) })
         let refused = CartUserError(code: .invalid, field: ["buyerIdentity", "customerAccessToken"],
                                     message: "The customer access token is invalid or has expired.")
         let cart = Self.signedInCart()
@@ -277,6 +280,41 @@ final class AccountTests: XCTestCase {
         XCTAssertNil(store.state.productDetail?.confirmation)
         XCTAssertEqual(store.state.account.status, .sessionEnded(reason: reason))
         XCTAssertEqual(store.state.cart.cart, anonymous)
+        await store.finish()
+        // The refused tokens are deleted: the next start is logged out and says nothing.
+        XCTAssertEqual(forgotten.values, [true])
+    }
+
+    /// The account server could not be reached for a token: the cart is made without it, and the
+    /// saved login stays (nothing was refused).
+    func testAnUnreachableAccountServerKeepsTheSavedLogin() async {
+        var env = TestEnvironment()
+        let forgotten = Recorder<Bool>()
+        env.account = Self.account(token: .unavailable(reason: "connection refused"), forgetSession: { forgotten.record(true) })
+        let created = Fixtures.shirtCart()
+        env.storefront.onCartCreate = { _ in CartPayload(cart: created) }
+        let store = env.store(Self.loggedIn(AppState(screens: [.collections, .productDetail(handle: "shirt")],
+                                                     productDetail: ProductDetailState(product: Fixtures.shirt()))))
+
+        await store.send(.productDetail(.addToCart))
+        await store.skipReceivedActionsWhenEffectsEnd()
+        XCTAssertEqual(store.state.account.status, .loggedIn(Self.session))
+        XCTAssertEqual(store.state.cart.cart, created)
+        await env.clock.advance(by: .seconds(4))
+        await store.skipReceivedActionsWhenEffectsEnd()
+        await store.finish()
+        XCTAssertEqual(forgotten.values, [])
+    }
+
+    /// The saved login could not be deleted: the error bar says so after the session ended.
+    func testATokenFileThatCannotBeDeletedIsReported() async {
+        var env = TestEnvironment()
+        env.account = Self.account(forgetSession: { throw AppError(message: "permission denied") })
+        let store = env.store(Self.loggedIn())
+
+        await store.send(.account(.sessionEnded(reason: "expired"))) { $0.account.status = .sessionEnded(reason: "expired") }
+        await store.skipReceivedActionsWhenEffectsEnd()
+        XCTAssertEqual(store.state.errorMessage, "Could not delete the saved login: permission denied")
         await store.finish()
     }
 

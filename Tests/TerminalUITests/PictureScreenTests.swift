@@ -68,6 +68,24 @@ final class PictureScreenTests: XCTestCase {
         }
     }
 
+    /// A long "added" line below the picture takes the whole body width; beside the picture it is
+    /// one row of the choices column, cut with an ellipsis, never wrapped inside it.
+    func testAnAddConfirmationIsOneRowAtTheWidthWhereItSits() throws {
+        var state = try state("enamel-camp-mug", colour: "Forest")
+        let confirmation = "Added 2 × Enamel Camp Mug (Forest) to your cart; it holds 5 now."
+        state.productDetail?.confirmation = confirmation
+        for size in [Size(width: 80, height: 24), Size(width: 120, height: 40)] {
+            let grid = Renderer.render(state, size: size, environment: environment())
+            assertSnapshot(grid.text, named: "picture-product-added-\(size.width)x\(size.height)")
+            let rows = (0..<size.height).map(grid.line).filter { $0.contains("✓") }
+            XCTAssertEqual(rows.count, 1, "\(size): \(rows)")
+            let next = (0..<size.height).map(grid.line).drop { !$0.contains("✓") }.dropFirst().first ?? ""
+            XCTAssertFalse(next.contains("now."), "\(size): the line does not go on below itself")
+        }
+        let wide = Renderer.render(state, size: Size(width: 80, height: 24), environment: environment())
+        XCTAssertTrue((0..<24).map(wide.line).contains { $0.contains("✓ " + confirmation) }, "below the picture it is whole")
+    }
+
     func testThePictureAtTwentyFourBitColourUsesTheThemesExactColours() throws {
         let (_, settled) = renderWithPictures(try state("enamel-camp-mug", colour: "Forest"), size: Size(width: 120, height: 40),
                                               environment: environment(.trueColor))

@@ -15,14 +15,18 @@ public struct AccountClient: Sendable {
     public var logOut: @Sendable () async throws -> Void
     /// The customer's orders, newest first. Throws `LoginRequired` when the shop refuses the login.
     public var orders: @Sendable () async throws -> [CustomerOrder]
+    /// Deletes the saved tokens without telling the server, which has already refused them: the
+    /// next start is simply logged out.
+    public var forgetSession: @Sendable () async throws -> Void
 
     public init(currentSession: @escaping @Sendable () async -> AccountSession?,
                 accessToken: @escaping @Sendable () async -> AccessTokenAnswer,
                 logIn: @escaping @Sendable (_ showURL: @escaping @Sendable (URL) async -> Void) async throws -> AccountSession,
                 logOut: @escaping @Sendable () async throws -> Void,
-                orders: @escaping @Sendable () async throws -> [CustomerOrder]) {
+                orders: @escaping @Sendable () async throws -> [CustomerOrder],
+                forgetSession: @escaping @Sendable () async throws -> Void) {
         self.currentSession = currentSession; self.accessToken = accessToken; self.logIn = logIn; self.logOut = logOut
-        self.orders = orders
+        self.orders = orders; self.forgetSession = forgetSession
     }
 }
 

@@ -5,8 +5,8 @@ import Storefront
 /// shows the address while it waits), logging out, the orders, and a session that ends.
 ///
 /// - Logging in gives the cart in use the customer's token; new carts get it when created.
-/// - A refused refresh ends the session once: the customer is asked to log in again, the cart
-///   keeps its lines and loses only the token.
+/// - A refused login (refresh, orders or the store) ends the session once: the customer is asked to
+///   log in again, the saved tokens are deleted, the cart keeps its lines and loses only the token.
 /// - Logging out deletes the signed-in cart with the session, so the app forgets it too.
 struct AccountReducer: Reducer {
     struct State: Equatable {
@@ -81,7 +81,8 @@ struct AccountReducer: Reducer {
             state.account.status = .sessionEnded(reason: reason)
             state.account.orders = nil
             let message = "Your session has ended (\(reason)). Log in again on the account screen; your cart is kept."
-            return .merge(.send(.delegate(.failed(AppError(message: message)))), .send(.delegate(.sessionEnded)))
+            return .merge(.send(.delegate(.failed(AppError(message: message)))), .send(.delegate(.sessionEnded)),
+                          forgetSession())
         case .delegate:
             return .none
         }
@@ -99,6 +100,19 @@ struct AccountReducer: Reducer {
             await send(.loginResponse(result))
         }
         .cancellable(id: .login, cancelInFlight: true)
+    }
+
+    /// The refused tokens are deleted, so this run alone says the session ended; the next start is
+    /// logged out.
+    private func forgetSession() -> Effect<AccountAction> {
+        guard let account = dependencies.account else { return .none }
+        return .run { send in
+            do {
+                try await account.forgetSession()
+            } catch {
+                await send(.delegate(.failed(AppError(message: "Could not delete the saved login: \(AppError(error).message)"))))
+            }
+        }
     }
 
     private func loadOrders(_ state: inout State) -> Effect<AccountAction> {

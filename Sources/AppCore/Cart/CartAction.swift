@@ -18,6 +18,11 @@ public enum CartAction: Hashable, Sendable {
     case countryChanged(String?)
     /// The cart became an order: the next add starts a new cart.
     case orderPlaced
+    /// The cart screen opened or a checkout starts: asks the shop whether the shown cart is still open.
+    case checkStillOpen
+    /// The shop no longer has the cart `cartId` open (another process on the same state directory
+    /// checked it out, or it expired).
+    case goneElsewhere(cartId: String)
     /// The cart screen left the stack: editing and a pending removal end there.
     case screenClosed
     /// The checkout sheet covered the cart: editing and a pending removal end.

@@ -37,6 +37,11 @@ struct CartReducer: Reducer {
             return forgetSignedInCart(&state)
         case .countryChanged(let country):
             return changeCountry(to: country, &state)
+        case .checkStillOpen:
+            return checkStillOpen(&state)
+        case .goneElsewhere(let cartId):
+            guard state.cart.cart?.id == cartId, state.cart.latestRequestId == nil else { return .none }
+            return dropGoneCart(&state)
         case .orderPlaced:
             // A new, empty cart; a request still on its way keeps its place.
             state.cart = CartState(loading: state.cart.loading)
@@ -247,6 +252,11 @@ struct CartReducer: Reducer {
     /// the store no longer accepts ends the session and the cart goes on as a guest's.
     private func addResponse(_ requestId: Int, _ adding: [CartAddRequest], _ result: Result<CartPayload, AppError>,
                              _ state: inout State) -> Effect<CartAction> {
+        if Self.isCartGone(result), state.cart.cart != nil, requestId == state.cart.latestRequestId {
+            // Nothing was added: the notice says the cart went and that the next item starts a new one.
+            let outcomes = adding.map { Effect<CartAction>.send(.delegate(.added(CartAddOutcome(request: $0, added: 0)))) }
+            return .merge(outcomes + [dropGoneCart(&state)])
+        }
         let before = state.cart.confirmedCart
         let outcomes = adding.map { request in Self.outcome(of: request, before: before, result) }
         let loginRefused = Self.refusesLogin(result)
@@ -278,6 +288,47 @@ struct CartReducer: Reducer {
             let reasons = payload.userErrors.map(\.message) + about
             return CartAddOutcome(request: request, added: added, reason: reasons.isEmpty ? nil : reasons.joined(separator: " "))
         }
+    }
+
+    /// The store answered that the cart does not exist (completed or expired): no cart, a user
+    /// error on `cartId`.
+    static func isCartGone(_ result: Result<CartPayload, AppError>) -> Bool {
+        guard case .success(let payload) = result, payload.cart == nil else { return false }
+        return payload.userErrors.contains { $0.field == ["cartId"] }
+    }
+
+    /// Reads the shown cart from the shop; a cart it no longer has open is dropped
+    /// (`goneElsewhere`). A shop out of reach changes nothing here.
+    private func checkStillOpen(_ state: inout State) -> Effect<CartAction> {
+        guard let id = state.cart.cart?.id, !state.cart.isUnconfirmed, state.cart.latestRequestId == nil else { return .none }
+        let storefront = dependencies.storefront
+        return .run { send in
+            guard case .success(nil) = await Result.capture({ try await storefront.cart(id: id) }) else { return }
+            await send(.goneElsewhere(cartId: id))
+        }
+    }
+
+    /// The shown cart is no longer open at the shop: it is dropped with one line naming the order
+    /// that completed it when the shop's ledger has it, and the next item starts a new cart.
+    private func dropGoneCart(_ state: inout State) -> Effect<CartAction> {
+        guard let id = state.cart.cart?.id else { return .none }
+        var loading = state.cart.loading
+        loading.remove(.cartMutation)
+        state.cart = CartState(nextRequestId: state.cart.nextRequestId, loading: loading)
+        let loadCartId = dependencies.loadCartId
+        let saveCartId = dependencies.saveCartId
+        let ledgerOrders = dependencies.ledgerOrders
+        return .merge(.send(.delegate(.changed)), .run { send in
+            // Another process may already keep a new cart under the saved id: only this one is forgotten.
+            if await loadCartId() == id { await saveCartId(nil) }
+            let order = try? await ledgerOrders?().first { $0.draft.cartId == id }
+            await send(.delegate(.failed(AppError(message: Self.goneNotice(orderName: order?.name)))))
+        })
+    }
+
+    static func goneNotice(orderName: String?) -> String {
+        guard let orderName else { return "This cart is no longer open (checked out elsewhere, or expired); the next item starts a new cart." }
+        return "This cart was checked out elsewhere (order \(orderName)); the next item starts a new cart."
     }
 
     /// The store refused the customer's access token (a user error on it).

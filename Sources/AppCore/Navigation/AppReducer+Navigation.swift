@@ -18,7 +18,8 @@ extension AppReducer {
             return reduce(into: &state, action: .search(.opened))
         case .openCart:
             state.push(.cart)
-            return reduce(into: &state, action: .checkout(.preload))
+            // Another process on the same state directory may have checked the cart out meanwhile.
+            return .merge(reduce(into: &state, action: .checkout(.preload)), reduce(into: &state, action: .cart(.checkStillOpen)))
         case .toggleHelp:
             state.isHelpVisible.toggle()
             return .none

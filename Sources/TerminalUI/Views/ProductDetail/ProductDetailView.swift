@@ -53,8 +53,9 @@ struct ProductDetailView {
             let pictureArea = inner.sub(Rect(x: leftWidth + 2, y: 1, width: inner.width - leftWidth - 2, height: inner.height - 1))
             let picture = PictureView(image: image, maxColumns: min(pictureArea.width, 30), maxRows: min(12, inner.height / 2))
             picture.draw(in: pictureArea, pictures: pictures, depth: pictureDepth, theme: theme, grid: &grid)
+            // Below the picture the rows are the body's whole width.
             let used = max(drawChoices(product, detail, in: inner.sub(Rect(x: 0, y: 0, width: leftWidth, height: inner.height)),
-                                       theme: theme, grid: &grid),
+                                       wideFrom: (row: picture.size.rows + 1, canvas: inner), theme: theme, grid: &grid),
                            picture.size.rows > 0 ? picture.size.rows + 1 : 0)
             return inner.sub(Rect(x: 0, y: used + 1, width: inner.width, height: inner.height - used - 1))
         }
@@ -64,7 +65,7 @@ struct ProductDetailView {
         picture.draw(in: inner.sub(Rect(x: 0, y: 1, width: inner.width, height: picture.size.rows)), pictures: pictures,
                      depth: pictureDepth, theme: theme, grid: &grid)
         let left = inner.sub(Rect(x: 0, y: top, width: leftWidth, height: inner.height - top))
-        let used = top + drawChoices(product, detail, in: left, theme: theme, grid: &grid)
+        let used = top + drawChoices(product, detail, in: left, wideFrom: (row: 0, canvas: left), theme: theme, grid: &grid)
         return inner.sub(Rect(x: 0, y: used + 1, width: inner.width, height: inner.height - used - 1))
     }
 
@@ -93,8 +94,10 @@ struct ProductDetailView {
 
     /// Draws everything but the description; returns the rows used. A short screen (under 18 rows)
     /// packs title and vendor, price and availability on one row each and drops the blank rows.
-    private func drawChoices(_ product: Product, _ detail: ProductDetailState, in canvas: Canvas, theme: Theme,
-                             grid: inout Grid) -> Int {
+    /// `wideFrom`: from that row on, the rows span the body's width, `canvas` (same origin; wider
+    /// below a picture beside the choices). Nil: every row is beside the picture.
+    private func drawChoices(_ product: Product, _ detail: ProductDetailState, in canvas: Canvas,
+                             wideFrom: (row: Int, canvas: Canvas)? = nil, theme: Theme, grid: inout Grid) -> Int {
         let compact = canvas.height < 18
         let byline = [product.vendor, product.productType].filter { !$0.isEmpty }.joined(separator: " · ")
         var y = compact ? 0 : 1
@@ -195,9 +198,16 @@ struct ProductDetailView {
             canvas.text(" Unavailable ", y: y, style: theme[.muted].adding(.reverse), in: &grid)
         }
         if let confirmation = detail.confirmation {
-            for line in TextLayout.wrap("✓ " + confirmation, width: canvas.width).prefix(2) {
+            if let wide = wideFrom, y + 1 >= wide.row {
+                // Across the body: wrapped at words, two rows at most.
+                for line in TextLayout.wrap("✓ " + confirmation, width: wide.canvas.width).prefix(2) {
+                    y += 1
+                    wide.canvas.text(line, y: y, style: theme[.success], in: &grid)
+                }
+            } else {
+                // Beside the picture: one row of the column, cut with an ellipsis.
                 y += 1
-                canvas.text(line, y: y, style: theme[.success], in: &grid)
+                canvas.text("✓ " + confirmation, y: y, style: theme[.success], in: &grid)
             }
         }
         return y + 1
