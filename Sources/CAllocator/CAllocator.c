@@ -14,3 +14,7 @@ size_t storefront_allocator_used_bytes(void) {
 int storefront_allocator_trim(void) {
     return malloc_trim(0);
 }
+
+int storefront_allocator_limit_arenas(int count) {
+    return mallopt(M_ARENA_MAX, count);
+}

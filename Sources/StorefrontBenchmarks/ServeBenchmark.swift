@@ -11,7 +11,9 @@ import Glibc
 /// `{ shop { name } }` as the peer figure, and the app's `CartCreate` with one line. Prints requests
 /// a second, p50 and p99, serve's CPU per request and the product page's and cartCreate's rate as a
 /// share of the trivial query's; then serve's resident memory before the load, right after it, and
-/// after some idle seconds.
+/// after some idle seconds. That serve keeps no answers (`--cached-answers 0`): every figure is an
+/// execution. The product page is then measured again on a serve that keeps catalog answers until
+/// the stock changes, on its own line ("kept answer"), never in place of the executed figure.
 enum ServeBenchmark {
     struct Failure: Error, CustomStringConvertible {
         let description: String
@@ -45,7 +47,8 @@ enum ServeBenchmark {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-serve-bench-\(getpid())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let server = try Server(binary: binary, directory: directory)
+        // Every query executed: serve keeps no answers here. The kept answers have their own server below.
+        let server = try Server(binary: binary, directory: directory.appendingPathComponent("executed"), arguments: ["--cached-answers", "0"])
         defer { server.stop() }
         print("server \(binary), port \(server.port); \(String(format: "%g", seconds)) s per figure; \(BenchmarkClock.loadAverage())")
 
@@ -63,31 +66,53 @@ enum ServeBenchmark {
         let idleBefore = server.residentMegabytes
 
         var rows = [["query", "connections", "req/s", "p50", "p99", "serve CPU/req", "x trivial"]]
+        var trivialRates: [Int: Double] = [:]
         for connections in levels {
             var results: [String: Result] = [:]
             for query in queries {
-                let cpuBefore = server.cpuSeconds
-                let result = try load(query, connections: connections, seconds: seconds, port: server.port)
-                let cpu = server.cpuSeconds - cpuBefore
+                let result = try measure(query, connections: connections, seconds: seconds, on: server)
                 results[query.name] = result
-                let trivial = results[queries[1].name]
-                rows.append([query.name, "\(connections)", String(format: "%.0f", result.rate),
-                             String(format: "%.2f ms", result.p50 * 1000), String(format: "%.2f ms", result.p99 * 1000),
-                             String(format: "%.2f ms", cpu * 1000 / Double(max(result.requests, 1))),
-                             query.name == queries[1].name ? "1" : trivial.map { String(format: "%.2f", result.rate / $0.rate) } ?? "-"])
+                rows.append(row(query.name, connections, result, trivial: query.name == queries[1].name ? nil : results[queries[1].name]))
             }
+            trivialRates[connections] = results[queries[1].name]?.rate
             // The product page ran before the trivial query: its ratio is filled in now.
             if let page = results[queries[0].name], let trivial = results[queries[1].name],
                let index = rows.lastIndex(where: { $0[0] == queries[0].name }) {
                 rows[index][6] = String(format: "%.2f", page.rate / trivial.rate)
             }
         }
-        print(BenchmarkClock.table(rows))
         let after = server.residentMegabytes
         try await Task.sleep(for: .seconds(5))
         let idleAfter = server.residentMegabytes
-        print(String(format: "serve resident: %.1f MB before the load, %.1f MB right after, %.1f MB after 5 s idle",
+
+        // The same product page from a serve that keeps catalog answers until the stock changes:
+        // after the first, each is a kept answer, not an execution (beside the executed trivial query).
+        let keeping = try Server(binary: binary, directory: directory.appendingPathComponent("kept"), arguments: [])
+        defer { keeping.stop() }
+        for connections in levels {
+            let result = try measure(queries[0], connections: connections, seconds: seconds, on: keeping)
+            rows.append(row("product page, kept answer", connections, result, trivial: nil))
+            if let trivial = trivialRates[connections] { rows[rows.count - 1][6] = String(format: "%.2f", result.rate / trivial) }
+        }
+        print(BenchmarkClock.table(rows))
+        print(String(format: "serve resident (every query executed): %.1f MB before the load, %.1f MB right after, %.1f MB after 5 s idle",
                      idleBefore, after, idleAfter))
+    }
+
+    /// `query` at `connections` against `server`, with the server's CPU per request.
+    static func measure(_ query: Query, connections: Int, seconds: Double, on server: Server) throws -> Result {
+        let cpuBefore = server.cpuSeconds
+        var result = try load(query, connections: connections, seconds: seconds, port: server.port)
+        result.cpuPerRequest = (server.cpuSeconds - cpuBefore) / Double(max(result.requests, 1))
+        return result
+    }
+
+    /// One line of the table; `trivial` nil with a name other than the trivial query's leaves the ratio to be filled in.
+    static func row(_ name: String, _ connections: Int, _ result: Result, trivial: Result?) -> [String] {
+        [name, "\(connections)", String(format: "%.0f", result.rate),
+         String(format: "%.2f ms", result.p50 * 1000), String(format: "%.2f ms", result.p99 * 1000),
+         String(format: "%.2f ms", result.cpuPerRequest * 1000),
+         name == "{ shop { name } }" ? "1" : trivial.map { String(format: "%.2f", result.rate / $0.rate) } ?? "-"]
     }
 
     struct Query {
@@ -100,6 +125,7 @@ enum ServeBenchmark {
         let rate: Double
         let p50: Double
         let p99: Double
+        var cpuPerRequest = 0.0
     }
 
     static func body(_ operation: StorefrontOperation, variables: [String: Any]) throws -> Data {
@@ -246,11 +272,12 @@ enum ServeBenchmark {
         let process: Process
         let port: Int
 
-        init(binary: String, directory: URL) throws {
+        init(binary: String, directory: URL, arguments: [String]) throws {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let log: URL
             (process, log) = try ServeProcess.start(binary, arguments: [
                 "--port", "0", "--token", ServeBenchmark.token, "--state-dir", directory.appendingPathComponent("state").path,
-            ], directory: directory)
+            ] + arguments, directory: directory)
             let deadline = Date().addingTimeInterval(30)
             var found: Int?
             while found == nil && Date() < deadline && process.isRunning {

@@ -22,9 +22,19 @@ public final class GraphQLEndpoint: Sendable {
     /// The work all requests in flight hold together.
     let sharedWork: SharedWork
 
+    /// Answers to catalog queries kept while the stock stands (`cachedAnswers` of them; none when
+    /// 0, or when the storefront is not the embedded one, whose stock this process sees change).
+    let answers: AnswerCache?
+
     public init(storefront: any StorefrontClient, accessToken: String, faults: FaultPlan = .none, limits: RequestLimits = .standard,
-                scopes: AccessScopes = .all, random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }) throws {
+                scopes: AccessScopes = .all, cachedAnswers: Int = AnswerCache.standardCount,
+                random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }) throws {
         self.storefront = storefront
+        if cachedAnswers > 0, let embedded = storefront as? EmbeddedStorefront {
+            self.answers = AnswerCache(maximumCount: cachedAnswers, version: { embedded.stockVersion })
+        } else {
+            self.answers = nil
+        }
         self.accessToken = accessToken
         self.limits = limits
         self.scopes = scopes
@@ -52,12 +62,13 @@ public final class GraphQLEndpoint: Sendable {
             limits.maximumListElements /= Self.tokenlessBudgetDivisor
             limits.maximumResponseBytes /= Self.tokenlessBudgetDivisor
         }
-        return await respond(to: body, limits: limits, api: storefrontAPI)
+        return await respond(to: body, limits: limits, api: storefrontAPI, answers: answers)
     }
 
     /// A request whose token was accepted: its JSON read within the limits, the fault plan applied,
     /// the operation run against `api` (for `customer`, signed in to the Customer Account API).
-    func respond(to body: Data, limits: RequestLimits, api: ServedAPI, customer: CustomerAccountSession? = nil) async -> EndpointResponse {
+    func respond(to body: Data, limits: RequestLimits, api: ServedAPI, customer: CustomerAccountSession? = nil,
+                 answers: AnswerCache? = nil) async -> EndpointResponse {
         if JSONNesting.exceeds(body, limits.maximumVariablesNesting) {
             return LimitViolation(message: "The request's JSON nests more than \(limits.maximumVariablesNesting) deep.",
                                   code: "MAX_DEPTH_EXCEEDED", details: [("maxDepth", limits.maximumVariablesNesting)]).response
@@ -73,7 +84,7 @@ public final class GraphQLEndpoint: Sendable {
             response.operationName = request.operationName
             return response
         }
-        var response = EndpointResponse.json(200, await execute(request, limits: limits, api: api, customer: customer))
+        var response = EndpointResponse.json(200, await execute(request, limits: limits, api: api, customer: customer, answers: answers))
         response.operationName = request.operationName
         return response
     }
@@ -81,7 +92,16 @@ public final class GraphQLEndpoint: Sendable {
     /// Checks the document against the limits (its text before the library parses it, its names,
     /// size and depth before the library validates it), then runs it within its execution budget
     /// and time budget.
-    private func execute(_ request: GraphQLRequest, limits: RequestLimits, api: ServedAPI, customer: CustomerAccountSession?) async -> Data {
+    /// A catalog query answered before under the same stock is answered with the same bytes (see
+    /// `AnswerCache`); only an answer without errors is kept.
+    private func execute(_ request: GraphQLRequest, limits: RequestLimits, api: ServedAPI, customer: CustomerAccountSession?,
+                         answers: AnswerCache?) async -> Data {
+        let key = answers.map { _ in
+            AnswerCache.Key(query: request.query, operationName: request.operationName, variables: request.variables, limits: limits)
+        }
+        if let answers, let key, let answer = answers.answer(key) { return answer }
+        let stock = answers?.currentVersion
+        var keepable = false
         if let violation = DocumentScan.check(request.query, limits: limits) { return violation.json }
         var result: GraphQL.GraphQLResult
         do {
@@ -129,12 +149,16 @@ public final class GraphQLEndpoint: Sendable {
                                       code: "TIMEOUT").json
             }
             result = finished
+            keepable = customer == nil && operation.map { AnswerCache.isCatalogQuery($0) } == true && result.errors.isEmpty
         } catch let error as GraphQLError {
             result = GraphQL.GraphQLResult(errors: [error])
         } catch {
             result = GraphQL.GraphQLResult(errors: [GraphQLError(message: String(describing: error))])
         }
-        return encode(result, limit: limits.maximumResponseBytes)
+        var kept: Data?
+        let data = encode(result, limit: limits.maximumResponseBytes, fitted: &kept)
+        if keepable, let answers, let key, let stock, let kept { answers.keep(kept, for: key, madeAt: stock) }
+        return data
     }
 
     /// Documents already found valid against the schema (there is one schema per process): a client
@@ -147,6 +171,12 @@ public final class GraphQLEndpoint: Sendable {
     /// The answer as JSON; one over `limit` bytes (the budget counts as it goes, the encoder has the
     /// last word) is the response-size error instead.
     private func encode(_ result: GraphQL.GraphQLResult, limit: Int = .max) -> Data {
+        var fitted: Data?
+        return encode(result, limit: limit, fitted: &fitted)
+    }
+
+    /// `fitted` is set to the answer when it is the result itself (encoded, within `limit`).
+    private func encode(_ result: GraphQL.GraphQLResult, limit: Int, fitted: inout Data?) -> Data {
         var result = result
         result.errors = Self.inPathOrder(result.errors.map(Self.withCode))
         guard let data = AnswerJSON.data(result) ?? (try? GraphQLJSONEncoder().encode(result)) else {
@@ -156,6 +186,7 @@ public final class GraphQLEndpoint: Sendable {
             return LimitViolation(message: "The answer grew past \(limit) bytes and the query was stopped.",
                                   code: "MAX_RESPONSE_SIZE_EXCEEDED", details: [("maxResponseBytes", limit)]).json
         }
+        fitted = data
         return data
     }
 

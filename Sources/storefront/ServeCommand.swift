@@ -101,11 +101,16 @@ struct ServeCommand: AsyncParsableCommand {
                                valueName: "path"))
     var stateDirectory: String?
 
+    @Option(name: .customLong("cached-answers"),
+            help: "Answers to catalog queries (products, collections, search) kept until the stock changes; 0 runs every query.")
+    var cachedAnswers: Int = AnswerCache.standardCount
+
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
         if let failRate, !(0...1).contains(failRate) { throw ValidationError("--fail-rate must be between 0 and 1.") }
         if failRate != nil && inject == nil { throw ValidationError("--fail-rate needs --inject to say which failures.") }
         guard latencyMs >= 0 else { throw ValidationError("--latency-ms cannot be negative.") }
+        guard cachedAnswers >= 0 else { throw ValidationError("--cached-answers cannot be negative.") }
         guard tokenLifetime >= 60 else { throw ValidationError("--token-lifetime must be at least 60 seconds.") }
         if let inject { _ = try faults(inject) }
         _ = try publicAddress
@@ -154,6 +159,7 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        AllocatorTrim.limitArenas()
         // SSH in front of another Storefront API: nothing of the shop is served from here.
         if ssh.port != nil, let remote = try global.remoteStorefront(readingFile: false) {
             return try await Self.front(endpoint: remote.configuration.endpoint, token: remote.configuration.accessToken,
@@ -174,7 +180,7 @@ struct ServeCommand: AsyncParsableCommand {
                              latency: Double(latencyMs) / 1000)
         let limits = limits
         let endpoint = try GraphQLEndpoint(storefront: storefront, accessToken: token, faults: plan, limits: limits,
-                                           scopes: try scopes)
+                                           scopes: try scopes, cachedAnswers: cachedAnswers)
         let deadline = ShutdownDeadline(grace: limits.shutdownGrace)
         defer { withExtendedLifetime(deadline) {} }
         let shop = try await storefront.shop()

@@ -45,6 +45,14 @@ import Testing
         #expect(resident - after > 32 << 20, "resident \(resident) → \(after)")
     }
 
+    /// Decided without calling the allocator: a limit set here would hold for every test in the process.
+    @Test func theArenasAreLimitedUnlessTheEnvironmentSaysHowMany() {
+        #expect(AllocatorTrim.limitsArenas(AllocatorTrim.arenas, environment: [:]))
+        #expect(!AllocatorTrim.limitsArenas(AllocatorTrim.arenas, environment: ["MALLOC_ARENA_MAX": "8"]))
+        #expect(!AllocatorTrim.limitsArenas(0, environment: [:]))
+        #expect(AllocatorTrim.limitArenas(environment: ["MALLOC_ARENA_MAX": "8"]) == false)
+    }
+
     private func residentBytes() -> Int {
         let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
         let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""

@@ -29,6 +29,9 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
     public nonisolated let persistence: any EmbeddedPersistence
     /// What orders took off the shelf; every read of a variant goes through it.
     nonisolated let stock: StockLedger
+    /// What every answer about the catalog depends on besides the catalog itself (which never
+    /// changes in a storefront's life): a different number after every change to the stock.
+    public nonisolated var stockVersion: UInt64 { stock.version }
     /// Where the catalog's pictures are: `images/` beside a catalog file, or the bundled pictures.
     public nonisolated var pictureDirectory: URL? {
         get { pictureFolder.withLock { $0 } }

@@ -7,6 +7,12 @@ import Synchronization
 /// catalog's minus what was sold.
 final class StockLedger: Sendable {
     private let sold: Mutex<[String: Int]>
+    /// Counts every change to what was sold, so an answer made from the stock can say which stock
+    /// it was made from (`serve` keeps answers only while this stays the same).
+    private let changes = Atomic<UInt64>(0)
+
+    /// The stock's version: a different number after every order recorded or taken in.
+    var version: UInt64 { changes.load(ordering: .acquiring) }
 
     init(orders: [Order] = [], unitsSold: [String: Int]? = nil) {
         self.sold = Mutex(unitsSold ?? Self.count(orders))
@@ -16,6 +22,7 @@ final class StockLedger: Sendable {
     func record(_ order: Order) {
         sold.withLock { sold in
             for (variant, units) in order.unitsByVariant { sold[variant] = Self.adding(sold[variant] ?? 0, units) }
+            changes.add(1, ordering: .releasing)
         }
     }
 
@@ -28,7 +35,10 @@ final class StockLedger: Sendable {
     /// What the store holds now (other processes placed orders too).
     func replace(orders: [Order], unitsSold: [String: Int]?) {
         let counted = unitsSold ?? Self.count(orders)
-        sold.withLock { $0 = counted }
+        sold.withLock { sold in
+            sold = counted
+            changes.add(1, ordering: .releasing)
+        }
     }
 
     func unitsSold(of variantId: String) -> Int { sold.withLock { $0[variantId] ?? 0 } }

@@ -28,6 +28,24 @@ public enum AllocatorTrim {
         return storefront_allocator_trim() == 1
     }
 
+    /// Arenas a server's allocator may make. glibc makes up to eight per core, one for each thread
+    /// that finds the others busy, and each keeps its own free pages and its own fragments between
+    /// live blocks; with few, fewer such fragments stay behind after a burst (see the README).
+    public static let arenas = 2
+
+    /// Limits the allocator to `arenas` arenas, unless `MALLOC_ARENA_MAX` already says how many
+    /// (glibc reads it itself). Called once, first thing, by a process that serves.
+    @discardableResult
+    public static func limitArenas(_ count: Int = arenas, environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+        guard limitsArenas(count, environment: environment) else { return false }
+        return storefront_allocator_limit_arenas(Int32(clamping: count)) == 1
+    }
+
+    /// Whether `limitArenas` sets a limit: not when the environment already gives one.
+    static func limitsArenas(_ count: Int, environment: [String: String]) -> Bool {
+        environment["MALLOC_ARENA_MAX"] == nil && count > 0
+    }
+
     /// Runs `body` with the watcher holding off, so a measurement of resident memory sees only what
     /// `body` does.
     public static func holdingOff<T>(_ body: () throws -> T) rethrows -> T {
