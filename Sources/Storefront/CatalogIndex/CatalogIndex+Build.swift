@@ -4,12 +4,12 @@ import GRDB
 extension CatalogIndex {
     static let schema = """
         CREATE TABLE meta(key TEXT PRIMARY KEY NOT NULL, value BLOB NOT NULL);
+        -- What search reads for every product, kept small so that a scan reads few pages; the
+        -- folded text and the product's JSON are tables of their own, read only where needed.
         CREATE TABLE product(
             idx INTEGER PRIMARY KEY,
             handle TEXT NOT NULL,
-            json BLOB NOT NULL,
             title BLOB NOT NULL,
-            text BLOB NOT NULL,
             handle_folded BLOB NOT NULL,
             vendor BLOB NOT NULL,
             type BLOB NOT NULL,
@@ -18,6 +18,8 @@ extension CatalogIndex {
             available INTEGER NOT NULL,
             created_at REAL NOT NULL,
             updated_at REAL NOT NULL);
+        CREATE TABLE product_folded(idx INTEGER PRIMARY KEY, text BLOB NOT NULL);
+        CREATE TABLE product_json(idx INTEGER PRIMARY KEY, json BLOB NOT NULL);
         CREATE TABLE tag(product INTEGER NOT NULL, folded BLOB NOT NULL);
         CREATE TABLE variant(product INTEGER NOT NULL, sku BLOB NOT NULL, price INTEGER NOT NULL);
         CREATE TABLE collection(idx INTEGER PRIMARY KEY, handle TEXT NOT NULL, json BLOB NOT NULL);
@@ -66,10 +68,12 @@ extension CatalogIndex {
         let encoder = JSONEncoder()
         var folder = TextFolder()
         let product = try db.makeStatement(sql: """
-            INSERT INTO product(idx, handle, json, title, text, handle_folded, vendor, type, min_price, max_price, available,
-                                created_at, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)
+            INSERT INTO product(idx, handle, title, handle_folded, vendor, type, min_price, max_price, available,
+                                created_at, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?,?)
             """)
-        let text = try db.makeStatement(sql: "INSERT INTO product_text(rowid, text) VALUES (?, ?)")
+        let json = try db.makeStatement(sql: "INSERT INTO product_json(idx, json) VALUES (?, ?)")
+        let text = try db.makeStatement(sql: "INSERT INTO product_folded(idx, text) VALUES (?, ?)")
+        let trigrams = try db.makeStatement(sql: "INSERT INTO product_text(rowid, text) VALUES (?, ?)")
         let tag = try db.makeStatement(sql: "INSERT INTO tag(product, folded) VALUES (?, ?)")
         let variant = try db.makeStatement(sql: "INSERT INTO variant(product, sku, price) VALUES (?, ?, ?)")
         for (p, item) in catalog.products.enumerated() {
@@ -89,13 +93,15 @@ extension CatalogIndex {
             }
             for value in item.tags { try tag.execute(arguments: [p, Data(folder.fold(value))]) }
             let row: [(any DatabaseValueConvertible)?] = [
-                p, item.handle, try encoder.encode(item), Data(title), Data(folded), Data(folder.fold(item.handle)),
+                p, item.handle, Data(title), Data(folder.fold(item.handle)),
                 Data(folder.fold(item.vendor)), Data(folder.fold(item.productType)),
                 low == .max ? 0 : low, high == .min ? 0 : high, item.availableForSale,
                 item.createdAt.timeIntervalSince1970, item.updatedAt.timeIntervalSince1970,
             ]
             try product.execute(arguments: StatementArguments(row))
-            try text.execute(arguments: [p, String(decoding: folded, as: UTF8.self)])
+            try json.execute(arguments: [p, try encoder.encode(item)])
+            try text.execute(arguments: [p, Data(folded)])
+            try trigrams.execute(arguments: [p, String(decoding: folded, as: UTF8.self)])
         }
     }
 

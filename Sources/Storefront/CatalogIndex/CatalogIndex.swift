@@ -11,7 +11,7 @@ import GRDB
 /// itself and rebuilds the index.
 public final class CatalogIndex: Sendable {
     /// Bumped whenever the schema or what a row holds changes: an index of another format is rebuilt.
-    static let format = 1
+    static let format = 2
 
     public let shop: Shop
     public let markets: Markets
@@ -65,7 +65,7 @@ public final class CatalogIndex: Sendable {
             for start in stride(from: 0, to: indices.count, by: 500) {
                 let chunk = Array(indices[start..<min(indices.count, start + 500)])
                 let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
-                let rows = try Row.fetchCursor(db, sql: "SELECT idx, json FROM product WHERE idx IN (\(marks))",
+                let rows = try Row.fetchCursor(db, sql: "SELECT idx, json FROM product_json WHERE idx IN (\(marks))",
                                                arguments: StatementArguments(chunk))
                 while let row = try rows.next() {
                     byIndex[row[0]] = try decoder.decode(Product.self, from: row[1] as Data)
@@ -78,7 +78,8 @@ public final class CatalogIndex: Sendable {
     /// The product with this handle.
     public func product(handle: String) throws -> Product? {
         try database.read { db in
-            try Data.fetchOne(db, sql: "SELECT json FROM product WHERE handle = ?", arguments: [handle])
+            try Data.fetchOne(db, sql: "SELECT j.json FROM product AS p JOIN product_json AS j ON j.idx = p.idx WHERE p.handle = ?",
+                              arguments: [handle])
         }.map { try JSONDecoder().decode(Product.self, from: $0) }
     }
 

@@ -54,7 +54,7 @@ struct CatalogIndexQuery {
                 sql += "p.idx IN (SELECT rowid FROM product_text WHERE product_text MATCH ?)"
                 bind("\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"")
             } else {
-                sql += "instr(p.text, ?) > 0"
+                sql += "p.idx IN (SELECT idx FROM product_folded WHERE instr(text, ?) > 0)"
                 bind(Data(needle))
             }
         case .field(let field, let comparison, let value):
