@@ -61,6 +61,8 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                // The catalog index on disk (SQLite, FTS5).
+                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             resources: [.copy("Resources/catalog.json"), .copy("Resources/images"), .copy("GraphQL/Documents")]
         ),

@@ -18,11 +18,17 @@ struct CollectionsCommand: AsyncParsableCommand {
             if let remote = try global.remoteStorefront() {
                 collections = try await Self.read(from: await market.inMarket(remote))
             } else {
-                let catalog = try global.openCatalog()
-                let markets = market.markets(of: catalog)
-                collections = zip(catalog.collections, catalog.collectionProductIndices).map { collection, indices in
-                    CollectionSummary(collection, products: market.localize(indices.map { catalog.products[$0] }, markets))
-                }
+                collections = try global.readCatalog(index: { index in
+                    let markets = market.markets(index.markets)
+                    return try index.collections().map { collection, products in
+                        CollectionSummary(collection, handles: products.map(\.handle).filter { market.sells($0, markets) })
+                    }
+                }, catalog: { catalog in
+                    let markets = market.markets(of: catalog)
+                    return zip(catalog.collections, catalog.collectionProductIndices).map { collection, indices in
+                        CollectionSummary(collection, products: market.localize(indices.map { catalog.products[$0] }, markets))
+                    }
+                })
             }
             if json {
                 print(try OutputFormatting.json(collections))
@@ -65,13 +71,17 @@ struct CollectionSummary: Encodable {
     var products: [String]
 
     init(_ collection: Collection, products: [Product]) {
+        self.init(collection, handles: products.map(\.handle))
+    }
+
+    init(_ collection: Collection, handles: [String]) {
         id = collection.id
         handle = collection.handle
         title = collection.title
         description = collection.description
         updatedAt = collection.updatedAt
         image = collection.image
-        productsCount = products.count
-        self.products = products.map(\.handle)
+        productsCount = handles.count
+        products = handles
     }
 }

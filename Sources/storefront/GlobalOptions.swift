@@ -79,4 +79,31 @@ struct GlobalOptions: ParsableArguments {
             throw CommandFailure.input(error.description)
         }
     }
+
+    /// An answer from the catalog's index on disk when it has one that is still the catalog
+    /// file's (see `CatalogIndexFiles`); else from the catalog read from its file, whose index is
+    /// then written for the next command. An index that fails to read is removed and the catalog
+    /// file answers instead. `STOREFRONT_CATALOG_INDEX=off` always reads the file.
+    func readCatalog<T>(index fromIndex: (CatalogIndex) throws -> T, catalog fromCatalog: (StoreCatalog) throws -> T) throws -> T {
+        let cache = ResponseCache.defaultDirectory()
+        guard CatalogIndexFiles.isEnabled() else { return try fromCatalog(openCatalog()) }
+        if let index = CatalogIndexFiles.open(catalogPath: catalog, cache: cache) {
+            do {
+                return try fromIndex(index)
+            } catch let error as StorefrontError {
+                throw error
+            } catch let error as CommandFailure {
+                throw error
+            } catch {
+                CatalogIndexFiles.discard(catalogPath: catalog, cache: cache)
+            }
+        }
+        let loaded: StoreCatalog
+        do {
+            loaded = try CatalogIndexFiles.loadAndIndex(catalogPath: catalog, cache: cache).catalog
+        } catch let error as StorefrontError {
+            throw CommandFailure.input(error.description)
+        }
+        return try fromCatalog(loaded)
+    }
 }

@@ -50,10 +50,16 @@ struct MarketOptions: ParsableArguments {
     }
 
     /// The catalog's markets in the chosen country: warns the same way.
-    func markets(of catalog: StoreCatalog) -> Markets {
-        if let chosen, !catalog.markets.sells(in: chosen) { warnNotSold(in: chosen, home: catalog.markets.home.currencyCode) }
-        return catalog.markets
+    func markets(of catalog: StoreCatalog) -> Markets { markets(catalog.markets) }
+
+    /// A catalog's (or its index's) markets in the chosen country: warns the same way.
+    func markets(_ markets: Markets) -> Markets {
+        if let chosen, !markets.sells(in: chosen) { warnNotSold(in: chosen, home: markets.home.currencyCode) }
+        return markets
     }
+
+    /// Whether the chosen country sells the product with this handle.
+    func sells(_ handle: String, _ markets: Markets) -> Bool { markets.market(for: context.country).sells(handle) }
 
     /// Catalog products as the chosen country sees them: the ones it sells, in its currency and language.
     func localize(_ products: [Product], _ markets: Markets) -> [Product] {

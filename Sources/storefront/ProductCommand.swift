@@ -34,9 +34,11 @@ struct ProductCommand: AsyncParsableCommand {
                 own = found == nil && market.chosen != nil ? try await remote.product(handle: handle) : nil
                 countryName = own == nil ? nil : try? await here.localization().country.name
             } else {
-                let catalog = try global.openCatalog()
-                let markets = market.markets(of: catalog)
-                let product = catalog.product(handle: handle)
+                let (product, markets) = try global.readCatalog(index: { index in
+                    (try index.product(handle: handle), market.markets(index.markets))
+                }, catalog: { catalog in
+                    (catalog.product(handle: handle), market.markets(of: catalog))
+                })
                 found = product.flatMap { market.localize([$0], markets).first }
                 own = found == nil ? product : nil
                 countryName = markets.market(for: market.chosen).name

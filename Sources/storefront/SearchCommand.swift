@@ -57,15 +57,21 @@ struct SearchCommand: AsyncParsableCommand {
                 }
                 (shown, left) = (found.nodes, found.hasMore ? nil : 0)
             } else {
-                let products: [Product]
                 do {
-                    let catalog = try global.openCatalog()
-                    products = market.localize(try catalog.products(matching: query), market.markets(of: catalog))
+                    (shown, left) = try global.readCatalog(index: { index in
+                        // Only the products shown are read from the index.
+                        let markets = market.markets(index.markets)
+                        let sold = try index.matches(query: query).filter { market.sells($0.handle, markets) }
+                        let kept = limit > 0 ? Array(sold.prefix(limit)) : sold
+                        return (market.localize(try index.products(at: kept.map(\.index)), markets), sold.count - kept.count)
+                    }, catalog: { catalog in
+                        let products = market.localize(try catalog.products(matching: query), market.markets(of: catalog))
+                        let kept = limit > 0 ? Array(products.prefix(limit)) : products
+                        return (kept, products.count - kept.count)
+                    })
                 } catch StorefrontError.invalidSearch(let error) {
                     throw CommandFailure.input(Self.explain(error))
                 }
-                shown = limit > 0 ? Array(products.prefix(limit)) : products
-                left = products.count - shown.count
             }
             if json {
                 print(try OutputFormatting.json(shown.map(ProductSummary.init)))

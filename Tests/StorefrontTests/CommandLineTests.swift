@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import Storefront
 
@@ -16,13 +17,17 @@ enum BuiltExecutable {
 struct CommandLineTests {
     struct Run { var status: Int32; var stdout: String; var stderr: String }
 
-    func run(_ arguments: [String]) throws -> Run {
+    /// The test's own cache (catalog indexes, saved answers), shared by its commands.
+    let cache = TemporaryDirectory()
+
+    func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
         let process = Process()
         process.executableURL = BuiltExecutable.url
         process.arguments = arguments
         // No settings file of the machine running the tests (there is none under a new directory).
         process.environment = ProcessInfo.processInfo.environment.merging(
-            ["XDG_CONFIG_HOME": FileManager.default.temporaryDirectory.appendingPathComponent("storefront-tests-\(UUID().uuidString)").path]) { $1 }
+            ["XDG_CONFIG_HOME": FileManager.default.temporaryDirectory.appendingPathComponent("storefront-tests-\(UUID().uuidString)").path,
+             "XDG_CACHE_HOME": cache.url.path].merging(environment) { $1 }) { $1 }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -106,6 +111,48 @@ struct CommandLineTests {
         let collectionsJSON = try run(["collections", "--json", "--catalog", path])
         let list = try #require(try JSONSerialization.jsonObject(with: Data(collectionsJSON.stdout.utf8)) as? [[String: Any]])
         #expect(list.map { $0["handle"] as? String } == ["coffee", "tea", "kitchen", "gifts"])
+    }
+
+    /// The catalog's commands say the same whether they read the catalog file, write its index
+    /// as they do, or answer from the index the command before wrote.
+    @Test(.enabled(if: CatalogIndexFiles.isEnabled(), "the catalog index is off"))
+    func catalogCommandsAnswerTheSameFromTheIndex() throws {
+        let directory = TemporaryDirectory()
+        let path = try writeCatalog(Fixtures.catalogJSON, in: directory)
+        let commands = [["search", "tea", "--json"], ["search", "-tag:sale", "--limit", "3"], ["search", "price:<12 OR vendor:kestrel"],
+                        ["product", "gooseneck-kettle", "--json"], ["product", "sencha"], ["product", "nope"],
+                        ["collections", "--json"], ["collections"], ["search", "tea", "--country", "JP", "--json"],
+                        ["collections", "--country", "JP", "--json"], ["product", "sencha", "--country", "JP", "--json"]]
+        let index = cache.url.appendingPathComponent("storefront/catalog-index")
+        for command in commands {
+            let fromFile = try run(command + ["--catalog", path], environment: ["STOREFRONT_CATALOG_INDEX": "off"])
+            #expect(!FileManager.default.fileExists(atPath: index.path), "off writes no index")
+            let building = try run(command + ["--catalog", path])
+            let fromIndex = try run(command + ["--catalog", path])
+            for other in [building, fromIndex] {
+                #expect(other.stdout == fromFile.stdout && other.stderr == fromFile.stderr && other.status == fromFile.status, "\(command)")
+            }
+            try? FileManager.default.removeItem(at: index)
+        }
+    }
+
+    /// Two commands started together on a catalog without an index both answer, and leave one
+    /// whole index that the next command reads.
+    @Test(.enabled(if: CatalogIndexFiles.isEnabled(), "the catalog index is off"))
+    func twoCommandsAtOnceLeaveOneIndex() throws {
+        let directory = TemporaryDirectory()
+        let path = try writeCatalog(Fixtures.catalogJSON, in: directory)
+        let expected = try run(["search", "tea", "--json", "--catalog", path], environment: ["STOREFRONT_CATALOG_INDEX": "off"])
+        let results = Mutex<[Run]>([])
+        DispatchQueue.concurrentPerform(iterations: 2) { _ in
+            if let result = try? run(["search", "tea", "--json", "--catalog", path]) { results.withLock { $0.append(result) } }
+        }
+        #expect(results.withLock { $0.map(\.stdout) } == [expected.stdout, expected.stdout])
+        let index = cache.url.appendingPathComponent("storefront/catalog-index")
+        let files = try FileManager.default.contentsOfDirectory(atPath: index.path)
+        #expect(files.count == 1 && files[0].hasSuffix(".sqlite"), "\(files)")
+        #expect(CatalogIndexFiles.open(catalogPath: path, cache: cache.url.appendingPathComponent("storefront")) != nil)
+        #expect(try run(["search", "tea", "--json", "--catalog", path]).stdout == expected.stdout)
     }
 
     @Test func columnsAreAlignedByDisplayWidth() throws {

@@ -7,11 +7,14 @@ import Foundation
 public enum CatalogLoader {
     /// The catalog shipped with the app.
     public static func bundled() throws -> StoreCatalog {
-        guard let url = Bundle.module.url(forResource: "catalog", withExtension: "json") else {
+        guard let path = bundledPath else {
             throw StorefrontError.catalog(CatalogError(file: "catalog.json", message: "the bundled catalog is missing"))
         }
-        return try load(contentsOf: url.path, displayName: "bundled catalog.json")
+        return try load(contentsOf: path, displayName: "bundled catalog.json")
     }
+
+    /// Where the bundled catalog file is.
+    public static var bundledPath: String? { Bundle.module.url(forResource: "catalog", withExtension: "json")?.path }
 
     public static func load(contentsOf path: String, displayName: String? = nil) throws -> StoreCatalog {
         let name = displayName ?? path

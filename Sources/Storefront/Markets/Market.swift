@@ -6,7 +6,7 @@ import Foundation
 /// A price is the market's explicit one where the catalog gives it, otherwise the shop's price
 /// times `rate`, rounded up to a multiple of `rounding` (0.50 gives .00 and .50 endings; 10 gives
 /// whole tens of yen) so that a shopper sees a price a shop would choose, not an exchange sum.
-public struct Market: Hashable, Sendable {
+public struct Market: Hashable, Sendable, Codable {
     /// ISO 3166-1 alpha-2, as `CountryCode`: "NL".
     public var countryCode: String
     public var name: String

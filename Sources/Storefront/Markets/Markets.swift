@@ -1,7 +1,7 @@
 import Foundation
 
 /// The countries a shop sells in (its own first) and the catalog's translations by language.
-public struct Markets: Sendable {
+public struct Markets: Sendable, Codable {
     /// A product's text in another language; nil keeps the catalog's own.
     public struct Translation: Hashable, Sendable, Codable {
         public var title: String?
