@@ -63,8 +63,15 @@ struct LedgerView {
     }
 
     /// The orders of one shopper: the customer's (`customer` their id), or the guest orders when nil.
-    func orders(of customer: String?, fault: LedgerFault?) -> [Order] {
-        fault == .ordersIgnoreCustomer ? orders : orders.filter { $0.customerId == customer }
+    /// A guest's orders (no customer), or a customer's: those recorded for them, and those placed
+    /// with their e-mail address as a guest (the account lists both, as a shop's customer accounts do).
+    func orders(of customer: Customer?, fault: LedgerFault?) -> [Order] {
+        guard fault != .ordersIgnoreCustomer else { return orders }
+        guard let customer else { return orders.filter { $0.customerId == nil } }
+        return orders.filter { order in
+            order.customerId == customer.id
+                || (customer.email.map { order.draft.email?.caseInsensitiveCompare($0) == .orderedSame } ?? false)
+        }
     }
 }
 

@@ -315,7 +315,7 @@ final class SimulatedSession {
         let screen = app.state.screens.compactMap { screen -> OrdersState? in if case .orders(let orders) = screen { orders } else { nil } }.last
         let signedIn = app.state.account.isLoggedIn
         let shown = (screen ?? OrdersState()).summaries(placed: app.state.orders, signedIn: signedIn)
-        let customer = signedIn ? app.state.account.session?.customer.id : nil
+        let customer = signedIn ? app.state.account.session?.customer : nil
         return BookChecker.ordersShown(shown, shopperOrders: ledger.orders(of: customer, fault: fault))
     }
 

@@ -31,6 +31,30 @@ final class MarketTests: XCTestCase {
         return cart
     }
 
+    /// A signed-in cart as the API answers it names its customer but never returns the token; the
+    /// identity a country change sends replaces the cart's, so it carries the token again, or the
+    /// shop would take the customer off the cart and the order would be a guest's.
+    func testACountryChangeKeepsTheSignedInCartsCustomer() async {
+        var env = TestEnvironment()
+        env.account = AccountTests.account(token: .token("tok-1"))
+        let identities = Recorder<BuyerIdentity>()
+        var cart = Fixtures.shirtCart()
+        cart.buyerIdentity = BuyerIdentity(email: "ada@example.com", customer: Customer(id: "gid://shopify/Customer/1", email: "ada@example.com"))
+        env.storefront.onBuyerIdentity = { [cart] _, identity in identities.record(identity); return CartPayload(cart: Self.yenCart(cart)) }
+        var initial = AccountTests.loggedIn(AppState())
+        initial.cart.cart = cart
+        initial.cart.confirmedCart = cart
+        let store = env.store(initial)
+        await store.send(.cart(.countryChanged("JP"))) {
+            $0.setLoading([.cartMutation])
+            $0.cart.latestRequestId = 1
+            $0.cart.nextRequestId = 2
+        }
+        await store.skipReceivedActionsWhenEffectsEnd()
+        XCTAssertEqual(identities.values.map(\.customerAccessToken), ["tok-1"])
+        XCTAssertEqual(identities.values.map(\.countryCode), ["JP"])
+    }
+
     func testPickingACountryReloadsPricesAndMovesTheCartThere() async {
         var env = TestEnvironment()
         env.storefront.onMarketCollections = { context, _ in Self.page(context) }

@@ -96,7 +96,7 @@ final class PlainModeEndToEndTests: XCTestCase {
             "Size: 250 g, [1 kg]",
             "Grind: Whole bean, [Espresso]",
             "Quantity: 3",
-            "No option \"Colour\": Size, Grind.",
+            "No option \"Colour\": Size, Grind, Purchase.",
             "Adding 3 × Huisblend espresso · 1 kg / Espresso to the cart.",
             "✓ Added 3 × Huisblend espresso (1 kg / Espresso) to your cart.",
             "Cart: 3 items · €126.00",

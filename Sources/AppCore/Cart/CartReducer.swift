@@ -362,8 +362,13 @@ struct CartReducer: Reducer {
         changed.countryCode = country
         changed.customer = nil
         let identity = changed
-        return mutate(&state, edit: { _ in }) { client, cartId, _ in
-            try await client.cartBuyerIdentityUpdate(cartId: cartId, buyerIdentity: identity)
+        // The identity sent replaces the cart's: a signed-in cart keeps its customer by carrying
+        // their token again (the API never returns it, so the cart the app holds may lack it).
+        let customer = CustomerIdentity(account: dependencies.account, isLoggedIn: state.isLoggedIn)
+        let signedIn = state.isLoggedIn
+        return mutate(&state, edit: { _ in }) { client, cartId, send in
+            let sent = signedIn ? await customer.attached(to: identity, send) ?? identity : identity
+            return try await client.cartBuyerIdentityUpdate(cartId: cartId, buyerIdentity: sent)
         }
     }
 
