@@ -68,10 +68,7 @@ struct LedgerView {
     func orders(of customer: Customer?, fault: LedgerFault?) -> [Order] {
         guard fault != .ordersIgnoreCustomer else { return orders }
         guard let customer else { return orders.filter { $0.customerId == nil } }
-        return orders.filter { order in
-            order.customerId == customer.id
-                || (customer.email.map { order.draft.email?.caseInsensitiveCompare($0) == .orderedSame } ?? false)
-        }
+        return orders.filter { $0.isListed(for: customer) }
     }
 }
 

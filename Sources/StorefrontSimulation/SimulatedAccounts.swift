@@ -67,7 +67,7 @@ actor SimulatedAccounts: CustomerDirectory {
                       },
                       orders: {
                           guard await self.currentSession() != nil else { throw AppError(message: "Log in to see your orders.") }
-                          let orders = try await shop.orders().filter { $0.customerId == Self.customer.id }
+                          let orders = try await shop.orders().filter { $0.isListed(for: Self.customer) }
                           return orders.map(CustomerOrder.init).sorted { $0.processedAt > $1.processedAt }
                       },
                       forgetSession: { await self.forget() })

@@ -204,3 +204,14 @@ public struct GiftCardPayment: Hashable, Sendable, Codable {
 public enum CartCheckoutState: String, Hashable, Sendable, Codable {
     case open, completed, expired
 }
+
+extension Order {
+    /// Whether `customer`'s account lists this order: the shop recorded it for them, or it was
+    /// placed as a guest with their e-mail address. The one rule for whose orders are whose, read
+    /// by the Customer Account API, the account's orders and the simulator's books alike.
+    public func isListed(for customer: Customer) -> Bool {
+        if customerId == customer.id { return true }
+        guard let email = customer.email, let placedWith = draft.email else { return false }
+        return placedWith.caseInsensitiveCompare(email) == .orderedSame
+    }
+}

@@ -349,10 +349,7 @@ public actor AccountAuthority: CustomerDirectory {
     /// the customer, or placed with the customer's email.
     func orders(of customer: Customer) async throws -> [Order] {
         try await orders()
-            .filter { order in
-                order.customerId == customer.id
-                    || (customer.email.map { order.draft.email?.caseInsensitiveCompare($0) == .orderedSame } ?? false)
-            }
+            .filter { $0.isListed(for: customer) }
             .sorted { $0.processedAt > $1.processedAt }
     }
 }
