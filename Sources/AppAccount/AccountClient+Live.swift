@@ -42,6 +42,10 @@ extension AccountClient {
                     return try await commands.orders()
                 } catch AccountError.loginRequired(let reason) {
                     throw LoginRequired(reason: reason)
+                } catch AccountError.notLoggedIn {
+                    // The app still thinks it is logged in: another process on this state directory
+                    // logged out, or deleted a login the shop refused.
+                    throw LoginRequired(reason: "the login saved on this computer is gone")
                 }
             },
             forgetSession: { try manager.store.delete() })

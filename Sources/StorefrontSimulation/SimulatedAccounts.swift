@@ -66,7 +66,9 @@ actor SimulatedAccounts: CustomerDirectory {
                           _ = try await shop.removeAuthenticatedCarts()
                       },
                       orders: {
-                          guard await self.currentSession() != nil else { throw AppError(message: "Log in to see your orders.") }
+                          // As the Customer Account API answers: no token, or one it no longer honours.
+                          if case .loginRequired(let reason) = await self.accessToken() { throw LoginRequired(reason: reason) }
+                          guard await self.currentSession() != nil else { throw LoginRequired(reason: "the login saved on this computer is gone") }
                           let orders = try await shop.orders().filter { $0.isListed(for: Self.customer) }
                           return orders.map(CustomerOrder.init).sorted { $0.processedAt > $1.processedAt }
                       },
