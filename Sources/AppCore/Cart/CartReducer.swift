@@ -365,9 +365,9 @@ struct CartReducer: Reducer {
         // The identity sent replaces the cart's: a signed-in cart keeps its customer by carrying
         // their token again (the API never returns it, so the cart the app holds may lack it).
         let customer = CustomerIdentity(account: dependencies.account, isLoggedIn: state.isLoggedIn)
-        let signedIn = state.isLoggedIn
         return mutate(&state, edit: { _ in }) { client, cartId, send in
-            let sent = signedIn ? await customer.attached(to: identity, send) ?? identity : identity
+            // Logged out (or the token refused): the identity as it is.
+            let sent = await customer.attached(to: identity, send) ?? identity
             return try await client.cartBuyerIdentityUpdate(cartId: cartId, buyerIdentity: sent)
         }
     }
