@@ -39,13 +39,17 @@ extension FuzzTarget {
                 // finished after it is rightly refused (408), and after twice it the connection may
                 // already be closed for its silence; one finished in time must be answered.
                 let stalledFor = firstSent.map { $0.duration(to: clock.now) } ?? .zero
+                // A body refused at the deadline closes the connection; the rest of it, sent after
+                // that, is answered by a reset, which may discard the unread 408 with it.
                 for connection in stalled {
                     let status = await connection.readStatusLine()
                     let answered = status.hasPrefix("HTTP/1.1 200") || status.hasPrefix("HTTP/1.1 503")
-                    let refusedLate = stalledFor >= clientTimeout && status.hasPrefix("HTTP/1.1 408")
+                    let refusedLate = stalledFor >= clientTimeout
+                        && (status.hasPrefix("HTTP/1.1 408") || status == RawConnection.reset)
                     let closedSilent = stalledFor >= clientTimeout * 2 && status.isEmpty
                     guard answered || refusedLate || closedSilent else {
-                        return "a slow client that finished its body got \"\(status)\""
+                        return "a slow client that finished its body \(stalledFor) "
+                            + "after it began got \"\(status)\""
                     }
                 }
             }
@@ -69,7 +73,9 @@ final class RawConnection: Sendable {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard connected == 0 else { close(socket); return nil }
-        var timeout = timeval(tv_sec: 15, tv_usec: 0)
+        // Longer than the most a finished request may take before its answer (a wait for a place,
+        // then its time budget: 5 + 10 s by default), with room for a busy machine.
+        var timeout = timeval(tv_sec: 25, tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     }
 
@@ -80,12 +86,16 @@ final class RawConnection: Sendable {
         _ = data.withUnsafeBytes { Foundation.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
     }
 
-    /// The first line the server answers with, or "" when it closes or says nothing in 15 s.
+    /// What `readStatusLine` gives when the server reset the connection, or said nothing in 25 s.
+    static let reset = "(connection reset)", silent = "(no answer in 25 s)"
+
+    /// The first line the server answers with; "" when it closes, `reset` or `silent` otherwise.
     func readStatusLine() async -> String {
         await offTheTaskPool { [socket] in
             var received = [UInt8](), buffer = [UInt8](repeating: 0, count: 1024)
             while !received.contains(0x0A) {
                 let count = recv(socket, &buffer, buffer.count, 0)
+                if count < 0, received.isEmpty { return errno == ECONNRESET ? Self.reset : Self.silent }
                 if count <= 0 { break }
                 received += buffer[..<count]
             }
