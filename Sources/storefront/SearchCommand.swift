@@ -43,7 +43,7 @@ struct SearchCommand: AsyncParsableCommand {
     func run() async throws {
         try await reportingFailures {
             let query = words.joined(separator: " ")
-            let shown: [Product], left: Int?
+            let shown: [SearchHit], left: Int?
             if let remote = try global.remoteStorefront() {
                 let remote = await market.inMarket(remote)
                 let found: (nodes: [Product], hasMore: Bool)
@@ -55,32 +55,39 @@ struct SearchCommand: AsyncParsableCommand {
                 } catch StorefrontError.invalidSearch(let error) {
                     throw CommandFailure.input(Self.explain(error))
                 }
-                (shown, left) = (found.nodes, found.hasMore ? nil : 0)
+                (shown, left) = (found.nodes.map(SearchHit.init), found.hasMore ? nil : 0)
             } else {
                 do {
                     (shown, left) = try global.readCatalog(index: { index in
-                        // Only the products shown are read from the index.
+                        // Only the products shown are read from the index, a chunk at a time, each
+                        // kept only as the little the output prints.
                         let markets = market.markets(index.markets)
                         let sold = try index.matches(query: query).filter { market.sells($0.handle, markets) }
                         let kept = limit > 0 ? Array(sold.prefix(limit)) : sold
-                        return (market.localize(try index.products(at: kept.map(\.index)), markets), sold.count - kept.count)
+                        var hits: [SearchHit] = []
+                        hits.reserveCapacity(kept.count)
+                        for start in stride(from: 0, to: kept.count, by: Self.chunk) {
+                            let positions = kept[start..<min(kept.count, start + Self.chunk)].map(\.index)
+                            hits += market.localize(try index.products(at: positions), markets).map(SearchHit.init)
+                        }
+                        return (hits, sold.count - kept.count)
                     }, catalog: { catalog in
                         let products = market.localize(try catalog.products(matching: query), market.markets(of: catalog))
                         let kept = limit > 0 ? Array(products.prefix(limit)) : products
-                        return (kept, products.count - kept.count)
+                        return (kept.map(SearchHit.init), products.count - kept.count)
                     })
                 } catch StorefrontError.invalidSearch(let error) {
                     throw CommandFailure.input(Self.explain(error))
                 }
             }
             if json {
-                print(try OutputFormatting.json(shown.map(ProductSummary.init)))
+                print(try OutputFormatting.json(shown.map(\.summary)))
             } else if shown.isEmpty {
                 print("No products match \"\(query)\".")
             } else {
-                let rows = [["TITLE", "VENDOR", "PRICE", "AVAILABILITY", "HANDLE"]] + shown.map { product in
-                    [product.title, product.vendor, OutputFormatting.priceRange(product.priceRange),
-                     product.availableForSale ? "in stock" : "sold out", product.handle]
+                let rows = [["TITLE", "VENDOR", "PRICE", "AVAILABILITY", "HANDLE"]] + shown.map { hit in
+                    [hit.summary.title, hit.summary.vendor, hit.price,
+                     hit.summary.availableForSale ? "in stock" : "sold out", hit.summary.handle]
                 }
                 print(OutputFormatting.table(rows, maxWidths: [44, 20, 22, 12, 40], rightAligned: [2]))
                 switch left {
@@ -91,6 +98,10 @@ struct SearchCommand: AsyncParsableCommand {
             }
         }
     }
+
+    /// Products read from the index at once: a search matching most of a large catalog holds
+    /// their summaries, never all of them whole.
+    static let chunk = 500
 
     /// "invalid search query at position 5: ...", then the query with a caret under the spot: at
     /// most `shownColumns` characters of it around the position, control characters shown as "�".
@@ -110,6 +121,17 @@ struct SearchCommand: AsyncParsableCommand {
 
     /// How much of a long query an error shows.
     static let shownColumns = 72
+}
+
+/// One product as `search` prints it: its summary (the JSON) and its price range as the table shows it.
+struct SearchHit {
+    var summary: ProductSummary
+    var price: String
+
+    init(_ product: Product) {
+        summary = ProductSummary(product)
+        price = OutputFormatting.priceRange(product.priceRange)
+    }
 }
 
 /// One product in `search --json`.

@@ -119,7 +119,7 @@ struct CommandLineTests {
     func catalogCommandsAnswerTheSameFromTheIndex() throws {
         let directory = TemporaryDirectory()
         let path = try writeCatalog(Fixtures.catalogJSON, in: directory)
-        let commands = [["search", "tea", "--json"], ["search", "-tag:sale", "--limit", "3"], ["search", "price:<12 OR vendor:kestrel"],
+        let commands = [["search", "tea", "--json"], ["search", "-tag:sale", "--limit", "3"], ["search", "--limit", "0"], ["search", "--limit", "0", "--json"], ["search", "price:<12 OR vendor:kestrel"],
                         ["product", "gooseneck-kettle", "--json"], ["product", "sencha"], ["product", "nope"],
                         ["collections", "--json"], ["collections"], ["search", "tea", "--country", "JP", "--json"],
                         ["collections", "--country", "JP", "--json"], ["product", "sencha", "--country", "JP", "--json"]]
