@@ -19,9 +19,9 @@ struct CollectionsCommand: AsyncParsableCommand {
                 collections = try await Self.read(from: await market.inMarket(remote))
             } else {
                 collections = try global.readCatalog(index: { index in
-                    let markets = market.markets(index.markets)
+                    let sells = market.sells(in: market.markets(index.markets))
                     return try index.collections().map { collection, products in
-                        CollectionSummary(collection, handles: products.map(\.handle).filter { market.sells($0, markets) })
+                        CollectionSummary(collection, handles: products.map(\.handle).filter(sells))
                     }
                 }, catalog: { catalog in
                     let markets = market.markets(of: catalog)

@@ -58,12 +58,17 @@ struct MarketOptions: ParsableArguments {
         return markets
     }
 
-    /// Whether the chosen country sells the product with this handle.
-    func sells(_ handle: String, _ markets: Markets) -> Bool { markets.market(for: context.country).sells(handle) }
+    /// Whether the chosen country sells a product, by its handle. The country is resolved once
+    /// (flag, environment, config file), not once a product.
+    func sells(in markets: Markets) -> (String) -> Bool {
+        let market = markets.market(for: context.country)
+        return { market.sells($0) }
+    }
 
     /// Catalog products as the chosen country sees them: the ones it sells, in its currency and language.
     func localize(_ products: [Product], _ markets: Markets) -> [Product] {
-        products.filter { markets.sells($0, context) }.map { markets.localize($0, context) }
+        let context = context
+        return products.filter { markets.sells($0, context) }.map { markets.localize($0, context) }
     }
 
     /// Why a product is missing in the chosen country while the shop has it: "not sold in Japan".

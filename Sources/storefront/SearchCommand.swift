@@ -62,7 +62,8 @@ struct SearchCommand: AsyncParsableCommand {
                         // Only the products shown are read from the index, a chunk at a time, each
                         // kept only as the little the output prints.
                         let markets = market.markets(index.markets)
-                        let sold = try index.matches(query: query).filter { market.sells($0.handle, markets) }
+                        let sells = market.sells(in: markets)
+                        let sold = try index.matches(query: query).filter { sells($0.handle) }
                         let kept = limit > 0 ? Array(sold.prefix(limit)) : sold
                         var hits: [SearchHit] = []
                         hits.reserveCapacity(kept.count)
