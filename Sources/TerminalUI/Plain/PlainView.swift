@@ -102,7 +102,8 @@ public enum PlainView {
             } else if variant.isOnSale, let was = variant.compareAtPrice {
                 price += " (was \(was.formatted))"
             }
-            let stock = detail.canAddToCart ? "available" : "sold out"
+            let stock = detail.canAddToCart ? "available"
+                : ProductDetailView.isSoldOutInEveryChoice(product) ? "sold out in every choice" : "sold out"
             lines.append("Selected: \(variant.title == "Default Title" ? product.title : variant.title) · \(price) · \(stock)")
         } else {
             lines.append("Selected: not available with these choices")
