@@ -28,6 +28,20 @@ final class CartTests: XCTestCase {
         }
     }
 
+    /// Types `text` into the cart's discount code or note and commits it: request 1 asks for it
+    /// (a note shows at once).
+    static func commit(_ text: String, to field: CartTextField, in store: TestStore<AppState, AppAction>) async {
+        await store.send(.cart(.beginEditing(field))) { $0.cart.editing = field }
+        await store.send(.cart(.insert(text))) { if field == .note { $0.cart.noteText = text } else { $0.cart.discountCodeText = text } }
+        await store.send(.cart(.commitEditing)) {
+            $0.cart.editing = nil
+            if field == .note { $0.cart.noteText = ""; $0.cart.cart?.note = text } else { $0.cart.discountCodeText = "" }
+            $0.cart.latestRequestId = 1
+            $0.cart.nextRequestId = 2
+            $0.setLoading([.cartMutation])
+        }
+    }
+
     /// On the cart screen with one line of 1 × S / Red, as the server last confirmed it.
     func cartState(_ cart: Cart = Fixtures.shirtCart()) -> AppState {
         AppState(screens: [.collections, .cart], cart: CartState(cart: cart, confirmedCart: cart))
@@ -373,6 +387,32 @@ final class CartTests: XCTestCase {
         await store.finish()
     }
 
+    /// "Only 2 in stock" is the answer to one change: the next answer, to a discount code or a
+    /// note, no longer gives it, so the cart's banner and the error bar both let it go.
+    func testAStockWarningLeavesWithTheAnswerToACodeOrANote() async {
+        let warning = CartWarning(code: .merchandiseNotEnoughStock, message: "Only 2 of Shirt S / Red are in stock.", target: "line-1")
+        var warned = cartState()
+        warned.cart.warnings = [warning]
+        warned.errorMessage = warning.message
+
+        var discounted = Fixtures.shirtCart()
+        discounted.discountCodes = [CartDiscountCode(code: "SAVE10", applicable: true)]
+        let noted = Fixtures.cart(lines: Fixtures.shirtCart().lines, note: "Gift wrap")
+        var env = TestEnvironment()
+        env.storefront.onDiscountCodes = { [discounted] _, _ in CartPayload(cart: discounted) }
+        env.storefront.onNote = { _, _ in CartPayload(cart: noted) }
+        for change: (field: CartTextField, text: String, answer: Cart) in [(.discountCode, "SAVE10", discounted), (.note, "Gift wrap", noted)] {
+            let store = env.store(warned)
+            await Self.commit(change.text, to: change.field, in: store)
+            await store.receive(.cart(.mutationResponse(requestId: 1, .success(CartPayload(cart: change.answer))))) {
+                Self.answered(1, with: change.answer)(&$0)
+                $0.cart.warnings = []
+            }
+            await store.receive(.cart(.delegate(.withdrawError([warning.message])))) { $0.errorMessage = nil }
+            await store.finish()
+        }
+    }
+
     func testRemovingALineAsksFirst() async {
         var env = TestEnvironment()
         let empty = Fixtures.cart(lines: [])
@@ -474,15 +514,7 @@ final class CartTests: XCTestCase {
             return codes.count == 2 ? CartPayload(cart: refused, warnings: [warning]) : CartPayload(cart: withSave)
         }
         let store = env.store(cartState(withSave))
-        await store.send(.cart(.beginEditing(.discountCode))) { $0.cart.editing = .discountCode }
-        await store.send(.cart(.insert("BIG20"))) { $0.cart.discountCodeText = "BIG20" }
-        await store.send(.cart(.commitEditing)) {
-            $0.cart.editing = nil
-            $0.cart.discountCodeText = ""
-            $0.cart.latestRequestId = 1
-            $0.cart.nextRequestId = 2
-            $0.setLoading([.cartMutation])
-        }
+        await Self.commit("BIG20", to: .discountCode, in: store)
         await store.receive(.cart(.mutationResponse(requestId: 1, .success(CartPayload(cart: refused, warnings: [warning]))))) {
             $0.cart.confirmedCart = refused
             $0.cart.confirmedRequestId = 1
@@ -532,16 +564,7 @@ final class CartTests: XCTestCase {
         }
         let store = env.store(cartState())
 
-        await store.send(.cart(.beginEditing(.note))) { $0.cart.editing = .note }
-        await store.send(.cart(.insert("Gift wrap"))) { $0.cart.noteText = "Gift wrap" }
-        await store.send(.cart(.commitEditing)) {
-            $0.cart.editing = nil
-            $0.cart.noteText = ""
-            $0.cart.cart?.note = "Gift wrap"
-            $0.cart.latestRequestId = 1
-            $0.cart.nextRequestId = 2
-            $0.setLoading([.cartMutation])
-        }
+        await Self.commit("Gift wrap", to: .note, in: store)
         await store.receive(.cart(.mutationResponse(requestId: 1, .success(CartPayload(cart: noted))))) {
             $0.cart.confirmedCart = noted
             $0.cart.confirmedRequestId = 1

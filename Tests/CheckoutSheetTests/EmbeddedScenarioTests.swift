@@ -122,6 +122,25 @@ final class EmbeddedScenarioTests: XCTestCase {
         XCTAssertTrue(refused, "the review says why Pay now did nothing")
     }
 
+    /// The host takes over the address or the card and never answers: the page asks for it itself,
+    /// in whole sentences (the app's reason keeps one full stop).
+    func testARequestTheHostNeverAnswersIsAskedForOnThePage() async throws {
+        let cases: [(CheckoutDelegation, String)] = [
+            (.addressChange, "Your address could not be taken from the app: The app did not answer addressChangeStart within 10 s. Enter it here."),
+            (.paymentMethodChange,
+             "Your payment method could not be taken from the app: The app did not answer paymentMethodChangeStart within 10 s. Enter a card here."),
+        ]
+        for (kind, expected) in cases {
+            let scenario = CheckoutScenario(name: "unanswered", summary: "", plan: .init(closeOnNotice: true), delegations: [kind])
+            let run = await ScenarioRun.run(scenario, protocolVersion: .embedded202510)
+            let notices = run.signals.compactMap { signal -> String? in
+                if case .page(let page) = signal { return page.notice }
+                return nil
+            }
+            XCTAssertTrue(notices.contains(expected), "\(kind): \(notices)")
+        }
+    }
+
     func testTheSameSeedGivesTheSameOutput() async throws {
         let first = try await run("payment-change", seed: 42)
         let second = try await run("payment-change", seed: 42)

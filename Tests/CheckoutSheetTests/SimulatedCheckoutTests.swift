@@ -680,4 +680,19 @@ extension SimulatedCheckoutTests {
         form.declined("Your card was declined. Try a different card.")
         XCTAssertEqual(form.value("nameOnCard"), "Ada Lovelace", "a name the buyer typed is theirs")
     }
+
+    /// As the sheet runs it: the saved card is vaulted, the review shows it, and the payment is
+    /// declined there. The name goes with the card then too.
+    func testASavedCardDeclinedAtTheReviewTakesItsName() {
+        let declined = CheckoutPaymentCard(number: TestCards.declined, expiry: "12/30", securityCode: "123", nameOnCard: "Test Declined")
+        var form = CheckoutForm(cart: Fixtures.cart(), shop: Fixtures.shop, token: "t")
+        form.enter(.payment)
+        form.fillCard(declined)
+        form.accept(VaultedCard(token: "vt_1", brand: PaymentCard.brand(of: TestCards.declined), lastFour: "0002",
+                                nameOnCard: "Test Declined"))
+        XCTAssertEqual(form.step, .review)
+        form.declined("Your card was declined. Try a different card.")
+        XCTAssertEqual(form.step, .payment)
+        XCTAssertEqual(form.value("nameOnCard"), "", "the declined saved card's name went with it")
+    }
 }

@@ -125,6 +125,14 @@ final class PlainModeEndToEndTests: XCTestCase {
         ])
     }
 
+    /// A code the shop refuses says why (the cart is otherwise as it was), and `cart` on the cart
+    /// shows it again rather than nothing.
+    func testARefusedCodeSaysWhyAndCartShowsTheCartAgain() throws {
+        let output = try plain(["open 1", "add 1", "cart", "discount BREWDAY20", "cart"])
+        assertContains(output, ["> discount BREWDAY20\nCart\n", "Discount: none\n  ✗ BREWDAY20: "])
+        XCTAssertEqual(output.components(separatedBy: "> cart\nCart\n").count - 1, 2, output)
+    }
+
     /// `country` lists where the shop sells, `country JP` shops from Japan: prices in yen, the cart
     /// with them; cold brew, not sold there, stays in the cart, marked, and checkout refuses it until
     /// the country is the Netherlands again.

@@ -74,6 +74,10 @@ final class MarketScreenTests: XCTestCase {
         state.cart.notSoldHere = [CartWarning(code: .productUnavailableInBuyerLocation,
                                               message: "Cold Brew Concentrate, 1 L is not sold in Japan.", target: line.id)]
         assertScreenSnapshots(state, "markets-not-sold-cart")
+        // Too long to sit whole beside the button at 80 columns, the tax's note takes the total's
+        // row for its first sentence rather than being cut.
+        let text = Renderer.render(state, size: Size(width: 80, height: 24), environment: Fixtures.environment).text
+        XCTAssertTrue(text.contains("Prices include consumption tax.") && text.contains("Shipping is calculated at checkout."), text)
     }
 
     func testKeys() async throws {

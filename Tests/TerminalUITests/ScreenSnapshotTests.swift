@@ -130,6 +130,9 @@ final class ScreenSnapshotTests: XCTestCase {
         let text = Renderer.render(state, size: Size(width: 80, height: 24), environment: Fixtures.environment).text
         XCTAssertTrue(text.contains("✗ sold out in every choice"), text)
         XCTAssertFalse(text.contains("other choices"), text)
+        // Plain mode says so too, rather than "sold out" as if another choice might not be.
+        let said = PlainView.screen(state)
+        XCTAssertTrue(said.contains("· sold out in every choice"), said)
     }
 
     /// A handle the shop never had is not "no longer available"; one that went while shown is.

@@ -85,8 +85,10 @@ extension SimulatedCheckout {
     func receiveReply(_ message: JSONValue) async {
         guard let id = message["id"]?.stringValue, let pending = pendingReplies.removeValue(forKey: id) else { return }
         let result = message["result"]
+        // The app's reason as one sentence, whether or not it ended in a full stop.
         let refusal = message["error"].map { error in
-            error["message"]?.stringValue.map(TextSanitizer.cleanLine) ?? "The app refused."
+            let reason = error["message"]?.stringValue.map(TextSanitizer.cleanLine) ?? "The app refused."
+            return reason.hasSuffix(".") ? reason : reason + "."
         }
         switch pending {
         case .ready:
@@ -97,7 +99,7 @@ extension SimulatedCheckout {
             if let address = result?["address"].flatMap(Self.mailingAddress) {
                 form!.fillDelivery(address)
             } else {
-                form!.notice = "Your address could not be taken from the app: \(refusal ?? "no address given"). Enter it here."
+                form!.notice = "Your address could not be taken from the app: \(refusal ?? "no address given.") Enter it here."
             }
             await render()
         case .request(.paymentMethodChange):
@@ -105,7 +107,7 @@ extension SimulatedCheckout {
             if let card = result?["paymentCard"].flatMap(Self.paymentCard) {
                 form!.fillCard(card)
             } else {
-                form!.notice = "Your payment method could not be taken from the app: \(refusal ?? "no card given"). Enter a card here."
+                form!.notice = "Your payment method could not be taken from the app: \(refusal ?? "no card given.") Enter a card here."
             }
             await render()
         case .request(.submit):

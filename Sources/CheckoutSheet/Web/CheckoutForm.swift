@@ -347,10 +347,10 @@ struct CheckoutForm: Sendable {
     /// The card's secret parts: never kept beyond the page, never resumed.
     static let cardFieldIDs: Set<String> = ["cardNumber", "expiry", "securityCode"]
 
-    /// The card was vaulted: forget what was typed, go to the review.
+    /// The card was vaulted: forget what was typed, go to the review. A saved card's name stays
+    /// its own: declined at the review, the card takes it along.
     mutating func accept(_ card: VaultedCard) {
         self.card = card
-        savedCardName = nil
         clearCardFields()
         notice = nil
         enter(.review)

@@ -196,7 +196,10 @@ public final class PlainSession {
         case .open(let n): await open(n)
         case .add(let n): await add(n)
         case .search(let query): await search(query)
-        case .cart: showCart()
+        case .cart:
+            // Asked for on the cart, the cart is shown again rather than nothing.
+            if state.screen == .cart { printedScreen = nil }
+            showCart()
         case .checkout:
             showCart()
             await settle()

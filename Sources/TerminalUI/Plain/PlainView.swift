@@ -102,7 +102,8 @@ public enum PlainView {
             } else if variant.isOnSale, let was = variant.compareAtPrice {
                 price += " (was \(was.formatted))"
             }
-            let stock = detail.canAddToCart ? "available" : "sold out"
+            let stock = detail.canAddToCart ? "available"
+                : ProductDetailView.isSoldOutInEveryChoice(product) ? "sold out in every choice" : "sold out"
             lines.append("Selected: \(variant.title == "Default Title" ? product.title : variant.title) · \(price) · \(stock)")
         } else {
             lines.append("Selected: not available with these choices")
@@ -138,6 +139,8 @@ public enum PlainView {
         })
         let codes = cart.discountCodes.map { $0.code + ($0.applicable ? "" : " (not applicable)") }
         lines.append("Discount: \(codes.isEmpty ? "none" : codes.joined(separator: ", "))")
+        // A code the shop refused says why, as on the cart screen.
+        if let notice = state.discountNotice { lines.append("  ✗ \(notice)") }
         lines.append("Note: \(cart.note.flatMap { $0.isEmpty ? nil : $0 } ?? "none")")
         for warning in state.notSoldHere + state.warnings { lines.append("Warning: \(warning.message)") }
         lines.append("Subtotal: \(cart.cost.subtotalAmount.formatted)")

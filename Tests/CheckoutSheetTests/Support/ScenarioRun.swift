@@ -16,6 +16,13 @@ struct ScenarioRun {
                     logLevel: CheckoutConfiguration.LogLevel = .all,
                     protocolVersion: CheckoutProtocol = .bridge81) async throws -> ScenarioRun {
         guard let scenario = CheckoutScenario.named(name, protocolVersion: protocolVersion) else { throw MissingScenario(name: name) }
+        return await run(scenario, seed: seed, backend: backend, logLevel: logLevel, protocolVersion: protocolVersion)
+    }
+
+    /// Runs `scenario`, one of the demo's or one made for a test.
+    static func run(_ scenario: CheckoutScenario, seed: UInt64 = 1, backend: InMemoryCheckoutBackend? = nil,
+                    logLevel: CheckoutConfiguration.LogLevel = .all,
+                    protocolVersion: CheckoutProtocol = .bridge81) async -> ScenarioRun {
         let clock = DemoTime()
         let backend = backend ?? InMemoryCheckoutBackend(now: { clock.now() })
         let lines = Locked<[String]>([]), logs = Locked<[String]>([]), signals = Locked<[CheckoutWebSignal]>([])

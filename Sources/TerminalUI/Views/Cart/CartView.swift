@@ -218,8 +218,17 @@ struct CartView {
             row("Discounts", (cart.cost.totalAmount - cart.cost.subtotalAmount).formatted, .success)
         }
         row("Total", cart.cost.totalAmount.formatted, .heading)
-        canvas.text(taxNote, y: y, style: theme[.muted], in: &grid,
-                    maxWidth: canvas.width - 18)
+        // Beside the button the note has the width less the button's; a note longer than that
+        // ("Prices include consumption tax. Shipping is …") puts its first sentence up beside the
+        // total rather than being cut.
+        let room = canvas.width - 18
+        var note = taxNote
+        if DisplayWidth.of(note) > room, let end = note.range(of: ". ") {
+            canvas.text(String(note[..<end.lowerBound]) + ".", y: y - 1, style: theme[.muted], in: &grid,
+                        maxWidth: c.priceRight - DisplayWidth.of("Total") - 1)
+            note = String(note[end.upperBound...])
+        }
+        canvas.text(note, y: y, style: theme[.muted], in: &grid, maxWidth: room)
         canvas.textRight(" enter  Checkout ", right: c.totalRight, y: y, style: theme[.selection], in: &grid)
     }
 }

@@ -286,8 +286,12 @@ struct ProductDetailView {
 
     /// What the ✗ beside a value means: with every variant sold out, no choice would help.
     static func unavailableLegend(_ product: Product) -> String {
-        let soldOut = product.variants.allSatisfy { !$0.availableForSale || ($0.quantityAvailable ?? 1) <= 0 }
-        return soldOut ? "sold out in every choice" : "not available with the other choices"
+        isSoldOutInEveryChoice(product) ? "sold out in every choice" : "not available with the other choices"
+    }
+
+    /// No variant can be bought: another choice would not help.
+    static func isSoldOutInEveryChoice(_ product: Product) -> Bool {
+        product.variants.allSatisfy { !$0.availableForSale || ($0.quantityAvailable ?? 1) <= 0 }
     }
 
     /// True when choosing `value` for option `optionIndex`, with the other current choices, names a
