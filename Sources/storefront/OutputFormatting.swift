@@ -10,6 +10,8 @@ enum OutputFormatting {
 
     static func width(of scalar: Unicode.Scalar) -> Int {
         let v = scalar.value
+        // Printable ASCII, most of any table, without a look-up of the scalar's properties.
+        if v >= 0x20 && v < 0x7F { return 1 }
         if v == 0 { return 0 }
         if v < 0x20 || (0x7F..<0xA0).contains(v) { return 0 }
         switch scalar.properties.generalCategory {
@@ -54,8 +56,9 @@ enum OutputFormatting {
         let cells = rows.map { row in row.enumerated().map { truncate(TextSanitizer.cleanLine($1), to: maxWidths[$0]) } }
         let widths = (0..<columns).map { c in cells.map { width(of: $0[c]) }.max() ?? 0 }
         return cells.map { row in
-            row.enumerated().map { pad($1, to: widths[$0], right: rightAligned.contains($0)) }
-                .joined(separator: "  ").replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
+            var line = row.enumerated().map { pad($1, to: widths[$0], right: rightAligned.contains($0)) }.joined(separator: "  ")
+            while line.last?.isWhitespace == true { line.removeLast() }
+            return line
         }.joined(separator: "\n")
     }
 
