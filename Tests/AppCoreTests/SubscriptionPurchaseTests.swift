@@ -87,7 +87,7 @@ final class SubscriptionPurchaseTests: XCTestCase {
         let product = subscribable()
         let merchandise = CartMerchandise(variant: product.variants[0], of: product)
         let onPlan = CartAddOutcome(request: CartAddRequest(merchandise, quantity: 2, sellingPlan: Self.everyTwoWeeks), added: 2)
-        XCTAssertEqual(onPlan.confirmation, "Added 2 × \(onPlan.label), delivered every 2 weeks, to your cart.")
+        XCTAssertEqual(onPlan.confirmation, "Added, every 2 weeks, 2 × \(onPlan.label) to your cart.")
         let once = CartAddOutcome(request: CartAddRequest(merchandise, quantity: 1), added: 1)
         XCTAssertEqual(once.confirmation, "Added 1 × \(once.label) to your cart.")
     }

@@ -141,6 +141,20 @@ final class SubscriptionsTests: XCTestCase {
         XCTAssertEqual(screen.notice, "Cancelled House Espresso Blend — 250 g / Whole bean.")
     }
 
+    /// The question replaces the last change's line, which does not come back after an n.
+    func testTheQuestionReplacesTheLastNotice() async {
+        var env = TestEnvironment()
+        env.account = Shop([Self.espresso]).client
+        let asked = env.store(AccountTests.loggedIn(AppState(screens: [
+            .collections, .account, .subscriptions(SubscriptionsState(subscriptions: [Self.espresso], notice: "Paused it.")),
+        ])))
+        await asked.send(.subscriptions(.requestCancel)) {
+            $0.screens[2] = .subscriptions(SubscriptionsState(subscriptions: [Self.espresso], confirmingCancel: Self.espresso.id))
+        }
+        await asked.send(.subscriptions(.dismissCancel)) { $0.screens[2] = .subscriptions(SubscriptionsState(subscriptions: [Self.espresso])) }
+        await asked.finish()
+    }
+
     /// A refused change (a userError) is an error saying what to do, and no success line shows.
     func testARefusedChangeSaysWhatToDo() async {
         var cancelled = Self.espresso

@@ -65,7 +65,9 @@ struct SubscriptionsReducer: Reducer {
             guard let selected = screen.selected else { return .none }
             return reduce(into: &screen, action: .send(.skip, id: selected.id))
         case .requestCancel:
+            // The question takes the notice's place; the last change's line is not shown again after it.
             screen.confirmingCancel = screen.selected?.id
+            screen.notice = nil
             return .none
         case .confirmCancel:
             guard let subscription = screen.cancelling else { return .none }
