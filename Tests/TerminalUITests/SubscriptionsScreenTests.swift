@@ -86,5 +86,6 @@ final class SubscriptionsScreenTests: XCTestCase {
         XCTAssertEqual(SubscriptionsPresenter.clip("Guatemala Huehuetenango El Injerto — 250 g / Whole bean", width: 30),
                        "Guatemala Huehuetenango El…")
         XCTAssertEqual(SubscriptionsPresenter.clip("Short", width: 30), "Short")
+        XCTAssertEqual(SubscriptionsPresenter.clip("House Espresso Blend — 1 kg / Espresso", width: 25), "House Espresso Blend…")
     }
 }

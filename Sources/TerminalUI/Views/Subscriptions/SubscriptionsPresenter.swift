@@ -119,13 +119,14 @@ struct SubscriptionsPresenter: ScreenPresenter {
     static func clip(_ text: String, width: Int) -> String {
         guard DisplayWidth.of(text) > width else { return text }
         guard width > 1 else { return "" }
-        var kept = ""
+        var words: [Substring] = []
         for word in text.split(separator: " ") {
-            let next = kept.isEmpty ? String(word) : kept + " " + word
-            if DisplayWidth.of(next) + 1 > width { break }
-            kept = next
+            if DisplayWidth.of((words + [word]).joined(separator: " ")) + 1 > width { break }
+            words.append(word)
         }
-        while let last = kept.last, "—-·/,".contains(last) || last == " " { kept.removeLast() }
+        // A separator or a lone number left at the end ("Blend — 1…") says less than the word before it.
+        while words.count > 1, let last = words.last, last.allSatisfy({ $0.isNumber || "—-·/,×".contains($0) }) { words.removeLast() }
+        let kept = words.joined(separator: " ")
         return kept.isEmpty ? TextLayout.truncate(text, to: width) : kept + TextLayout.ellipsis
     }
 
