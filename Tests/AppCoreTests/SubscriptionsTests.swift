@@ -24,13 +24,14 @@ final class SubscriptionsTests: XCTestCase {
         /// The shop says yes but changes nothing.
         let ignores = Mutex(false)
         let requests = Recorder<SubscriptionRequest>()
+        let reads = Recorder<Int>()
 
         init(_ contracts: [CustomerSubscription]) { self.contracts = Mutex(contracts) }
 
         var client: AccountClient {
             AccountClient(currentSession: { subscriberSession }, accessToken: { .token("tok-1") },
                           logIn: { _ in subscriberSession }, logOut: {}, orders: { [] }, forgetSession: {},
-                          subscriptions: { self.contracts.withLock { $0 } },
+                          subscriptions: { self.reads.record(1); return self.contracts.withLock { $0 } },
                           changeSubscription: { subscription, request in
                               self.requests.record(request)
                               if let refusal = self.refusal.withLock({ $0 }) { return refusal }
@@ -71,21 +72,18 @@ final class SubscriptionsTests: XCTestCase {
         var paused = Self.espresso
         paused.status = .paused
         await store.send(.subscriptions(.togglePause)) {
-            var screen = SubscriptionsState(subscriptions: [Self.espresso])
-            screen.pending = .init(request: .pause, subscription: Self.espresso)
-            $0.screens[2] = .subscriptions(screen)
-        }
-        await store.receive(.subscriptions(.changeResponse(.success(nil)))) {
             var screen = SubscriptionsState(subscriptions: [Self.espresso], isLoading: true)
             screen.pending = .init(request: .pause, subscription: Self.espresso)
             $0.screens[2] = .subscriptions(screen)
         }
+        // Accepted: the list is read again, the change still waiting for its proof.
+        await store.receive(.subscriptions(.changeResponse(.success(nil))))
         await store.receive(.subscriptions(.subscriptionsResponse(.success([paused])))) {
             $0.screens[2] = .subscriptions(SubscriptionsState(subscriptions: [paused],
                                                               notice: "Paused House Espresso Blend — 250 g / Whole bean."))
         }
         await store.send(.subscriptions(.togglePause)) {
-            var screen = SubscriptionsState(subscriptions: [paused])
+            var screen = SubscriptionsState(subscriptions: [paused], isLoading: true)
             screen.pending = .init(request: .resume, subscription: paused)
             $0.screens[2] = .subscriptions(screen)
         }
@@ -103,7 +101,7 @@ final class SubscriptionsTests: XCTestCase {
         let store = store(shop)
         await loaded(store, [Self.espresso])
         await store.send(.subscriptions(.skipNext)) {
-            var screen = SubscriptionsState(subscriptions: [Self.espresso])
+            var screen = SubscriptionsState(subscriptions: [Self.espresso], isLoading: true)
             screen.pending = .init(request: .skip, subscription: Self.espresso)
             $0.screens[2] = .subscriptions(screen)
         }
@@ -129,7 +127,7 @@ final class SubscriptionsTests: XCTestCase {
             $0.screens[2] = .subscriptions(SubscriptionsState(subscriptions: [Self.espresso], confirmingCancel: Self.espresso.id))
         }
         await store.send(.subscriptions(.confirmCancel)) {
-            var screen = SubscriptionsState(subscriptions: [Self.espresso])
+            var screen = SubscriptionsState(subscriptions: [Self.espresso], isLoading: true)
             screen.pending = .init(request: .cancel, subscription: Self.espresso)
             $0.screens[2] = .subscriptions(screen)
         }
@@ -155,6 +153,23 @@ final class SubscriptionsTests: XCTestCase {
         await asked.finish()
     }
 
+    /// While a change waits for its answer, a reload (whose list could predate it) and another
+    /// change are not sent.
+    func testOneRequestAtATime() async {
+        let shop = Shop([Self.espresso])
+        let store = store(shop)
+        await loaded(store, [Self.espresso])
+        var screen = SubscriptionsState(subscriptions: [Self.espresso], isLoading: true)
+        screen.pending = .init(request: .pause, subscription: Self.espresso)
+        await store.send(.subscriptions(.togglePause)) { $0.screens[2] = .subscriptions(screen) }
+        await store.send(.subscriptions(.reload))
+        await store.send(.subscriptions(.skipNext))
+        await store.skipReceivedActionsWhenEffectsEnd()
+        XCTAssertEqual(shop.requests.values, [.pause])
+        // The first read, and the one that proves the pause: none in between.
+        XCTAssertEqual(shop.reads.values.count, 2)
+    }
+
     /// A refused change (a userError) is an error saying what to do, and no success line shows.
     func testARefusedChangeSaysWhatToDo() async {
         var cancelled = Self.espresso
@@ -165,7 +180,7 @@ final class SubscriptionsTests: XCTestCase {
         let store = store(shop)
         await loaded(store, [cancelled])
         await store.send(.subscriptions(.togglePause)) {
-            var screen = SubscriptionsState(subscriptions: [cancelled])
+            var screen = SubscriptionsState(subscriptions: [cancelled], isLoading: true)
             screen.pending = .init(request: .pause, subscription: cancelled)
             $0.screens[2] = .subscriptions(screen)
         }
@@ -186,7 +201,7 @@ final class SubscriptionsTests: XCTestCase {
         let store = store(shop)
         await loaded(store, [Self.espresso])
         await store.send(.subscriptions(.togglePause)) {
-            var screen = SubscriptionsState(subscriptions: [Self.espresso])
+            var screen = SubscriptionsState(subscriptions: [Self.espresso], isLoading: true)
             screen.pending = .init(request: .pause, subscription: Self.espresso)
             $0.screens[2] = .subscriptions(screen)
         }

@@ -79,8 +79,10 @@ struct SubscriptionsReducer: Reducer {
         case .send(let request, let id):
             guard let account = dependencies.account, isSignedIn,
                   let subscription = screen.subscriptions?.first(where: { $0.id == id }) else { return .none }
-            // One change at a time: the next waits for the proof of this one.
-            guard screen.pending == nil else { return .none }
+            // One request at a time: a change waits for the list being read, the next change (and a
+            // reload, whose list could predate it) for the proof of this one.
+            guard screen.pending == nil, !screen.isLoading else { return .none }
+            screen.isLoading = true
             screen.pending = SubscriptionsState.Pending(request: request, subscription: subscription)
             screen.notice = nil
             return .run { send in
@@ -101,6 +103,7 @@ struct SubscriptionsReducer: Reducer {
         case .changeResponse(.failure(let error)):
             let pending = screen.pending
             screen.pending = nil
+            screen.isLoading = false
             if let reason = error.loginRequired { return .send(.delegate(.sessionEnded(reason: reason))) }
             let what = pending.map { "\(Self.verb($0.request)) \($0.subscription.item)" } ?? "change the subscription"
             return .send(.delegate(.failed(AppError(message: "Could not \(what): \(error.message)"))))
