@@ -7,7 +7,11 @@ extension AccountClient {
     /// The app's account over the Customer Account login: the token file, refresh, the browser.
     /// Nothing here prints: the terminal belongs to the interface. `browse` opens the login page
     /// (the app's browser launcher, or a simulated browser that approves at once).
+    ///
+    /// Subscriptions are the Customer Account API's; with `book` (the embedded store, whose checkout
+    /// makes the contracts) they are that book's, for the customer logged in.
     public static func live(_ commands: AccountCommands, login options: AccountCommands.LoginOptions,
+                            subscriptions book: (any SubscriptionBook)? = nil,
                             browse: @escaping @Sendable (URL) async -> Void) -> AccountClient {
         let manager = commands.tokenManager
         return AccountClient(
@@ -37,22 +41,56 @@ extension AccountClient {
                 return AccountSession(customer: session.customer, expiresAt: session.expiresAt)
             },
             logOut: { try await commands.logout() },
-            orders: {
-                do {
-                    return try await commands.orders()
-                } catch AccountError.loginRequired(let reason) {
-                    throw LoginRequired(reason: reason)
-                } catch AccountError.notLoggedIn {
-                    // The app still thinks it is logged in: another process on this state directory
-                    // logged out, or deleted a login the shop refused.
-                    throw LoginRequired(reason: "the login saved on this computer is gone")
+            orders: { try await asCustomer { try await commands.orders() } },
+            forgetSession: { try manager.store.delete() },
+            subscriptions: {
+                try await asCustomer {
+                    guard let book else { return try await commands.subscriptions() }
+                    let customer = try await manager.validSession().customer
+                    let now = book.subscriptionDate()
+                    return try await book.subscriptionContracts(ofCustomer: customer.id).map { CustomerSubscription($0, now: now) }
                 }
             },
-            forgetSession: { try manager.store.delete() })
+            changeSubscription: { subscription, request in
+                try await asCustomer {
+                    guard let book else { return try await commands.changeSubscription(subscription, request) }
+                    let customer = try await manager.validSession().customer
+                    let change: SubscriptionChange
+                    switch request {
+                    case .pause: change = .pause
+                    case .resume: change = .activate
+                    case .cancel: change = .cancel
+                    case .skip:
+                        guard let cycle = subscription.nextCycle else {
+                            return SubscriptionRequestRefused(code: nil, message: "This subscription has no delivery to skip.")
+                        }
+                        change = .skip(cycle: cycle)
+                    }
+                    switch try await book.changeSubscriptionContract(id: subscription.id, ofCustomer: customer.id, change) {
+                    case .success: return nil
+                    case .failure(let refusal): return SubscriptionRequestRefused(code: refusal.code, message: refusal.message)
+                    }
+                }
+            })
+    }
+
+    /// Runs a request made as the logged-in customer; a login the shop refused, or one no longer
+    /// saved, is `LoginRequired`.
+    private static func asCustomer<Answer>(_ body: () async throws -> Answer) async throws -> Answer {
+        do {
+            return try await body()
+        } catch AccountError.loginRequired(let reason) {
+            throw LoginRequired(reason: reason)
+        } catch AccountError.notLoggedIn {
+            // The app still thinks it is logged in: another process on this state directory
+            // logged out, or deleted a login the shop refused.
+            throw LoginRequired(reason: "the login saved on this computer is gone")
+        }
     }
 
     /// The app's account with the system's browser (when the options say to open one).
-    public static func live(_ commands: AccountCommands, login options: AccountCommands.LoginOptions) -> AccountClient {
-        live(commands, login: options, browse: { url in if options.openBrowser { _ = commands.openBrowser(url) } })
+    public static func live(_ commands: AccountCommands, login options: AccountCommands.LoginOptions,
+                            subscriptions book: (any SubscriptionBook)? = nil) -> AccountClient {
+        live(commands, login: options, subscriptions: book, browse: { url in if options.openBrowser { _ = commands.openBrowser(url) } })
     }
 }

@@ -17,6 +17,7 @@ public enum AppAction: Hashable, Sendable {
     case errorBar(ErrorBarAction)
     case account(AccountAction)
     case orders(OrdersAction)
+    case subscriptions(SubscriptionsAction)
     case about(AboutAction)
     /// The shopper's country and its picker.
     case markets(MarketAction)

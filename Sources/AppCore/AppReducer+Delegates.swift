@@ -68,13 +68,17 @@ extension AppReducer {
     func route(_ delegate: AccountAction.Delegate, _ state: inout AppState) -> Effect<AppAction> {
         switch delegate {
         case .sessionRestored:
-            return .merge(reduce(into: &state, action: .cart(.attachCustomerIfMissing)), reduce(into: &state, action: .orders(.customerChanged)))
+            return .merge(reduce(into: &state, action: .cart(.attachCustomerIfMissing)), reduce(into: &state, action: .orders(.customerChanged)),
+                          reduce(into: &state, action: .subscriptions(.reload)))
         case .loggedIn:
-            return .merge(reduce(into: &state, action: .cart(.attachCustomer)), reduce(into: &state, action: .orders(.customerChanged)))
+            return .merge(reduce(into: &state, action: .cart(.attachCustomer)), reduce(into: &state, action: .orders(.customerChanged)),
+                          reduce(into: &state, action: .subscriptions(.reload)))
         case .loggedOut:
-            return .merge(reduce(into: &state, action: .cart(.forgetSignedInCart)), reduce(into: &state, action: .orders(.customerChanged)))
+            return .merge(reduce(into: &state, action: .cart(.forgetSignedInCart)), reduce(into: &state, action: .orders(.customerChanged)),
+                          reduce(into: &state, action: .subscriptions(.reload)))
         case .sessionEnded:
-            return .merge(reduce(into: &state, action: .cart(.detachCustomer)), reduce(into: &state, action: .orders(.customerChanged)))
+            return .merge(reduce(into: &state, action: .cart(.detachCustomer)), reduce(into: &state, action: .orders(.customerChanged)),
+                          reduce(into: &state, action: .subscriptions(.reload)))
         case .failed(let error): return showError(error, &state)
         }
     }

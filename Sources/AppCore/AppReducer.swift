@@ -86,6 +86,13 @@ public struct AppReducer: Reducer, Sendable {
             return reduce(into: &state, action: .errorBar(.show(error.message)))
         case .orders(.delegate(.sessionEnded(let reason))):
             return reduce(into: &state, action: .account(.sessionEnded(reason: reason)))
+        case .subscriptions(.open):
+            state.push(.subscriptions(SubscriptionsState()))
+            return features(&state, action)
+        case .subscriptions(.delegate(.failed(let error))):
+            return reduce(into: &state, action: .errorBar(.show(error.message)))
+        case .subscriptions(.delegate(.sessionEnded(let reason))):
+            return reduce(into: &state, action: .account(.sessionEnded(reason: reason)))
         case .markets(let action):
             return market(action, &state)
         case .checkout(.sheetUpdate(.event(let event), let time)):
@@ -106,7 +113,8 @@ public struct AppReducer: Reducer, Sendable {
                 reduce(into: &state, action: .search(.stockRefreshed(product))),
                 reduce(into: &state, action: .productDetail(.stockRefreshed(product)))
             )
-        case .collections, .products, .productDetail, .search, .cart, .checkout, .eventLog, .errorBar, .account, .orders, .about:
+        case .collections, .products, .productDetail, .search, .cart, .checkout, .eventLog, .errorBar, .account, .orders, .subscriptions,
+             .about:
             return features(&state, action)
         }
     }
@@ -162,6 +170,10 @@ public struct AppReducer: Reducer, Sendable {
                 .reduce(into: &state, action: action),
             StackScope(state: { if case .orders(let s) = $0 { s } else { nil } }, screen: Screen.orders,
                        action: { if case .orders(let a) = $0 { a } else { nil } }, embed: AppAction.orders, orders)
+                .reduce(into: &state, action: action),
+            StackScope(state: { if case .subscriptions(let s) = $0 { s } else { nil } }, screen: Screen.subscriptions,
+                       action: { if case .subscriptions(let a) = $0 { a } else { nil } }, embed: AppAction.subscriptions,
+                       SubscriptionsReducer(dependencies: dependencies, isSignedIn: state.account.isLoggedIn))
                 .reduce(into: &state, action: action),
             StackScope(state: { if case .about(let s) = $0 { s } else { nil } }, screen: Screen.about,
                        action: { if case .about(let a) = $0 { a } else { nil } }, embed: AppAction.about, AboutReducer())

@@ -13,6 +13,8 @@ extension EffectID {
     /// The signed-in customer's orders being read (the account screen's and "Your orders"): a
     /// logout stops them, as the account server refuses them from then on.
     static let customerOrders = EffectID("account.orders")
+    /// The signed-in customer's subscriptions being read or changed.
+    static let customerSubscriptions = EffectID("account.subscriptions")
     /// The buyer's input to the checkout page, delivered in order.
     static let checkoutInput = EffectID("checkout.input")
     /// The storefront client's news about the network, heard for as long as the app runs.

@@ -12,6 +12,8 @@ public enum Screen: Hashable, Sendable {
     /// The customer account: log in, who you are, your orders.
     case account
     case orders(OrdersState)
+    /// The signed-in customer's subscriptions (from the account screen).
+    case subscriptions(SubscriptionsState)
     case about(AboutState)
     /// The country picker.
     case markets(MarketPickerState)
@@ -31,7 +33,7 @@ extension Screen {
     public func isSamePlace(as other: Screen) -> Bool {
         switch (self, other) {
         case (.productDetail(let a), .productDetail(let b)): return a.handle == b.handle
-        case (.orders, .orders), (.markets, .markets): return true
+        case (.orders, .orders), (.subscriptions, .subscriptions), (.markets, .markets): return true
         // A policy opened from the checkout sheet sits over the sheet, apart from the page opened from the shop.
         case (.about(let a), .about(let b)): return a.overSheet == b.overSheet
         default: return self == other

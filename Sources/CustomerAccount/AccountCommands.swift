@@ -200,6 +200,24 @@ public struct AccountCommands: Sendable {
         return try await client.orders(accessToken: session.accessToken, api: api)
     }
 
+    // MARK: - subscriptions
+
+    /// The logged-in customer's subscriptions, oldest first, from the shop's Customer Account API.
+    public func subscriptions() async throws -> [CustomerSubscription] {
+        let session = try await tokenManager.validSession()
+        let api = try await client.customerAccountAPI(issuer: session.server.issuer)
+        return try await client.subscriptions(accessToken: session.accessToken, api: api)
+    }
+
+    /// Pauses, resumes, skips the next delivery of or cancels one of them: nil when the shop
+    /// accepted, what it said when it refused.
+    public func changeSubscription(_ subscription: CustomerSubscription, _ request: SubscriptionRequest) async throws
+        -> SubscriptionRequestRefused? {
+        let session = try await tokenManager.validSession()
+        let api = try await client.customerAccountAPI(issuer: session.server.issuer)
+        return try await client.changeSubscription(subscription, request, accessToken: session.accessToken, api: api)
+    }
+
     // MARK: - whoami
 
     /// Prints who is logged in (refreshing the token when it is about to expire). False when nobody is.

@@ -143,7 +143,8 @@ enum InteractiveSession {
             storefront: storefront, checkout: checkout,
             loadCartId: { await storefront.currentCartId() },
             saveCartId: { id in try? await storefront.setCurrentCartId(id) },
-            account: .live(commands, login: LoginCommand.defaultOptions), openURL: Self.openInBrowser,
+            // Its checkout makes the customer's subscription contracts, so it lists and changes them.
+            account: .live(commands, login: LoginCommand.defaultOptions, subscriptions: storefront), openURL: Self.openInBrowser,
             startupNotices: storefront.stateWarnings,
             // The state directory is this terminal's: its guest orders are the ledger's without a customer.
             ledgerOrders: { try await storefront.guestOrders() })

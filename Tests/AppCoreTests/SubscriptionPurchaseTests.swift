@@ -82,4 +82,52 @@ final class SubscriptionPurchaseTests: XCTestCase {
         XCTAssertEqual(cart.lines[1].sellingPlanAllocation?.sellingPlan, Self.everyTwoWeeks)
         XCTAssertEqual(cart.lines[1].cost.amountPerQuantity, Self.everyTwoWeeks.price(of: merchandise.price))
     }
+    /// "✓ Added …" names the plan a line was added on; bought once, it says nothing of one.
+    func testTheConfirmationNamesThePlan() {
+        let product = subscribable()
+        let merchandise = CartMerchandise(variant: product.variants[0], of: product)
+        let onPlan = CartAddOutcome(request: CartAddRequest(merchandise, quantity: 2, sellingPlan: Self.everyTwoWeeks), added: 2)
+        XCTAssertEqual(onPlan.confirmation, "Added, every 2 weeks, 2 × \(onPlan.label) to your cart.")
+        let once = CartAddOutcome(request: CartAddRequest(merchandise, quantity: 1), added: 1)
+        XCTAssertEqual(once.confirmation, "Added 1 × \(once.label) to your cart.")
+    }
+
+    /// A guest's cart with a subscription line: checkout says to log in before any sheet opens;
+    /// signed in, the same cart checks out.
+    func testAGuestIsToldToLogInBeforeCheckingOutASubscription() async {
+        let product = subscribable()
+        var cart = Fixtures.cart(lines: [])
+        cart.add(CartMerchandise(variant: product.variants[0], of: product), quantity: 1, plan: Self.everyTwoWeeks)
+        var env = TestEnvironment()
+        env.account = AccountTests.account()
+        var state = AppState(screens: [.collections, .cart])
+        state.cart.cart = cart
+        state.account.isAvailable = true
+        state.account.status = .loggedOut
+        let guest = env.store(state)
+        let message = "Subscriptions need an account: press u to log in, then check out."
+        XCTAssertEqual(SubscriptionAccountNotice.message(cart: cart, signedIn: false, accountsAvailable: true), message)
+        await guest.send(.checkout(.start))
+        await guest.receive(.checkout(.delegate(.failed(AppError(message: message))))) { $0.errorMessage = message }
+        await guest.finish()
+        XCTAssertFalse(guest.state.checkout.isPresented)
+        XCTAssertEqual(env.sheet.calls, [])
+
+        XCTAssertNil(SubscriptionAccountNotice.message(cart: cart, signedIn: true, accountsAvailable: true))
+        var once = Fixtures.cart(lines: [])
+        once.add(CartMerchandise(variant: product.variants[0], of: product), quantity: 1)
+        XCTAssertNil(SubscriptionAccountNotice.message(cart: once, signedIn: false, accountsAvailable: true))
+        XCTAssertEqual(SubscriptionAccountNotice.message(cart: cart, signedIn: false, accountsAvailable: false),
+                       "Subscriptions need an account this storefront does not have: buy it once.")
+        let customer = env.store(AccountTests.loggedIn(state))
+        await customer.send(.checkout(.start)) {
+            $0.checkout.isPresented = true
+            $0.checkout.page = .loading
+        }
+        XCTAssertTrue(customer.state.checkout.isPresented)
+        // The sheet's stream lasts while the sheet is up.
+        await customer.cancelInFlightEffects()
+        customer.skipReceivedActions()
+        XCTAssertEqual(env.sheet.calls.count, 1)
+    }
 }

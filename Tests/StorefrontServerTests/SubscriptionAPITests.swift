@@ -272,3 +272,44 @@ extension CustomerAccountAPITests {
         #expect(try await reopened.orders().map(\.id) == [order.id])
     }
 }
+
+/// The app's account client on the Customer Account API: the customer's subscriptions as the
+/// subscriptions screen lists them, and each change sent as the screen sends it.
+extension CustomerAccountAPITests {
+    @Test func theAppsClientListsAndChangesSubscriptions() async throws {
+        try await withSignedIn { signedIn in
+            let order = try await placeOrder(signedIn, handle: "house-espresso-blend", quantity: 2, session: "app-sub", subscribing: true)
+            let client = AccountServerClient()
+            let api = try await client.customerAccountAPI(issuer: await signedIn.authority.issuer)
+            let token = SecretToken(signedIn.token)
+            func listed() async throws -> CustomerSubscription {
+                try #require(try await client.subscriptions(accessToken: token, api: api).first)
+            }
+            let subscription = try await listed()
+            let line = try #require(order.draft.lineItems.first)
+            #expect(subscription.title == line.title)
+            #expect(subscription.variantTitle == line.variantTitle)
+            #expect(subscription.quantity == 2 && subscription.pricePerDelivery == line.price * 2)
+            #expect(subscription.cadence == "every 2 weeks" && subscription.status == .active)
+            #expect(subscription.nextDelivery == order.processedAt.addingTimeInterval(14 * 86_400) && subscription.nextCycle == 2)
+
+            #expect(try await client.changeSubscription(subscription, .pause, accessToken: token, api: api) == nil)
+            let paused = try await listed()
+            #expect(paused.status == .paused)
+            let again = try await client.changeSubscription(paused, .pause, accessToken: token, api: api)
+            #expect(again?.code == "INVALID" && again?.message.isEmpty == false)
+            #expect(try await client.changeSubscription(paused, .resume, accessToken: token, api: api) == nil)
+            let resumed = try await listed()
+            #expect(resumed.status == .active)
+            #expect(try await client.changeSubscription(resumed, .skip, accessToken: token, api: api) == nil)
+            let skipped = try await listed()
+            #expect(skipped.nextDelivery == order.processedAt.addingTimeInterval(28 * 86_400) && skipped.nextCycle == 3)
+            #expect(try await client.changeSubscription(skipped, .cancel, accessToken: token, api: api) == nil)
+            let cancelled = try await listed()
+            #expect(cancelled.status == .cancelled && cancelled.nextDelivery == nil && cancelled.nextCycle == nil)
+            let terminated = try await client.changeSubscription(cancelled, .cancel, accessToken: token, api: api)
+            #expect(terminated?.code == "CONTRACT_TERMINATED")
+            await #expect(throws: AccountError.self) { try await client.subscriptions(accessToken: SecretToken("shcat_unknown"), api: api) }
+        }
+    }
+}

@@ -38,17 +38,40 @@ final class SubscriptionScreenTests: XCTestCase {
             .contains("Every 2 weeks −10 %"))
     }
 
+    /// The cart with its first line on the first plan.
+    static func onPlan(_ cart: Cart?) -> Cart? {
+        guard var cart, let first = cart.lines.first else { return cart }
+        cart.lines[0].sellingPlanAllocation = SellingPlanAllocation(
+            sellingPlan: plans[0], price: first.cost.amountPerQuantity, compareAtPrice: first.cost.amountPerQuantity,
+            checkoutChargeAmount: first.cost.amountPerQuantity)
+        return cart
+    }
+
     func testTheCartNamesALinesPlan() {
         var state = Fixtures.withCart
         state.screens = [.collections, .cart]
-        if var cart = state.cart.cart, let first = cart.lines.first {
-            cart.lines[0].sellingPlanAllocation = SellingPlanAllocation(
-                sellingPlan: Self.plans[0], price: first.cost.amountPerQuantity, compareAtPrice: first.cost.amountPerQuantity,
-                checkoutChargeAmount: first.cost.amountPerQuantity)
-            state.cart.cart = cart
-        }
+        state.cart.cart = Self.onPlan(state.cart.cart)
         render(state, "cart-subscription")
         XCTAssertTrue(Renderer.render(state, size: Size(width: 120, height: 40), environment: Fixtures.environment).text.contains("↻ Every 2 weeks"))
+    }
+
+    /// A guest is told before checkout that a subscription needs a login, and how.
+    func testTheCartTellsAGuestToLogIn() {
+        var state = Fixtures.withCart
+        state.screens = [.collections, .cart]
+        state.account = AccountState(status: .loggedOut, isAvailable: true)
+        state.cart.cart = Self.onPlan(state.cart.cart)
+        render(state, "cart-subscription-guest")
+        for size in [Size(width: 80, height: 24), Size(width: 120, height: 40)] {
+            XCTAssertTrue(Renderer.render(state, size: size, environment: Fixtures.environment).text
+                .contains("! Subscriptions need an account: press u to log in, then check out."))
+        }
+        XCTAssertTrue(CartPresenter().plain(state).contains("Subscriptions need an account: type login to log in, then check out."))
+        state.account = AccountState(status: .loggedIn(AccountSession(customer: Customer(id: "gid://shopify/Customer/7", email: "ada@example.com",
+                                                                                          firstName: "Ada", lastName: "Lovelace"),
+                                                                    expiresAt: Fixtures.date)), isAvailable: true)
+        XCTAssertFalse(Renderer.render(state, size: Size(width: 120, height: 40), environment: Fixtures.environment).text
+            .contains("Subscriptions need"))
     }
 
     /// Plain mode says the same: the purchase choices, the price on the plan, the cart line's plan.

@@ -18,16 +18,29 @@ public struct AccountClient: Sendable {
     /// Deletes the saved tokens without telling the server, which has already refused them: the
     /// next start is simply logged out.
     public var forgetSession: @Sendable () async throws -> Void
+    /// The customer's subscriptions, oldest first. Throws `LoginRequired` when the shop refuses the login.
+    public var subscriptions: @Sendable () async throws -> [CustomerSubscription]
+    /// Asks the shop to pause, resume, skip the next delivery of, or cancel a subscription: nil when
+    /// it accepted, what it said when it refused (a `userError`). Throws as `subscriptions` does.
+    public var changeSubscription: @Sendable (_ subscription: CustomerSubscription, _ request: SubscriptionRequest) async throws
+        -> SubscriptionRequestRefused?
 
     public init(currentSession: @escaping @Sendable () async -> AccountSession?,
                 accessToken: @escaping @Sendable () async -> AccessTokenAnswer,
                 logIn: @escaping @Sendable (_ showURL: @escaping @Sendable (URL) async -> Void) async throws -> AccountSession,
                 logOut: @escaping @Sendable () async throws -> Void,
                 orders: @escaping @Sendable () async throws -> [CustomerOrder],
-                forgetSession: @escaping @Sendable () async throws -> Void) {
+                forgetSession: @escaping @Sendable () async throws -> Void,
+                subscriptions: @escaping @Sendable () async throws -> [CustomerSubscription] = { throw AccountClient.noSubscriptions },
+                changeSubscription: @escaping @Sendable (CustomerSubscription, SubscriptionRequest) async throws
+                    -> SubscriptionRequestRefused? = { _, _ in throw AccountClient.noSubscriptions }) {
         self.currentSession = currentSession; self.accessToken = accessToken; self.logIn = logIn; self.logOut = logOut
         self.orders = orders; self.forgetSession = forgetSession
+        self.subscriptions = subscriptions; self.changeSubscription = changeSubscription
     }
+
+    /// What an account without subscriptions answers.
+    public static let noSubscriptions = AppError(message: "This shop's customer accounts do not list subscriptions.")
 }
 
 /// Who is logged in, as the screens show it.

@@ -42,7 +42,10 @@ public struct CartAddOutcome: Hashable, Sendable {
     /// with fewer than asked, how many and why. Nil when nothing was added.
     public var confirmation: String? {
         guard added > 0 else { return nil }
-        let base = "Added \(added) × \(label) to your cart"
+        // A subscription says so first, where a narrow column still shows it: the line is
+        // delivered again and again, not bought once.
+        let plan = request.sellingPlan.map { ", \($0.cadence)," } ?? ""
+        let base = "Added\(plan) \(added) × \(label) to your cart"
         guard added < request.quantity else { return base + "." }
         return base + ", not \(request.quantity)" + (reason.map { ": \($0)" } ?? ".")
     }

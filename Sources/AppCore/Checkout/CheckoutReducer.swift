@@ -129,6 +129,10 @@ struct CheckoutReducer: Reducer {
             let them = state.cart.notSoldHere.count == 1 ? "it" : "them"
             return failed(state.cart.notSoldHere.map(\.message).joined(separator: " ") + " Remove \(them), or shop from another country, to check out.")
         }
+        if let message = SubscriptionAccountNotice.message(cart: cart, signedIn: state.customer != nil,
+                                                           accountsAvailable: dependencies.account != nil) {
+            return failed(message)
+        }
         state.checkout.isPresented = true
         state.checkout.page = .loading
         state.checkout.completedOrderId = nil
@@ -260,5 +264,18 @@ struct CheckoutReducer: Reducer {
             // A cancel (or dismiss), even the one that follows a completion, is the buyer closing the sheet: not an error.
             return .none
         }
+    }
+}
+
+/// A guest's cart with a subscription line: the shop sells subscriptions to customers only, so the
+/// cart says so, and checkout stops before the sheet opens rather than at its last step.
+public enum SubscriptionAccountNotice {
+    /// Nil when the cart has no line on a plan, or a customer is signed in; `short` for a narrow screen.
+    public static func message(cart: Cart?, signedIn: Bool, accountsAvailable: Bool, short: Bool = false) -> String? {
+        guard !signedIn, let cart, cart.lines.contains(where: { $0.sellingPlanAllocation != nil }) else { return nil }
+        guard accountsAvailable else {
+            return short ? "Subscriptions need an account." : "Subscriptions need an account this storefront does not have: buy it once."
+        }
+        return short ? "Subscriptions need a login: press u." : "Subscriptions need an account: press u to log in, then check out."
     }
 }

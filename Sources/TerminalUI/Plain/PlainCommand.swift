@@ -20,6 +20,9 @@ enum PlainCommand: Equatable {
     case account, login, logout, cancel
     /// `orders`: the list; `order N`: an order by its number (#1001) or its place in the list.
     case orders(String?)
+    /// `subscriptions`: the list; `pause N`, `resume N`, `skip N`, `cancel N` (`cancel N yes` to do it).
+    case subscriptions
+    case subscription(SubscriptionRequest, Int, confirmed: Bool)
     /// `about`: the shop's page; `about POLICY`: one policy.
     case about(ShopPolicy.Kind?)
     /// `country`: the countries the shop sells in; `country JP` (or a name): shop from there.
@@ -68,7 +71,19 @@ enum PlainCommand: Equatable {
         case "account", "u": self = .account
         case "login": self = .login
         case "logout": self = .logout
-        case "cancel": self = .cancel
+        case "cancel":
+            let words = rest.split(separator: " ")
+            if words.isEmpty {
+                self = .cancel
+            } else if let n = Int(words[0]), words.count == 1 || (words.count == 2 && words[1].lowercased() == "yes") {
+                self = .subscription(.cancel, n, confirmed: words.count == 2)
+            } else {
+                self = .invalid("cancel N cancels subscription N (cancel N yes to confirm); cancel alone stops a login.")
+            }
+        case "subscriptions", "subscription", "subs": self = .subscriptions
+        case "pause": self = number { .subscription(.pause, $0, confirmed: true) }
+        case "resume": self = number { .subscription(.resume, $0, confirmed: true) }
+        case "skip": self = number { .subscription(.skip, $0, confirmed: true) }
         case "orders", "order": self = .orders(rest.isEmpty ? nil : rest)
         case "country", "countries", "market", "m": self = .country(rest.isEmpty ? nil : rest)
         case "about", "policy":
@@ -97,6 +112,8 @@ enum PlainCommand: Equatable {
           account            who is logged in and their orders; login, logout, cancel
           orders, order N    your orders; one order by its number (#1001) or by its
                              place in the list
+          subscriptions      your subscriptions; pause N, resume N, skip N (the next
+                             delivery), cancel N (asks; cancel N yes cancels)
           about [POLICY]     about the shop; one policy: refund, shipping, privacy,
                              terms
           country [CODE]     the countries and their currencies; country JP shops

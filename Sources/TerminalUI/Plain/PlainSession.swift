@@ -224,6 +224,8 @@ public final class PlainSession {
         case .logout: store.send(.account(.logOutTapped))
         case .cancel: store.send(.account(.cancelLogin))
         case .orders(let number): await showOrders(number)
+        case .subscriptions: await showSubscriptions()
+        case .subscription(let request, let n, let confirmed): await changeSubscription(request, n, confirmed: confirmed)
         case .country(let wanted): await chooseCountry(wanted)
         case .about(let policy):
             store.send(.navigation(.push(.about(AboutState()))))
@@ -252,6 +254,39 @@ public final class PlainSession {
         }
         store.send(.orders(.moveSelection(by: index - screen.selectedIndex, rows: PlainSession.listRows)))
         store.send(.orders(.openSelected))
+    }
+
+    /// Your subscriptions, read again (the screen opens when it is not on top).
+    private func showSubscriptions() async {
+        guard store.state.account.isLoggedIn else { return say("Subscriptions belong to a customer account: login first.") }
+        if case .subscriptions = store.state.screen {
+            store.send(.subscriptions(.reload))
+            printedScreen = nil
+        } else {
+            store.send(.subscriptions(.open))
+        }
+        await settle()
+    }
+
+    /// `pause N`, `resume N`, `skip N`, `cancel N yes`: subscription N of the list, changed; `cancel N`
+    /// only asks. What the shop did shows in the list read again.
+    private func changeSubscription(_ request: SubscriptionRequest, _ n: Int, confirmed: Bool) async {
+        guard store.state.account.isLoggedIn else { return say("Subscriptions belong to a customer account: login first.") }
+        if case .subscriptions(let screen) = store.state.screen, screen.subscriptions != nil {} else {
+            store.send(.subscriptions(.open))
+            await settle()
+            printChanges()
+        }
+        guard case .subscriptions(let screen) = store.state.screen, let list = screen.subscriptions else { return }
+        guard list.indices.contains(n - 1) else {
+            return say(list.isEmpty ? "You have no subscriptions." : "There is no subscription \(n): 1 to \(list.count).")
+        }
+        let subscription = list[n - 1]
+        guard confirmed else {
+            return say("Cancel \(subscription.item) (\(subscription.cadence))? Type cancel \(n) yes to cancel it.")
+        }
+        store.send(.subscriptions(.send(request, id: subscription.id)))
+        await settle()
     }
 
     /// `country`: where the shop sells; `country JP` or `country japan`: prices from there on in its

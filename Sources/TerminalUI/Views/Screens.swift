@@ -11,6 +11,7 @@ extension Screen {
         case .cart: CartPresenter()
         case .account: AccountPresenter()
         case .orders(let orders): OrdersPresenter(orders: orders)
+        case .subscriptions(let subscriptions): SubscriptionsPresenter(screen: subscriptions)
         case .about(let about): AboutPresenter(about: about)
         case .markets(let picker): MarketsPresenter(picker: picker)
         }

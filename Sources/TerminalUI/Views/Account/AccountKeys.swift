@@ -10,6 +10,7 @@ enum AccountKeys {
             return KeyMap(title: "Account", bindings: bindings, global: KeyMaps.global(state))
         case .loggedIn:
             bindings.append(KeyBinding([.character("x")], "x", "log out", .account(.logOutTapped)))
+            bindings.append(KeyBinding([.character("s")], "s", "subscriptions", .subscriptions(.open)))
             bindings.append(KeyBinding([.character("r")], "r", "reload orders", .account(.open)))
         case .loggedOut, .sessionEnded:
             if state.account.isAvailable { bindings.append(KeyBinding([.enter], "enter", "log in", .account(.logInTapped))) }

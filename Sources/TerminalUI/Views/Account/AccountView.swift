@@ -76,7 +76,8 @@ struct AccountView {
             let parts = [address.address1, address.address2, place, address.countryCode].compactMap { $0 }.filter { !$0.isEmpty }
             lines.append((parts.joined(separator: ", "), .muted))
         }
-        lines += [("Checkout fills in your email and address.", .muted), ("", .text), ("Your orders", .heading)]
+        lines += [("Checkout fills in your email and address. Your subscriptions: press s.", .muted), ("", .text),
+                  ("Your orders", .heading)]
         if state.isLoadingOrders && state.orders == nil {
             lines.append(("Loading…", .muted))
         } else if let orders = state.orders {

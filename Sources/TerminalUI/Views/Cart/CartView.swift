@@ -9,6 +9,9 @@ struct CartView {
     let isRestoring: Bool
     /// What checkout adds to the total ("Prices include VAT. Shipping is calculated at checkout.").
     var taxNote = "Taxes and shipping are calculated at checkout."
+    /// Why this cart cannot be checked out as it is (a guest's subscription), shown before the
+    /// warnings; the short form where the long one would be cut.
+    var accountNotice: (long: String, short: String)?
 
     func draw(in canvas: Canvas, theme: Theme, grid: inout Grid) {
         // Wider than this, the columns would drift apart; the cart keeps a readable width.
@@ -48,8 +51,9 @@ struct CartView {
         }
         y = drawDiscount(cart, y: y, in: inner, theme: theme, grid: &grid)
         y = drawNote(cart, y: y, in: inner, theme: theme, grid: &grid)
-        for warning in (state.notSoldHere + state.warnings).prefix(1) {
-            inner.text("! " + warning.message, y: y, style: theme[.warning], in: &grid)
+        let notice = accountNotice.map { DisplayWidth.of($0.long) + 2 <= inner.width ? $0.long : $0.short }
+        for message in ([notice].compactMap { $0 } + (state.notSoldHere + state.warnings).map(\.message)).prefix(1) {
+            inner.text("! " + message, y: y, style: theme[.warning], in: &grid)
             y += 1
         }
         if !compact {
@@ -64,11 +68,11 @@ struct CartView {
 
     /// Rows for cart lines in a body this tall: what the header, the discount, note, warnings and
     /// totals below leave.
-    static func lineRows(_ state: CartState, height: Int) -> Int {
+    static func lineRows(_ state: CartState, height: Int, accountNotice: Bool = false) -> Int {
         guard let cart = state.cart else { return 1 }
         let compact = isCompact(height: height)
         let hasDiscounts = cart.cost.totalAmount != cart.cost.subtotalAmount
-        let warningRows = min(1, state.notSoldHere.count + state.warnings.count)
+        let warningRows = min(1, state.notSoldHere.count + state.warnings.count + (accountNotice ? 1 : 0))
         let discountRows = discountRowCount(state) - 1
         let belowRows = (compact ? 3 + warningRows : 8 + warningRows + (hasDiscounts ? 1 : 0)) + discountRows
         return max(1, height - (compact ? 1 : 2) - 1 - belowRows)
