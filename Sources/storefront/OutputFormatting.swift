@@ -73,6 +73,18 @@ enum OutputFormatting {
             .replacingOccurrences(of: #"\{\s*\n\s*\}"#, with: "{}", options: .regularExpression)
     }
 
+    /// An array as `json` prints it, written an element at a time: a long list never exists as one
+    /// encoded text besides its elements.
+    static func printJSONArray<T: Encodable>(_ elements: [T]) throws {
+        guard !elements.isEmpty else { print("[]"); return }
+        print("[")
+        for (k, element) in elements.enumerated() {
+            let indented = try json(element).split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
+            print(indented.joined(separator: "\n") + (k == elements.count - 1 ? "" : ","))
+        }
+        print("]")
+    }
+
     /// "€12.50" or "€12.50 – €42.00".
     static func priceRange(_ range: PriceRange) -> String {
         range.minVariantPrice == range.maxVariantPrice ? range.minVariantPrice.formatted

@@ -82,7 +82,7 @@ struct SearchCommand: AsyncParsableCommand {
                 }
             }
             if json {
-                print(try OutputFormatting.json(shown.map(\.summary)))
+                try OutputFormatting.printJSONArray(shown.map(\.summary))
             } else if shown.isEmpty {
                 print("No products match \"\(query)\".")
             } else {
