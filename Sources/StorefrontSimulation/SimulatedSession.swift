@@ -229,8 +229,10 @@ final class SimulatedSession {
                 return [Violation(invariant: .settles, detail: "the checkout sheet stayed busy on \(app.state.checkout.page?.step.rawValue ?? "no page")")]
             }
             if page.step == .thankYou {
-                // The sheet names the order once its completion event is in.
-                _ = await app.wait(timeout: .seconds(2)) { $0.checkout.completedOrderId != nil }
+                // The sheet names the order once its completion event is in: it always comes, so
+                // the wait is long enough for a busy machine (a shorter one left the thank-you total
+                // unrecorded there, and the same seed checked less).
+                _ = await app.wait(timeout: .seconds(30)) { $0.checkout.completedOrderId != nil }
                 if let id = app.state.checkout.completedOrderId, model.thankYou[id] == nil { model.thankYou[id] = (page.summary?.total, lines) }
             }
             trace?("     sheet \(page.step.rawValue) \(page.summary.map { $0.total.formatted } ?? "") order \(app.state.checkout.completedOrderId ?? "-") \(page.notice ?? "")")
