@@ -8,11 +8,13 @@ extension AccountClient {
     /// Nothing here prints: the terminal belongs to the interface. `browse` opens the login page
     /// (the app's browser launcher, or a simulated browser that approves at once).
     ///
-    /// Subscriptions are the Customer Account API's; with `book` (the embedded store, whose checkout
-    /// makes the contracts) they are that book's, for the customer logged in.
+    /// Orders and subscriptions are the Customer Account API's; with `ledger` (the embedded store,
+    /// whose checkout records the orders and makes the contracts) they are that ledger's, for the
+    /// customer logged in: the orders shown are the ones the books hold, wherever the login was.
     public static func live(_ commands: AccountCommands, login options: AccountCommands.LoginOptions,
-                            subscriptions book: (any SubscriptionBook)? = nil,
+                            ledger: EmbeddedStorefront? = nil,
                             browse: @escaping @Sendable (URL) async -> Void) -> AccountClient {
+        let book: (any SubscriptionBook)? = ledger
         let manager = commands.tokenManager
         return AccountClient(
             currentSession: {
@@ -41,7 +43,12 @@ extension AccountClient {
                 return AccountSession(customer: session.customer, expiresAt: session.expiresAt)
             },
             logOut: { try await commands.logout() },
-            orders: { try await asCustomer { try await commands.orders() } },
+            orders: {
+                try await asCustomer {
+                    guard let ledger else { return try await commands.orders() }
+                    return try await ledger.orders(listedFor: try await manager.validSession().customer)
+                }
+            },
             forgetSession: { try manager.store.delete() },
             subscriptions: {
                 try await asCustomer {
@@ -90,7 +97,7 @@ extension AccountClient {
 
     /// The app's account with the system's browser (when the options say to open one).
     public static func live(_ commands: AccountCommands, login options: AccountCommands.LoginOptions,
-                            subscriptions book: (any SubscriptionBook)? = nil) -> AccountClient {
-        live(commands, login: options, subscriptions: book, browse: { url in if options.openBrowser { _ = commands.openBrowser(url) } })
+                            ledger: EmbeddedStorefront? = nil) -> AccountClient {
+        live(commands, login: options, ledger: ledger, browse: { url in if options.openBrowser { _ = commands.openBrowser(url) } })
     }
 }

@@ -69,8 +69,7 @@ actor SimulatedAccounts: CustomerDirectory {
                           // As the Customer Account API answers: no token, or one it no longer honours.
                           if case .loginRequired(let reason) = await self.accessToken() { throw LoginRequired(reason: reason) }
                           guard await self.currentSession() != nil else { throw LoginRequired(reason: "the login saved on this computer is gone") }
-                          let orders = try await shop.orders().filter { $0.isListed(for: Self.customer) }
-                          return orders.map(CustomerOrder.init).sorted { $0.processedAt > $1.processedAt }
+                          return try await shop.orders(listedFor: Self.customer)
                       },
                       forgetSession: { await self.forget() })
     }

@@ -143,8 +143,9 @@ enum InteractiveSession {
             storefront: storefront, checkout: checkout,
             loadCartId: { await storefront.currentCartId() },
             saveCartId: { id in try? await storefront.setCurrentCartId(id) },
-            // Its checkout makes the customer's subscription contracts, so it lists and changes them.
-            account: .live(commands, login: LoginCommand.defaultOptions, subscriptions: storefront), openURL: Self.openInBrowser,
+            // Its checkout records the customer's orders and makes their subscription contracts, so
+            // it lists them (and changes the contracts), whichever server the login was made on.
+            account: .live(commands, login: LoginCommand.defaultOptions, ledger: storefront), openURL: Self.openInBrowser,
             startupNotices: storefront.stateWarnings,
             // The state directory is this terminal's: its guest orders are the ledger's without a customer.
             ledgerOrders: { try await storefront.guestOrders() })

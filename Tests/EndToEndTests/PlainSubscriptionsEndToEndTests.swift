@@ -11,8 +11,8 @@ final class PlainSubscriptionsEndToEndTests: XCTestCase {
         try await buyAndManage(embedded: false)
     }
 
-    /// The embedded store keeps the contracts its checkout makes; logged in (at `serve`'s account
-    /// server), the same commands list and change them there.
+    /// The embedded store keeps the orders and contracts its checkout makes; logged in (at `serve`'s
+    /// account server), the same commands list them (and change the contracts) there.
     func testBuyPauseResumeSkipAndCancelOnTheEmbeddedStore() async throws {
         try await buyAndManage(embedded: true)
     }
@@ -29,7 +29,7 @@ final class PlainSubscriptionsEndToEndTests: XCTestCase {
         let script = ["subscriptions", "back", "set Purchase Every 2 weeks", "add", "checkout"]
             + ["", "", ""] // contact, address and shipping as the account fills them in
             + ["4242 4242 4242 4242", "12/29", "123", "", "", ""] // the card; pay; close the thank-you page
-            + ["subscriptions", "pause 1", "resume 1", "skip 1", "cancel 1", "cancel 1 yes", "pause 1", "quit"]
+            + ["orders", "subscriptions", "pause 1", "resume 1", "skip 1", "cancel 1", "cancel 1 yes", "pause 1", "quit"]
         let shop = embedded ? [] : ["--endpoint", endpoint, "--token", Self.token]
         let process = try PlainProcess(arguments: ["--plain"] + shop + ["--open", "product house-espresso-blend"],
                                        environment: ["XDG_STATE_HOME": appState.path, "XDG_CONFIG_HOME": appState.path,
@@ -42,6 +42,8 @@ final class PlainSubscriptionsEndToEndTests: XCTestCase {
             "You have no subscriptions.",
             "✓ Added, every 2 weeks, 1 × Huisblend espresso",
             "Thank you for your order!",
+            // The customer's orders are the ledger's that took the order, wherever the login was.
+            "Your orders:\n1. #1001  ",
             "every 2 weeks  €11.25 per delivery  active  next delivery",
             "✓ Paused Huisblend espresso",
             "✓ Resumed Huisblend espresso",

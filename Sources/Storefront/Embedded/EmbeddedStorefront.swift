@@ -589,6 +589,12 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
         return orderBook.orders
     }
 
+    /// The orders `customer`'s account lists (`Order.isListed(for:)`), newest first, as the ledger
+    /// recorded them.
+    public func orders(listedFor customer: Customer) async throws -> [CustomerOrder] {
+        try await orders().filter { $0.isListed(for: customer) }.map(CustomerOrder.init).sorted { $0.processedAt > $1.processedAt }
+    }
+
     /// An order cannot take more than is on the shelf, nor what the cart's country is not sold: the
     /// buyer hears which item.
     private func checkStock(of cart: StoredCart) throws {
