@@ -41,6 +41,8 @@ final class PlainSubscriptionsEndToEndTests: XCTestCase {
         for expected in [
             "You have no subscriptions.",
             "✓ Added, every 2 weeks, 1 × Huisblend espresso",
+            // The checkout summary says the line is a subscription.
+            "· ↻ Every 2 weeks × 1 = €11.25",
             "Thank you for your order!",
             // The customer's orders are the ledger's that took the order, wherever the login was.
             "Your orders:\n1. #1001  ",

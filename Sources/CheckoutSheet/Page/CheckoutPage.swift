@@ -41,8 +41,17 @@ public struct CheckoutPage: Hashable, Sendable {
             public var variantTitle: String
             public var quantity: Int
             public var total: Money
-            public init(title: String, variantTitle: String, quantity: Int, total: Money) {
+            /// The subscription the line is bought on ("Every 2 weeks"); nil when bought once.
+            public var recurring: String?
+            public init(title: String, variantTitle: String, quantity: Int, total: Money, recurring: String? = nil) {
                 self.title = title; self.variantTitle = variantTitle; self.quantity = quantity; self.total = total
+                self.recurring = recurring
+            }
+
+            /// " · Variant · ↻ Every 2 weeks", or "" for a single-variant product bought once.
+            public var terms: String {
+                let variant = variantTitle.isEmpty || variantTitle == "Default Title" ? "" : " · " + variantTitle
+                return variant + (recurring.map { " · ↻ " + $0 } ?? "")
             }
         }
         public var lines: [Line]

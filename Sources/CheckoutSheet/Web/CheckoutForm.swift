@@ -428,7 +428,8 @@ struct CheckoutForm: Sendable {
         if let placed = order?.draft {
             return CheckoutPage.Summary(
                 lines: placed.lineItems.map {
-                    .init(title: $0.title, variantTitle: $0.variantTitle, quantity: $0.quantity, total: ($0.price * $0.quantity).rounded())
+                    .init(title: $0.title, variantTitle: $0.variantTitle, quantity: $0.quantity, total: ($0.price * $0.quantity).rounded(),
+                          recurring: $0.sellingPlanName)
                 },
                 subtotal: placed.subtotal, shipping: placed.shipping, taxes: placed.taxes, discounts: placed.discounts,
                 total: placed.total, taxesIncluded: taxesIncluded, taxName: taxName)
@@ -437,7 +438,7 @@ struct CheckoutForm: Sendable {
         return CheckoutPage.Summary(
             lines: cart.lines.map {
                 .init(title: $0.merchandise.productTitle, variantTitle: $0.merchandise.title, quantity: $0.quantity,
-                      total: $0.cost.totalAmount)
+                      total: $0.cost.totalAmount, recurring: $0.sellingPlanAllocation?.sellingPlan.name)
             },
             subtotal: subtotal, shipping: shownShipping, taxes: shown?.taxes, discounts: discounts,
             total: shown?.total ?? merchandiseTotal, taxesIncluded: taxesIncluded, taxName: taxName)

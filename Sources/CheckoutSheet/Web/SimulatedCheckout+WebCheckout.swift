@@ -86,7 +86,8 @@ extension SimulatedCheckout {
     static func summary(of cart: Cart) -> CheckoutPage.Summary {
         let lines = cart.lines.map {
             CheckoutPage.Summary.Line(title: $0.merchandise.productTitle, variantTitle: $0.merchandise.title,
-                                      quantity: $0.quantity, total: $0.cost.totalAmount)
+                                      quantity: $0.quantity, total: $0.cost.totalAmount,
+                                      recurring: $0.sellingPlanAllocation?.sellingPlan.name)
         }
         let discounts = cart.cost.subtotalAmount.amount > cart.cost.totalAmount.amount
             ? cart.cost.subtotalAmount - cart.cost.totalAmount : Money.zero(cart.cost.totalAmount.currencyCode)

@@ -221,7 +221,7 @@ public enum PlainView {
 
     static func summaryLines(_ summary: CheckoutPage.Summary) -> [String] {
         var lines = summary.lines.map { line in
-            "  \(line.title)\(line.variantTitle.isEmpty ? "" : " · " + line.variantTitle) × \(line.quantity) = \(line.total.formatted)"
+            "  \(line.title)\(line.terms) × \(line.quantity) = \(line.total.formatted)"
         }
         lines.append("  Subtotal: \(summary.subtotal.formatted)")
         if let shipping = summary.shipping { lines.append("  Shipping: \(shipping.formatted)") }

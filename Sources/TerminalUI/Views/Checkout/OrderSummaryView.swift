@@ -72,8 +72,7 @@ struct OrderSummaryView {
         var y = 0
         let shownLines = lineRows < summary.lines.count ? max(0, lineRows - 1) : lineRows
         for line in summary.lines.prefix(shownLines) {
-            let variant = line.variantTitle.isEmpty || line.variantTitle == "Default Title" ? "" : " · " + line.variantTitle
-            canvas.text("\(line.quantity) × \(line.title)\(variant)", y: y, style: theme[.text], in: &grid,
+            canvas.text("\(line.quantity) × \(line.title)\(line.terms)", y: y, style: theme[.text], in: &grid,
                         maxWidth: canvas.width - amountWidth - 2)
             canvas.textRight(line.total.formatted, y: y, style: theme[.text], in: &grid)
             y += 1

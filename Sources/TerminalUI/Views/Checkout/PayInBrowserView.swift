@@ -71,8 +71,7 @@ struct PayInBrowserView {
         // What was in the cart; what was paid is the web checkout's to say.
         guard let lines = page.summary?.lines, !compact else { return }
         for (row, line) in lines.prefix(max(0, canvas.height - 3)).enumerated() {
-            let variant = line.variantTitle.isEmpty || line.variantTitle == "Default Title" ? "" : " · " + line.variantTitle
-            canvas.text("\(line.quantity) × \(line.title)\(variant)", y: 3 + row, style: theme[.text], in: &grid)
+            canvas.text("\(line.quantity) × \(line.title)\(line.terms)", y: 3 + row, style: theme[.text], in: &grid)
         }
     }
 }
