@@ -55,6 +55,17 @@ final class SubscriptionScreenTests: XCTestCase {
         XCTAssertTrue(Renderer.render(state, size: Size(width: 120, height: 40), environment: Fixtures.environment).text.contains("↻ Every 2 weeks"))
     }
 
+    /// The checkout's order summary says which line is a subscription, and on what terms.
+    func testTheCheckoutSummaryNamesALinesPlan() {
+        var state = Fixtures.checkout(.review)
+        if var summary = state.checkout.page?.summary, !summary.lines.isEmpty {
+            summary.lines[0].recurring = "Every 2 weeks"
+            state.checkout.page?.summary = summary
+        }
+        render(state, "checkout-review-subscription")
+        XCTAssertTrue(Renderer.render(state, size: Size(width: 120, height: 40), environment: Fixtures.environment).text.contains("· ↻ Every 2 weeks"))
+    }
+
     /// A guest is told before checkout that a subscription needs a login, and how.
     func testTheCartTellsAGuestToLogIn() {
         var state = Fixtures.withCart
