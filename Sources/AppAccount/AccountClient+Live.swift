@@ -78,7 +78,9 @@ extension AccountClient {
                     case .failure(let refusal): return SubscriptionRequestRefused(code: refusal.code, message: refusal.message)
                     }
                 }
-            })
+            },
+            // The customer directory is the login server's, the embedded store's too.
+            customer: { try await asCustomer { try await commands.customerDetails() } })
     }
 
     /// Runs a request made as the logged-in customer; a login the shop refused, or one no longer

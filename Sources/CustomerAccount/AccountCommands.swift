@@ -200,6 +200,13 @@ public struct AccountCommands: Sendable {
         return try await client.orders(accessToken: session.accessToken, api: api)
     }
 
+    /// The logged-in customer as the shop's Customer Account API has them now.
+    public func customerDetails() async throws -> Customer {
+        let session = try await tokenManager.validSession()
+        let api = try await client.customerAccountAPI(issuer: session.server.issuer)
+        return try await client.customerDetails(accessToken: session.accessToken, api: api)
+    }
+
     // MARK: - subscriptions
 
     /// The logged-in customer's subscriptions, oldest first, from the shop's Customer Account API.

@@ -35,6 +35,13 @@ extension AccountServerClient {
         return Array(orders.prefix(Self.maximumOrders))
     }
 
+    /// Who the customer is, as the shop keeps them now (`CustomerDetails`): names, e-mail, phone and
+    /// the default address, whatever the login's ID token said when it was issued.
+    public func customerDetails(accessToken: SecretToken, api: URL) async throws -> Customer {
+        let data: CustomerDetailsData = try await run(.customerDetails, [:], accessToken: accessToken, api: api)
+        return data.customer.customer
+    }
+
     /// Sends an operation with the customer's token (bare in `Authorization`, as the API takes it)
     /// and decodes its `data`; GraphQL errors, a refused token or an answer of another shape are errors.
     func run<Answer: Decodable>(_ operation: CustomerAccountOperation, _ variables: [String: Any], accessToken: SecretToken,
@@ -65,6 +72,43 @@ struct GraphQLAnswer<Answer: Decodable>: Decodable {
     struct Problem: Decodable { var message: String }
     var data: Answer?
     var errors: [Problem]?
+}
+
+/// `CustomerDetails`' answer.
+struct CustomerDetailsData: Decodable {
+    struct Email: Decodable { var emailAddress: String? }
+    struct Phone: Decodable { var phoneNumber: String? }
+    struct Address: Decodable {
+        var firstName: String?
+        var lastName: String?
+        var address1: String?
+        var address2: String?
+        var city: String?
+        var zoneCode: String?
+        var territoryCode: String?
+        var zip: String?
+        var phoneNumber: String?
+    }
+    struct Details: Decodable {
+        var id: String
+        var firstName: String?
+        var lastName: String?
+        var emailAddress: Email?
+        var phoneNumber: Phone?
+        var defaultAddress: Address?
+
+        /// Sanitised here, where the data enters the app.
+        var customer: Storefront.Customer {
+            let address = defaultAddress.map {
+                MailingAddress(firstName: $0.firstName, lastName: $0.lastName, address1: $0.address1, address2: $0.address2,
+                               city: $0.city, zoneCode: $0.zoneCode, countryCode: $0.territoryCode, postalCode: $0.zip,
+                               phone: $0.phoneNumber)
+            }
+            return Storefront.Customer(id: id, email: emailAddress?.emailAddress, firstName: firstName, lastName: lastName,
+                                       phone: phoneNumber?.phoneNumber, defaultAddress: address).sanitized()
+        }
+    }
+    var customer: Details
 }
 
 /// `CustomerOrders`' answer.

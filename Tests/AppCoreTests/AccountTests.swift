@@ -394,6 +394,66 @@ final class AccountTests: XCTestCase {
         await store.finish()
     }
 
+    /// The account screen shows the customer as the shop has them now (a name changed since the
+    /// login), read after the orders; only the logged-in customer's answer replaces the login's copy.
+    func testTheAccountScreenShowsTheCustomerAsTheShopHasThemNow() async {
+        var env = TestEnvironment()
+        var renamed = Self.customer
+        renamed.firstName = "Augusta Ada"
+        renamed.defaultAddress = MailingAddress(address1: "12 St James's Square", city: "London", countryCode: "GB", postalCode: "SW1Y 4JH")
+        var account = Self.account()
+        account.customer = { [renamed] in renamed }
+        env.account = account
+        let store = env.store(Self.loggedIn())
+
+        await store.send(.account(.open)) {
+            $0.screens = [.collections, .account]
+            $0.account.isLoadingOrders = true
+        }
+        await store.receive(.account(.ordersResponse(.success([])))) {
+            $0.account.isLoadingOrders = false
+            $0.account.orders = []
+        }
+        await store.receive(.account(.detailsResponse(.success(renamed)))) {
+            $0.account.details = renamed
+        }
+        await store.finish()
+
+        var other = Customer(id: "gid://shopify/Customer/8", email: "eve@example.com")
+        other.firstName = "Eve"
+        await store.send(.account(.detailsResponse(.success(other))))
+        await store.send(.account(.logOutTapped))
+        await store.receive(.account(.logoutResponse(.success(true)))) {
+            $0.account.status = .loggedOut
+            $0.account.orders = nil
+            $0.account.details = nil
+        }
+        await store.skipReceivedActionsWhenEffectsEnd()
+    }
+
+    /// A login the shop refuses when the details are read ends the session, as the orders' does.
+    func testDetailsRefusedForTheLoginEndTheSession() async {
+        var env = TestEnvironment()
+        var account = Self.account()
+        account.customer = { throw LoginRequired(reason: "the token was revoked") }
+        env.account = account
+        let store = env.store(Self.loggedIn())
+        await store.send(.account(.open)) {
+            $0.screens = [.collections, .account]
+            $0.account.isLoadingOrders = true
+        }
+        await store.receive(.account(.ordersResponse(.success([])))) {
+            $0.account.isLoadingOrders = false
+            $0.account.orders = []
+        }
+        await store.receive(where: { if case .account(.detailsResponse(.failure)) = $0 { return true }; return false }) {
+            $0.account.status = .sessionEnded(reason: "the token was revoked")
+            $0.account.orders = nil
+        }
+        await store.skipReceivedActionsWhenEffectsEnd()
+        XCTAssertEqual(store.state.errorMessage?.hasPrefix("Your session has ended (the token was revoked)."), true)
+    }
+
     func testLoggedOutTheAccountScreenAsksNothing() async {
         var env = TestEnvironment()
         env.account = Self.account()

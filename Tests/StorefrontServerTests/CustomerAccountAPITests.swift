@@ -175,6 +175,23 @@ struct CustomerAccountAPITests {
         }
     }
 
+    /// The app's account screen: the customer read with `CustomerDetails` is the one the login is
+    /// for (the same id, so the app takes it), with a name changed since the login.
+    @Test func theAppReadsTheCustomerFromTheAPI() async throws {
+        try await withSignedIn { signedIn in
+            let client = AccountServerClient()
+            let api = try await client.customerAccountAPI(issuer: await signedIn.authority.issuer)
+            let token = SecretToken(signedIn.token)
+            let before = try await client.customerDetails(accessToken: token, api: api)
+            let known = try #require(await signedIn.authority.customer(for: signedIn.token))
+            #expect(before.id == known.id && before.email == known.email && before.firstName == known.firstName)
+            #expect(before.defaultAddress?.city == known.defaultAddress?.city && before.defaultAddress?.countryCode == known.defaultAddress?.countryCode)
+            _ = try await run(signedIn, .customerUpdate, ["customer": ["firstName": "Augusta Ada"]])
+            #expect(try await client.customerDetails(accessToken: token, api: api).firstName == "Augusta Ada")
+            await #expect(throws: AccountError.self) { try await client.customerDetails(accessToken: SecretToken("shcat_unknown"), api: api) }
+        }
+    }
+
     /// Addresses created, changed, made default and deleted are the directory's: the customer the
     /// checkout pre-fills from has the new default address and name.
     @Test func addressAndProfileChangesReachTheShopsCustomer() async throws {

@@ -16,6 +16,8 @@ public enum AccountAction: Hashable, Sendable {
     case logOutTapped
     case logoutResponse(Result<Bool, AppError>)
     case ordersResponse(Result<[CustomerOrder], AppError>)
+    /// The customer's details, read with the orders.
+    case detailsResponse(Result<Customer, AppError>)
     /// A token was refused: the customer must log in again; the cart stays, without the token.
     case sessionEnded(reason: String)
     case delegate(Delegate)

@@ -24,6 +24,9 @@ public struct AccountClient: Sendable {
     /// it accepted, what it said when it refused (a `userError`). Throws as `subscriptions` does.
     public var changeSubscription: @Sendable (_ subscription: CustomerSubscription, _ request: SubscriptionRequest) async throws
         -> SubscriptionRequestRefused?
+    /// The customer as the shop has them now (names, e-mail, phone, default address), read after
+    /// the orders. Throws `LoginRequired` as `orders` does. Nil: the login's copy is all there is.
+    public var customer: (@Sendable () async throws -> Customer)?
 
     public init(currentSession: @escaping @Sendable () async -> AccountSession?,
                 accessToken: @escaping @Sendable () async -> AccessTokenAnswer,
@@ -33,10 +36,12 @@ public struct AccountClient: Sendable {
                 forgetSession: @escaping @Sendable () async throws -> Void,
                 subscriptions: @escaping @Sendable () async throws -> [CustomerSubscription] = { throw AccountClient.noSubscriptions },
                 changeSubscription: @escaping @Sendable (CustomerSubscription, SubscriptionRequest) async throws
-                    -> SubscriptionRequestRefused? = { _, _ in throw AccountClient.noSubscriptions }) {
+                    -> SubscriptionRequestRefused? = { _, _ in throw AccountClient.noSubscriptions },
+                customer: (@Sendable () async throws -> Customer)? = nil) {
         self.currentSession = currentSession; self.accessToken = accessToken; self.logIn = logIn; self.logOut = logOut
         self.orders = orders; self.forgetSession = forgetSession
         self.subscriptions = subscriptions; self.changeSubscription = changeSubscription
+        self.customer = customer
     }
 
     /// What an account without subscriptions answers.

@@ -41,6 +41,7 @@ struct AccountReducer: Reducer {
             case .success(let session):
                 state.account.status = .loggedIn(session)
                 state.account.orders = nil
+                state.account.details = nil
                 return .merge(.send(.delegate(.loggedIn)), loadOrders(&state))
             case .failure(let error):
                 state.account.status = .loggedOut
@@ -63,6 +64,7 @@ struct AccountReducer: Reducer {
         case .logoutResponse(.success):
             state.account.status = .loggedOut
             state.account.orders = nil
+            state.account.details = nil
             return .send(.delegate(.loggedOut))
         case .logoutResponse(.failure(let error)):
             return .send(.delegate(.failed(AppError(message: "Could not log out: \(error.message)"))))
@@ -76,10 +78,24 @@ struct AccountReducer: Reducer {
                 return .send(.delegate(.failed(AppError(message: "Could not load your orders: \(error.message)"))))
             }
             return .none
+        case .detailsResponse(let result):
+            switch result {
+            case .success(let customer):
+                // Only the logged-in customer's own answer replaces the login's copy.
+                guard state.account.session?.customer.id == customer.id else { return .none }
+                state.account.details = customer
+            case .failure(let error) where error.loginRequired != nil:
+                return reduce(into: &state, action: .sessionEnded(reason: error.loginRequired ?? error.message))
+            case .failure:
+                // The login's copy stands; the orders read before it said what went wrong.
+                break
+            }
+            return .none
         case .sessionEnded(let reason):
             guard state.account.isLoggedIn else { return .none }
             state.account.status = .sessionEnded(reason: reason)
             state.account.orders = nil
+            state.account.details = nil
             let message = "Your session has ended (\(reason)). Log in again on the account screen; your cart is kept."
             return .merge(.send(.delegate(.failed(AppError(message: message)))), .send(.delegate(.sessionEnded)),
                           forgetSession())
@@ -119,7 +135,12 @@ struct AccountReducer: Reducer {
         guard let account = dependencies.account, state.account.isLoggedIn, state.isOnScreen,
               !state.account.isLoadingOrders else { return .none }
         state.account.isLoadingOrders = true
-        return .run { send in await send(.ordersResponse(await Result.capture { try await account.orders() })) }
-            .cancellable(id: .customerOrders)
+        return .run { send in
+            await send(.ordersResponse(await Result.capture { try await account.orders() }))
+            if let customer = account.customer {
+                await send(.detailsResponse(await Result.capture { try await customer() }))
+            }
+        }
+        .cancellable(id: .customerOrders)
     }
 }

@@ -21,6 +21,9 @@ public struct AccountState: Hashable, Sendable {
     /// The customer's orders; nil until loaded.
     public var orders: [CustomerOrder]?
     public var isLoadingOrders: Bool
+    /// The customer as the shop's Customer Account API has them now (a name or address changed
+    /// since the login shows); nil until read, when the login's copy stands in.
+    public var details: Customer?
 
     public init(status: Status = .unknown, isAvailable: Bool = false, orders: [CustomerOrder]? = nil, isLoadingOrders: Bool = false) {
         self.status = status; self.isAvailable = isAvailable; self.orders = orders; self.isLoadingOrders = isLoadingOrders

@@ -160,9 +160,10 @@ public enum PlainView {
             if let url { lines.append("Open this address to log in: \(url.absoluteString)") }
             lines.append("cancel stops waiting.")
         case .loggedIn(let session):
-            let name = [session.customer.firstName, session.customer.lastName].compactMap { $0 }.joined(separator: " ")
-            let who = [name.isEmpty ? nil : name, session.customer.email].compactMap { $0 }.joined(separator: " · ")
-            lines = ["Account: logged in as \(who.isEmpty ? session.customer.id : who). logout logs out."]
+            let customer = account.details ?? session.customer
+            let name = [customer.firstName, customer.lastName].compactMap { $0 }.joined(separator: " ")
+            let who = [name.isEmpty ? nil : name, customer.email].compactMap { $0 }.joined(separator: " · ")
+            lines = ["Account: logged in as \(who.isEmpty ? customer.id : who). logout logs out."]
         case .sessionEnded(let reason): lines = ["Account: \(reason) login logs in again."]
         }
         if account.isLoggedIn {

@@ -57,7 +57,7 @@ struct AccountView {
             }
             return
         case .loggedIn(let session):
-            lines = loggedIn(session.customer)
+            lines = loggedIn(state.details ?? session.customer)
         }
         draw(lines, from: 2, in: inner, theme: theme, grid: &grid)
     }
