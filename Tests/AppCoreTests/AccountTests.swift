@@ -394,6 +394,18 @@ final class AccountTests: XCTestCase {
         await store.finish()
     }
 
+    /// Opens the account screen of a customer without orders, as far as the orders' answer.
+    private func openWithoutOrders(_ store: TestStore<AppState, AppAction>) async {
+        await store.send(.account(.open)) {
+            $0.screens = [.collections, .account]
+            $0.account.isLoadingOrders = true
+        }
+        await store.receive(.account(.ordersResponse(.success([])))) {
+            $0.account.isLoadingOrders = false
+            $0.account.orders = []
+        }
+    }
+
     /// The account screen shows the customer as the shop has them now (a name changed since the
     /// login), read after the orders; only the logged-in customer's answer replaces the login's copy.
     func testTheAccountScreenShowsTheCustomerAsTheShopHasThemNow() async {
@@ -406,14 +418,7 @@ final class AccountTests: XCTestCase {
         env.account = account
         let store = env.store(Self.loggedIn())
 
-        await store.send(.account(.open)) {
-            $0.screens = [.collections, .account]
-            $0.account.isLoadingOrders = true
-        }
-        await store.receive(.account(.ordersResponse(.success([])))) {
-            $0.account.isLoadingOrders = false
-            $0.account.orders = []
-        }
+        await openWithoutOrders(store)
         await store.receive(.account(.detailsResponse(.success(renamed)))) {
             $0.account.details = renamed
         }
@@ -438,14 +443,7 @@ final class AccountTests: XCTestCase {
         account.customer = { throw LoginRequired(reason: "the token was revoked") }
         env.account = account
         let store = env.store(Self.loggedIn())
-        await store.send(.account(.open)) {
-            $0.screens = [.collections, .account]
-            $0.account.isLoadingOrders = true
-        }
-        await store.receive(.account(.ordersResponse(.success([])))) {
-            $0.account.isLoadingOrders = false
-            $0.account.orders = []
-        }
+        await openWithoutOrders(store)
         await store.receive(where: { if case .account(.detailsResponse(.failure)) = $0 { return true }; return false }) {
             $0.account.status = .sessionEnded(reason: "the token was revoked")
             $0.account.orders = nil
