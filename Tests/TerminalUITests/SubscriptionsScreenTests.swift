@@ -79,6 +79,13 @@ final class SubscriptionsScreenTests: XCTestCase {
         XCTAssertEqual(active.action(for: .character("r")), .subscriptions(.reload))
         let paused = KeyMaps.current(for: state(SubscriptionsState(subscriptions: Self.subscriptions, selectedIndex: 1)))
         XCTAssertTrue(paused.bindings.contains { $0.label == "resume" })
+        // A cancelled one offers no change in the footer; a key pressed anyway is the shop's to refuse.
+        let cancelled = state(SubscriptionsState(subscriptions: Self.subscriptions, selectedIndex: 2))
+        let footer = Renderer.render(cancelled, size: Size(width: 80, height: 24), environment: Fixtures.environment).text
+            .split(separator: "\n").last.map(String.init) ?? ""
+        for hidden in ["p pause", "s skip", "x cancel"] { XCTAssertFalse(footer.contains(hidden), footer) }
+        XCTAssertTrue(footer.contains("r reload"), footer)
+        XCTAssertEqual(KeyMaps.current(for: cancelled).action(for: .character("p")), .subscriptions(.togglePause))
     }
 
     /// A long item gives way at a word, never inside one.

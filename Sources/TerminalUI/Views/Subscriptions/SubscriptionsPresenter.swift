@@ -25,11 +25,14 @@ struct SubscriptionsPresenter: ScreenPresenter {
         var bindings: [KeyBinding] = []
         if let selected = screen.selected {
             bindings += KeyMaps.listMoves({ .subscriptions(.moveSelection(by: $0, rows: $1)) }, rows: listRows)
+            // A cancelled subscription takes no change: its keys leave the footer (pressed, the
+            // shop's refusal says how to subscribe again).
+            let changeable = selected.status != .cancelled
             bindings += [
                 KeyBinding([.character("p")], "p", selected.status == .paused ? "resume" : "pause", .subscriptions(.togglePause),
-                           help: "p"),
-                KeyBinding([.character("s")], "s", "skip next", .subscriptions(.skipNext)),
-                KeyBinding([.character("x")], "x", "cancel", .subscriptions(.requestCancel)),
+                           inFooter: changeable, help: "p"),
+                KeyBinding([.character("s")], "s", "skip next", .subscriptions(.skipNext), inFooter: changeable),
+                KeyBinding([.character("x")], "x", "cancel", .subscriptions(.requestCancel), inFooter: changeable),
             ]
         }
         if state.account.isLoggedIn { bindings.append(KeyBinding([.character("r")], "r", "reload", .subscriptions(.reload))) }
