@@ -200,7 +200,9 @@ enum BookChecker {
             return [Violation(invariant: .cartShown, detail: "the app shows cart \(shown.id) with \(shown.totalQuantity) items; the shop has no such cart")]
         }
         var found: [String] = []
-        if units(shown) != units(stored) { found.append("lines \(describe(units(shown))) shown, \(describe(units(stored))) stored") }
+        if purchases(shown) != purchases(stored) {
+            found.append("lines \(describe(purchases(shown))) shown, \(describe(purchases(stored))) stored")
+        }
         if shown.discountCodes.map(\.code) != stored.discountCodes.map(\.code) {
             found.append("codes \(shown.discountCodes.map(\.code)) shown, \(stored.discountCodes.map(\.code)) stored")
         }
@@ -211,6 +213,16 @@ enum BookChecker {
     static func units(_ cart: Cart?) -> [String: Int] {
         var units: [String: Int] = [:]
         for line in cart?.lines ?? [] { units[line.merchandise.id, default: 0] += line.quantity }
+        return units
+    }
+
+    /// Units by variant and how it is bought: "<variant id>" once, "<variant id> (plan <n>)" on a plan.
+    static func purchases(_ cart: Cart?) -> [String: Int] {
+        var units: [String: Int] = [:]
+        for line in cart?.lines ?? [] {
+            let plan = line.sellingPlanAllocation.map { " (plan \($0.sellingPlan.id.split(separator: "/").last ?? ""))" } ?? ""
+            units[line.merchandise.id + plan, default: 0] += line.quantity
+        }
         return units
     }
 

@@ -84,8 +84,8 @@ final class SimulatedSession {
                      .collections(.openSelected))
         case .search(let query):
             app.send(.navigation(.openSearch), .search(.clearQuery), .search(.insert(query)))
-        case .add(let product, let moves, let quantity):
-            await add(app, product: product, moves: moves, quantity: quantity)
+        case .add(let product, let moves, let quantity, let plan):
+            await add(app, product: product, moves: moves, quantity: quantity, plan: plan)
         case .increment(let line):
             openCartLine(app, line)
             app.send(.cart(.incrementQuantity))
@@ -192,8 +192,8 @@ final class SimulatedSession {
     }
 
     /// Opens product number `product` (of the catalog), moves `moves` values along its first option,
-    /// sets the quantity and presses `a`.
-    func add(_ app: ShopperApp, product: Int, moves: Int, quantity: Int) async {
+    /// sets the quantity, moves `plan` values along the Purchase row (from "one-time") and presses `a`.
+    func add(_ app: ShopperApp, product: Int, moves: Int, quantity: Int, plan: Int = 0) async {
         let products = shop.catalog.products
         guard !products.isEmpty else { return }
         app.send(.navigation(.open(.product(handle: products[product % products.count].handle))))
@@ -201,6 +201,11 @@ final class SimulatedSession {
         _ = await app.settle()
         for _ in 0..<moves { app.send(.productDetail(.selectOptionValue(by: 1))) }
         for _ in 1..<max(quantity, 1) { app.send(.productDetail(.incrementQuantity)) }
+        // ↓ to the Purchase row (after the options), then → once per plan: the page clamps at its last.
+        if plan > 0, let detail = app.state.productDetail, let row = detail.planRowIndex {
+            for _ in 0..<max(row - detail.focusedOptionIndex, 0) { app.send(.productDetail(.focusOption(by: 1))) }
+            for _ in 0..<plan { app.send(.productDetail(.selectOptionValue(by: 1))) }
+        }
         app.send(.productDetail(.addToCart))
     }
 
@@ -278,7 +283,7 @@ final class SimulatedSession {
 
     /// One line of what the app shows: the screen, the cart, the orders, a message.
     static func summary(_ state: AppState) -> String {
-        let cart = state.cart.cart.map { "cart \(BookChecker.describe(BookChecker.units($0))) \($0.discountCodes.map(\.code))" } ?? "no cart"
+        let cart = state.cart.cart.map { "cart \(BookChecker.describe(BookChecker.purchases($0))) \($0.discountCodes.map(\.code))" } ?? "no cart"
         var parts = ["\(state.screen)".prefix(40).description, cart, "orders \(state.orders.map { $0.name ?? $0.id })"]
         if let customer = state.account.session?.customer.email { parts.append("logged in as \(customer)") }
         if let confirmation = state.productDetail?.confirmation { parts.append("✓ \(confirmation)") }

@@ -10,8 +10,9 @@ public enum SimulationStep: Hashable, Sendable, CustomStringConvertible {
     /// Types a query on the search screen.
     case search(String)
     /// Opens a product (by index among the catalog's products), moves to another variant, sets the
-    /// quantity and presses `a`.
-    case add(product: Int, variantMoves: Int, quantity: Int)
+    /// quantity, chooses on the Purchase row (0 buys once, k the product's k-th selling plan, its last
+    /// when it has fewer; a product without plans is bought once) and presses `a`.
+    case add(product: Int, variantMoves: Int, quantity: Int, plan: Int = 0)
     /// `+`, `-` and `x` (confirmed) on a line of the cart screen.
     case increment(line: Int)
     case decrement(line: Int)
@@ -55,7 +56,8 @@ public enum SimulationStep: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .browse(let index): "browse collection \(index)"
         case .search(let query): "search \"\(query)\""
-        case .add(let product, let moves, let quantity): "add product \(product) variant+\(moves) ×\(quantity)"
+        case .add(let product, let moves, let quantity, let plan):
+            "add product \(product) variant+\(moves) ×\(quantity)" + (plan > 0 ? " on selling plan \(plan)" : "")
         case .increment(let line): "+ line \(line)"
         case .decrement(let line): "- line \(line)"
         case .remove(let line): "remove line \(line)"
@@ -124,7 +126,11 @@ public enum SessionPlan {
         switch random.int(0...99) {
         case 0...4: return .browse(collection: random.int(0...12))
         case 5...8: return .search(random.pick(queries))
-        case 9...33: return .add(product: random.int(0...80), variantMoves: random.int(0...3), quantity: random.chance(0.1) ? random.int(5...40) : random.int(1...3))
+        case 9...33:
+            let product = random.int(0...80), moves = random.int(0...3)
+            let quantity = random.chance(0.1) ? random.int(5...40) : random.int(1...3)
+            // Now and then on a selling plan (a product without plans is bought once all the same).
+            return .add(product: product, variantMoves: moves, quantity: quantity, plan: random.chance(0.3) ? random.int(1...2) : 0)
         case 34...38: return .increment(line: random.int(0...3))
         case 39...40: return .agent(AgentAction.draw(&random))
         case 41...46: return .decrement(line: random.int(0...3))

@@ -1,0 +1,65 @@
+import Foundation
+import Storefront
+import StorefrontSimulation
+import XCTest
+
+/// Subscriptions in the simulator: an add may choose a selling plan on the Purchase row, and the
+/// books hold a contract for every line bought on a plan, for its customer, at its price.
+@MainActor
+final class SubscriptionSimulatorTests: XCTestCase {
+    private static let catalog = Result { try CatalogLoader.bundled() }
+
+    func testAnAddSaysItsPlanAndOldAddsReadAsBefore() {
+        XCTAssertEqual(SimulationStep.add(product: 3, variantMoves: 1, quantity: 2).description, "add product 3 variant+1 ×2")
+        XCTAssertEqual(SimulationStep.add(product: 3, variantMoves: 1, quantity: 2, plan: 2).description,
+                       "add product 3 variant+1 ×2 on selling plan 2")
+        XCTAssertEqual(SimulationStep.add(product: 3, variantMoves: 1, quantity: 2), .add(product: 3, variantMoves: 1, quantity: 2, plan: 0))
+    }
+
+    func testSessionsDrawAddsOnPlansAndOnce() {
+        let plans = (1...20).flatMap { SessionPlan.steps(seed: UInt64($0), count: 30, store: .embedded) }.compactMap { step -> Int? in
+            if case .add(_, _, _, let plan) = step { plan } else { nil }
+        }
+        XCTAssertTrue(plans.contains(0))
+        XCTAssertTrue(plans.contains(1))
+        XCTAssertTrue(plans.contains(2))
+        XCTAssertGreaterThan(plans.filter { $0 == 0 }.count, plans.filter { $0 > 0 }.count, "most adds buy once")
+    }
+
+    /// A customer buys coffee every 4 weeks, tea on its only plan (asked for the second: the page
+    /// stops at its last) and a sampler (no plans: bought once), and pays: the cart holds each line
+    /// on its plan, the order is placed and listed, and the books hold.
+    func testACustomerBuyingOnPlansKeepsTheBooks() async throws {
+        let steps: [SimulationStep] = [.logIn, .add(product: 0, variantMoves: 1, quantity: 2, plan: 2), .add(product: 11, variantMoves: 0, quantity: 1, plan: 2),
+                                       .add(product: 7, variantMoves: 0, quantity: 1, plan: 1), .checkout(.pay), .orders]
+        for store in SimulatedStoreKind.allCases {
+            let lines = TraceLines()
+            let failure = try await Simulator(catalog: try Self.catalog.get(), trace: { lines.values.append($0) }).replay(steps, seed: 41, store: store)
+            let trace = lines.values.joined(separator: "\n")
+            XCTAssertNil(failure, "\(store) step \(failure?.stepIndex ?? -1): \(failure?.violations.map(\.description) ?? [])\n\(trace)")
+            // Every 4 weeks is the coffee's plan 7002, every month the tea's 7101; the sampler has none.
+            let cart = try XCTUnwrap(lines.values.first { $0.hasPrefix("4. ") })
+            XCTAssertEqual(cart.components(separatedBy: "(plan 7002)×2").count - 1, 1, "\(store): \(cart)")
+            XCTAssertEqual(cart.components(separatedBy: "(plan 7101)×1").count - 1, 1, "\(store): \(cart)")
+            XCTAssertEqual(cart.components(separatedBy: "(plan ").count - 1, 2, "\(store): \(cart)")
+            // The sheet's thank-you page named the order (its books are checked after every step).
+            XCTAssertTrue(lines.values.contains { $0.contains("sheet thankYou") && $0.hasSuffix("order 1001 ") }, "\(store): \(trace)")
+        }
+    }
+
+    /// A guest with a line on a plan: the shop sells subscriptions to customers only, so the
+    /// checkout places nothing and no screen says it did (a thank-you page would need its order).
+    func testAGuestsSubscriptionIsNotSold() async throws {
+        let steps: [SimulationStep] = [.add(product: 2, variantMoves: 0, quantity: 1, plan: 1), .checkout(.pay), .orders,
+                                       .checkout(.declineThenPay), .orders]
+        for store in SimulatedStoreKind.allCases {
+            let lines = TraceLines()
+            let failure = try await Simulator(catalog: try Self.catalog.get(), trace: { lines.values.append($0) }).replay(steps, seed: 8, store: store)
+            XCTAssertNil(failure, "\(store) step \(failure?.stepIndex ?? -1): \(failure?.violations.map(\.description) ?? [])")
+            XCTAssertTrue(try XCTUnwrap(lines.values.first { $0.hasPrefix("5. ") }).contains("orders []"), "\(store): \(lines.values)")
+        }
+    }
+}
+
+@MainActor
+private final class TraceLines { var values: [String] = [] }
