@@ -15,6 +15,10 @@ public enum LedgerFault: String, Hashable, Sendable, CaseIterable {
     case agentReplayOrdersAgain
     /// An agent's order reads its first line at the price the agent sent.
     case agentSentPriceCharged
+    /// The first subscription contract is missing from the books as read.
+    case contractDropped
+    /// A customer's order reads its first line bought once as bought on a selling plan.
+    case oneTimeLineReadAsSubscribed
 }
 
 /// One invariant that did not hold, after which step.
@@ -27,21 +31,25 @@ public struct Violation: Hashable, Sendable, CustomStringConvertible {
         case messages = "✓ only with its effect, never beside ✗"
         case settles = "every step settles"
         case agent = "an agent's checkout is one order at the shop's prices; another customer's cart is refused"
+        case subscriptions = "one contract per line bought on a plan, the order's customer's, at the plan's price; no plan for a guest"
     }
     public var invariant: Invariant
     public var detail: String
     public var description: String { "\(invariant.rawValue): \(detail)" }
 }
 
-/// The books as the simulator reads them: the ledger's orders and stock.
+/// The books as the simulator reads them: the ledger's orders, stock and subscription contracts.
 struct LedgerView {
     var orders: [Order]
     /// Units available now, by variant id.
     var available: [String: Int]
+    /// Every customer's contracts.
+    var contracts: [SubscriptionContract] = []
 
     @MainActor
     static func read(_ shop: EmbeddedStorefront, catalog: StoreCatalog, fault: LedgerFault?) async throws -> LedgerView {
         var orders = try await shop.orders()
+        var contracts = await shop.allSubscriptionContracts()
         var available: [String: Int] = [:]
         for product in catalog.products {
             guard let current = try await shop.product(id: product.id) else { continue }
@@ -56,10 +64,17 @@ struct LedgerView {
             if let first = catalog.products.first?.variants.first?.id, let units = available[first] { available[first] = units + 1 }
         case .agentReplayOrdersAgain, .agentSentPriceCharged:
             if let fault { plantAgentFault(fault, in: &orders) }
+        case .contractDropped:
+            if !contracts.isEmpty { contracts.removeFirst() }
+        case .oneTimeLineReadAsSubscribed:
+            if let order = orders.firstIndex(where: { $0.customerId != nil && $0.draft.lineItems.contains { $0.sellingPlanId == nil } }),
+               let line = orders[order].draft.lineItems.firstIndex(where: { $0.sellingPlanId == nil }) {
+                orders[order].draft.lineItems[line].sellingPlanId = "gid://shopify/SellingPlan/planted"
+            }
         case .ordersIgnoreCustomer, nil:
             break
         }
-        return LedgerView(orders: orders, available: available)
+        return LedgerView(orders: orders, available: available, contracts: contracts)
     }
 
     /// The orders of one shopper: the customer's (`customer` their id), or the guest orders when nil.
@@ -154,6 +169,66 @@ enum BookChecker {
         }
         return found
     }
+
+    /// Subscriptions: every contract was made by an order of the ledger, for that order's customer,
+    /// from one of its lines bought on a plan (the same variant, quantity and plan), and every such
+    /// line made exactly one; a contract's price per delivery is its line's (the plan's price ×
+    /// quantity); a guest's order has no line on a plan (the shop sells subscriptions to customers).
+    static func subscriptions(_ ledger: LedgerView, catalog: StoreCatalog) -> [Violation] {
+        var found: [Violation] = []
+        func fail(_ detail: String) { found.append(Violation(invariant: .subscriptions, detail: detail)) }
+        let orders = Dictionary(ledger.orders.map { ($0.draft.checkoutSessionId, $0) }, uniquingKeysWith: { first, _ in first })
+        var made: [String: [SubscriptionContract]] = [:]
+        for contract in ledger.contracts {
+            guard let order = orders[contract.originCheckoutSessionId] else {
+                fail("\(shortId(contract.id)) (\(contract.line.title)) was made by no order in the ledger")
+                continue
+            }
+            if contract.customerId != order.customerId {
+                fail("\(shortId(contract.id)) is \(shortId(contract.customerId))'s, its order \(order.name) \(order.customerId.map(shortId) ?? "a guest's")")
+            }
+            made[order.id, default: []].append(contract)
+        }
+        for order in ledger.orders {
+            var contracts = made[order.id] ?? []
+            for line in order.draft.lineItems where line.sellingPlanId != nil {
+                if order.customerId == nil { fail("\(order.name) is a guest's and bought \(line.title) on a plan") }
+                if let prices = planPrices(of: line, currency: order.draft.total.currencyCode, catalog: catalog), !prices.contains(line.price) {
+                    fail("\(order.name): \(line.title) on \(line.sellingPlanName ?? "a plan") at \(line.price.formatted), the plan's price is \(prices.map(\.formatted))")
+                }
+                guard let index = contracts.firstIndex(where: {
+                    $0.line.merchandiseId == line.merchandiseId && $0.line.quantity == line.quantity && $0.sellingPlanId == line.sellingPlanId
+                }) else {
+                    fail("\(order.name): \(line.title) ×\(line.quantity) on \(line.sellingPlanName ?? "a plan") was charged with no contract")
+                    continue
+                }
+                let contract = contracts.remove(at: index)
+                let perDelivery = contract.line.currentPrice * contract.line.quantity
+                if perDelivery != line.price * line.quantity {
+                    fail("\(order.name): \(shortId(contract.id)) delivers at \(perDelivery.formatted), the order line at \(line.price.formatted) × \(line.quantity)")
+                }
+            }
+            for contract in contracts {
+                fail("\(order.name) made \(shortId(contract.id)) for \(contract.line.title) ×\(contract.line.quantity) \(contract.cadence), which no line of it bought")
+            }
+        }
+        return found
+    }
+
+    /// What a unit of `line`'s variant costs on its plan in `currency`, in each market that sells in
+    /// it (nil when the catalog no longer has the variant or the plan).
+    static func planPrices(of line: OrderLineItem, currency: String, catalog: StoreCatalog) -> Set<Money>? {
+        guard let planId = line.sellingPlanId, let product = catalog.product(id: line.productId),
+              let plan = product.sellingPlan(id: planId)?.plan else { return nil }
+        var prices: Set<Money> = []
+        for market in catalog.markets.all where market.currencyCode == currency {
+            let localized = catalog.markets.localize(product, BuyerContext(country: market.countryCode))
+            if let variant = localized.variant(id: line.merchandiseId) { prices.insert(plan.price(of: variant.price, convert: market.exchange)) }
+        }
+        return prices.isEmpty ? nil : prices
+    }
+
+    static func shortId(_ id: String) -> String { id.split(separator: "/").suffix(2).joined(separator: "/") }
 
     /// For every variant: stock at the start = available now + sold in the ledger's orders.
     static func stock(_ ledger: LedgerView, model: ReferenceModel) -> [Violation] {

@@ -300,6 +300,7 @@ final class SimulatedSession {
         var violations = BookChecker.orders(ledger, model: model, shopCountry: shopCountry)
         violations += BookChecker.stock(ledger, model: model)
         violations += BookChecker.agentOrders(ledger, model: model)
+        violations += BookChecker.subscriptions(ledger, catalog: shop.catalog)
         if !cartChangedElsewhere {
             violations += BookChecker.cart(shown: app.state.cart.cart, stored: try await storedCart(app.state.cart.cart?.id))
         }

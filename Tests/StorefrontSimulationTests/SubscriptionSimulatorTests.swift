@@ -28,7 +28,7 @@ final class SubscriptionSimulatorTests: XCTestCase {
 
     /// A customer buys coffee every 4 weeks, tea on its only plan (asked for the second: the page
     /// stops at its last) and a sampler (no plans: bought once), and pays: the cart holds each line
-    /// on its plan, the order is placed and listed, and the books hold.
+    /// on its plan, the order is placed and listed, and the books hold (two contracts, checked).
     func testACustomerBuyingOnPlansKeepsTheBooks() async throws {
         let steps: [SimulationStep] = [.logIn, .add(product: 0, variantMoves: 1, quantity: 2, plan: 2), .add(product: 11, variantMoves: 0, quantity: 1, plan: 2),
                                        .add(product: 7, variantMoves: 0, quantity: 1, plan: 1), .checkout(.pay), .orders]
@@ -57,6 +57,26 @@ final class SubscriptionSimulatorTests: XCTestCase {
             let failure = try await Simulator(catalog: try Self.catalog.get(), trace: { lines.values.append($0) }).replay(steps, seed: 8, store: store)
             XCTAssertNil(failure, "\(store) step \(failure?.stepIndex ?? -1): \(failure?.violations.map(\.description) ?? [])")
             XCTAssertTrue(try XCTUnwrap(lines.values.first { $0.hasPrefix("5. ") }).contains("orders []"), "\(store): \(lines.values)")
+        }
+    }
+
+    /// Planted: the books read without one contract, and a line bought once read as on a plan. Each
+    /// is caught right after the checkout that placed the order and shrunk to the login, the add
+    /// and the checkout; the same steps keep the books without it.
+    func testPlantedSubscriptionDefectsAreCaughtAndShrunk() async throws {
+        let cases: [(LedgerFault, [SimulationStep])] = [
+            (.contractDropped, [.search("coffee"), .logIn, .add(product: 3, variantMoves: 0, quantity: 1, plan: 1), .note("ring twice"),
+                                .add(product: 20, variantMoves: 0, quantity: 1), .checkout(.pay), .orders]),
+            (.oneTimeLineReadAsSubscribed, [.logIn, .browse(collection: 1), .add(product: 7, variantMoves: 1, quantity: 2),
+                                            .country("GB"), .checkout(.pay), .orders]),
+        ]
+        for (fault, steps) in cases {
+            let checkout = try XCTUnwrap(steps.firstIndex(of: .checkout(.pay)))
+            let found = try await Simulator(catalog: try Self.catalog.get(), fault: fault).catches(.subscriptions, in: steps, seed: 12)
+            XCTAssertEqual(found.stepIndex, checkout, "\(fault): \(found.violations)")
+            XCTAssertEqual(found.shrunk, [.logIn, steps[checkout - (fault == .contractDropped ? 3 : 2)], .checkout(.pay)], "\(fault): \(found.shrunkViolations)")
+            let clean = try await Simulator(catalog: try Self.catalog.get()).replay(steps, seed: 12, store: .embedded)
+            XCTAssertNil(clean, "\(fault): \(clean?.violations.map(\.description) ?? [])")
         }
     }
 }

@@ -18,6 +18,12 @@ extension EmbeddedStorefront: SubscriptionBook {
         return contracts.filter { $0.customerId == customerId }
     }
 
+    /// Every customer's contracts, oldest first: the books whole, as an audit reads them.
+    public func allSubscriptionContracts() -> [SubscriptionContract] {
+        catchUp()
+        return contracts
+    }
+
     public func changeSubscriptionContract(id: String, ofCustomer customerId: String,
                                            _ change: SubscriptionChange) throws -> Result<SubscriptionContract, SubscriptionRefusal> {
         catchUp()
