@@ -47,6 +47,30 @@ final class SubscriptionSimulatorTests: XCTestCase {
         }
     }
 
+    /// A customer's subscriptions in other currencies, with codes and a gift card, after a failed
+    /// card and a declined one, across a restart: each line costs its plan's price in the order's
+    /// currency and has its contract.
+    func testSubscriptionsInOtherMarketsWithCodesKeepTheBooks() async throws {
+        let steps: [SimulationStep] = [.logIn, .add(product: 1, variantMoves: 2, quantity: 2, plan: 1), .country("JP"), .discount("WELCOME10"),
+                                       .add(product: 12, variantMoves: 1, quantity: 1, plan: 1), .giftCard("KESTREL-GIFT-2500"),
+                                       .checkout(.gatewayFailureThenPay), .orders, .country("US"), .add(product: 69, variantMoves: 0, quantity: 3, plan: 2),
+                                       .add(product: 69, variantMoves: 0, quantity: 1), .restartApp, .checkout(.declineThenPay), .orders]
+        for store in SimulatedStoreKind.allCases {
+            let lines = TraceLines()
+            let failure = try await Simulator(catalog: try Self.catalog.get(), trace: { lines.values.append($0) }).replay(steps, seed: 77, store: store)
+            let trace = lines.values.joined(separator: "\n")
+            XCTAssertNil(failure, "\(store) step \(failure?.stepIndex ?? -1): \(failure?.violations.map(\.description) ?? [])\n\(trace)")
+            let thanks = lines.values.filter { $0.contains("sheet thankYou") && !$0.hasSuffix("order - ") }
+            XCTAssertEqual(thanks.count, 2, "\(store): \(trace)")
+            // Paid in yen, then in dollars, each cart with its lines on plans.
+            XCTAssertTrue(thanks.first?.contains("¥") == true && thanks.last?.contains("$") == true, "\(store): \(thanks)")
+            let first = try XCTUnwrap(lines.values.first { $0.hasPrefix("6. ") })
+            XCTAssertTrue(first.contains("(plan 7001)×2") && first.contains("(plan 7101)×1"), "\(store): \(first)")
+            let second = try XCTUnwrap(lines.values.first { $0.hasPrefix("12. ") })
+            XCTAssertTrue(second.contains("(plan 7002)×3") && second.contains("×1"), "\(store): \(second)")
+        }
+    }
+
     /// A guest with a line on a plan: the shop sells subscriptions to customers only, so the
     /// checkout places nothing and no screen says it did (a thank-you page would need its order).
     func testAGuestsSubscriptionIsNotSold() async throws {
