@@ -25,8 +25,7 @@ enum InteractiveSession {
                     checkoutProtocol: CheckoutProtocol = .bridge81, country: String? = nil,
                     settingsCountry: String? = nil, showsPictures: Bool = true) async throws {
         // In 2025-10 the shopper picks the address and the payment method in the app's pickers.
-        let checkout = CheckoutConfiguration(protocolVersion: checkoutProtocol,
-                                             delegations: checkoutProtocol == .embedded202510 ? [.addressChange, .paymentMethodChange] : [])
+        let checkout = CheckoutConfiguration.answeredByAPerson(protocolVersion: checkoutProtocol)
         if usesPlainMode(asked: plain) {
             try await PlainSession.run(opening: link) {
                 try await dependencies(global: global, cartOnAccount: cartOnAccount, checkout: checkout, country: country,

@@ -46,13 +46,16 @@ final class CheckoutRequestTests: XCTestCase {
         let gate = Gate()
         let sheet: CheckoutSheet
         let logs = Locked<[String]>([])
+        /// Each deadline the sheet waited out.
+        let slept = Locked<[Duration]>([])
         init(delegations: Set<CheckoutDelegation>) {
-            let gate = self.gate, logs = self.logs
-            sheet = CheckoutSheet(configuration: CheckoutConfiguration(logLevel: .all, protocolVersion: .embedded202510,
-                                                                       delegations: delegations,
-                                                                       requestDeadline: .seconds(5)),
-                                  webViews: views, sleep: { _ in await gate.wait() },
-                                  log: { logs.append($0.message) })
+            self.init(configuration: CheckoutConfiguration(logLevel: .all, protocolVersion: .embedded202510,
+                                                           delegations: delegations, requestDeadline: .seconds(5)))
+        }
+        init(configuration: CheckoutConfiguration) {
+            let gate = self.gate, logs = self.logs, slept = self.slept
+            sheet = CheckoutSheet(configuration: configuration, webViews: views,
+                                  sleep: { slept.append($0); await gate.wait() }, log: { logs.append($0.message) })
         }
         var view: FakeWebView { views.views[0] }
         func page(_ message: String) async { await view.emit(.bridgeMessage(message)) }
@@ -135,6 +138,30 @@ final class CheckoutRequestTests: XCTestCase {
         await setup.page(#"{"jsonrpc":"2.0","method":"ec.start","params":{"cart":{"id":"c1"}}}"#)
         let after = await setup.view.hostMessages.count
         XCTAssertEqual(after, count)
+    }
+
+    /// In the app a person answers: picking a saved address or typing one takes minutes, so the
+    /// page waits 5 of them, and says so in minutes when they pass.
+    func testAPersonAnsweringGetsMinutesNotSeconds() async throws {
+        let configuration = CheckoutConfiguration.answeredByAPerson(protocolVersion: .embedded202510)
+        XCTAssertEqual(configuration.delegations, [.addressChange, .paymentMethodChange])
+        XCTAssertEqual(CheckoutConfiguration.answeredByAPerson(protocolVersion: .bridge81).delegations, [])
+        let setup = Setup(configuration: configuration)
+        let delegate = AnsweringDelegate()
+        _ = await present(setup, delegate)
+        await setup.page(address)
+        await setup.gate.open()
+        await setup.sheet.settle()
+        XCTAssertEqual(setup.slept.value, [.seconds(300)])
+        XCTAssertEqual(delegate.recorded, ["request addressChangeStart a-1",
+                                           "end a-1 timeout The app did not answer addressChangeStart within 5 min."])
+    }
+
+    func testADeadlineIsWordedInMinutesAndSeconds() {
+        XCTAssertEqual(CheckoutConfiguration.words(.seconds(10)), "10 s")
+        XCTAssertEqual(CheckoutConfiguration.words(.seconds(60)), "1 min")
+        XCTAssertEqual(CheckoutConfiguration.words(.seconds(90)), "1 min 30 s")
+        XCTAssertEqual(CheckoutConfiguration.words(.seconds(300)), "5 min")
     }
 
     func testARequestThatWasNotDeclaredIsRefusedWithoutAsking() async throws {

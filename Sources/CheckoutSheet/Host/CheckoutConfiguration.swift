@@ -45,4 +45,23 @@ public struct CheckoutConfiguration: Hashable, Sendable {
         self.logLevel = logLevel; self.protocolVersion = protocolVersion; self.delegations = delegations
         self.appAuthentication = appAuthentication; self.requestDeadline = requestDeadline
     }
+
+    /// The deadline when a person answers the requests in the app's pickers: choosing a saved
+    /// address or card, or typing a new address, takes minutes, not the 10 s an app's own code gets.
+    public static let deadlineForAPerson: Duration = .seconds(300)
+
+    /// The sheet of an app whose shopper answers the delegated requests themselves (2025-10 takes
+    /// over the address and the payment method; 8.1 delegates nothing).
+    public static func answeredByAPerson(protocolVersion: CheckoutProtocol) -> CheckoutConfiguration {
+        CheckoutConfiguration(protocolVersion: protocolVersion,
+                              delegations: protocolVersion == .embedded202510 ? [.addressChange, .paymentMethodChange] : [],
+                              requestDeadline: deadlineForAPerson)
+    }
+
+    /// A deadline as the page words it: "10 s", "5 min", "1 min 30 s".
+    static func words(_ deadline: Duration) -> String {
+        let seconds = deadline.components.seconds
+        guard seconds >= 60 else { return "\(seconds) s" }
+        return seconds % 60 == 0 ? "\(seconds / 60) min" : "\(seconds / 60) min \(seconds % 60) s"
+    }
 }

@@ -378,7 +378,7 @@ public actor CheckoutSheet: CheckoutSheetPresenting {
     /// No answer in time: the page is told, so the step fails there and the checkout goes on.
     private func expire(_ id: String, after deadline: Duration) async {
         guard let (request, viewID) = pendingRequests.removeValue(forKey: id) else { return }
-        let message = "The app did not answer \(request.eventName) within \(deadline.components.seconds) s."
+        let message = "The app did not answer \(request.eventName) within \(CheckoutConfiguration.words(deadline))."
         write(.error, message)
         await deliver(.answered(CheckoutRequestOutcome(request: request, result: .timeout, message: message)))
         await views[viewID]?.view.post(hostMessage: EmbeddedMessage.errorReply(id: id, code: EmbeddedMessage.timeoutCode,
