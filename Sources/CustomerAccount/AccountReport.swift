@@ -26,7 +26,7 @@ public enum AccountReport {
         case (let name?, let email?): return "\(name) <\(email)>"
         case (let name?, nil): return name
         case (nil, let email?): return email
-        case (nil, nil): return customer.id
+        case (nil, nil): return "a customer with no name or e-mail yet (\(customer.id))"
         }
     }
 

@@ -7,11 +7,12 @@ public protocol CustomerDirectory: Sendable {
     /// Throws only when the question could not be asked (the account server is unreachable).
     func customer(accessToken: String) async throws -> Customer?
 
-    /// A customer checked out giving `email` (an address that reads as one): a directory that keeps
-    /// its customers' contact remembers it for their next checkout. Most directories keep nothing.
-    func customerCheckedOut(customerId: String, email: String) async
+    /// A customer checked out giving `email` (nil unless it reads as one) and shipping to
+    /// `shippingAddress`: a directory that keeps its customers' contact remembers what it did not
+    /// know for their next checkout. Most directories keep nothing.
+    func customerCheckedOut(customerId: String, email: String?, shippingAddress: MailingAddress?) async
 }
 
 extension CustomerDirectory {
-    public func customerCheckedOut(customerId: String, email: String) async {}
+    public func customerCheckedOut(customerId: String, email: String?, shippingAddress: MailingAddress?) async {}
 }

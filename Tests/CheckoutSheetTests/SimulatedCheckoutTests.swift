@@ -120,6 +120,54 @@ final class SimulatedCheckoutTests: XCTestCase {
         XCTAssertEqual(form.value("nameOnCard"), "Ada Lovelace")
     }
 
+    /// A customer the shop knows no name for (one known by an SSH key, before their first order)
+    /// gets the delivery address's name on the card, never a made-up one; a guest's stays empty.
+    func testACustomerWithoutANameGetsTheDeliveryNameOnTheCard() async throws {
+        var cart = Fixtures.cart()
+        cart.buyerIdentity.customer = Customer(id: "gid://shopify/Customer/8001")
+        let h = SheetHarness(backend: InMemoryCheckoutBackend(carts: [cart]))
+        await h.present()
+        await h.walkToPayment()
+        let payment = try await h.requirePage()
+        XCTAssertEqual(payment.step, .payment)
+        XCTAssertEqual(payment.fields.first { $0.id == "nameOnCard" }?.displayValue, "Ada Lovelace", "the delivery form's name")
+
+        let guest = SheetHarness()
+        await guest.present()
+        await guest.walkToPayment()
+        let guestPayment = try await guest.requirePage()
+        XCTAssertEqual(guestPayment.fields.first { $0.id == "nameOnCard" }?.displayValue, "", "a guest types it")
+    }
+
+    /// Going back to change the address's name moves "Name on card" with it, unless the buyer typed
+    /// their own there.
+    func testTheCardNameFollowsTheAddressUntilTheBuyerTypesOne() {
+        var cart = Fixtures.cart()
+        cart.buyerIdentity.customer = Customer(id: "gid://shopify/Customer/8001")
+        var form = CheckoutForm(cart: cart, shop: Fixtures.shop, token: "t")
+        func deliver(_ first: String) {
+            form.enter(.delivery)
+            for (field, value) in [("firstName", first), ("lastName", "Hopper"), ("address1", "Keizersgracht 1"), ("city", "Amsterdam"),
+                                   ("postalCode", "1015 CJ"), ("countryCode", "NL")] {
+                _ = form.edit(.focus(fieldID: field))
+                _ = form.edit(.clearField)
+                _ = form.edit(.insert(value))
+                XCTAssertEqual(form.value(field), value)
+            }
+            XCTAssertTrue(form.submitDelivery())
+        }
+        deliver("Grace")
+        XCTAssertEqual(form.value("nameOnCard"), "Grace Hopper")
+        deliver("Amazing Grace")
+        XCTAssertEqual(form.value("nameOnCard"), "Amazing Grace Hopper", "still the suggestion: it follows")
+        form.enter(.payment)
+        _ = form.edit(.focus(fieldID: "nameOnCard"))
+        XCTAssertTrue(form.edit(.clearField))
+        XCTAssertTrue(form.edit(.insert("G. M. Hopper")))
+        deliver("Grace")
+        XCTAssertEqual(form.value("nameOnCard"), "G. M. Hopper", "a name the buyer typed is theirs")
+    }
+
     func testInvalidInputGetsInlineErrorsAndNoPixel() async throws {
         let h = SheetHarness()
         await h.present()

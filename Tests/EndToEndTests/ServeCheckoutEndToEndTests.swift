@@ -58,7 +58,8 @@ final class ServeCheckoutEndToEndTests: XCTestCase {
 
         // The order is the customer's, on the account screen.
         try session.send("Enter")
-        try session.waitFor(text: "cart empty")
+        // The header says "cart empty" while the thank-you page is still up: wait for the cart itself.
+        try session.waitFor(text: "Your cart is empty.")
         try session.send("u")
         let account = try session.waitFor(text: "#1001")
         XCTAssertTrue(account.contains("Your orders"), account)

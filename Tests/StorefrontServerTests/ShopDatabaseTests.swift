@@ -154,41 +154,52 @@ import Testing
         #expect(await again.authority.cartId(accessToken: later.accessToken.rawValue) == .some("gid://shopify/Cart/t?key=k"))
     }
 
-    /// A key says nothing of its owner's e-mail: the checkout starts empty, and the address the
-    /// shopper gives is remembered for the key's next checkout, also after a restart.
+    /// A key says nothing of its owner's name or e-mail: the checkout starts empty, and the e-mail
+    /// and name the shopper gives are remembered for the key's next checkout, also after a restart.
     @Test func aKeysCustomerHasNoMadeUpEmailAndTheOneGivenAtCheckoutIsRemembered() async throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         let shop = try storefront()
         let endpoint = await AccountEndpoint.serving(shop, configuration: keySessions)
         let session = await endpoint.authority.session(forKey: "SHA256:key-two")
         #expect(session.customer.email == nil)
+        #expect(session.customer.firstName == nil && session.customer.lastName == nil, "no made-up name either")
         let token = session.accessToken.rawValue
         let cart = try #require(try await shop.cartCreate(CartInput(lines: [CartLineInput(merchandiseId: try variant().id)],
                                                                     buyerIdentity: BuyerIdentity(customerAccessToken: token))).cart)
         #expect(cart.buyerIdentity.email == nil, "nothing to pre-fill the checkout with")
+        let address = MailingAddress(firstName: "Grace", lastName: "Hopper", address1: "Keizersgracht 1", city: "Amsterdam",
+                                     countryCode: "NL", postalCode: "1015 CJ")
         _ = try await shop.placeOrder(CheckoutCompletion(checkoutSessionId: "k2", cartId: cart.id, email: "grace@hopper.test",
+                                                         shippingAddress: address,
                                                          payment: PaymentToken(vaultToken: "vault-test", brand: "Visa", lastFourDigits: "4242")))
 
         let next = try #require(try await shop.cartCreate(CartInput(buyerIdentity: BuyerIdentity(customerAccessToken: token))).cart)
         #expect(next.buyerIdentity.email == "grace@hopper.test", "the same session's next cart")
         #expect(await endpoint.authority.session(forKey: "SHA256:key-two").customer.email == "grace@hopper.test")
+        #expect(next.buyerIdentity.customer?.firstName == "Grace" && next.buyerIdentity.customer?.lastName == "Hopper")
         let restarted = await AccountEndpoint.serving(try storefront(), configuration: keySessions)
         #expect(await restarted.authority.session(forKey: "SHA256:key-two").customer.email == "grace@hopper.test")
+        #expect(await restarted.authority.session(forKey: "SHA256:key-two").customer.displayName == "Grace Hopper")
         #expect(await restarted.authority.session(forKey: "SHA256:key-three").customer.email == nil, "another key's is its own")
     }
 
-    /// Records kept when every key's customer was given `ssh-<digest>@example.com` lose that address.
+    /// Records kept when every key's customer was given `ssh-<digest>@example.com` and the name
+    /// "Shopper <digest>" lose both; a name or address the shopper gave stays.
     @Test func aMadeUpEmailKeptBeforeIsDropped() async throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         let shop = try storefront()
-        // SHA-256 of "SHA256:old-key", its first five bytes: the address the shop used to make up.
-        try await shop.keep(CustomerRecord(customer: Customer(id: "gid://shopify/Customer/8001", email: "ssh-3884950967@example.com"),
+        // SHA-256 of "SHA256:old-key", its first five bytes: the address and name the shop used to make up.
+        try await shop.keep(CustomerRecord(customer: Customer(id: "gid://shopify/Customer/8001", email: "ssh-3884950967@example.com",
+                                                              firstName: "Shopper", lastName: "388495"),
                                            keyFingerprint: "SHA256:old-key", cartId: nil))
-        try await shop.keep(CustomerRecord(customer: Customer(id: "gid://shopify/Customer/8002", email: "kept@shop.test"),
+        try await shop.keep(CustomerRecord(customer: Customer(id: "gid://shopify/Customer/8002", email: "kept@shop.test",
+                                                              firstName: "Shopper", lastName: "Smith"),
                                            keyFingerprint: "SHA256:given-key", cartId: nil))
         let endpoint = await AccountEndpoint.serving(try storefront(), configuration: keySessions)
-        #expect(await endpoint.authority.session(forKey: "SHA256:old-key").customer.email == nil)
-        #expect(await endpoint.authority.session(forKey: "SHA256:given-key").customer.email == "kept@shop.test")
+        let old = await endpoint.authority.session(forKey: "SHA256:old-key").customer
+        #expect(old.email == nil && old.firstName == nil && old.lastName == nil)
+        let given = await endpoint.authority.session(forKey: "SHA256:given-key").customer
+        #expect(given.email == "kept@shop.test" && given.displayName == "Shopper Smith")
     }
 }
 

@@ -44,6 +44,17 @@ final class AccountScreenTests: XCTestCase {
                  "account-logged-in")
     }
 
+    /// A customer known by an SSH key before their first order: no name or e-mail to show, and
+    /// none made up. The header says "signed in"; the account screen says the checkout asks.
+    func testACustomerWithoutANameOrEmail() {
+        let nameless = Customer(id: "gid://shopify/Customer/8001")
+        let state = state(.loggedIn(AccountSession(customer: nameless, expiresAt: Fixtures.date)), orders: [])
+        snapshot(state, "account-logged-in-nameless")
+        let text = Renderer.render(state, size: Size(width: 80, height: 24), environment: Fixtures.environment).text
+        XCTAssertTrue(text.split(separator: "\n").first?.contains("signed in · cart") == true, text)
+        XCTAssertFalse(text.contains("gid://"), text)
+    }
+
     func testSessionEnded() { snapshot(state(.sessionEnded(reason: "the refresh token was revoked")), "account-session-ended",
                                        sizes: [Size(width: 80, height: 24)]) }
 

@@ -74,9 +74,18 @@ struct CheckoutForm: Sendable {
     var currencyCode: String { cart.cost.subtotalAmount.currencyCode }
 
     /// The signed-in customer's full name, when the cart carries one.
-    var customerName: String? {
-        let parts = [cart.buyerIdentity.customer?.firstName, cart.buyerIdentity.customer?.lastName]
-            .compactMap { $0?.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    var customerName: String? { Self.fullName(cart.buyerIdentity.customer?.firstName, cart.buyerIdentity.customer?.lastName) }
+
+    /// The name that stands in "Name on card" until the buyer types one: the signed-in customer's,
+    /// else, for a customer the shop knows no name for yet, the one their delivery address gave.
+    /// A guest's stays empty.
+    var suggestedCardName: String? {
+        guard cart.buyerIdentity.customer != nil else { return nil }
+        return customerName ?? Self.fullName(address?.firstName, address?.lastName)
+    }
+
+    private static func fullName(_ first: String?, _ last: String?) -> String? {
+        let parts = [first, last].compactMap { $0?.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         return parts.isEmpty ? nil : parts.joined(separator: " ")
     }
 
@@ -241,6 +250,10 @@ struct CheckoutForm: Sendable {
             "phone": CheckoutValidation.optionalPhone(value("phone")),
         ]
         guard check(checks) else { return false }
+        // "Name on card" follows the address's name while it still holds the name suggested
+        // before (or nothing): a name the buyer typed there, or a saved card's, stays.
+        let suggested = suggestedCardName
+        let followsAddress = savedCardName == nil && (value("nameOnCard").isEmpty || value("nameOnCard") == suggested)
         func optional(_ id: String) -> String? {
             let v = value(id).trimmingCharacters(in: .whitespaces)
             return v.isEmpty ? nil : v
@@ -249,6 +262,7 @@ struct CheckoutForm: Sendable {
                                  address1: optional("address1"), address2: optional("address2"), city: optional("city"),
                                  zoneCode: optional("zoneCode").map { $0.count <= 3 ? $0.uppercased() : $0 }, countryCode: country,
                                  postalCode: optional("postalCode")?.uppercased(), phone: optional("phone"))
+        if followsAddress { values["nameOnCard"] = suggestedCardName ?? "" }
         rates = DeliveryRates.options(country: country, shopCountry: shop.countryCode, merchandise: merchandiseTotal)
             .map(CheckoutPage.ShippingRate.init)
         if !rates.contains(where: { $0.id == selectedRateID }) { selectedRateID = rates.first?.id }
@@ -337,11 +351,11 @@ struct CheckoutForm: Sendable {
     }
 
     /// The saved card is no longer the one paying: its name leaves "Name on card" (a name the
-    /// buyer typed over it stays); a signed-in customer's own name comes back.
+    /// buyer typed over it stays); the suggested name comes back.
     private mutating func forgetSavedCardName() {
         guard let saved = savedCardName else { return }
         savedCardName = nil
-        if value("nameOnCard") == saved { values["nameOnCard"] = customerName }
+        if value("nameOnCard") == saved { values["nameOnCard"] = suggestedCardName }
     }
 
     /// The card's secret parts: never kept beyond the page, never resumed.

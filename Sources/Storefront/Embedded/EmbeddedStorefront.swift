@@ -577,9 +577,10 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
             stock.record(order)
             contracts += made
         }
-        // The customer's account remembers the address they gave, for their next checkout.
-        if let customerId = order.customerId, let email = order.draft.email, CartRules.looksLikeEmail(email) {
-            await customers?.customerCheckedOut(customerId: customerId, email: email)
+        // The customer's account remembers the e-mail (and a name) they gave, for their next checkout.
+        if let customerId = order.customerId {
+            await customers?.customerCheckedOut(customerId: customerId, email: order.draft.email.flatMap { CartRules.looksLikeEmail($0) ? $0 : nil },
+                                                shippingAddress: order.draft.shippingAddress)
         }
         return order
     }

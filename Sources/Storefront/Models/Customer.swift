@@ -18,10 +18,13 @@ public struct Customer: Hashable, Sendable, Codable, Identifiable {
     }
 
     /// `displayName`: the full name, else the email, else the id.
-    public var displayName: String {
+    public var displayName: String { knownAs ?? id }
+
+    /// How a person would name this customer: the full name, else the e-mail; nil while the shop
+    /// knows neither (a customer known by an SSH key before their first order).
+    public var knownAs: String? {
         let name = [firstName, lastName].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
-        if !name.isEmpty { return name }
-        return email ?? id
+        return name.isEmpty ? email : name
     }
 
     /// The same customer with every text field cleaned: customer data comes from an account server.

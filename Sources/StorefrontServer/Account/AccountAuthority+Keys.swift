@@ -30,20 +30,24 @@ extension AccountAuthority {
         return true
     }
 
-    /// A customer per key, named after it. Nothing about the person is known, so no e-mail: the
-    /// checkout asks for one, and the first order's is remembered.
+    /// A customer per key. Nothing about the person is known, so no name and no e-mail: the
+    /// checkout asks for both, and the first order's are remembered.
     static func customer(forKey fingerprint: String, number: Int) -> Customer {
-        Customer(id: "gid://shopify/Customer/\(8000 + number)", firstName: "Shopper", lastName: String(digest(of: fingerprint).prefix(6)))
+        Customer(id: "gid://shopify/Customer/\(8000 + number)")
     }
 
-    /// A key's customer as kept before e-mails were asked for, when each was given a made-up
-    /// `ssh-<digest>@example.com`: that address reached no one, so it is dropped.
-    static func withoutPlaceholderEmail(_ record: CustomerRecord) -> CustomerRecord {
-        guard let fingerprint = record.keyFingerprint, record.customer.email == "ssh-\(digest(of: fingerprint))@example.com" else {
-            return record
-        }
+    /// A key's customer as kept before names and e-mails were asked for, when each was given a
+    /// made-up `ssh-<digest>@example.com` and the name "Shopper <digest>": they named no one, so
+    /// they are dropped.
+    static func withoutPlaceholders(_ record: CustomerRecord) -> CustomerRecord {
+        guard let fingerprint = record.keyFingerprint else { return record }
+        let digest = digest(of: fingerprint)
         var cleaned = record
-        cleaned.customer.email = nil
+        if record.customer.email == "ssh-\(digest)@example.com" { cleaned.customer.email = nil }
+        if record.customer.firstName == "Shopper", record.customer.lastName == String(digest.prefix(6)) {
+            cleaned.customer.firstName = nil
+            cleaned.customer.lastName = nil
+        }
         return cleaned
     }
 

@@ -105,7 +105,7 @@ public actor AccountAuthority: CustomerDirectory {
         self.issuer = issuer; self.customer = customer; self.configuration = configuration; self.orders = orders
         self.now = now; self.random = random; self.keep = keep
         self.signedInCustomer = customer
-        for record in customers.map(Self.withoutPlaceholderEmail) {
+        for record in customers.map(Self.withoutPlaceholders) {
             if let fingerprint = record.keyFingerprint { keyCustomers[fingerprint] = record.customer }
             if let cart = record.cartId { customerCarts[record.customer.id] = cart }
         }
@@ -321,12 +321,18 @@ public actor AccountAuthority: CustomerDirectory {
         return created
     }
 
-    /// A customer checked out with `email`: a key's customer is reached there from then on, and
-    /// their next checkout starts with it. Kept with the shop's records.
-    public func customerCheckedOut(customerId: String, email: String) async {
-        guard let fingerprint = fingerprint(ofCustomerId: customerId), var customer = keyCustomers[fingerprint],
-              customer.email != email else { return }
-        customer.email = email
+    /// A customer checked out with `email`, shipping to `address`: a key's customer is reached at
+    /// that e-mail from then on, and one without a name takes the address's. Their next checkout
+    /// starts with both. Kept with the shop's records.
+    public func customerCheckedOut(customerId: String, email: String?, shippingAddress address: MailingAddress?) async {
+        guard let fingerprint = fingerprint(ofCustomerId: customerId), var customer = keyCustomers[fingerprint] else { return }
+        let before = customer
+        if let email { customer.email = email }
+        if customer.firstName == nil, customer.lastName == nil, let address, address.firstName != nil || address.lastName != nil {
+            customer.firstName = address.firstName
+            customer.lastName = address.lastName
+        }
+        guard customer != before else { return }
         keyCustomers[fingerprint] = customer
         for (grant, known) in grantCustomers where known.id == customerId { grantCustomers[grant] = customer }
         await keep?(CustomerRecord(customer: customer, keyFingerprint: fingerprint, cartId: customerCarts[customerId]))

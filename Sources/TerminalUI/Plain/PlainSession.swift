@@ -104,7 +104,7 @@ public final class PlainSession {
         if state.account.isLoggedIn != wasLoggedIn {
             wasLoggedIn = state.account.isLoggedIn
             if let customer = state.account.session?.customer {
-                say("Logged in as \(customer.email ?? customer.id).")
+                say((customer.email ?? customer.knownAs).map { "Logged in as \($0)." } ?? "Logged in.")
             }
         }
         // "Added" once the store has answered with what it took.

@@ -163,7 +163,8 @@ public enum PlainView {
             let customer = account.details ?? session.customer
             let name = [customer.firstName, customer.lastName].compactMap { $0 }.joined(separator: " ")
             let who = [name.isEmpty ? nil : name, customer.email].compactMap { $0 }.joined(separator: " · ")
-            lines = ["Account: logged in as \(who.isEmpty ? customer.id : who). logout logs out."]
+            lines = [who.isEmpty ? "Account: logged in; the shop has no name or e-mail for you yet (your first checkout asks). logout logs out."
+                                 : "Account: logged in as \(who). logout logs out."]
         case .sessionEnded(let reason): lines = ["Account: \(reason) login logs in again."]
         }
         if account.isLoggedIn {

@@ -69,14 +69,16 @@ struct AccountView {
     }
 
     private func loggedIn(_ customer: Customer) -> [(String, Role)] {
-        var lines: [(String, Role)] = [(customer.displayName, .heading)]
-        if let email = customer.email, email != customer.displayName { lines.append((email, .text)) }
+        var lines: [(String, Role)] = [(customer.knownAs ?? "Signed in", .heading)]
+        if let email = customer.email, email != customer.knownAs { lines.append((email, .text)) }
         if let address = customer.defaultAddress {
             let place = [address.postalCode, address.city].compactMap { $0 }.joined(separator: " ")
             let parts = [address.address1, address.address2, place, address.countryCode].compactMap { $0 }.filter { !$0.isEmpty }
             lines.append((parts.joined(separator: ", "), .muted))
         }
-        lines += [("Checkout fills in your email and address. Your subscriptions: press s.", .muted), ("", .text),
+        let checkout = customer.knownAs == nil ? "The shop has no name or e-mail for you yet: your first checkout asks, and remembers them."
+            : "Checkout fills in your email and address."
+        lines += [(checkout + " Your subscriptions: press s.", .muted), ("", .text),
                   ("Your orders", .heading)]
         if state.isLoadingOrders && state.orders == nil {
             lines.append(("Loading…", .muted))

@@ -85,7 +85,10 @@ struct HeaderView {
         case .unknown: return nil
         case .loggedOut: return "guest"
         case .loggingIn: return "logging in…"
-        case .loggedIn(let session): return session.customer.firstName ?? session.customer.displayName
+        case .loggedIn(let session):
+            // The shop's latest copy once the account screen read it (a name the first order gave).
+            let customer = state.account.details ?? session.customer
+            return customer.firstName ?? customer.email ?? "signed in"
         case .sessionEnded: return "log in again"
         }
     }
