@@ -39,6 +39,7 @@ extension AppReducer {
         case .changed: return reduce(into: &state, action: .checkout(.invalidatePreload))
         case .sessionEnded(let reason): return reduce(into: &state, action: .account(.sessionEnded(reason: reason)))
         case .failed(let error): return showError(error, &state)
+        case .notice(let text): return reduce(into: &state, action: .errorBar(.notify(text)))
         case .added(let outcome):
             // The store answered with the units added: an error saying it gave no answer is over
             // (it would stand beside the ✓ as if about this add).

@@ -151,7 +151,7 @@ public struct AppReducer: Reducer, Sendable {
                   embed: AppAction.orders, PlacedOrdersReducer()).reduce(into: &state, action: action),
             Scope(state: \.eventLog, action: { if case .eventLog(let a) = $0 { a } else { nil } },
                   embed: AppAction.eventLog, EventLogReducer()).reduce(into: &state, action: action),
-            Scope(state: \.errorMessage, action: { if case .errorBar(let a) = $0 { a } else { nil } },
+            Scope(state: \.bar, action: { if case .errorBar(let a) = $0 { a } else { nil } },
                   embed: AppAction.errorBar, ErrorBarReducer()).reduce(into: &state, action: action),
             path(&state, action)
         )

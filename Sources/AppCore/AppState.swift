@@ -22,8 +22,13 @@ public struct AppState: Hashable, Sendable {
 
     /// Online, or offline and showing saved answers (over a Storefront API).
     public var connection: ConnectionStatus = .online
-    /// The one error bar: the latest failure, user error or warning, until dismissed.
-    public var errorMessage: String?
+    /// The one error bar: the latest failure, user error or warning (or a notice), until dismissed.
+    public var bar: BarMessage?
+    /// The bar's text, whichever kind it is; setting it shows a failure.
+    public var errorMessage: String? {
+        get { bar?.text }
+        set { bar = newValue.map { BarMessage(text: $0) } }
+    }
     /// The shop's name, description and country; nil until it answers at start.
     public var shop: Shop?
     /// The country the shopper picked (`--country`, or `m`); nil: the shop's own. Every request
@@ -46,7 +51,7 @@ public struct AppState: Hashable, Sendable {
         self.isHelpVisible = isHelpVisible; self.collections = collections
         self.collectionProducts = collectionProducts; self.search = search
         self.cart = cart; self.checkout = checkout; self.eventLog = eventLog; self.orders = orders
-        self.errorMessage = errorMessage; self.shouldQuit = shouldQuit
+        self.bar = errorMessage.map { BarMessage(text: $0) }; self.shouldQuit = shouldQuit
         self.account = account
         if let productDetail { self.productDetail = productDetail }
     }

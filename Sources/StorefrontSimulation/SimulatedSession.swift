@@ -287,7 +287,7 @@ final class SimulatedSession {
         var parts = ["\(state.screen)".prefix(40).description, cart, "orders \(state.orders.map { $0.name ?? $0.id })"]
         if let customer = state.account.session?.customer.email { parts.append("logged in as \(customer)") }
         if let confirmation = state.productDetail?.confirmation { parts.append("✓ \(confirmation)") }
-        if let error = state.errorMessage { parts.append("✗ \(error)") }
+        if let bar = state.bar { parts.append((bar.isNotice ? "✓ " : "✗ ") + bar.text) }
         if let page = state.checkout.page { parts.append("sheet \(page.step.rawValue)") }
         return parts.joined(separator: " · ")
     }

@@ -356,9 +356,9 @@ final class AccountTests: XCTestCase {
         await store.send(.account(.logOutTapped))
         await store.receive(.account(.logoutResponse(.success(true)))) { $0.account.status = .loggedOut }
         await store.receive(.account(.delegate(.loggedOut))) { $0.cart = CartState() }
-        // The cart emptied on screen: it says why.
+        // The cart emptied on screen: it says why, as a notice of what was done, not as a failure.
         let notice = "Logged out: your account's cart (\(cart.totalQuantity) \(cart.totalQuantity == 1 ? "item" : "items")) is no longer shown here; the next item starts a new cart."
-        await store.receive(.cart(.delegate(.failed(AppError(message: notice))))) { $0.errorMessage = notice }
+        await store.receive(.cart(.delegate(.notice(notice)))) { $0.bar = BarMessage(text: notice, isNotice: true) }
         await store.finish()
         XCTAssertEqual(logouts.values, [true])
         XCTAssertEqual(env.savedCartIds.values, [nil])

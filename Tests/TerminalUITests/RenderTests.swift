@@ -23,6 +23,22 @@ final class RenderTests: XCTestCase {
         XCTAssertFalse(grid[3, other].style.attributes.contains(.reverse))
     }
 
+    /// A failure is ✗ on the error bar's reverse video; a notice of something done (logging out
+    /// emptied the cart) is ✓ without it, so it never reads as a failure.
+    func testANoticeIsNotDrawnAsAFailure() throws {
+        var state = Fixtures.browsing
+        state.errorMessage = "Could not reach the storefront: connection refused"
+        var grid = render(state, Size(width: 80, height: 24))
+        var y = try XCTUnwrap(row(containing: "✗ Could not reach", in: grid))
+        XCTAssertTrue(grid[3, y].style.attributes.contains(.reverse))
+        state.bar = BarMessage(text: "Logged out: your account's cart (2 items) is no longer shown here.", isNotice: true)
+        grid = render(state, Size(width: 80, height: 24))
+        y = try XCTUnwrap(row(containing: "✓ Logged out", in: grid))
+        XCTAssertFalse(grid[3, y].style.attributes.contains(.reverse), "not the error bar's reverse video")
+        XCTAssertFalse(grid.text.contains("✗"), grid.text)
+        XCTAssertTrue(grid.line(y).contains("esc dismiss"))
+    }
+
     /// The header names the shop once its answer is in the state; until then, the name it started with.
     func testTheHeaderNamesTheShopFromTheState() throws {
         var state = Fixtures.browsing

@@ -67,6 +67,8 @@ public enum CartAction: Hashable, Sendable {
         /// A token was refused while a cart request fetched it.
         case sessionEnded(reason: String)
         case failed(AppError)
+        /// Something done the shopper should know of (the signed-in cart left with the session).
+        case notice(String)
         /// The store answered an add: how many units it took (none: the error bar says why).
         case added(CartAddOutcome)
         /// Takes down the error bar when it still shows a message starting with one of these.

@@ -388,7 +388,7 @@ struct CartReducer: Reducer {
         let changed = changed(&state)
         state.cart = CartState(nextRequestId: state.cart.nextRequestId)
         let saveCartId = dependencies.saveCartId
-        let notice: Effect<CartAction> = items > 0 ? .send(.delegate(.failed(AppError(message: Self.loggedOutNotice(items: items))))) : .none
+        let notice: Effect<CartAction> = items > 0 ? .send(.delegate(.notice(Self.loggedOutNotice(items: items)))) : .none
         return .merge(changed, .run { _ in await saveCartId(nil) }, notice)
     }
 

@@ -115,7 +115,7 @@ public final class PlainSession {
         }
         if state.errorMessage != printedError {
             printedError = state.errorMessage
-            if let message = state.errorMessage { say("Error: \(message)") }
+            if let message = state.bar { say(message.isNotice ? message.text : "Error: \(message.text)") }
         }
     }
 

@@ -31,8 +31,9 @@ public enum Renderer {
                     .draw(over: CheckoutSheetView.frame(in: layout.body), profile: environment.profile, grid: &grid)
             }
         }
-        if let message = state.errorMessage, let bar = layout.errorBar {
-            ErrorBar(message: message, dismissHint: "esc dismiss").draw(in: Canvas(rect: bar), theme: theme, grid: &grid)
+        if let message = state.bar, let bar = layout.errorBar {
+            ErrorBar(message: message.text, dismissHint: "esc dismiss", isNotice: message.isNotice)
+                .draw(in: Canvas(rect: bar), theme: theme, grid: &grid)
         }
         let sheetUp = state.isSheetShown && !state.isHelpVisible
         // Under the sheet, the keys that work everywhere; the log's scroll keys once the log is up.
