@@ -32,6 +32,8 @@ extension SSHServerTests {
             let session = try await shop.running(client)
             try await session.shell()
             try await session.exec("cart")
+            // One that does not parse changes nothing either: it is refused, not answered with an error that ends the shell.
+            try await session.exec("cart; id")
             try await Task.sleep(for: .milliseconds(300))
             #expect(!session.closed)
             #expect(shop.starts.withLockedValue { $0.count } == 1)
