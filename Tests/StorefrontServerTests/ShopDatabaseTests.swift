@@ -201,6 +201,51 @@ import Testing
         let given = await endpoint.authority.session(forKey: "SHA256:given-key").customer
         #expect(given.email == "kept@shop.test" && given.displayName == "Shopper Smith")
     }
+
+    /// A server that stops frees its shop, and with it the database: its account server refers to
+    /// the shop without keeping it (the shop holds the account server), so a process that starts
+    /// servers one after another, as the simulator does, keeps none of the ones it stopped.
+    @Test func aStoppedServerFreesItsShopAndClosesItsDatabase() async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (shop, database) = try await serveOnceAndStop()
+        let databasePath = directory.appendingPathComponent(SQLiteStatePersistence.fileName).path
+        let deadline = ContinuousClock.now + .seconds(5)
+        while (shop.value != nil || database.value != nil || Self.openFiles().contains(databasePath)),
+              ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(shop.value == nil, "the stopped server's shop is freed")
+        #expect(database.value == nil, "its database is freed")
+        #expect(!Self.openFiles().contains(databasePath), "and its file closed")
+    }
+
+    /// Starts `serve` (API, account server, checkout) on the shop's database, answers one request
+    /// that reaches the account server, and stops it; weak references to its shop and database.
+    private func serveOnceAndStop() async throws -> (Weak<EmbeddedStorefront>, Weak<SQLiteStatePersistence>) {
+        let database = try SQLiteStatePersistence(directory: directory)
+        let shop = try storefront(database)
+        let token = "database-test-token"
+        let account = await AccountEndpoint.serving(shop, configuration: keySessions)
+        let server = StorefrontAPIServer(endpoint: try GraphQLEndpoint(storefront: shop, accessToken: token), account: account,
+                                         checkout: CheckoutEndpoint(backend: shop, accessToken: token))
+        let (urls, continuation) = AsyncStream.makeStream(of: URL.self)
+        let task = Task { try await server.run(handleSignals: false) { url in continuation.yield(url) } }
+        let url = await urls.first(where: { _ in true })
+        continuation.finish()
+        #expect(url != nil, "serve started")
+        // The key's customer is kept in the shop's database through the account server.
+        _ = await account.authority.session(forKey: "SHA256:key-freed")
+        #expect(database.load(now: Date()).customers.contains { $0.keyFingerprint == "SHA256:key-freed" })
+        task.cancel()
+        _ = await task.result
+        return (Weak(shop), Weak(database))
+    }
+
+    /// The paths this process has open.
+    private static func openFiles() -> Set<String> {
+        let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        return Set(descriptors.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)") })
+    }
 }
 
 /// Lines a handler was given.
@@ -208,4 +253,10 @@ final class Told: Sendable {
     private let storage = Mutex<[String]>([])
     func add(_ line: String) { storage.withLock { $0.append(line) } }
     var lines: [String] { storage.withLock { $0 } }
+}
+
+/// A reference that does not keep its object.
+final class Weak<Object: AnyObject>: @unchecked Sendable {
+    weak var value: Object?
+    init(_ value: Object) { self.value = value }
 }
