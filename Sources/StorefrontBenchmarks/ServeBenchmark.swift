@@ -4,7 +4,7 @@ import Storefront
 import Glibc
 #endif
 
-/// `serve [--connections 1,4,16] [--seconds N] [--storefront PATH]`: starts `storefront serve` on
+/// `serve [--connections 1,4,16] [--seconds N] [--storefront PATH] [--executor serial|library]`: starts `storefront serve` on
 /// loopback and, over keep-alive HTTP/1.1 connections (one thread each, blocking sockets, so the
 /// client costs little of the machine), sends for N seconds at each connection count: the product
 /// page as the app sends it (its `Product` document with its fragments, by handle), the trivial
@@ -32,6 +32,8 @@ enum ServeBenchmark {
         guard FileManager.default.isExecutableFile(atPath: binary) else {
             throw Failure(description: "\(binary) is not built (swift build -c release --product storefront)")
         }
+        // `--executor library` has both servers run every operation through the GraphQL library's executor.
+        let executor = BenchmarkArguments.option("--executor", in: arguments).map { ["--executor", $0] } ?? []
         let catalog = try CatalogLoader.bundled()
         guard let product = catalog.products.first, let variant = product.variants.first else {
             throw Failure(description: "the bundled catalog has no product with a variant")
@@ -48,7 +50,7 @@ enum ServeBenchmark {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         // Every query executed: serve keeps no answers here. The kept answers have their own server below.
-        let server = try Server(binary: binary, directory: directory.appendingPathComponent("executed"), arguments: ["--cached-answers", "0"])
+        let server = try Server(binary: binary, directory: directory.appendingPathComponent("executed"), arguments: ["--cached-answers", "0"] + executor)
         defer { server.stop() }
         print("server \(binary), port \(server.port); \(String(format: "%g", seconds)) s per figure; \(BenchmarkClock.loadAverage())")
 
@@ -87,7 +89,7 @@ enum ServeBenchmark {
 
         // The same product page from a serve that keeps catalog answers until the stock changes:
         // after the first, each is a kept answer, not an execution (beside the executed trivial query).
-        let keeping = try Server(binary: binary, directory: directory.appendingPathComponent("kept"), arguments: [])
+        let keeping = try Server(binary: binary, directory: directory.appendingPathComponent("kept"), arguments: executor)
         defer { keeping.stop() }
         for connections in levels {
             let result = try measure(queries[0], connections: connections, seconds: seconds, on: keeping)

@@ -26,9 +26,16 @@ public final class GraphQLEndpoint: Sendable {
     /// 0, or when the storefront is not the embedded one, whose stock this process sees change).
     let answers: AnswerCache?
 
+    /// Who runs an operation: `serial`, serve's own executor (`SerialExecution`, which leaves
+    /// introspection and what the library would refuse to the library's), or `library`, the
+    /// GraphQL library's executor for everything (what the serial one is held to, byte for byte).
+    public enum Executor: String, Sendable, CaseIterable { case serial, library }
+    let executor: Executor
+
     public init(storefront: any StorefrontClient, accessToken: String, faults: FaultPlan = .none, limits: RequestLimits = .standard,
                 scopes: AccessScopes = .all, cachedAnswers: Int = AnswerCache.standardCount,
-                random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }) throws {
+                random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }, executor: Executor = .serial) throws {
+        self.executor = executor
         self.storefront = storefront
         if cachedAnswers > 0, let embedded = storefront as? EmbeddedStorefront {
             self.answers = AnswerCache(maximumCount: cachedAnswers, version: { embedded.stockVersion })
@@ -127,11 +134,17 @@ public final class GraphQLEndpoint: Sendable {
             let context = RequestContext(storefront: storefront.inContext(buyer), country: country, language: language, scopes: scopes,
                                          budget: budget, customer: customer)
             let schema = api.schema
+            let executor = self.executor
             let run = { @Sendable () async -> GraphQL.GraphQLResult in
                 do {
-                    var result = try await GraphQL.execute(schema: schema, documentAST: document, rootValue: StorefrontResolver(),
-                                                           context: context, variableValues: request.variables,
-                                                           operationName: request.operationName)
+                    let serial = executor == .serial ? await SerialExecution.execute(
+                        schema: schema, document: document, context: context, variables: request.variables,
+                        operationName: request.operationName) : nil
+                    var result = if let serial { serial } else {
+                        try await GraphQL.execute(schema: schema, documentAST: document, rootValue: StorefrontResolver(),
+                                                  context: context, variableValues: request.variables,
+                                                  operationName: request.operationName)
+                    }
                     if budget.violation != nil { return GraphQL.GraphQLResult() }
                     result.data = result.data.map { context.nullListElements.restore(in: $0) }
                     return result

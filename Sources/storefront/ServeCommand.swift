@@ -105,6 +105,9 @@ struct ServeCommand: AsyncParsableCommand {
             help: "Answers to catalog queries (products, collections, search) kept until the stock changes; 0 runs every query.")
     var cachedAnswers: Int = AnswerCache.standardCount
 
+    @Option(help: "What runs GraphQL operations: serial (serve's own executor) or library (the GraphQL library's, to compare with).")
+    var executor: GraphQLEndpoint.Executor = .serial
+
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
         if let failRate, !(0...1).contains(failRate) { throw ValidationError("--fail-rate must be between 0 and 1.") }
@@ -180,7 +183,7 @@ struct ServeCommand: AsyncParsableCommand {
                              latency: Double(latencyMs) / 1000)
         let limits = limits
         let endpoint = try GraphQLEndpoint(storefront: storefront, accessToken: token, faults: plan, limits: limits,
-                                           scopes: try scopes, cachedAnswers: cachedAnswers)
+                                           scopes: try scopes, cachedAnswers: cachedAnswers, executor: executor)
         let deadline = ShutdownDeadline(grace: limits.shutdownGrace)
         defer { withExtendedLifetime(deadline) {} }
         let shop = try await storefront.shop()
@@ -244,3 +247,5 @@ struct ServeCommand: AsyncParsableCommand {
         FileHandle.standardOutput.write(Data((text + "\n").utf8))
     }
 }
+
+extension GraphQLEndpoint.Executor: ExpressibleByArgument {}

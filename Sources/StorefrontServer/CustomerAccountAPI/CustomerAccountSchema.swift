@@ -28,6 +28,7 @@ enum CustomerAccountSchema {
         return try GraphQLSchema(query: built.queryType, mutation: built.mutationType,
                                  types: Array(built.typeMap.values).filter { !$0.name.hasPrefix("__") },
                                  directives: built.directives + [InContextDirective.make(in: built)])
+            .notingServedFields()
             .notingNullListElements()
             .chargingExecutionBudget()
     }

@@ -171,6 +171,23 @@ final class StopSignal: Sendable {
     }
 }
 
+extension ExecutionBudget {
+    /// What a field's name costs in the answer: the name, its quotes, colon and comma.
+    static func nameBytes(_ name: String) -> Int { name.utf8.count + 4 }
+
+    /// Charges what a resolver returned: a list's elements (before any is completed) and the
+    /// bytes of a string.
+    func charge(returned value: (any Sendable)?, as returned: ReturnedValue) throws {
+        guard returned != .object else { return }
+        // Counted where it is: a cast to `[(any Sendable)?]` would box every element anew.
+        if returned != .leaf, let list = value as? any CountedList {
+            try charge(listElements: list.elementCount, responseBytes: 2 * list.elementCount)
+        } else if returned != .list, let text = value as? String {
+            try charge(responseBytes: text.utf8.count)
+        }
+    }
+}
+
 extension GraphQLSchema {
     /// Has every resolver charge the request's `ExecutionBudget`: a field before it resolves, the
     /// elements of a list it returned (before the library completes any of them) and the bytes of
@@ -182,7 +199,7 @@ extension GraphQLSchema {
             let fields = try object.fields()
             for (name, field) in fields {
                 guard let resolve = field.resolve else { continue }
-                let nameBytes = name.utf8.count + 4
+                let nameBytes = ExecutionBudget.nameBytes(name)
                 // What the field's type says its value can be: only a list is counted by its
                 // elements and only a leaf can be a string, so an object's value is not cast at all.
                 let returned = ReturnedValue(field.type)
@@ -192,13 +209,7 @@ extension GraphQLSchema {
                     }
                     try budget.charge(fields: 1, responseBytes: nameBytes)
                     let value = try await resolve(source, arguments, context, info)
-                    guard returned != .object else { return value }
-                    // Counted where it is: a cast to `[(any Sendable)?]` would box every element anew.
-                    if returned != .leaf, let list = value as? any CountedList {
-                        try budget.charge(listElements: list.elementCount, responseBytes: 2 * list.elementCount)
-                    } else if returned != .list, let text = value as? String {
-                        try budget.charge(responseBytes: text.utf8.count)
-                    }
+                    try budget.charge(returned: value, as: returned)
                     return value
                 }
             }
@@ -209,7 +220,7 @@ extension GraphQLSchema {
 }
 
 /// The kind of value a field's type lets its resolver return, as the budget counts it.
-private enum ReturnedValue {
+enum ReturnedValue {
     case list, leaf, object
     /// A type not resolved yet: the value is looked at as either.
     case any

@@ -94,7 +94,7 @@ extension GraphQLSchema {
         return self
     }
 
-    private static func isListOfNullable(_ type: GraphQLOutputType) -> Bool {
+    static func isListOfNullable(_ type: GraphQLOutputType) -> Bool {
         let list = (type as? GraphQLNonNull)?.ofType as? GraphQLList ?? type as? GraphQLList
         guard let list else { return false }
         return !(list.ofType is GraphQLNonNull)

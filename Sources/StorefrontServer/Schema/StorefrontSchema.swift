@@ -42,6 +42,7 @@ enum StorefrontSchema {
         return try GraphQLSchema(query: built.queryType, mutation: built.mutationType,
                                  types: Array(built.typeMap.values).filter { !$0.name.hasPrefix("__") },
                                  directives: built.directives + [InContextDirective.make(in: built), DeferDirective.make()])
+            .notingServedFields()
             .notingNullListElements()
             .chargingExecutionBudget()
     }

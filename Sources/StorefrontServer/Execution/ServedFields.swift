@@ -1,0 +1,61 @@
+import GraphQL
+import Synchronization
+
+/// One field of an object type as `SerialExecution` calls it: the resolver the schema was built
+/// with (before the budget and null-list wrappers went round it; the executor does what they do
+/// itself), its type, its arguments, and what the execution budget counts of it.
+final class ServedField: @unchecked Sendable {
+    let type: GraphQLOutputType
+    let arguments: [InputValues.Definition]
+    let resolve: GraphQLFieldResolve?
+    /// The bytes the field's name takes in the answer, as the budget charges them.
+    let nameBytes: Int
+    let returned: ReturnedValue
+    /// A list of nullable elements: its nulls are left out and noted (`NullListElements`).
+    let notesNullElements: Bool
+
+    init(name: String, field: GraphQLField) {
+        type = field.type
+        arguments = field.args.map { InputValues.Definition(name: $0.key, type: $0.value.type, defaultValue: $0.value.defaultValue) }
+        resolve = field.resolve
+        nameBytes = ExecutionBudget.nameBytes(name)
+        returned = ReturnedValue(field.type)
+        notesNullElements = GraphQLSchema.isListOfNullable(field.type)
+    }
+}
+
+/// Every object type's fields of one schema, by type and name, read once.
+final class ServedFields: @unchecked Sendable {
+    private let fields: [ObjectIdentifier: [String: ServedField]]
+
+    init(_ schema: GraphQLSchema) throws {
+        var fields = [ObjectIdentifier: [String: ServedField]]()
+        for case let object as GraphQLObjectType in schema.typeMap.values where !object.name.hasPrefix("__") {
+            var byName = [String: ServedField]()
+            for (name, field) in try object.fields() { byName[name] = ServedField(name: name, field: field) }
+            fields[ObjectIdentifier(object)] = byName
+        }
+        self.fields = fields
+    }
+
+    func field(_ name: String, of type: GraphQLObjectType) -> ServedField? { fields[ObjectIdentifier(type)]?[name] }
+
+    /// The tables of the schemas built in this process, noted before their resolvers were wrapped.
+    private static let tables = Mutex<[ObjectIdentifier: ServedFields]>([:])
+
+    static func of(_ schema: GraphQLSchema) -> ServedFields? { tables.withLock { $0[ObjectIdentifier(schema)] } }
+
+    fileprivate static func note(_ schema: GraphQLSchema) throws {
+        let table = try ServedFields(schema)
+        tables.withLock { $0[ObjectIdentifier(schema)] = table }
+    }
+}
+
+extension GraphQLSchema {
+    /// Notes every field's own resolver for `SerialExecution`; done before the budget and
+    /// null-list wrappers are put round them, which only the library's executor goes through.
+    func notingServedFields() throws -> GraphQLSchema {
+        try ServedFields.note(self)
+        return self
+    }
+}

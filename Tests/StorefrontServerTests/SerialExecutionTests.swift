@@ -1,0 +1,158 @@
+import Foundation
+import GraphQL
+@testable import Storefront
+@testable import StorefrontServer
+import Testing
+
+/// `serve`'s own executor answers every document with the bytes the GraphQL library's executor
+/// answers: the app's documents, a starter storefront's, fragments on interfaces and unions,
+/// aliases, `@skip`/`@include`, nulls in lists and in non-null fields, errors, and what it leaves to
+/// the library (introspection, a missing operation, bad variables).
+struct SerialExecutionTests {
+    static let shop = Result { () throws -> EmbeddedStorefront in
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("serial-\(UUID().uuidString)")
+        return try EmbeddedStorefront(catalog: try CatalogLoader.bundled(), stateDirectory: state)
+    }
+
+    /// Both executors' answers to one request, on one shop, keeping no answers.
+    func answers(_ query: String, _ variables: [String: Any] = [:], operationName: String? = nil,
+                 shop: (any StorefrontClient)? = nil, second: (any StorefrontClient)? = nil) async throws -> (serial: String, library: String) {
+        var object: [String: Any] = ["query": query, "variables": variables]
+        if let operationName { object["operationName"] = operationName }
+        let body = try JSONSerialization.data(withJSONObject: object)
+        let first = try shop ?? Self.shop.get()
+        let serial = try GraphQLEndpoint(storefront: first, accessToken: "t", limits: .unhurried, cachedAnswers: 0, executor: .serial)
+        let library = try GraphQLEndpoint(storefront: second ?? first, accessToken: "t", limits: .unhurried, cachedAnswers: 0,
+                                          executor: .library)
+        let a = await serial.handle(token: "t", body: body)
+        let b = await library.handle(token: "t", body: body)
+        #expect(a.status == b.status)
+        return (String(decoding: a.body, as: UTF8.self), String(decoding: b.body, as: UTF8.self))
+    }
+
+    /// Both answers are the same bytes; the answer is returned for what the case is about.
+    @discardableResult
+    func expectSame(_ query: String, _ variables: [String: Any] = [:], operationName: String? = nil,
+                    sourceLocation: Testing.SourceLocation = #_sourceLocation) async throws -> String {
+        let (serial, library) = try await answers(query, variables, operationName: operationName)
+        #expect(serial == library, sourceLocation: sourceLocation)
+        #expect(serial.count > 2, sourceLocation: sourceLocation)
+        return serial
+    }
+
+    static let handle = "house-espresso-blend"
+
+    @Test func theAppsQueries() async throws {
+        let product = try #require(try Self.shop.get().catalog.products.first { $0.handle == Self.handle })
+        let collection = try #require(try Self.shop.get().catalog.collections.first)
+        let cases: [(StorefrontOperation, [String: Any])] = [
+            (.shop, [:]), (.collections, ["first": 10]), (.collection, ["handle": collection.handle]),
+            (.collectionProducts, ["handle": collection.handle, "first": 5]), (.products, ["first": 8]),
+            (.product, ["handle": Self.handle]), (.product, ["handle": Self.handle, "country": "JP", "language": "JA"]),
+            (.product, ["handle": "no-such-product"]), (.productRecommendations, ["productId": product.id]),
+            (.search, ["query": "tea", "first": 5]), (.search, ["query": "tea AND (", "first": 5]),
+            (.predictiveSearch, ["query": "te"]), (.localization, [:]), (.cart, ["id": "gid://shopify/Cart/none"]),
+        ]
+        for (operation, variables) in cases {
+            let (serial, library) = try await answers(operation.document, variables, operationName: operation.name)
+            #expect(serial == library, "\(operation.name) \(variables)")
+            #expect(serial.contains("\"data\"") || serial.contains("\"errors\""))
+        }
+    }
+
+    @Test func aStarterStorefrontsQueries() async throws {
+        try await expectSame(StarterStorefrontTests.header, ["country": "NL", "language": "EN"])
+        try await expectSame(StarterStorefrontTests.productPage, ["handle": Self.handle, "selectedOptions": [["name": "Size", "value": "1kg"]]])
+        let collection = try #require(try Self.shop.get().catalog.collections.first)
+        try await expectSame(StarterStorefrontTests.collectionPage, ["handle": collection.handle, "first": 4])
+        try await expectSame(StarterStorefrontTests.search, ["query": "coffee", "first": 4])
+        try await expectSame(StarterStorefrontTests.countrySelector)
+    }
+
+    @Test func fragmentsAliasesAndDirectives() async throws {
+        let product = try #require(try Self.shop.get().catalog.products.first { $0.handle == Self.handle })
+        let answer = try await expectSame("""
+            query N($ids: [ID!]!, $withTitle: Boolean!, $skipHandle: Boolean = true) {
+              nodes(ids: $ids) {
+                __typename id
+                ... on Product { t: title @include(if: $withTitle) handle @skip(if: $skipHandle) ...P }
+                ... on Node { again: id }
+                ...P ...P
+              }
+              a: product(handle: "\(Self.handle)") { __typename x: title y: title variants(first: 2) { nodes { id } } }
+              b: product(handle: "\(Self.handle)") @skip(if: true) { id }
+              c: product(handle: "\(Self.handle)") @include(if: false) { id }
+              search(query: "tea", first: 3) { nodes { __typename ... on Product { handle } ... on Page { title } ... on Article { title } } }
+            }
+            fragment P on Product { vendor options { name } }
+            """, ["ids": [product.id, "gid://shopify/Product/0", "gid://shopify/Collection/999999"], "withTitle": true])
+        // The missing nodes are nulls in the list, the aliases and fragments are there, the skipped are not.
+        #expect(answer.contains(#"},null,null]"#) && answer.contains(#""t":""#) && answer.contains(#""x":""#))
+        #expect(answer.contains(#""__typename":"Product""#) && !answer.contains(#""b":"#) && !answer.contains(#""c":"#))
+        try await expectSame("{ __typename shop { __typename name } }")
+        try await expectSame("query A { shop { name } } query B { shop { id } }", operationName: "B")
+    }
+
+    @Test func nullsAndErrors() async throws {
+        // A field error in a nullable field, one reaching the root through non-null fields, an
+        // argument the storefront refuses, a null element among non-null ones.
+        for query in [
+            #"{ a: search(query: "((", first: 2) { nodes { __typename } } shop { name } }"#,
+            #"{ products(first: 2, query: "tag:(") { nodes { id } } }"#,
+            #"{ products(first: -1) { nodes { id } } }"#,
+            #"{ nodes(ids: ["gid://shopify/Product/0"]) { id } product(id: "bad") { id } }"#,
+            #"query M { shop { metafields(identifiers: [{namespace: "a", key: "b"}]) { key } } }"#,
+        ] {
+            let answer = try await expectSame(query)
+            #expect(answer.contains(#""errors""#) || answer.contains("null"), "\(query): \(answer)")
+        }
+    }
+
+    @Test func whatIsLeftToTheLibrary() async throws {
+        #expect(try await expectSame("{ __schema { queryType { name } } shop { name } }").contains("QueryRoot"))
+        try await expectSame(#"{ __type(name: "Product") { name fields { name } } }"#)
+        try await expectSame("query A { shop { name } } query B { shop { id } }")
+        try await expectSame("query A { shop { name } }", operationName: "C")
+        try await expectSame("query P($h: String!) { product(handle: $h) { id } }")
+        try await expectSame("query P($n: Int!) { products(first: $n) { nodes { id } } }", ["n": "many"])
+    }
+
+    /// A mutation on two shops alike: the same answer but for the new cart's own identity and times.
+    @Test func cartCreate() async throws {
+        let product = try #require(try Self.shop.get().catalog.products.first { $0.handle == Self.handle })
+        let variant = try #require(product.variants.first)
+        let stores = try (0..<2).map { index in
+            try EmbeddedStorefront(catalog: try CatalogLoader.bundled(), stateDirectory: FileManager.default.temporaryDirectory
+                .appendingPathComponent("serial-cart-\(index)-\(UUID().uuidString)"))
+        }
+        let input: [String: Any] = ["lines": [["merchandiseId": variant.id, "quantity": 2]], "note": "a / note"]
+        let (serial, library) = try await answers(StorefrontOperation.cartCreate.document, ["input": input], operationName: "CartCreate",
+                                                  shop: stores[0], second: stores[1])
+        #expect(Self.withoutIdentity(serial) == Self.withoutIdentity(library))
+        #expect(serial.contains("\"quantity\":2"))
+        let (badSerial, badLibrary) = try await answers(StorefrontOperation.cartCreate.document,
+                                                        ["input": ["lines": [["merchandiseId": "gid://shopify/ProductVariant/0", "quantity": 1]]]],
+                                                        operationName: "CartCreate", shop: stores[0], second: stores[1])
+        #expect(Self.withoutIdentity(badSerial) == Self.withoutIdentity(badLibrary))
+    }
+
+    static func withoutIdentity(_ answer: String) -> String {
+        var text = answer
+        for pattern in [#"Cart(Line)?\\/[A-Za-z0-9?=_\-]+"#, #""(createdAt|updatedAt)":"[^"]*""#, #""checkoutUrl":"[^"]*""#] {
+            text = text.replacingOccurrences(of: pattern, with: "…", options: .regularExpression)
+        }
+        return text
+    }
+
+    /// The executor runs the app's product page itself, and leaves introspection to the library.
+    @Test func itRunsWhatItCan() async throws {
+        let schema = try StorefrontSchema.shared.get()
+        let context = RequestContext(storefront: try Self.shop.get())
+        let page = try parse(source: Source(body: StorefrontOperation.product.document))
+        let ran = await SerialExecution.execute(schema: schema, document: page, context: context, variables: ["handle": .string(Self.handle)],
+                                                operationName: "Product")
+        #expect(ran?.errors.isEmpty == true && ran?.data != nil)
+        let introspection = try parse(source: Source(body: "{ __schema { types { name } } }"))
+        #expect(await SerialExecution.execute(schema: schema, document: introspection, context: context, variables: [:], operationName: nil) == nil)
+    }
+}
