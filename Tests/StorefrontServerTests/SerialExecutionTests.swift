@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import GraphQL
 @testable import Storefront
 @testable import StorefrontServer
@@ -154,5 +155,23 @@ struct SerialExecutionTests {
         #expect(ran?.errors.isEmpty == true && ran?.data != nil)
         let introspection = try parse(source: Source(body: "{ __schema { types { name } } }"))
         #expect(await SerialExecution.execute(schema: schema, document: introspection, context: context, variables: [:], operationName: nil) == nil)
+    }
+
+    /// A large operation lets other tasks run every 128 fields: the resolvers seldom suspend, and
+    /// on two cores the task pool has two threads, which one operation must not hold to its end.
+    @Test func aLargeOperationLetsOthersRun() async throws {
+        let schema = try StorefrontSchema.shared.get()
+        let context = RequestContext(storefront: try Self.shop.get())
+        let document = try parse(source: Source(body: "{ products(first: 50) { nodes { id title handle variants(first: 10) { nodes { id title } } } } }"))
+        let yields = Atomic<Int>(0)
+        let ran = await SerialExecution.execute(schema: schema, document: document, context: context, variables: [:], operationName: nil,
+                                                onYield: { yields.add(1, ordering: .relaxed) })
+        let answer = try #require(ran)
+        #expect(answer.errors.isEmpty)
+        let products = answer.data?["products", "nodes"].array ?? []
+        let variants = products.reduce(0) { $0 + ($1["variants", "nodes"].array?.count ?? 0) }
+        let fields = 1 + 1 + products.count * 5 + variants * 2
+        #expect(products.count > 10)
+        #expect(yields.load(ordering: .relaxed) == fields / SerialExecution.fieldsBetweenYields, "\(fields) fields")
     }
 }

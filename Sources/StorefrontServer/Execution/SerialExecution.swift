@@ -36,6 +36,14 @@ final class SerialExecution {
     private var included: [Int: Bool] = [:]
     /// The fields an object type's selections collect, by type and selection sets.
     private var collected: [Collection: [FieldGroup]] = [:]
+    /// Fields resolved since this operation last let other tasks run. The resolvers seldom
+    /// suspend, so a large operation would otherwise hold one of the few threads of the task pool
+    /// (two on two cores) until it ends, and other requests, and the timers that answer 408 to slow
+    /// bodies, would wait for it.
+    private var fieldsSinceYield = 0
+    /// Told each time it lets them run (tests count them).
+    private var onYield: (@Sendable () -> Void)?
+    static let fieldsBetweenYields = 128
 
     private struct Unsupported: Error {}
 
@@ -63,7 +71,7 @@ final class SerialExecution {
 
     /// The operation's answer, or nil when the library's executor is to answer it.
     static func execute(schema: GraphQLSchema, document: Document, context: RequestContext, variables: [String: Map],
-                        operationName: String?) async -> GraphQLResult? {
+                        operationName: String?, onYield: (@Sendable () -> Void)? = nil) async -> GraphQLResult? {
         guard let served = ServedFields.of(schema), let info = await PlaceholderInfo.shared() else { return nil }
         var operations: [OperationDefinition] = []
         var fragments: [String: FragmentDefinition] = [:]
@@ -89,6 +97,7 @@ final class SerialExecution {
             let inputs = InputValues(schema: schema)
             let coerced = try inputs.variables(operation.variableDefinitions, inputs: variables)
             execution = SerialExecution(schema: schema, served: served, fragments: fragments, variables: coerced, context: context, info: info)
+            execution.onYield = onYield
             var prepared = Set<Collection>()
             try execution.prepare(operation.selectionSet, on: rootType, done: &prepared)
             groups = try execution.collect(rootType, [operation.selectionSet])
@@ -270,6 +279,12 @@ final class SerialExecution {
             throw GraphQLError(message: "Expected field definition not found: '\(name)' on '\(parentType.name)'")
         }
         let arguments = try argumentValues(fieldAST, field, on: parentType)
+        fieldsSinceYield += 1
+        if fieldsSinceYield >= Self.fieldsBetweenYields {
+            fieldsSinceYield = 0
+            onYield?()
+            await Task.yield()
+        }
         let result: Result<(any Sendable)?, Error>
         do {
             let budget = context.budget
