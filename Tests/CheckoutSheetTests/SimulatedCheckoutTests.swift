@@ -467,6 +467,20 @@ final class SimulatedCheckoutTests: XCTestCase {
         }
     }
 
+    /// A shop that refuses the app's access token (it was restarted with another) is a 401, final,
+    /// not a server error to recover from ("Internal Server Error" said nothing of the cause).
+    func testAShopRefusingTheTokenIsUnauthorizedNotAServerError() async throws {
+        let backend = InMemoryCheckoutBackend()
+        backend.state.withLock {
+            $0.checkoutStateError = StorefrontError.http(status: 401, bodySnippet: "", retryAfter: nil)
+        }
+        let h = SheetHarness(backend: backend)
+        let stream = await h.present()
+        XCTAssertEqual(h.summary, ["fail:checkoutUnavailable:401"])
+        let updates = await SheetHarness.collect(stream)
+        XCTAssertEqual(updates.last, .dismissed)
+    }
+
     func testServerErrorsAreRecovered() async throws {
         for status in [500, 502, 503, 504] {
             let h = SheetHarness(faults: CheckoutFaults(loads: [.httpStatus(status)]))

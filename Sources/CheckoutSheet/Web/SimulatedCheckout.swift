@@ -136,6 +136,11 @@ package actor SimulatedCheckout: CheckoutWebView {
         } catch StorefrontError.transport(let message) {
             await emit(.loadFailed(message: message))
             return
+        } catch let error as StorefrontError where error.isAuthenticationFailure {
+            // The shop refused the app's access token: that is no failure of the checkout's own.
+            await showUnavailable("The shop refused this app's access token.")
+            await emit(.response(url: reportedURL, statusCode: 401))
+            return
         } catch {
             await showUnavailable("Something went wrong.")
             await emit(.response(url: reportedURL, statusCode: 500))

@@ -21,6 +21,8 @@ final class InMemoryCheckoutBackend: CheckoutBackend {
         var placeOrderError: (any Error)?
         /// Like a Shopify shop: payment only in the web checkout.
         var webCheckoutOnly = false
+        /// checkoutState throws this (a shop that refuses the token, say).
+        var checkoutStateError: (any Error)?
     }
 
     static let cartLifetime: TimeInterval = 10 * 24 * 3600
@@ -57,6 +59,7 @@ final class InMemoryCheckoutBackend: CheckoutBackend {
     }
 
     func checkoutState(cartId: String) async throws -> CartCheckoutState {
+        if let error = state.withLock({ $0.checkoutStateError }) { throw error }
         let time = now()
         return state.withLock { s in
             if let set = s.cartStates[cartId] { return set }
