@@ -36,7 +36,10 @@ extension StorefrontClient {
     /// (`@inContext(country:, language:)`): prices, currency, what is sold there, text. Every
     /// request sent through it that names no market of its own carries `context`.
     public func inContext(_ context: BuyerContext) -> any StorefrontClient {
-        StorefrontInMarket(base: (self as? StorefrontInMarket)?.base ?? self, context: context)
+        let base = (self as? StorefrontInMarket)?.base ?? self
+        // The embedded shop answers a request without a market in its own: it is its own client there.
+        if context == .shop, let embedded = base as? EmbeddedStorefront { return embedded }
+        return StorefrontInMarket(base: base, context: context)
     }
 
     /// The embedded storefront behind this client, also when it answers in a market; nil for a

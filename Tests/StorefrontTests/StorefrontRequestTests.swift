@@ -55,6 +55,7 @@ import Testing
         // Another market replaces the first, it does not stack on it.
         #expect(try await inJapan.inContext(.shop).product(handle: "cold-brew-concentrate") != nil)
         #expect(inJapan.embeddedStorefront === store)
+        #expect(inJapan.inContext(.shop) as? EmbeddedStorefront === store)
     }
 
     @Test func theAPIClientSendsTheRequestsMarketAsInContext() async throws {
