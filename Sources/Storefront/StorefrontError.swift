@@ -48,6 +48,8 @@ public enum StorefrontError: Error, Hashable, Sendable {
     case storage(String)
     /// A cache-only request found nothing in the cache.
     case cacheMiss
+    /// A storefront answered a request with an answer of another kind (a cart to a product read).
+    case mismatchedAnswer(request: String, answer: String)
 
     /// True for 401 and 403, which usually mean the shop domain and the token do not belong together.
     public var isAuthenticationFailure: Bool {
@@ -85,6 +87,7 @@ extension StorefrontError: LocalizedError, CustomStringConvertible {
         case .catalog(let error): return error.description
         case .storage(let message): return message
         case .cacheMiss: return "Not in the cache (cache-only request)."
+        case .mismatchedAnswer(let request, let answer): return "The storefront answered \(answer) to \(request)."
         }
     }
 }

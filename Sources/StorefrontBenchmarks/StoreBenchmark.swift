@@ -127,33 +127,43 @@ enum StoreBenchmark {
 
         init(catalog: Catalog) { self.catalog = catalog }
 
-        func shop() async throws -> Shop { Shop(name: "Bench", description: "", domain: "bench.example", currencyCode: "USD", countryCode: "US") }
-        func collections(_ page: PageArguments, sortKey: CollectionSortKeys, productPreview: Int) async throws -> Page<Collection> {
-            Self.page(catalog.collections, page)
+        func query(_ request: StorefrontQuery) async throws -> StorefrontAnswer {
+            switch request.read {
+            case .shop: return .shop(Self.shop)
+            case .localization: return .localization(.home(of: Self.shop))
+            case .collections(let page, _, _): return .collections(Self.page(catalog.collections, page))
+            case .collection(let handle): return .collection(catalog.collections.first { $0.handle == handle })
+            case .collectionProducts(let handle, let page, _, _): return .products(Self.page(catalog.products[handle] ?? [], page))
+            case .products(let page, _, _, _): return .products(Self.page(catalog.allProducts, page))
+            case .productByHandle(let handle): return .product(catalog.allProducts.first { $0.handle == handle })
+            case .productById(let id): return .product(catalog.allProducts.first { $0.id == id })
+            case .productRecommendations, .predictiveSearch: return .productList([])
+            case .search(let query, let page):
+                let needle = query.lowercased()
+                return .products(Self.page(catalog.allProducts.filter { $0.title.lowercased().contains(needle) }, page))
+            case .cart(let id): return .cart(cart?.id == id ? cart : nil)
+            case .metafields: return .metafields([])
+            case .filteredCollectionProducts, .filteredSearch, .collectionSearch: throw request.notAnswered
+            }
         }
-        func collection(handle: String) async throws -> Collection? { catalog.collections.first { $0.handle == handle } }
-        func collectionProducts(handle: String, page: PageArguments, sortKey: ProductCollectionSortKeys,
-                                reverse: Bool) async throws -> Page<Product> {
-            Self.page(catalog.products[handle] ?? [], page)
+
+        func mutate(_ mutation: CartMutation) async throws -> CartPayload {
+            switch mutation.change {
+            case .create(let input):
+                cart = Cart(id: "bench-cart", checkoutUrl: "https://bench.example/cart/c/bench-cart", createdAt: Date(), updatedAt: Date(),
+                            lines: [], cost: CartCost(subtotalAmount: .zero("USD"), totalAmount: .zero("USD")))
+                return try add(input.lines, toCart: "bench-cart")
+            case .linesAdd(let cartId, let lines): return try add(lines, toCart: cartId)
+            case .linesUpdate(let cartId, let lines): return try update(lines, inCart: cartId)
+            case .linesRemove(let cartId, let lineIds):
+                return try update(lineIds.map { CartLineUpdateInput(id: $0, quantity: 0) }, inCart: cartId)
+            default: throw Unsupported()
+            }
         }
-        func products(_ page: PageArguments, query: String?, sortKey: ProductSortKeys, reverse: Bool) async throws -> Page<Product> {
-            Self.page(catalog.allProducts, page)
-        }
-        func product(handle: String) async throws -> Product? { catalog.allProducts.first { $0.handle == handle } }
-        func product(id: String) async throws -> Product? { catalog.allProducts.first { $0.id == id } }
-        func productRecommendations(productId: String) async throws -> [Product] { [] }
-        func search(query: String, page: PageArguments) async throws -> Page<Product> {
-            let needle = query.lowercased()
-            return Self.page(catalog.allProducts.filter { $0.title.lowercased().contains(needle) }, page)
-        }
-        func predictiveSearch(query: String, limit: Int) async throws -> [Product] { [] }
-        func cart(id: String) async throws -> Cart? { cart?.id == id ? cart : nil }
-        func cartCreate(_ input: CartInput) async throws -> CartPayload {
-            cart = Cart(id: "bench-cart", checkoutUrl: "https://bench.example/cart/c/bench-cart", createdAt: Date(), updatedAt: Date(),
-                        lines: [], cost: CartCost(subtotalAmount: .zero("USD"), totalAmount: .zero("USD")))
-            return try await cartLinesAdd(cartId: "bench-cart", lines: input.lines)
-        }
-        func cartLinesAdd(cartId: String, lines: [CartLineInput]) async throws -> CartPayload {
+
+        private static let shop = Shop(name: "Bench", description: "", domain: "bench.example", currencyCode: "USD", countryCode: "US")
+
+        private func add(_ lines: [CartLineInput], toCart cartId: String) throws -> CartPayload {
             guard var cart, cart.id == cartId else { throw Unsupported() }
             for input in lines {
                 if let index = cart.lines.firstIndex(where: { $0.merchandise.id == input.merchandiseId }) {
@@ -169,7 +179,7 @@ enum StoreBenchmark {
             }
             return store(cart)
         }
-        func cartLinesUpdate(cartId: String, lines: [CartLineUpdateInput]) async throws -> CartPayload {
+        private func update(_ lines: [CartLineUpdateInput], inCart cartId: String) throws -> CartPayload {
             guard var cart, cart.id == cartId else { throw Unsupported() }
             for update in lines {
                 guard let quantity = update.quantity, let index = cart.lines.firstIndex(where: { $0.id == update.id }) else { continue }
@@ -177,12 +187,6 @@ enum StoreBenchmark {
             }
             return store(cart)
         }
-        func cartLinesRemove(cartId: String, lineIds: [String]) async throws -> CartPayload {
-            try await cartLinesUpdate(cartId: cartId, lines: lineIds.map { CartLineUpdateInput(id: $0, quantity: 0) })
-        }
-        func cartBuyerIdentityUpdate(cartId: String, buyerIdentity: BuyerIdentity) async throws -> CartPayload { throw Unsupported() }
-        func cartDiscountCodesUpdate(cartId: String, discountCodes: [String]) async throws -> CartPayload { throw Unsupported() }
-        func cartNoteUpdate(cartId: String, note: String) async throws -> CartPayload { throw Unsupported() }
 
         /// Recomputes the costs, keeps the cart and answers with it.
         private func store(_ updated: Cart) -> CartPayload {

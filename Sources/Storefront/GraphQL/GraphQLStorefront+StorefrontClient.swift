@@ -1,61 +1,72 @@
 import Foundation
 
-// The StorefrontClient methods: variables in, wire shapes decoded, models out.
+// The StorefrontClient requests: variables in (with the request's `@inContext`), wire shapes
+// decoded, models out.
 extension GraphQLStorefront {
-    public func shop() async throws -> Shop {
-        try await execute(.shop, as: ShopData.self).value.shop.model
+    public func query(_ request: StorefrontQuery) async throws -> StorefrontAnswer {
+        let context = request.context
+        switch request.read {
+        case .shop:
+            return .shop(try await execute(.shop, as: ShopData.self, context: context).value.shop.model)
+        case .collections(let page, let sortKey, let preview):
+            var variables = try Self.pageVariables(page)
+            variables["sortKey"] = .string(sortKey.rawValue)
+            variables["preview"] = .int(try Self.pageSize(preview, name: "productPreview"))
+            return .collections(try await execute(.collections, variables: variables, as: CollectionsData.self, context: context)
+                .value.collections.page(\.model))
+        case .collection(let handle):
+            let variables: [String: GraphQLValue] = ["handle": .string(handle), "preview": .int(configuration.collectionPreviewSize)]
+            return .collection(try await execute(.collection, variables: variables, as: CollectionData.self, context: context)
+                .value.collection?.model)
+        case .collectionProducts(let handle, let page, let sortKey, let reverse):
+            var variables = try Self.pageVariables(page)
+            variables["handle"] = .string(handle)
+            variables["sortKey"] = .string(sortKey.rawValue)
+            variables["reverse"] = .bool(reverse)
+            let data = try await execute(.collectionProducts, variables: variables, as: CollectionProductsData.self, context: context).value
+            // A collection that does not exist has no products: an empty page.
+            return .products(data.collection?.products.page(\.model) ?? .empty)
+        case .products(let page, let query, let sortKey, let reverse):
+            var variables = try Self.pageVariables(page)
+            variables["query"] = .optional(query)
+            variables["sortKey"] = .string(sortKey.rawValue)
+            variables["reverse"] = .bool(reverse)
+            return .products(try await execute(.products, variables: variables, as: ProductsData.self, context: context)
+                .value.products.page(\.model))
+        case .productByHandle(let handle):
+            return .product(try await execute(.product, variables: ["handle": .string(handle)], as: ProductData.self, context: context)
+                .value.product?.model)
+        case .productById(let id):
+            return .product(try await execute(.product, variables: ["id": .string(id)], as: ProductData.self, context: context)
+                .value.product?.model)
+        case .productRecommendations(let productId):
+            let data = try await execute(.productRecommendations, variables: ["productId": .string(productId)],
+                                         as: RecommendationsData.self, context: context).value
+            return .productList(data.productRecommendations?.map(\.model) ?? [])
+        case .search(let query, let page):
+            return .products(try await search(query: query, page: page, context: context))
+        case .predictiveSearch(let query, let limit):
+            let variables: [String: GraphQLValue] = ["query": .string(query), "limit": .int(limit)]
+            return .productList(try await execute(.predictiveSearch, variables: variables, as: PredictiveSearchData.self, context: context)
+                .value.predictiveSearch?.products.map(\.model) ?? [])
+        case .cart(let id):
+            return .cart(try await execute(.cart, variables: ["id": .string(id)], as: CartData.self, context: context).value.cart?.model)
+        case .localization:
+            return .localization(try await execute(.localization, as: LocalizationData.self, context: context).value.localization.model)
+        case .metafields:
+            // The app's client asks for no metafields: a product has none here.
+            return .metafields([])
+        case .filteredCollectionProducts, .filteredSearch, .collectionSearch:
+            // Listings with counts and filters are what `serve` answers; the app never asks the API for them.
+            throw request.notAnswered
+        }
     }
 
-    public func collections(_ page: PageArguments, sortKey: CollectionSortKeys, productPreview: Int) async throws -> Page<Collection> {
-        var variables = try Self.pageVariables(page)
-        variables["sortKey"] = .string(sortKey.rawValue)
-        variables["preview"] = .int(try Self.pageSize(productPreview, name: "productPreview"))
-        return try await execute(.collections, variables: variables, as: CollectionsData.self).value.collections.page(\.model)
-    }
-
-    public func collection(handle: String) async throws -> Collection? {
-        let variables: [String: GraphQLValue] = ["handle": .string(handle), "preview": .int(configuration.collectionPreviewSize)]
-        return try await execute(.collection, variables: variables, as: CollectionData.self).value.collection?.model
-    }
-
-    /// A collection that does not exist has no products: an empty page.
-    public func collectionProducts(handle: String, page: PageArguments, sortKey: ProductCollectionSortKeys,
-                                   reverse: Bool) async throws -> Page<Product> {
-        var variables = try Self.pageVariables(page)
-        variables["handle"] = .string(handle)
-        variables["sortKey"] = .string(sortKey.rawValue)
-        variables["reverse"] = .bool(reverse)
-        let data = try await execute(.collectionProducts, variables: variables, as: CollectionProductsData.self).value
-        return data.collection?.products.page(\.model) ?? .empty
-    }
-
-    public func products(_ page: PageArguments, query: String?, sortKey: ProductSortKeys, reverse: Bool) async throws -> Page<Product> {
-        var variables = try Self.pageVariables(page)
-        variables["query"] = .optional(query)
-        variables["sortKey"] = .string(sortKey.rawValue)
-        variables["reverse"] = .bool(reverse)
-        return try await execute(.products, variables: variables, as: ProductsData.self).value.products.page(\.model)
-    }
-
-    public func product(handle: String) async throws -> Product? {
-        try await execute(.product, variables: ["handle": .string(handle)], as: ProductData.self).value.product?.model
-    }
-
-    public func product(id: String) async throws -> Product? {
-        try await execute(.product, variables: ["id": .string(id)], as: ProductData.self).value.product?.model
-    }
-
-    public func productRecommendations(productId: String) async throws -> [Product] {
-        let data = try await execute(.productRecommendations, variables: ["productId": .string(productId)],
-                                     as: RecommendationsData.self).value
-        return data.productRecommendations?.map(\.model) ?? []
-    }
-
-    public func search(query: String, page: PageArguments) async throws -> Page<Product> {
+    private func search(query: String, page: PageArguments, context: BuyerContext?) async throws -> Page<Product> {
         var variables = try Self.pageVariables(page)
         variables["query"] = .string(query)
         do {
-            return try await execute(.search, variables: variables, as: SearchData.self).value.search.page(\.model)
+            return try await execute(.search, variables: variables, as: SearchData.self, context: context).value.search.page(\.model)
         } catch StorefrontError.graphQL(let errors) {
             // A query that does not parse, and the server said where: the same error as the embedded store's.
             if let error = errors.first(where: { $0.searchPosition != nil }), let position = error.searchPosition {
@@ -66,76 +77,67 @@ extension GraphQLStorefront {
         }
     }
 
-    public func predictiveSearch(query: String, limit: Int) async throws -> [Product] {
-        let variables: [String: GraphQLValue] = ["query": .string(query), "limit": .int(limit)]
-        return try await execute(.predictiveSearch, variables: variables, as: PredictiveSearchData.self)
-            .value.predictiveSearch?.products.map(\.model) ?? []
-    }
-
     // MARK: Cart
 
-    public func cart(id: String) async throws -> Cart? {
-        try await execute(.cart, variables: ["id": .string(id)], as: CartData.self).value.cart?.model
-    }
-
-    public func cartCreate(_ input: CartInput) async throws -> CartPayload {
-        var fields: [String: GraphQLValue] = [
-            "lines": .list(input.lines.map(Self.lineInput)),
-            "discountCodes": .list(input.discountCodes.map(GraphQLValue.string)),
-            "attributes": .list(input.attributes.map(Self.attributeInput)),
-        ]
-        if let buyer = input.buyerIdentity { fields["buyerIdentity"] = Self.buyerIdentityInput(buyer) }
-        if let note = input.note { fields["note"] = .string(note) }
-        var payload = try await mutate(.cartCreate, ["input": .object(fields)])
-        payload.cart?.buyerIdentity.customerAccessToken = input.buyerIdentity?.customerAccessToken
-        // A new cart held nothing before: all it holds of the lines was added.
-        if let cart = payload.cart { payload.unitsAdded = CartPayload.gained(by: input.lines, before: nil, after: cart) }
-        return payload
-    }
-
-    /// The API answers the cart after the add, not what the add did: `StorefrontClient.addLines`
-    /// counts that against the cart as read just before.
-    public func cartLinesAdd(cartId: String, lines: [CartLineInput]) async throws -> CartPayload {
-        try await mutate(.cartLinesAdd, ["cartId": .string(cartId), "lines": .list(lines.map(Self.lineInput))])
-    }
-
-    public func cartLinesUpdate(cartId: String, lines: [CartLineUpdateInput]) async throws -> CartPayload {
-        let inputs = lines.map { line -> GraphQLValue in
-            var fields: [String: GraphQLValue] = ["id": .string(line.id)]
-            if let quantity = line.quantity { fields["quantity"] = .int(quantity) }
-            if let merchandiseId = line.merchandiseId { fields["merchandiseId"] = .string(merchandiseId) }
-            if let attributes = line.attributes { fields["attributes"] = .list(attributes.map(Self.attributeInput)) }
-            if let plan = line.sellingPlanId { fields["sellingPlanId"] = .string(plan) }
-            return .object(fields)
+    public func mutate(_ mutation: CartMutation) async throws -> CartPayload {
+        let context = mutation.context
+        switch mutation.change {
+        case .create(let input):
+            var fields: [String: GraphQLValue] = [
+                "lines": .list(input.lines.map(Self.lineInput)),
+                "discountCodes": .list(input.discountCodes.map(GraphQLValue.string)),
+                "attributes": .list(input.attributes.map(Self.attributeInput)),
+            ]
+            if let buyer = input.buyerIdentity { fields["buyerIdentity"] = Self.buyerIdentityInput(buyer) }
+            if let note = input.note { fields["note"] = .string(note) }
+            var payload = try await mutate(.cartCreate, ["input": .object(fields)], context: context)
+            payload.cart?.buyerIdentity.customerAccessToken = input.buyerIdentity?.customerAccessToken
+            // A new cart held nothing before: all it holds of the lines was added.
+            if let cart = payload.cart { payload.unitsAdded = CartPayload.gained(by: input.lines, before: nil, after: cart) }
+            return payload
+        case .linesAdd(let cartId, let lines):
+            // The API answers the cart after the add, not what the add did: `StorefrontClient.addLines`
+            // counts that against the cart as read just before.
+            return try await mutate(.cartLinesAdd, ["cartId": .string(cartId), "lines": .list(lines.map(Self.lineInput))],
+                                    context: context)
+        case .linesUpdate(let cartId, let lines):
+            let inputs = lines.map { line -> GraphQLValue in
+                var fields: [String: GraphQLValue] = ["id": .string(line.id)]
+                if let quantity = line.quantity { fields["quantity"] = .int(quantity) }
+                if let merchandiseId = line.merchandiseId { fields["merchandiseId"] = .string(merchandiseId) }
+                if let attributes = line.attributes { fields["attributes"] = .list(attributes.map(Self.attributeInput)) }
+                if let plan = line.sellingPlanId { fields["sellingPlanId"] = .string(plan) }
+                return .object(fields)
+            }
+            return try await mutate(.cartLinesUpdate, ["cartId": .string(cartId), "lines": .list(inputs)], context: context)
+        case .linesRemove(let cartId, let lineIds):
+            return try await mutate(.cartLinesRemove, ["cartId": .string(cartId), "lineIds": .list(lineIds.map(GraphQLValue.string))],
+                                    context: context)
+        case .buyerIdentityUpdate(let cartId, let buyerIdentity):
+            // The customer access token is write-only in the API; the returned cart keeps the one sent.
+            var payload = try await mutate(.cartBuyerIdentityUpdate,
+                                           ["cartId": .string(cartId), "buyerIdentity": Self.buyerIdentityInput(buyerIdentity)],
+                                           context: context)
+            payload.cart?.buyerIdentity.customerAccessToken = buyerIdentity.customerAccessToken
+            return payload
+        case .discountCodesUpdate(let cartId, let discountCodes):
+            return try await mutate(.cartDiscountCodesUpdate,
+                                    ["cartId": .string(cartId), "discountCodes": .list(discountCodes.map(GraphQLValue.string))],
+                                    context: context)
+        case .noteUpdate(let cartId, let note):
+            return try await mutate(.cartNoteUpdate, ["cartId": .string(cartId), "note": .string(note)], context: context)
+        case .attributesUpdate, .deliveryAddressesAdd, .deliveryAddressesUpdate, .deliveryAddressesRemove, .deliveryAddressesReplace,
+             .selectedDeliveryOptionsUpdate, .giftCardCodesAdd, .giftCardCodesUpdate, .giftCardCodesRemove:
+            // The app itself never sends these, and this client has no documents for them.
+            throw mutation.notTaken
         }
-        return try await mutate(.cartLinesUpdate, ["cartId": .string(cartId), "lines": .list(inputs)])
-    }
-
-    public func cartLinesRemove(cartId: String, lineIds: [String]) async throws -> CartPayload {
-        try await mutate(.cartLinesRemove, ["cartId": .string(cartId), "lineIds": .list(lineIds.map(GraphQLValue.string))])
-    }
-
-    /// The customer access token is write-only in the API; the returned cart keeps the one sent.
-    public func cartBuyerIdentityUpdate(cartId: String, buyerIdentity: BuyerIdentity) async throws -> CartPayload {
-        var payload = try await mutate(.cartBuyerIdentityUpdate,
-                                       ["cartId": .string(cartId), "buyerIdentity": Self.buyerIdentityInput(buyerIdentity)])
-        payload.cart?.buyerIdentity.customerAccessToken = buyerIdentity.customerAccessToken
-        return payload
-    }
-
-    public func cartDiscountCodesUpdate(cartId: String, discountCodes: [String]) async throws -> CartPayload {
-        try await mutate(.cartDiscountCodesUpdate,
-                         ["cartId": .string(cartId), "discountCodes": .list(discountCodes.map(GraphQLValue.string))])
-    }
-
-    public func cartNoteUpdate(cartId: String, note: String) async throws -> CartPayload {
-        try await mutate(.cartNoteUpdate, ["cartId": .string(cartId), "note": .string(note)])
     }
 
     // MARK: Helpers
 
-    private func mutate(_ operation: StorefrontOperation, _ variables: [String: GraphQLValue]) async throws -> CartPayload {
-        let data = try await execute(operation, variables: variables, as: [String: WireCartPayload].self).value
+    private func mutate(_ operation: StorefrontOperation, _ variables: [String: GraphQLValue],
+                        context: BuyerContext?) async throws -> CartPayload {
+        let data = try await execute(operation, variables: variables, as: [String: WireCartPayload].self, context: context).value
         guard let payload = data[operation.name.prefix(1).lowercased() + operation.name.dropFirst()] else {
             throw StorefrontError.decoding(path: "data", message: "no \(operation.name) payload")
         }

@@ -4,7 +4,8 @@ import Foundation
 /// backoff, and every failure kept as a `StorefrontError`.
 ///
 /// One entry point, `execute`, runs any operation with a cache policy and a retry handler; the
-/// `StorefrontClient` methods use the configuration's defaults. `withCachePolicy(_:)` gives a view
+/// `StorefrontClient` requests use the configuration's cache policy, and its country and language
+/// unless a request names its own market. `withCachePolicy(_:)` gives a view
 /// of the same client (same cache, transport and counters) with another default.
 public final class GraphQLStorefront: StorefrontClient {
     public let configuration: Configuration
@@ -78,13 +79,14 @@ public final class GraphQLStorefront: StorefrontClient {
     ///
     /// Mutations and carts never touch the cache (`cacheOnly` for them is a cache miss). An answer
     /// with GraphQL errors throws `StorefrontError.graphQL` and is not cached, partial data included.
+    /// `context` is the operation's `@inContext(country:, language:)`; nil: the configuration's.
     public func execute<Payload: Decodable & Sendable>(
         _ operation: StorefrontOperation, variables: [String: GraphQLValue] = [:], as payload: Payload.Type,
-        cachePolicy: CachePolicy? = nil, retry: RetryHandler? = nil
+        cachePolicy: CachePolicy? = nil, retry: RetryHandler? = nil, context: BuyerContext? = nil
     ) async throws -> StorefrontResult<Payload> {
         var variables = variables
-        variables["country"] = .optional(configuration.country)
-        variables["language"] = .optional(configuration.language)
+        variables["country"] = .optional(context.map(\.country) ?? configuration.country)
+        variables["language"] = .optional(context.map(\.language) ?? configuration.language)
         let allVariables = GraphQLValue.object(variables)
         let requested = cachePolicy ?? configuration.cachePolicy
 

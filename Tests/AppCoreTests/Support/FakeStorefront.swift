@@ -33,59 +33,51 @@ struct FakeStorefront: StorefrontClient {
     var onShop: @Sendable () async throws -> Shop = { throw Unexpected(endpoint: "shop") }
     /// The countries the shop sells in; nil: a shop in its own country only.
     var onLocalization: (@Sendable () async throws -> Localization)?
-    /// The buyer's market this copy asks in (`inContext`): what its collections and products answer with.
+    /// The buyer's market of a request that names none: what its collections and products answer with.
     var context = BuyerContext()
     var onMarketCollections: (@Sendable (BuyerContext, PageArguments) async throws -> Page<Collection>)?
     /// A product as the buyer's market answers it (nil: the market does not have it); overrides `onProduct`.
     var onMarketProduct: (@Sendable (BuyerContext, String) async throws -> Product?)?
 
-    func inContext(_ context: BuyerContext) -> any StorefrontClient {
-        var copy = self
-        copy.context = context
-        return copy
+    func query(_ request: StorefrontQuery) async throws -> StorefrontAnswer {
+        let context = request.context ?? self.context
+        switch request.read {
+        case .shop: return .shop(try await onShop())
+        case .localization:
+            if let onLocalization { return .localization(try await onLocalization()) }
+            let shop = try await onShop()
+            let home = Localization.Country(isoCode: shop.countryCode, name: shop.countryCode, currencyCode: shop.currencyCode,
+                                            currencySymbol: Money.symbol(of: shop.currencyCode))
+            return .localization(Localization(availableCountries: [home], country: home, language: "EN"))
+        case .collections(let page, _, _):
+            if let onMarketCollections { return .collections(try await onMarketCollections(context, page)) }
+            return .collections(try await onCollections(page))
+        case .collectionProducts(let handle, let page, _, _): return .products(try await onCollectionProducts(handle, page))
+        case .productByHandle(let handle):
+            if let onMarketProduct { return .product(try await onMarketProduct(context, handle)) }
+            return .product(try await onProduct(handle))
+        case .search(let query, let page): return .products(try await onSearch(query, page))
+        case .cart(let id): return .cart(try await onCart(id))
+        case .metafields: return .metafields([])
+        case .collection: throw Unexpected(endpoint: "collection")
+        case .products: throw Unexpected(endpoint: "products")
+        case .productById: throw Unexpected(endpoint: "product(id:)")
+        case .productRecommendations: throw Unexpected(endpoint: "recommendations")
+        case .predictiveSearch: throw Unexpected(endpoint: "predictiveSearch")
+        case .filteredCollectionProducts, .filteredSearch, .collectionSearch: throw request.notAnswered
+        }
     }
 
-    func localization() async throws -> Localization {
-        if let onLocalization { return try await onLocalization() }
-        let shop = try await shop()
-        let home = Localization.Country(isoCode: shop.countryCode, name: shop.countryCode, currencyCode: shop.currencyCode,
-                                        currencySymbol: Money.symbol(of: shop.currencyCode))
-        return Localization(availableCountries: [home], country: home, language: "EN")
+    func mutate(_ mutation: CartMutation) async throws -> CartPayload {
+        switch mutation.change {
+        case .create(let input): return try await onCartCreate(input)
+        case .linesAdd(let cartId, let lines): return try await onLinesAdd(cartId, lines)
+        case .linesUpdate(let cartId, let lines): return try await onLinesUpdate(cartId, lines)
+        case .linesRemove(let cartId, let lineIds): return try await onLinesRemove(cartId, lineIds)
+        case .buyerIdentityUpdate(let cartId, let identity): return try await onBuyerIdentity(cartId, identity)
+        case .discountCodesUpdate(let cartId, let codes): return try await onDiscountCodes(cartId, codes)
+        case .noteUpdate(let cartId, let note): return try await onNote(cartId, note)
+        default: throw mutation.notTaken
+        }
     }
-
-    func shop() async throws -> Shop { try await onShop() }
-    func collections(_ page: PageArguments, sortKey: CollectionSortKeys, productPreview: Int) async throws -> Page<Collection> {
-        if let onMarketCollections { return try await onMarketCollections(context, page) }
-        return try await onCollections(page)
-    }
-    func collection(handle: String) async throws -> Collection? { throw Unexpected(endpoint: "collection") }
-    func collectionProducts(handle: String, page: PageArguments, sortKey: ProductCollectionSortKeys,
-                            reverse: Bool) async throws -> Page<Product> {
-        try await onCollectionProducts(handle, page)
-    }
-    func products(_ page: PageArguments, query: String?, sortKey: ProductSortKeys, reverse: Bool) async throws -> Page<Product> {
-        throw Unexpected(endpoint: "products")
-    }
-    func product(handle: String) async throws -> Product? {
-        if let onMarketProduct { return try await onMarketProduct(context, handle) }
-        return try await onProduct(handle)
-    }
-    func product(id: String) async throws -> Product? { throw Unexpected(endpoint: "product(id:)") }
-    func productRecommendations(productId: String) async throws -> [Product] { throw Unexpected(endpoint: "recommendations") }
-    func search(query: String, page: PageArguments) async throws -> Page<Product> { try await onSearch(query, page) }
-    func predictiveSearch(query: String, limit: Int) async throws -> [Product] { throw Unexpected(endpoint: "predictiveSearch") }
-    func cart(id: String) async throws -> Cart? { try await onCart(id) }
-    func cartCreate(_ input: CartInput) async throws -> CartPayload { try await onCartCreate(input) }
-    func cartLinesAdd(cartId: String, lines: [CartLineInput]) async throws -> CartPayload { try await onLinesAdd(cartId, lines) }
-    func cartLinesUpdate(cartId: String, lines: [CartLineUpdateInput]) async throws -> CartPayload {
-        try await onLinesUpdate(cartId, lines)
-    }
-    func cartLinesRemove(cartId: String, lineIds: [String]) async throws -> CartPayload { try await onLinesRemove(cartId, lineIds) }
-    func cartBuyerIdentityUpdate(cartId: String, buyerIdentity: BuyerIdentity) async throws -> CartPayload {
-        try await onBuyerIdentity(cartId, buyerIdentity)
-    }
-    func cartDiscountCodesUpdate(cartId: String, discountCodes: [String]) async throws -> CartPayload {
-        try await onDiscountCodes(cartId, discountCodes)
-    }
-    func cartNoteUpdate(cartId: String, note: String) async throws -> CartPayload { try await onNote(cartId, note) }
 }
