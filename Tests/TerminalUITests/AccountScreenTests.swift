@@ -19,10 +19,7 @@ final class AccountScreenTests: XCTestCase {
 
     private func snapshot(_ state: AppState, _ name: String, sizes: [Size] = [Size(width: 80, height: 24), Size(width: 40, height: 12)],
                           file: StaticString = #filePath, line: UInt = #line) {
-        for size in sizes {
-            assertSnapshot(Renderer.render(state, size: size, environment: Fixtures.environment).text,
-                           named: "\(name)-\(size)", file: file, line: line)
-        }
+        for size in sizes { assertScreenSnapshot(state, name, size: size, file: file, line: line) }
     }
 
     func testLoggedOut() { snapshot(state(.loggedOut), "account-logged-out") }

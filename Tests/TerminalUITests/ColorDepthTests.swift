@@ -10,10 +10,14 @@ import XCTest
 final class ColorDepthTests: XCTestCase {
     private static let depths: [ColorProfile] = [.ansi8, .ansi16, .ansi256, .trueColor]
 
-    private func render(_ state: AppState, _ profile: ColorProfile, size: Size = Size(width: 80, height: 24)) -> Grid {
+    private static func environment(_ profile: ColorProfile) -> RenderEnvironment {
         var environment = Fixtures.environment
         environment.profile = profile
-        return Renderer.render(state, size: size, environment: environment)
+        return environment
+    }
+
+    private func render(_ state: AppState, _ profile: ColorProfile, size: Size = Size(width: 80, height: 24)) -> Grid {
+        Renderer.render(state, size: size, environment: Self.environment(profile))
     }
 
     /// One screen with its attributes at every depth: the text of each row, then its style runs.
@@ -21,12 +25,14 @@ final class ColorDepthTests: XCTestCase {
         var state = Fixtures.withCart
         state.collections.selectedIndex = 1
         for profile in ColorDepthTests.depths {
-            assertSnapshot(StyleRuns.describe(render(state, profile), profile: profile), named: "attributes-collections-\(profile.rawValue)")
+            assertScreenSnapshot(state, "attributes-collections-\(profile.rawValue)", size: Size(width: 80, height: 24),
+                                 environment: Self.environment(profile), as: { StyleRuns.describe($0, profile: profile) })
         }
         var sheet = Fixtures.checkout(.shipping)
         sheet.errorMessage = "Your card was declined."
         for profile in ColorDepthTests.depths {
-            assertSnapshot(StyleRuns.describe(render(sheet, profile), profile: profile), named: "attributes-shipping-\(profile.rawValue)")
+            assertScreenSnapshot(sheet, "attributes-shipping-\(profile.rawValue)", size: Size(width: 80, height: 24),
+                                 environment: Self.environment(profile), as: { StyleRuns.describe($0, profile: profile) })
         }
     }
 

@@ -75,4 +75,26 @@ final class GridTests: XCTestCase {
         Canvas(rect: grid.bounds).border(style: .plain, title: "Cart", in: &grid)
         XCTAssertEqual(grid.text, "╭─ Cart ───╮\n│          │\n╰──────────╯")
     }
+
+    func testCroppingKeepsTheCellsOfTheRectangleAndMovesTheCursorWithThem() {
+        var grid = Grid(size: Size(width: 6, height: 4))
+        for y in 0..<4 { grid.write("row \(y)!", x: 0, y: y, style: .plain) }
+        grid.cursor = Grid.Point(x: 3, y: 2)
+        grid.focus = Grid.Point(x: 0, y: 0)
+        let middle = grid.cropped(to: Rect(x: 0, y: 1, width: 6, height: 2))
+        XCTAssertEqual(middle.size, Size(width: 6, height: 2))
+        XCTAssertEqual(middle.text, "row 1!\nrow 2!")
+        XCTAssertEqual(middle.cursor, Grid.Point(x: 3, y: 1))
+        XCTAssertNil(middle.focus, "the focus was on a row left out")
+    }
+
+    func testCroppingBlanksAWideCharacterCutByASide() {
+        var grid = Grid(size: Size(width: 6, height: 1))
+        grid.write("a日本c", x: 0, y: 0, style: .plain)
+        let cut = grid.cropped(to: Rect(x: 2, y: 0, width: 2, height: 1))
+        XCTAssertEqual(cut.line(0), "  ", "the tail of 日 and the head of 本 are half characters")
+        XCTAssertFalse(cut[0, 0].isContinuation)
+        XCTAssertEqual(grid.cropped(to: Rect(x: 1, y: 0, width: 4, height: 1)).line(0), "日本")
+        XCTAssertEqual(grid.cropped(to: Rect(x: 4, y: 0, width: 9, height: 3)).size, Size(width: 2, height: 1), "clipped to the grid")
+    }
 }

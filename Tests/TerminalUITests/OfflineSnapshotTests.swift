@@ -19,7 +19,7 @@ final class OfflineSnapshotTests: XCTestCase {
         state.errorMessage = Self.reason
         state.connection = .offline(dataAge: nil, reason: Self.reason)
         let grid = render(state)
-        assertSnapshot(grid.text, named: "search-offline-80x24")
+        assertScreenSnapshot(state, "search-offline", size: Self.size)
         XCTAssertFalse(grid.text.contains("No products match"), grid.text)
         XCTAssertTrue(grid.text.contains("Could not search for \"hammock\""), grid.text)
     }
@@ -30,7 +30,7 @@ final class OfflineSnapshotTests: XCTestCase {
         state.collectionProducts["summer"] = PagedList(items: Array(Fixtures.products.prefix(5)))
         state.connection = .offline(dataAge: 600, reason: Self.reason)
         let grid = render(state)
-        assertSnapshot(grid.text, named: "products-preview-offline-80x24")
+        assertScreenSnapshot(state, "products-preview-offline", size: Self.size)
         XCTAssertFalse(grid.text.contains("5 products"), grid.text)
     }
 
@@ -39,7 +39,7 @@ final class OfflineSnapshotTests: XCTestCase {
         state.cart.isUnconfirmed = true
         state.connection = .offline(dataAge: nil, reason: Self.reason)
         let grid = render(state)
-        assertSnapshot(grid.text, named: "cart-last-seen-offline-80x24")
+        assertScreenSnapshot(state, "cart-last-seen-offline", size: Self.size)
         XCTAssertTrue(grid.line(0).contains("offline · last seen: cart 4 items"), grid.line(0))
     }
 }

@@ -17,7 +17,7 @@ final class PayInBrowserSnapshotTests: XCTestCase {
     func testTheAddressIsShownWholeWithTheKeyThatOpensIt() {
         for size in [Size(width: 80, height: 24), Size(width: 120, height: 40), Size(width: 40, height: 12)] {
             let grid = Renderer.render(Self.state(.unavailable), size: size, environment: Fixtures.environment)
-            assertSnapshot(grid.text, named: "checkout-pay-in-browser-\(size)")
+            assertScreenSnapshot(Self.state(.unavailable), "checkout-pay-in-browser", size: size)
             // Joined back at the screen's edges, the rows hold the address exactly once, uncut.
             let joined = grid.text.split(separator: "\n").map { String($0) }.joined()
             XCTAssertTrue(joined.contains(Self.address), "address cut at \(size)")
@@ -33,7 +33,6 @@ final class PayInBrowserSnapshotTests: XCTestCase {
     }
 
     func testPaidInTheBrowser() {
-        let grid = Renderer.render(Self.state(.thankYou), size: Size(width: 80, height: 24), environment: Fixtures.environment)
-        assertSnapshot(grid.text, named: "checkout-paid-in-browser-80x24")
+        assertScreenSnapshot(Self.state(.thankYou), "checkout-paid-in-browser", size: Size(width: 80, height: 24))
     }
 }

@@ -34,6 +34,13 @@ final class PictureScreenTests: XCTestCase {
     /// Renders, converts what the frame asked for (as the app does off the main actor), renders again.
     private func renderWithPictures(_ state: AppState, size: Size, environment: RenderEnvironment,
                                     bytes: (String) throws -> Data = PictureScreenTests.bundledBytes) -> (first: Grid, settled: Grid) {
+        let (first, settled) = convertPictures(state, size: size, environment: environment, bytes: bytes)
+        return (first, Renderer.render(state, size: size, environment: settled))
+    }
+
+    /// The first frame, and the environment with the pictures it asked for converted.
+    private func convertPictures(_ state: AppState, size: Size, environment: RenderEnvironment,
+                                 bytes: (String) throws -> Data = PictureScreenTests.bundledBytes) -> (first: Grid, settled: RenderEnvironment) {
         var environment = environment
         let first = Renderer.render(state, size: size, environment: environment)
         for key in first.wantedPictures {
@@ -46,7 +53,7 @@ final class PictureScreenTests: XCTestCase {
             }
             environment.pictures.store(result, for: key)
         }
-        return (first, Renderer.render(state, size: size, environment: environment))
+        return (first, environment)
     }
 
     static func bundledBytes(_ url: String) throws -> Data {
@@ -57,7 +64,8 @@ final class PictureScreenTests: XCTestCase {
         let state = try state("enamel-camp-mug", colour: "Forest")
         for size in Self.sizes {
             let (first, settled) = renderWithPictures(state, size: size, environment: environment())
-            assertSnapshot(StyleRuns.describe(settled, profile: .ansi256), named: "picture-product-\(size.width)x\(size.height)")
+            assertScreenSnapshot(state, "picture-product", size: size, environment: convertPictures(state, size: size, environment: environment()).settled,
+                                 as: { StyleRuns.describe($0, profile: .ansi256) })
             if size.height >= 24 {
                 XCTAssertEqual(first.wantedPictures.count, 1, "\(size): the first frame asks for the picture")
                 XCTAssertTrue(first.line(3).contains("·"), "\(size): a placeholder stands in meanwhile")
@@ -76,7 +84,7 @@ final class PictureScreenTests: XCTestCase {
         state.productDetail?.confirmation = confirmation
         for size in [Size(width: 80, height: 24), Size(width: 120, height: 40)] {
             let grid = Renderer.render(state, size: size, environment: environment())
-            assertSnapshot(grid.text, named: "picture-product-added-\(size.width)x\(size.height)")
+            assertScreenSnapshot(state, "picture-product-added", size: size, environment: environment())
             let rows = (0..<size.height).map(grid.line).filter { $0.contains("✓") }
             XCTAssertEqual(rows.count, 1, "\(size): \(rows)")
             let next = (0..<size.height).map(grid.line).drop { !$0.contains("✓") }.dropFirst().first ?? ""
@@ -131,7 +139,9 @@ extension PictureScreenTests {
         let (state, page) = try collectionsState()
         let large = renderWithPictures(state, size: Size(width: 120, height: 40), environment: environment())
         XCTAssertEqual(large.first.wantedPictures.map(\.url), [page.nodes[1].image?.pictureUrl].compactMap { $0 })
-        assertSnapshot(StyleRuns.describe(large.settled, profile: .ansi256), named: "picture-collections-120x40")
+        assertScreenSnapshot(state, "picture-collections", size: Size(width: 120, height: 40),
+                             environment: convertPictures(state, size: Size(width: 120, height: 40), environment: environment()).settled,
+                             as: { StyleRuns.describe($0, profile: .ansi256) })
         let medium = renderWithPictures(state, size: Size(width: 80, height: 24), environment: environment())
         XCTAssertTrue(medium.first.wantedPictures.isEmpty, "no preview pane, no thumbnail")
     }

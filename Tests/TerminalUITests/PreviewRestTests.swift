@@ -51,7 +51,8 @@ final class PreviewRestTests: XCTestCase {
         let state = try await collections(selected: 1)
         let selected = try XCTUnwrap(state.collections.selectedItem)
         let moving = Renderer.render(state, size: Self.size, environment: environment(rest: .resting(on: "another")))
-        assertSnapshot(StyleRuns.describe(moving, profile: .ansi256), named: "collections-moving-120x40")
+        assertScreenSnapshot(state, "collections-moving", size: Self.size, environment: environment(rest: .resting(on: "another")),
+                             as: { StyleRuns.describe($0, profile: .ansi256) })
         XCTAssertEqual(moving.awaitingRest, selected.id)
         XCTAssertTrue(moving.wantedPictures.isEmpty, "no picture is converted for a selection passing by")
         XCTAssertTrue(moving.text.contains(selected.title))

@@ -4,17 +4,16 @@ import Storefront
 import XCTest
 @testable import TerminalUI
 
-/// Every screen at 80x24, 120x40, 40x12 and below the minimum (30x10), as text.
+/// Every screen at 80x24, 120x40, 40x12 and below the minimum (30x10), as text: each screen's body
+/// in a file of its own, its header and footer as entries of `headers.txt` and `footers.txt`, the
+/// help overlay in `help.txt` (see `assertScreenSnapshot` for why there are no whole-screen files).
 final class ScreenSnapshotTests: XCTestCase {
     static let sizes = [Size(width: 80, height: 24), Size(width: 120, height: 40), Size(width: 40, height: 12),
                         Size(width: 30, height: 10)]
 
     private func snapshot(_ state: AppState, _ name: String, sizes: [Size] = ScreenSnapshotTests.sizes,
                           file: StaticString = #filePath, line: UInt = #line) {
-        for size in sizes {
-            let grid = Renderer.render(state, size: size, environment: Fixtures.environment)
-            assertSnapshot(grid.text, named: "\(name)-\(size)", file: file, line: line)
-        }
+        for size in sizes { assertScreenSnapshot(state, name, size: size, file: file, line: line) }
     }
 
     func testCollections() {
@@ -62,8 +61,7 @@ final class ScreenSnapshotTests: XCTestCase {
                 }
                 state.collectionProducts["summer"]?.moveSelection(by: delta, rows: rows)
             }
-            let grid = Renderer.render(state, size: size, environment: Fixtures.environment)
-            assertSnapshot(grid.text, named: "products-end-\(size)")
+            assertScreenSnapshot(state, "products-end", size: size)
         }
     }
 
@@ -232,7 +230,7 @@ final class ScreenSnapshotTests: XCTestCase {
     func testHelpOverlay() {
         var state = Fixtures.browsing
         state.isHelpVisible = true
-        snapshot(state, "help", sizes: [Size(width: 80, height: 24), Size(width: 40, height: 12)])
+        snapshot(state, "help", sizes: Self.standardSizes)
     }
 
     func testErrorBar() {
@@ -398,13 +396,11 @@ final class ScreenSnapshotTests: XCTestCase {
         state.cart.cart = Fixtures.sampleCart
         for size in [Size(width: 80, height: 24), Size(width: 120, height: 40), Size(width: 40, height: 12)] {
             let grid = Renderer.render(state, size: size, environment: Fixtures.environment)
-            assertSnapshot(grid.text.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? "",
-                           named: "header-breadcrumbs-\(size)")
+            assertSnapshotEntry(grid.cropped(to: Rect(x: 0, y: 0, width: size.width, height: 1)).text, named: "\(size) breadcrumbs", in: "headers")
         }
         state.screens = [.collections]
         let grid = Renderer.render(state, size: Size(width: 40, height: 12), environment: Fixtures.environment)
-        assertSnapshot(grid.text.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? "",
-                       named: "header-first-screen-40x12")
+        assertSnapshotEntry(grid.cropped(to: Rect(x: 0, y: 0, width: 40, height: 1)).text, named: "40x12 breadcrumbs-first-screen", in: "headers")
     }
 
     /// Scrolled up, the log holds its place and says how many newer events wait below.

@@ -20,9 +20,7 @@ final class SubscriptionScreenTests: XCTestCase {
     }
 
     func render(_ state: AppState, _ name: String) {
-        for size in [Size(width: 80, height: 24), Size(width: 120, height: 40), Size(width: 40, height: 12)] {
-            assertSnapshot(Renderer.render(state, size: size, environment: Fixtures.environment).text, named: "\(name)-\(size)")
-        }
+        assertScreenSnapshots(state, name)
     }
 
     func testTheProductPageOffersThePlans() {

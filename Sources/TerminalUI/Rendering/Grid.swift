@@ -117,6 +117,30 @@ public struct Grid: Hashable, Sendable {
         return Rect(x: x, y: y, width: min(a.maxX, b.maxX) - x, height: min(a.maxY, b.maxY) - y)
     }
 
+    /// The cells of `rect` (clipped to the grid) as a grid its size, with the cursor and the focus
+    /// moved with them (nil when outside). A wide character cut by a side of `rect` becomes blank.
+    public func cropped(to rect: Rect) -> Grid {
+        let r = Grid.intersect(rect, bounds)
+        var out = Grid(size: Size(width: r.width, height: r.height))
+        out.wantedPictures = wantedPictures
+        out.awaitingRest = awaitingRest
+        func moved(_ point: Point?) -> Point? {
+            guard let point, point.x >= r.x, point.x < r.maxX, point.y >= r.y, point.y < r.maxY else { return nil }
+            return Point(x: point.x - r.x, y: point.y - r.y)
+        }
+        out.cursor = moved(cursor)
+        out.focus = moved(focus)
+        guard !r.isEmpty else { return out }
+        for y in r.y..<r.maxY {
+            for x in r.x..<r.maxX {
+                var cell = cells[y * size.width + x]
+                if cell.isContinuation && x == r.x || cell.width == 2 && x + 1 == r.maxX { cell = .blank(cell.style) }
+                out.cells[(y - r.y) * r.width + (x - r.x)] = cell
+            }
+        }
+        return out
+    }
+
     // MARK: Reading
 
     /// The characters of row `y`, trailing spaces kept.

@@ -12,9 +12,56 @@ public enum Renderer {
             return grid
         }
         let layout = layout(for: state, size: size)
-        let keys = KeyMaps.current(for: state, listRows: listRows(state, layout), body: Size(width: layout.body.width, height: layout.body.height))
-
+        let keys = keyMap(state, layout)
         HeaderView(state: state, shopName: state.shop?.name ?? environment.shopName).draw(in: Canvas(rect: layout.header), theme: theme, grid: &grid)
+        drawBody(state, layout: layout, keys: keys, environment: environment, theme: theme, grid: &grid)
+        let sheetUp = state.isSheetShown && !state.isHelpVisible
+        // Under the sheet, the keys that work everywhere; the log's scroll keys once the log is up.
+        let sheetHints = keys.globalHints.filter { !$0.label.hasPrefix("scroll events") || state.eventLog.isVisible && $0.label == "scroll events" }
+        FooterView(hints: sheetUp ? sheetHints : keys.footerHints, status: state.loading.isEmpty ? nil : "loading…")
+            .draw(in: Canvas(rect: layout.footer), theme: theme, grid: &grid)
+        return grid
+    }
+
+    /// The rows between the header and the footer, drawn without them into a grid their size:
+    /// the screen's view, the event log, the checkout sheet, the error bar and the help overlay,
+    /// exactly as `render` puts them there. Nil below the smallest size, where nothing but "too
+    /// small" is drawn. Tests snapshot a screen's body this way, and its chrome once.
+    static func body(_ state: AppState, size: Size, environment: RenderEnvironment) -> Grid? {
+        guard SizeClass(size) != .tooSmall else { return nil }
+        let theme = Theme.standard(environment.profile)
+        var grid = Grid(size: size, style: theme[.text])
+        let layout = layout(for: state, size: size)
+        drawBody(state, layout: layout, keys: keyMap(state, layout), environment: environment, theme: theme, grid: &grid)
+        return grid.cropped(to: bodyRows(layout, size: size))
+    }
+
+    /// The help overlay alone, over a blank body (nil when help is closed or the size is too small),
+    /// and the box it takes, in the body's coordinates.
+    static func helpOverlay(_ state: AppState, size: Size, environment: RenderEnvironment) -> (grid: Grid, box: Rect)? {
+        guard state.isHelpVisible, SizeClass(size) != .tooSmall else { return nil }
+        let theme = Theme.standard(environment.profile)
+        var grid = Grid(size: size, style: theme[.text])
+        let layout = layout(for: state, size: size)
+        let overlay = help(state, layout)
+        overlay.draw(in: Canvas(rect: helpArea(layout)), theme: theme, grid: &grid)
+        let rows = bodyRows(layout, size: size)
+        let box = overlay.box(in: Canvas(rect: helpArea(layout))).rect
+        return (grid.cropped(to: rows), Rect(x: box.x - rows.x, y: box.y - rows.y, width: box.width, height: box.height))
+    }
+
+    /// The rows between the header and the footer, the full width of the terminal.
+    static func bodyRows(_ layout: ScreenLayout, size: Size) -> Rect {
+        Rect(x: 0, y: layout.header.maxY, width: size.width, height: layout.footer.y - layout.header.maxY)
+    }
+
+    private static func keyMap(_ state: AppState, _ layout: ScreenLayout) -> KeyMap {
+        KeyMaps.current(for: state, listRows: listRows(state, layout), body: Size(width: layout.body.width, height: layout.body.height))
+    }
+
+    /// Everything between the header and the footer.
+    private static func drawBody(_ state: AppState, layout: ScreenLayout, keys: KeyMap, environment: RenderEnvironment,
+                                 theme: Theme, grid: inout Grid) {
         state.screen.presenter.draw(state, in: Canvas(rect: layout.body),
                                     context: ScreenContext(theme: theme, environment: environment, sizeClass: layout.sizeClass),
                                     grid: &grid)
@@ -35,21 +82,22 @@ public enum Renderer {
             ErrorBar(message: message.text, dismissHint: "esc dismiss", isNotice: message.isNotice)
                 .draw(in: Canvas(rect: bar), theme: theme, grid: &grid)
         }
-        let sheetUp = state.isSheetShown && !state.isHelpVisible
-        // Under the sheet, the keys that work everywhere; the log's scroll keys once the log is up.
-        let sheetHints = keys.globalHints.filter { !$0.label.hasPrefix("scroll events") || state.eventLog.isVisible && $0.label == "scroll events" }
-        FooterView(hints: sheetUp ? sheetHints : keys.footerHints, status: state.loading.isEmpty ? nil : "loading…")
-            .draw(in: Canvas(rect: layout.footer), theme: theme, grid: &grid)
         if state.isHelpVisible {
             grid.cursor = nil
             grid.focus = Grid.Point(x: layout.content.x, y: layout.header.maxY)
-            let helped = KeyMaps.current(for: helpless(state), listRows: listRows(helpless(state), layout), body: Size(width: layout.body.width, height: layout.body.height))
-            let between = Rect(x: layout.content.x, y: layout.header.maxY, width: layout.content.width,
-                               height: layout.footer.y - layout.header.maxY)
-            HelpOverlay(title: "Keys · \(helped.title)", hints: helped.screenHints, globalHints: helped.globalHints)
-                .draw(in: Canvas(rect: between), theme: theme, grid: &grid)
+            help(state, layout).draw(in: Canvas(rect: helpArea(layout)), theme: theme, grid: &grid)
         }
-        return grid
+    }
+
+    /// The help overlay lists the keys of what is under it.
+    private static func help(_ state: AppState, _ layout: ScreenLayout) -> HelpOverlay {
+        let helped = keyMap(helpless(state), layout)
+        return HelpOverlay(title: "Keys · \(helped.title)", hints: helped.screenHints, globalHints: helped.globalHints)
+    }
+
+    /// Where the help overlay is centred: between the header and the footer, in the content's columns.
+    private static func helpArea(_ layout: ScreenLayout) -> Rect {
+        Rect(x: layout.content.x, y: layout.header.maxY, width: layout.content.width, height: layout.footer.y - layout.header.maxY)
     }
 
     /// Rows the current screen's list shows on this layout (for page up / down and scrolling).

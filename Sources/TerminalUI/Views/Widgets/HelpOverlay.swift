@@ -8,18 +8,43 @@ struct HelpOverlay {
 
     private enum Row { case key(KeyHint), section(String), blank }
 
-    func draw(in area: Canvas, theme: Theme, grid: inout Grid) {
+    /// The rows, the columns and the widths the box is laid out with in `area`.
+    private struct Shape {
+        var rows: [Row]
+        var keyWidth: Int
+        var labelWidth: Int
+        var columnWidth: Int { keyWidth + 2 + labelWidth }
+        var columns: Int
+        var perColumn: Int
+    }
+
+    private func shape(in area: Canvas) -> Shape {
         var rows = hints.map(Row.key)
         if !globalHints.isEmpty { rows += [.blank, .section("Everywhere")] + globalHints.map(Row.key) }
         let all = hints + globalHints
         let keyWidth = min(14, all.map { DisplayWidth.of($0.keys) }.max() ?? 0)
         let labelWidth = min(30, all.map { DisplayWidth.of($0.label) }.max() ?? 0)
-        let columnWidth = keyWidth + 2 + labelWidth
         let available = max(1, area.height - 2)
-        let columns = rows.count > available && area.width >= 2 * columnWidth + 7 ? 2 : 1
-        let perColumn = (rows.count + columns - 1) / columns
-        let boxWidth = min(area.width, columns * columnWidth + (columns - 1) * 3 + 4)
-        let box = area.sub(area.rect.relative.centered(width: boxWidth, height: min(area.height, perColumn + 2)))
+        let columns = rows.count > available && area.width >= 2 * (keyWidth + 2 + labelWidth) + 7 ? 2 : 1
+        return Shape(rows: rows, keyWidth: keyWidth, labelWidth: labelWidth, columns: columns,
+                     perColumn: (rows.count + columns - 1) / columns)
+    }
+
+    /// The box the overlay takes in `area`: everything it draws is inside it.
+    func box(in area: Canvas) -> Canvas {
+        box(in: area, shape(in: area))
+    }
+
+    private func box(in area: Canvas, _ shape: Shape) -> Canvas {
+        let boxWidth = min(area.width, shape.columns * shape.columnWidth + (shape.columns - 1) * 3 + 4)
+        return area.sub(area.rect.relative.centered(width: boxWidth, height: min(area.height, shape.perColumn + 2)))
+    }
+
+    func draw(in area: Canvas, theme: Theme, grid: inout Grid) {
+        let shape = shape(in: area)
+        let (rows, keyWidth, labelWidth, columnWidth, columns, perColumn) =
+            (shape.rows, shape.keyWidth, shape.labelWidth, shape.columnWidth, shape.columns, shape.perColumn)
+        let box = box(in: area, shape)
         box.fill(style: theme[.text], in: &grid)
         box.border(style: theme[.border], title: title, titleStyle: theme[.panelTitle], in: &grid)
         if box.width > 16 {
