@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontModels
 
 extension StorefrontClient {
     // Listings with counts and filters are what `serve` answers; a storefront over the network

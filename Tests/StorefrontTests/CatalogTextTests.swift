@@ -2,6 +2,8 @@ import Determinism
 import Foundation
 import Testing
 @testable import Storefront
+@testable import StorefrontCatalog
+@testable import StorefrontModels
 
 /// The loader's quick paths for text, dates and ids against the plain ways of doing the same.
 @Suite struct CatalogTextTests {

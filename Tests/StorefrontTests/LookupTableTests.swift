@@ -1,6 +1,7 @@
 import Determinism
 import Testing
 @testable import Storefront
+@testable import StorefrontCatalog
 
 @Suite struct LookupTableTests {
     @Test func findsWhatWasInsertedAndRefusesRepeats() {

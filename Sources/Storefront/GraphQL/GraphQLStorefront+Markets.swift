@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontModels
 
 /// Markets over the Storefront API: every document carries `@inContext(country:, language:)`, so
 /// a buyer's country is the configuration's, on a view sharing the cache and transport.

@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontModels
 
 // The StorefrontClient methods: variables in, wire shapes decoded, models out.
 extension GraphQLStorefront {

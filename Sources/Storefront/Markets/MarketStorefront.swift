@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontModels
 
 /// The embedded storefront as a buyer in one country and language sees it: every product it reads
 /// priced in that market's currency, and in the buyer's language where the catalog has a
