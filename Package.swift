@@ -193,6 +193,8 @@ let package = Package(
                            .product(name: "Clocks", package: "swift-clocks")]
         ),
         .testTarget(name: "StorefrontTests", dependencies: ["Storefront", "StorefrontCatalog", "StorefrontModels", "Determinism", .product(name: "Clocks", package: "swift-clocks")]),
+        .testTarget(name: "StorefrontModelsTests", dependencies: ["StorefrontModels"]),
+        .testTarget(name: "StorefrontCatalogTests", dependencies: ["StorefrontCatalog", "StorefrontModels", "Determinism"]),
         .testTarget(name: "DeterminismTests", dependencies: ["Determinism", .product(name: "Clocks", package: "swift-clocks")]),
         .testTarget(name: "PicturesTests", dependencies: ["Pictures"]),
         .testTarget(

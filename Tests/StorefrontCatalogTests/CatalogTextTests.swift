@@ -1,7 +1,6 @@
 import Determinism
 import Foundation
 import Testing
-@testable import Storefront
 @testable import StorefrontCatalog
 @testable import StorefrontModels
 

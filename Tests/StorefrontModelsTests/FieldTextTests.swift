@@ -1,4 +1,4 @@
-import Storefront
+import StorefrontModels
 import Testing
 
 /// Typing into a bounded field: its bounds in characters and bytes hold whatever is pasted, so

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Storefront
+@testable import StorefrontModels
 
 @Suite struct MoneyTests {
     @Test(arguments: ["5.15", "0", "-0.5", "007.50", "123456789012.34"])

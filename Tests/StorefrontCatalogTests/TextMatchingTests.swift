@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-@testable import Storefront
 @testable import StorefrontCatalog
+import StorefrontModels
 
 /// The byte-level search under fuzzy terms, against a plain reference implementation.
 @Suite struct TextMatchingTests {

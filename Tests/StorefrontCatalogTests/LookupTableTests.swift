@@ -1,7 +1,7 @@
 import Determinism
 import Testing
-@testable import Storefront
 @testable import StorefrontCatalog
+import StorefrontModels
 
 @Suite struct LookupTableTests {
     @Test func findsWhatWasInsertedAndRefusesRepeats() {
