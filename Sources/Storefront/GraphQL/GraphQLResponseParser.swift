@@ -1,5 +1,4 @@
 import Foundation
-import StorefrontCatalog
 import StorefrontModels
 
 /// Turns an HTTP response into the JSON body of a successful GraphQL answer, or the error that
