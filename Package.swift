@@ -51,20 +51,34 @@ let package = Package(
             pkgConfig: "libqrencode",
             providers: [.apt(["libqrencode-dev"])]
         ),
+        // The shop's vocabulary: products, carts, orders, money, markets and the errors the API
+        // answers with. Plain values, no dependencies.
+        .target(name: "StorefrontModels"),
+        // The catalog as a shop reads it: the JSON catalog checked and loaded, the search syntax
+        // and its ranking, paging of listings and the catalog index on disk (SQLite, FTS5).
+        .target(
+            name: "StorefrontCatalog",
+            dependencies: [
+                "StorefrontModels",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            resources: [.copy("Resources/catalog.json")]
+        ),
+        // The embedded shop and its books (carts, stock, orders), markets, the client protocol and
+        // the GraphQL client. Re-exports StorefrontModels and StorefrontCatalog.
         .target(
             name: "Storefront",
             dependencies: [
-                "Determinism",
+                "StorefrontModels", "StorefrontCatalog", "Determinism",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
-                // The catalog index on disk (SQLite, FTS5).
-                .product(name: "GRDB", package: "GRDB.swift"),
             ],
-            resources: [.copy("Resources/catalog.json"), .copy("Resources/images"), .copy("GraphQL/Documents")]
+            resources: [.copy("Resources/images"), .copy("GraphQL/Documents")]
         ),
         // The local Storefront API server: the embedded storefront behind the real schema's names.
         // The C allocator's figures and its trim (glibc's malloc.h is not in Swift's Glibc module).
@@ -178,7 +192,9 @@ let package = Package(
                            .product(name: "NIOCore", package: "swift-nio"),
                            .product(name: "Clocks", package: "swift-clocks")]
         ),
-        .testTarget(name: "StorefrontTests", dependencies: ["Storefront", "Determinism", .product(name: "Clocks", package: "swift-clocks")]),
+        .testTarget(name: "StorefrontTests", dependencies: ["Storefront", "StorefrontCatalog", "StorefrontModels", "Determinism", .product(name: "Clocks", package: "swift-clocks")]),
+        .testTarget(name: "StorefrontModelsTests", dependencies: ["StorefrontModels"]),
+        .testTarget(name: "StorefrontCatalogTests", dependencies: ["StorefrontCatalog", "StorefrontModels", "Determinism"]),
         .testTarget(name: "DeterminismTests", dependencies: ["Determinism", .product(name: "Clocks", package: "swift-clocks")]),
         .testTarget(name: "PicturesTests", dependencies: ["Pictures"]),
         .testTarget(

@@ -21,7 +21,7 @@ CDN = "https://cdn.kestrel-and-co.example/products/"
 CDN_ROOT = "https://cdn.kestrel-and-co.example/"
 # Assets/images and Assets/catalog.json are links to the Storefront module's resources.
 OUT_DIRS = [os.path.join(ROOT, "Sources", "Storefront", "Resources", "images")]
-CATALOGS = [os.path.join(ROOT, "Sources", "Storefront", "Resources", "catalog.json")]
+CATALOGS = [os.path.join(ROOT, "Sources", "StorefrontCatalog", "Resources", "catalog.json")]
 
 NAMED = {
     "anthracite": (55, 58, 62), "black": (30, 30, 32), "bleu nuit": (25, 40, 90), "bone": (226, 218, 200),

@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontModels
 
 /// Resolves a Customer Account access token to its customer. A store that accepts
 /// `buyerIdentity.customerAccessToken` asks it when a cart is created or its buyer identity changes.

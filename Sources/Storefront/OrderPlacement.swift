@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontModels
 
 /// Where a cart's order can be placed.
 public enum OrderPlacement: Hashable, Sendable {

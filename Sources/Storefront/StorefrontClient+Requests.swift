@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontModels
 
 // The typed reads and mutations callers use, each one request through `query` or `mutate` in the
 // client's own market (`inContext(_:)` gives a client in another).

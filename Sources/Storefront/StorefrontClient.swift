@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontModels
 
 /// Everything the app reads from and writes to a storefront. Two implementations: the embedded
 /// storefront (a catalog file, carts on disk) and the Storefront API over HTTP.

@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontModels
 
 /// One read of a storefront, in the market of the buyer who asks: the `query` entry point of
 /// `StorefrontClient`. `context` is `@inContext(country:, language:)`; nil asks in the client's own

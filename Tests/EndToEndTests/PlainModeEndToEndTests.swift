@@ -205,7 +205,7 @@ final class PlainModeEndToEndTests: XCTestCase {
     /// A catalog whose text carries escape sequences and controls: nothing of them reaches the output.
     func testTextFromTheCatalogCannotEscape() throws {
         let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Sources/Storefront/Resources/catalog.json")
+            .deletingLastPathComponent().appendingPathComponent("Sources/StorefrontCatalog/Resources/catalog.json")
         var catalog = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: source)) as? [String: Any])
         var collections = try XCTUnwrap(catalog["collections"] as? [[String: Any]])
         collections[0]["title"] = "Coffee\u{1B}[2J\u{1B}]52;c;aGk=\u{07}\u{9B}31m\r\nRoasts"

@@ -108,7 +108,7 @@ final class SettingsFileEndToEndTests: XCTestCase {
     /// The catalog the binary bundles, as a file of the repository.
     private static var bundledCatalog: String? {
         let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Sources/Storefront/Resources/catalog.json").path
+            .deletingLastPathComponent().appendingPathComponent("Sources/StorefrontCatalog/Resources/catalog.json").path
         return FileManager.default.fileExists(atPath: path) ? path : nil
     }
 }

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import Storefront
+@testable import StorefrontCatalog
+@testable import StorefrontModels
 
 /// The catalog index on disk: written once, used until the catalog file changes, never when
 /// damaged, and answering as the catalog in memory does.

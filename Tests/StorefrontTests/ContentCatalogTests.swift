@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Storefront
+@testable import StorefrontCatalog
 
 /// The catalog's pages and blogs: read, checked, cleaned, searched.
 @Suite struct ContentCatalogTests {

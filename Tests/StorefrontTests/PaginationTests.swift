@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Storefront
+@testable import StorefrontCatalog
 
 @Suite struct PaginationTests {
     let storefront: EmbeddedStorefront

@@ -2,6 +2,8 @@ import Determinism
 import Foundation
 import Testing
 @testable import Storefront
+@testable import StorefrontCatalog
+@testable import StorefrontModels
 
 /// Search results found page by page (`MatchListing`, `Paginator`) against a plain reference:
 /// every product tested by reading its text, sorted in full, paged by index.

@@ -1,4 +1,6 @@
 import Foundation
+import StorefrontCatalog
+import StorefrontModels
 
 /// Builds the `Cart` the API returns from a stored cart: merchandise snapshots from the catalog,
 /// line and cart costs in `Decimal`, and which discount codes apply.

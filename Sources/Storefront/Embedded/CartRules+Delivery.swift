@@ -1,4 +1,6 @@
 import Foundation
+import StorefrontCatalog
+import StorefrontModels
 
 // Cart attributes, delivery addresses and delivery options, with the Storefront API's user errors.
 extension CartRules {

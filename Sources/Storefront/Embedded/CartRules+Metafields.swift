@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontModels
 
 // Cart metafields, with the errors of `MetafieldsSetUserError` and `MetafieldDeleteUserError`.
 extension CartRules {

@@ -1,4 +1,6 @@
 import Foundation
+import StorefrontCatalog
+import StorefrontModels
 
 /// The cart mutations of the Storefront API applied to a `StoredCart`, with the API's user errors
 /// and warnings. Pure: the catalog and the time come in, the new cart and the messages go out.

@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontModels
 
 /// Where the embedded storefront keeps its carts, orders, stock and customers: JSON files in the
 /// state directory for the app (`JSONStatePersistence`), a database for `serve`. The storefront

@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontModels
 
 /// The embedded storefront's pictures: PNG files named as the catalog's image URLs end, in one
 /// folder, at the size the picture was drawn (the transform in `pictureUrl` asks for no more).

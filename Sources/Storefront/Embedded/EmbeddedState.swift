@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontModels
 
 /// What the embedded storefront keeps on disk, one file per part so that damage to one part
 /// does not cost the others.

@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontModels
 
 extension EmbeddedStorefront {
     /// Lets carts carry a customer: tokens are resolved through `directory` (nil turns it off).

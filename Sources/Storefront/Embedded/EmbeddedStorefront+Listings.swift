@@ -1,4 +1,6 @@
 import Foundation
+import StorefrontCatalog
+import StorefrontModels
 
 /// Listings as a storefront page shows them: a collection's products and search results through
 /// storefront filters, and collections found by a query, each with its total count.

@@ -1,4 +1,6 @@
 import Foundation
+import StorefrontCatalog
+import StorefrontModels
 
 /// The embedded shop's answers to `query` and `mutate`, in the request's market.
 ///

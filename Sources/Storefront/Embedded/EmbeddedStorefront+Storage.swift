@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
+import StorefrontModels
 #endif
 
 extension CartWarningCode {

@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontModels
 
 /// The shop's subscriptions as its customer account sees them: the contracts of a customer, and
 /// the changes they may make (pause, resume, skip a billing, cancel).

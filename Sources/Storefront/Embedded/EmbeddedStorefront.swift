@@ -1,5 +1,7 @@
 import Foundation
 import Synchronization
+import StorefrontCatalog
+import StorefrontModels
 
 /// The storefront that ships with the app: the catalog from a JSON file, carts and orders in
 /// the state directory. It answers exactly as the Storefront API would (cursors, user errors,

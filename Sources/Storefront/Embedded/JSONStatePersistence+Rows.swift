@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontModels
 
 /// One bad row never costs the others: a record file whose rows do not all decode (or hold values
 /// the books cannot take, such as a line of a billion units) keeps its good rows, and the bad ones

@@ -4,6 +4,7 @@ import Synchronization
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
+import StorefrontModels
 #endif
 
 /// The app's records as JSON files in its state directory (`carts.json`, `orders.json`,

@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontModels
 
 /// What filtering reads of one product as a buyer in one market sees it: prices in the market's
 /// currency, availability where it is sold. Text is kept as written (labels) and folded (keys).

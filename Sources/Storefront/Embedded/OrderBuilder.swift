@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontModels
 
 /// Builds the order a checkout completes from the cart the shop keeps: its lines at the shop's
 /// prices, its discounts, the delivery option's rate for the address, the taxes, and what the

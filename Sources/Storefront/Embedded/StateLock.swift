@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
+import StorefrontModels
 #endif
 
 /// An exclusive advisory lock (`flock`) on `.lock` in a state directory, held while a process

@@ -1,4 +1,6 @@
 import Foundation
+import StorefrontCatalog
+import StorefrontModels
 
 extension StateStore {
     /// Deletes a file of the store. Returns false when there was none.

@@ -3,6 +3,8 @@ import Foundation
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
+import StorefrontCatalog
+import StorefrontModels
 #endif
 
 /// JSON files under the state directory, written atomically: a temporary file in the same

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import StorefrontModels
 
 /// Units sold per variant, taken off the catalog's stock wherever a variant is read. The catalog
 /// stays immutable (reads run in parallel without the actor); placed orders are the ledger's

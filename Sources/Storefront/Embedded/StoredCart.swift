@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontModels
 
 /// A cart as the embedded storefront keeps it: references to variants, not snapshots, so prices
 /// and stock always come from the catalog. `Cart` values are built from it on every read.

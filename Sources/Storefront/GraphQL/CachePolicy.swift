@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontModels
 
 /// Where a query's answer comes from. Applies to cacheable queries only: mutations and carts always
 /// go to the network (and `cacheOnly` for them is a cache miss, since they are never stored).

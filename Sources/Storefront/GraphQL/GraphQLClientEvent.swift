@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontModels
 
 /// What the client is doing, for a status line ("offline, showing cached data"), a log or a count.
 public enum GraphQLClientEvent: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontModels
 
 /// Turns an HTTP response into the JSON body of a successful GraphQL answer, or the error that
 /// explains why there is none.

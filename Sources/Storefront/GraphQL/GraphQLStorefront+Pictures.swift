@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontModels
 
 extension GraphQLStorefront {
     /// Fetches a picture with a plain GET. A picture on the shop's own domain (or its `cdn.`

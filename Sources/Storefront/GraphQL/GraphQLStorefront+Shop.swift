@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontModels
 
 /// Requests beside the Storefront API, to the same shop with the same transport and token: the
 /// shop's discovery document, and placing an order where the document says.

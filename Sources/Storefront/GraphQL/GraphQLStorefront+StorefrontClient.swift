@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontModels
 
 // The StorefrontClient requests: variables in (with the request's `@inContext`), wire shapes
 // decoded, models out.

@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontModels
 
 /// The Storefront API over HTTP: the documents in `Documents/`, a cache for queries, retries with
 /// backoff, and every failure kept as a `StorefrontError`.

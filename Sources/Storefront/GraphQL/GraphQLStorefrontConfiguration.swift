@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontModels
 
 extension GraphQLStorefront {
     /// The API version every document is written and validated against.

@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontModels
 
 extension Page {
     /// Follows a connection forward, up to 250 nodes a request, until `limit` nodes (nil: all of

@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontModels
 
 /// The cart the app was filling on each Storefront API, kept across runs in
 /// `remote-carts.json` in the state directory, so reopening the app over `--endpoint` or `--shop`

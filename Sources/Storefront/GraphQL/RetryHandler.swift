@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontModels
 
 /// Decides whether a failed request is sent again, and when.
 ///

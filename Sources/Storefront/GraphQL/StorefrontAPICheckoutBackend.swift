@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontModels
 
 /// The checkout side of a shop reached over the Storefront API. The API itself has no way to place
 /// an order: a Shopify shop takes payment in its web checkout at `cart.checkoutUrl`, so there the

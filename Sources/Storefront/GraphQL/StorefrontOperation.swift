@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontModels
 
 /// Every operation the client sends. Each is one named operation in its own `.graphql` resource file
 /// (`Documents/<rawValue>.graphql`) that spreads the shared fragments of `Documents/Fragments/`;

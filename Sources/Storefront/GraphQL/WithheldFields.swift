@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontModels
 
 /// Fields a shop refused this client for lack of an access scope, remembered so later documents
 /// leave them out. A shop without `unauthenticated_read_product_inventory` refuses

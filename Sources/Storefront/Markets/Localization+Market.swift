@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontModels
 
 extension Localization.Country {
     /// `UnitSystem`: the United States, Liberia and Myanmar measure in imperial units; every other

@@ -1,4 +1,6 @@
 import Foundation
+import StorefrontCatalog
+import StorefrontModels
 
 /// Discount codes are written in the shop's currency; a cart in another market reads them in its own.
 extension Market {

@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontModels
 
 /// The catalog's models as a buyer in one country and language sees them.
 extension Markets {

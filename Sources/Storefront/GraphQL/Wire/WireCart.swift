@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontModels
 
 /// A cart as the documents select it (lines with their variant and product).
 struct WireCart: Decodable, Sendable {

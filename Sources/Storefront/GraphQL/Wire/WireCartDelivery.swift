@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontModels
 
 /// `CartDelivery { addresses }` and `deliveryGroups` as `CartFields` selects them: the selected
 /// address and the options for it, which checkout starts from.

@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontModels
 
 /// A collection as the documents select it, with its product preview when one was asked for.
 struct WireCollection: Decodable, Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontModels
 
 /// `{ nodes { … } }` or `{ edges { cursor node { … } } pageInfo { … } }`, whichever was selected.
 struct WireConnection<Node: Decodable & Sendable>: Decodable, Sendable {

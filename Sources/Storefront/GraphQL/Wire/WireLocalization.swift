@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontModels
 
 /// `localization` as `Localization.graphql` selects it.
 struct WireLocalization: Decodable, Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontModels
 
 /// A product as the documents select it. `model` cleans every text on the way in.
 struct WireProduct: Decodable, Sendable {

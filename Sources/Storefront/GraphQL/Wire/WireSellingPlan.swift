@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontModels
 
 /// A selling plan group as `SellingPlanGroupFields` selects it.
 struct WireSellingPlanGroup: Decodable, Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontModels
 
 /// The shop as `Shop.graphql` selects it.
 struct WireShop: Decodable, Sendable {

@@ -1,0 +1,79 @@
+import Crypto
+import Foundation
+import StorefrontModels
+
+/// Where catalog indexes live and when one is used: `<cache>/catalog-index/catalog-<digest of the
+/// catalog's path>.sqlite` (the cache is `$XDG_CACHE_HOME/storefront`). An index is used only while
+/// the catalog file has the device, inode, size, mtime and ctime it had when the index was built, and
+/// only when the index file is whole; otherwise the catalog is read as before and a new index is
+/// written beside the old one and renamed over it, so a reader never sees half a file and two
+/// processes building at once each rename a complete one.
+public enum CatalogIndexFiles {
+    /// `STOREFRONT_CATALOG_INDEX=off` reads the catalog file every time, as before there was an index.
+    public static let variable = "STOREFRONT_CATALOG_INDEX"
+
+    public static func isEnabled(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+        !["off", "0", "no", "false"].contains(environment[variable]?.lowercased() ?? "")
+    }
+
+    public static func directory(cache: URL) -> URL { cache.appendingPathComponent("catalog-index", isDirectory: true) }
+
+    /// The catalog file a path names (the bundled catalog for nil), made absolute.
+    public static func catalogFile(_ path: String?) -> String? {
+        guard let path else { return CatalogLoader.bundledPath }
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        return URL(fileURLWithPath: absolute).standardizedFileURL.path
+    }
+
+    /// The index file of the catalog file at `catalogPath` (absolute).
+    public static func indexFile(for catalogPath: String, cache: URL) -> URL {
+        let digest = SHA256.hash(data: Data(catalogPath.utf8)).prefix(12).map { String(format: "%02x", $0) }.joined()
+        return directory(cache: cache).appendingPathComponent("catalog-\(digest).sqlite")
+    }
+
+    /// The index of the catalog file at `catalogPath` (nil: the bundled one) when there is one that
+    /// is whole and still that file's; nil otherwise.
+    public static func open(catalogPath: String?, cache: URL) -> CatalogIndex? {
+        guard let file = catalogFile(catalogPath), let stamp = CatalogStamp(path: file) else { return nil }
+        return CatalogIndex.open(path: indexFile(for: file, cache: cache).path, stamp: stamp)
+    }
+
+    /// Reads the catalog file as `CatalogLoader` does (its errors are its own), then writes its index
+    /// for the next command when the file did not change while it was read. The catalog is
+    /// returned whether or not the index could be written (a full disk, a read-only cache).
+    public static func loadAndIndex(catalogPath: String?, cache: URL) throws -> (catalog: StoreCatalog, index: CatalogIndex?) {
+        let file = catalogFile(catalogPath)
+        let before = file.flatMap { CatalogStamp(path: $0) }
+        let catalog = try catalogPath.map { try CatalogLoader.load(contentsOf: $0) } ?? CatalogLoader.bundled()
+        guard let file, let before, CatalogStamp(path: file) == before else { return (catalog, nil) }
+        return (catalog, try? build(catalog, stamp: before, cache: cache))
+    }
+
+    /// Writes the index of `catalog` (read from the file `stamp` describes) to a temporary file in
+    /// the index directory, syncs it and renames it into place.
+    static func build(_ catalog: StoreCatalog, stamp: CatalogStamp, cache: URL) throws -> CatalogIndex {
+        let final = indexFile(for: stamp.path, cache: cache)
+        try FileManager.default.createDirectory(at: final.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let temporary = final.path + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        defer { unlink(temporary) }
+        try CatalogIndex.write(catalog, stamp: stamp, to: temporary)
+        let descriptor = Glibc.open(temporary, O_RDONLY)
+        guard descriptor >= 0 else { throw StorefrontError.storage("Could not reopen \(temporary)") }
+        let synced = fsync(descriptor)
+        close(descriptor)
+        guard synced == 0, rename(temporary, final.path) == 0 else {
+            throw StorefrontError.storage("Could not put the catalog index in place at \(final.path)")
+        }
+        guard let index = CatalogIndex.open(path: final.path, stamp: stamp) else {
+            throw StorefrontError.storage("The catalog index at \(final.path) did not open after it was written")
+        }
+        return index
+    }
+
+    /// Removes the index of the catalog file at `catalogPath` (after a read from it failed), so
+    /// the next command builds it again.
+    public static func discard(catalogPath: String?, cache: URL) {
+        guard let file = catalogFile(catalogPath) else { return }
+        unlink(indexFile(for: file, cache: cache).path)
+    }
+}
