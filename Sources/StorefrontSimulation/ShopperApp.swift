@@ -12,7 +12,10 @@ final class ShopperApp {
     private(set) var frames: [AppState] = []
     private let settleTimeout: Duration
 
-    init(dependencies: AppDependencies, settleTimeout: Duration = .seconds(10)) {
+    /// `settleTimeout` tells a hang from a slow machine: a step settles in well under a second, but
+    /// a simulator starved of CPU (run at a low priority beside builds) has seen a step take over
+    /// 10 s and pass when run again alone, so a step is called unsettled only after 30 s.
+    init(dependencies: AppDependencies, settleTimeout: Duration = .seconds(30)) {
         store = AppStore(dependencies: dependencies)
         self.dependencies = dependencies
         self.settleTimeout = settleTimeout
