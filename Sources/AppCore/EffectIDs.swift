@@ -11,6 +11,9 @@ extension EffectID {
     /// The signed-in customer's orders being read (the account screen's and "Your orders"): a
     /// logout stops them, as the account server refuses them from then on.
     static let customerOrders = EffectID("account.orders")
+    /// Also tags a screen's work on the signed-in customer's own (their subscriptions): the logout
+    /// stops it, as the account server refuses it from then on.
+    static let customersOwn = EffectID("account.customers-own")
     /// The buyer's input to the checkout page, delivered in order.
     static let checkoutInput = EffectID("checkout.input")
     /// The storefront client's news about the network, heard for as long as the app runs.

@@ -87,7 +87,7 @@ struct SubscriptionsReducer: Reducer {
             return .run { send in
                 await send(.subscriptionsResponse(await Result.capture { try await account.subscriptions() }))
             }
-            .cancellable(id: .customerSubscriptions)
+            .cancellable(id: .customerSubscriptions).cancellable(id: .customersOwn)
         case .moveSelection(let delta, let rows):
             let count = screen.subscriptions?.count ?? 0
             guard count > 0 else { return .none }
@@ -126,7 +126,7 @@ struct SubscriptionsReducer: Reducer {
             return .run { send in
                 await send(.changeResponse(await Result.capture { try await account.changeSubscription(subscription, request) }))
             }
-            .cancellable(id: .customerSubscriptions)
+            .cancellable(id: .customerSubscriptions).cancellable(id: .customersOwn)
         case .changeResponse(.success(nil)):
             // Accepted: the list read again proves it (or not).
             screen.isLoading = false
