@@ -9,18 +9,15 @@ public enum AppAction: Hashable, Sendable {
     case navigation(NavigationAction)
     case collections(CollectionsAction)
     case products(ProductsAction)
-    case productDetail(ProductDetailAction)
     case search(SearchAction)
     case cart(CartAction)
     case checkout(CheckoutAction)
     case eventLog(EventLogAction)
     case errorBar(ErrorBarAction)
     case account(AccountAction)
-    case orders(OrdersAction)
-    case subscriptions(SubscriptionsAction)
-    case about(AboutAction)
-    /// The shopper's country and its picker.
-    case markets(MarketAction)
+    /// The actions of a screen with state of its own on the stack, listed in `Screen.swift` with the
+    /// constructors that build them (`.orders(.open)`, `.about(.scroll(by:limit:))`).
+    case screen(ScreenAction)
     /// The shop's own description (nil when it could not be read) and the checkout sheet's
     /// configuration, read once at start after the first page of collections.
     case shopLoaded(Shop?, CheckoutConfiguration)

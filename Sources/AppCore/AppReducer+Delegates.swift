@@ -69,18 +69,21 @@ extension AppReducer {
     func route(_ delegate: AccountAction.Delegate, _ state: inout AppState) -> Effect<AppAction> {
         switch delegate {
         case .sessionRestored:
-            return .merge(reduce(into: &state, action: .cart(.attachCustomerIfMissing)), reduce(into: &state, action: .orders(.customerChanged)),
-                          reduce(into: &state, action: .subscriptions(.reload)))
+            return .merge(reduce(into: &state, action: .cart(.attachCustomerIfMissing)), customerChanged(&state))
         case .loggedIn:
-            return .merge(reduce(into: &state, action: .cart(.attachCustomer)), reduce(into: &state, action: .orders(.customerChanged)),
-                          reduce(into: &state, action: .subscriptions(.reload)))
+            return .merge(reduce(into: &state, action: .cart(.attachCustomer)), customerChanged(&state))
         case .loggedOut:
-            return .merge(reduce(into: &state, action: .cart(.forgetSignedInCart)), reduce(into: &state, action: .orders(.customerChanged)),
-                          reduce(into: &state, action: .subscriptions(.reload)))
+            return .merge(reduce(into: &state, action: .cart(.forgetSignedInCart)), customerChanged(&state))
         case .sessionEnded:
-            return .merge(reduce(into: &state, action: .cart(.detachCustomer)), reduce(into: &state, action: .orders(.customerChanged)),
-                          reduce(into: &state, action: .subscriptions(.reload)))
+            return .merge(reduce(into: &state, action: .cart(.detachCustomer)), customerChanged(&state))
         case .failed(let error): return showError(error, &state)
+        }
+    }
+
+    func route(_ delegate: CustomerScreenDelegate, _ state: inout AppState) -> Effect<AppAction> {
+        switch delegate {
+        case .failed(let error): return showError(error, &state)
+        case .sessionEnded(let reason): return reduce(into: &state, action: .account(.sessionEnded(reason: reason)))
         }
     }
 

@@ -58,8 +58,6 @@ public struct AppReducer: Reducer, Sendable {
             return route(delegate, &state)
         case .products(.delegate(let delegate)):
             return route(delegate, &state)
-        case .productDetail(.delegate(let delegate)):
-            return route(delegate, &state)
         case .search(.delegate(let delegate)):
             return route(delegate, &state)
         case .cart(.delegate(let delegate)):
@@ -74,27 +72,8 @@ public struct AppReducer: Reducer, Sendable {
         case .account(.open):
             state.push(.account)
             return features(&state, action)
-        case .orders(.open):
-            // From the thank-you page: the sheet closes over the cart, the orders open.
-            let close = state.checkout.isPresented ? reduce(into: &state, action: .checkout(.close)) : .none
-            state.push(.orders(OrdersState()))
-            // A guest's list is the ledger's guest orders, read again: another process on this state
-            // directory (a second app, `storefront mcp`) may have placed one since.
-            let reread: Effect<AppAction> = state.account.isLoggedIn || dependencies.ledgerOrders == nil ? .none : .send(.checkout(.readLedgerOrders))
-            return .merge(close, features(&state, action), reread)
-        case .orders(.delegate(.failed(let error))):
-            return reduce(into: &state, action: .errorBar(.show(error.message)))
-        case .orders(.delegate(.sessionEnded(let reason))):
-            return reduce(into: &state, action: .account(.sessionEnded(reason: reason)))
-        case .subscriptions(.open):
-            state.push(.subscriptions(SubscriptionsState()))
-            return features(&state, action)
-        case .subscriptions(.delegate(.failed(let error))):
-            return reduce(into: &state, action: .errorBar(.show(error.message)))
-        case .subscriptions(.delegate(.sessionEnded(let reason))):
-            return reduce(into: &state, action: .account(.sessionEnded(reason: reason)))
-        case .markets(let action):
-            return market(action, &state)
+        case .screen(let action):
+            return screen(action, &state)
         case .checkout(.sheetUpdate(.event(let event), let time)):
             // The event log keeps every event; the checkout follows it.
             return .merge(reduce(into: &state, action: .eventLog(.append(name: event.name, fields: event.logFields, at: time))),
@@ -113,8 +92,7 @@ public struct AppReducer: Reducer, Sendable {
                 reduce(into: &state, action: .search(.stockRefreshed(product))),
                 reduce(into: &state, action: .productDetail(.stockRefreshed(product)))
             )
-        case .collections, .products, .productDetail, .search, .cart, .checkout, .eventLog, .errorBar, .account, .orders, .subscriptions,
-             .about:
+        case .collections, .products, .search, .cart, .checkout, .eventLog, .errorBar, .account:
             return features(&state, action)
         }
     }
@@ -131,8 +109,8 @@ public struct AppReducer: Reducer, Sendable {
         }
     }
 
-    /// The feature reducers: the root features each on its own slice, then the screens on the stack
-    /// (`path`), each on its own state.
+    /// The root features' reducers, each on its own slice of the state. The screens on the stack are
+    /// reduced on their own state from their entry in `screen(_:_:)` (`Screen.swift`).
     func features(_ state: inout AppState, _ action: AppAction) -> Effect<AppAction> {
         .merge(
             Scope(state: \.collections, action: { if case .collections(let a) = $0 { a } else { nil } },
@@ -147,40 +125,10 @@ public struct AppReducer: Reducer, Sendable {
                   embed: AppAction.checkout, CheckoutReducer(dependencies: dependencies)).reduce(into: &state, action: action),
             Scope(state: \.accountFeature, action: { if case .account(let a) = $0 { a } else { nil } },
                   embed: AppAction.account, AccountReducer(dependencies: dependencies)).reduce(into: &state, action: action),
-            Scope(state: \.orders, action: { if case .orders(let a) = $0 { a } else { nil } },
-                  embed: AppAction.orders, PlacedOrdersReducer()).reduce(into: &state, action: action),
             Scope(state: \.eventLog, action: { if case .eventLog(let a) = $0 { a } else { nil } },
                   embed: AppAction.eventLog, EventLogReducer()).reduce(into: &state, action: action),
             Scope(state: \.bar, action: { if case .errorBar(let a) = $0 { a } else { nil } },
-                  embed: AppAction.errorBar, ErrorBarReducer()).reduce(into: &state, action: action),
-            path(&state, action)
-        )
-    }
-
-    /// The screens on the stack that have state of their own, each reduced where it sits
-    /// (`StackScope`): one line per screen. Values a screen reads from the app come as its
-    /// reducer's parameters and are not written back.
-    private func path(_ state: inout AppState, _ action: AppAction) -> Effect<AppAction> {
-        let productDetail = ProductDetailReducer(dependencies: dependencies, chosenCountry: state.country,
-                                                 countryName: state.country == nil ? nil : state.marketCountry?.name)
-        let orders = OrdersReducer(dependencies: dependencies, placed: state.orders, isSignedIn: state.account.isLoggedIn)
-        return .merge(
-            StackScope(state: { if case .productDetail(let s) = $0 { s } else { nil } }, screen: { .productDetail($0) },
-                       action: { if case .productDetail(let a) = $0 { a } else { nil } }, embed: AppAction.productDetail, productDetail)
-                .reduce(into: &state, action: action),
-            StackScope(state: { if case .orders(let s) = $0 { s } else { nil } }, screen: Screen.orders,
-                       action: { if case .orders(let a) = $0 { a } else { nil } }, embed: AppAction.orders, orders)
-                .reduce(into: &state, action: action),
-            StackScope(state: { if case .subscriptions(let s) = $0 { s } else { nil } }, screen: Screen.subscriptions,
-                       action: { if case .subscriptions(let a) = $0 { a } else { nil } }, embed: AppAction.subscriptions,
-                       SubscriptionsReducer(dependencies: dependencies, isSignedIn: state.account.isLoggedIn))
-                .reduce(into: &state, action: action),
-            StackScope(state: { if case .about(let s) = $0 { s } else { nil } }, screen: Screen.about,
-                       action: { if case .about(let a) = $0 { a } else { nil } }, embed: AppAction.about, AboutReducer())
-                .reduce(into: &state, action: action),
-            StackScope(state: { if case .markets(let s) = $0 { s } else { nil } }, screen: Screen.markets,
-                       action: { if case .markets(let a) = $0 { a } else { nil } }, embed: AppAction.markets, MarketReducer())
-                .reduce(into: &state, action: action)
+                  embed: AppAction.errorBar, ErrorBarReducer()).reduce(into: &state, action: action)
         )
     }
 }

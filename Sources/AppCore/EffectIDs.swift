@@ -1,20 +1,19 @@
-/// The ids the app's reducers tag long-running effects with.
+/// The ids the app's reducers tag long-running effects with; a screen's own are in its feature file
+/// (`ProductDetailReducer.swift`, `Subscriptions.swift`).
 extension EffectID {
     static let collectionsPage = EffectID("collections.page")
     static func collectionProductsPage(_ handle: String) -> EffectID { EffectID("collection.products", handle) }
-    static func product(_ handle: String) -> EffectID { EffectID("product", handle) }
     /// The debounced search and its paging: a new keystroke replaces it.
     static let search = EffectID("search")
-    /// The timer that takes the product page's "Added … to your cart" away.
-    static let addedConfirmation = EffectID("product.added")
     static let checkoutSheet = EffectID("checkout.sheet")
     /// The login waiting for the browser.
     static let login = EffectID("account.login")
     /// The signed-in customer's orders being read (the account screen's and "Your orders"): a
     /// logout stops them, as the account server refuses them from then on.
     static let customerOrders = EffectID("account.orders")
-    /// The signed-in customer's subscriptions being read or changed.
-    static let customerSubscriptions = EffectID("account.subscriptions")
+    /// Also tags a screen's work on the signed-in customer's own (their subscriptions): the logout
+    /// stops it, as the account server refuses it from then on.
+    static let customersOwn = EffectID("account.customers-own")
     /// The buyer's input to the checkout page, delivered in order.
     static let checkoutInput = EffectID("checkout.input")
     /// The storefront client's news about the network, heard for as long as the app runs.

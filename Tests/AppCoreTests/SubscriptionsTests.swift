@@ -232,4 +232,24 @@ final class SubscriptionsTests: XCTestCase {
         XCTAssertEqual(asked.values, [1])
         XCTAssertEqual(store.state.account.status, .sessionEnded(reason: "the access token was refused"))
     }
+
+    /// Logging out stops the subscriptions being read at once: a list that answers while the
+    /// logout is on its way is not shown.
+    func testLoggingOutStopsTheReadAtOnce() async {
+        var env = TestEnvironment()
+        let reads = Gate<String, [CustomerSubscription]>()
+        let logouts = Gate<String, Bool>()
+        env.account = AccountClient(currentSession: { subscriberSession }, accessToken: { .token("tok-1") },
+                                    logIn: { _ in subscriberSession }, logOut: { _ = try await logouts.wait(for: "logout") },
+                                    orders: { [] }, forgetSession: {},
+                                    subscriptions: { try await reads.wait(for: "list") })
+        let store = env.store(AccountTests.loggedIn(AppState(screens: [.collections, .account])))
+        await store.send(.subscriptions(.open)) { $0.screens.append(.subscriptions(SubscriptionsState(isLoading: true))) }
+        await store.send(.account(.logOutTapped))
+        reads.answer("list", with: .success([Self.espresso]))
+        logouts.answer("logout", with: .success(true))
+        await store.receive(.account(.logoutResponse(.success(true)))) { $0.account.status = .loggedOut }
+        await store.receive(.account(.delegate(.loggedOut))) { $0.screens[2] = .subscriptions(SubscriptionsState()) }
+        await store.finish()
+    }
 }

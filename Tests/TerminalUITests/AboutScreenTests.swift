@@ -34,7 +34,7 @@ final class AboutScreenTests: XCTestCase {
     func testScrolledToTheEnd() {
         let body = Size(width: 40, height: 12 - 2)
         let map = KeyMaps.current(for: state(), body: body)
-        guard case .about(.scroll(_, let limit))? = map.action(for: .end) else { return XCTFail("end scrolls the page") }
+        guard case .screen(.about(.scroll(_, let limit)))? = map.action(for: .end) else { return XCTFail("end scrolls the page") }
         let text = Renderer.render(state(AboutState(offset: limit)), size: Size(width: 40, height: 12), environment: Fixtures.environment).text
         XCTAssertTrue(text.contains("Terms of service"), text)
         XCTAssertFalse(text.contains("↓ more"), text)
@@ -70,12 +70,12 @@ final class AboutScreenTests: XCTestCase {
         }
         XCTAssertEqual(map.action(for: .ctrl("c")), .navigation(.quit))
         let title = AboutPresenter.page(Self.shop, width: 78).titles[.shipping]!
-        guard case .about(.scrollFrom(let line, 1, _))? = map.action(for: .down) else { return XCTFail("↓ scrolls from the title") }
+        guard case .screen(.about(.scrollFrom(let line, 1, _)))? = map.action(for: .down) else { return XCTFail("↓ scrolls from the title") }
         XCTAssertEqual(line, title)
         // Once scrolled, the page scrolls from where it is.
         var scrolled = overSheet(.shipping)
         scrolled.screens[scrolled.screens.count - 1] = .about(AboutState(offset: title + 1, overSheet: true))
-        guard case .about(.scroll(1, _))? = KeyMaps.current(for: scrolled, body: body).action(for: .down) else { return XCTFail() }
+        guard case .screen(.about(.scroll(1, _)))? = KeyMaps.current(for: scrolled, body: body).action(for: .down) else { return XCTFail() }
     }
 
     func testWithoutTheShopsAnswer() { assertScreenSnapshots(state(shop: nil), "about-unknown") }

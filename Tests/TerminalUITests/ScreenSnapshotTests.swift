@@ -107,7 +107,7 @@ final class ScreenSnapshotTests: XCTestCase {
             let layout = ScreenLayout(size: size, showsLog: false, hasError: false)
             let keys = KeyMaps.current(for: state, listRows: Renderer.listRows(state, layout),
                                        body: Size(width: layout.body.width, height: layout.body.height))
-            guard case .productDetail(.scrollDescription(_, let limit))? = keys.action(for: .pageDown) else {
+            guard case .screen(.productDetail(.scrollDescription(_, let limit)))? = keys.action(for: .pageDown) else {
                 return XCTFail("pgdn does not scroll the description at \(size)")
             }
             XCTAssertTrue(keys.footerHints.contains { $0.keys == "pgdn pgup" } || size.width < 80)

@@ -35,3 +35,10 @@ public enum AccountAction: Hashable, Sendable {
         case failed(AppError)
     }
 }
+
+/// What a screen of the signed-in customer's own (their orders, their subscriptions) asks of the app.
+public enum CustomerScreenDelegate: Hashable, Sendable {
+    case failed(AppError)
+    /// The shop refused the customer's login while reading or changing what is theirs.
+    case sessionEnded(reason: String)
+}

@@ -57,7 +57,7 @@ struct AccountReducer: Reducer {
             // Orders being read would be refused once the tokens are revoked: that is the
             // logout, not a session that ended.
             state.account.isLoadingOrders = false
-            return .merge(.cancel(id: .customerOrders), .cancel(id: .customerSubscriptions), .run { send in
+            return .merge(.cancel(id: .customerOrders), .cancel(id: .customersOwn), .run { send in
                 let result = await Result.capture { try await account.logOut(); return true }
                 await send(.logoutResponse(result))
             })

@@ -3,7 +3,8 @@ import Storefront
 /// The shopper's country: the picker opens on it, a pick changes it, and everything priced so far
 /// (collections, products, the product page, the cart) is asked for again in the new currency.
 extension AppReducer {
-    func market(_ action: MarketAction, _ state: inout AppState) -> Effect<AppAction> {
+    /// The app's part of the markets; nil for the picker's own actions, reduced on its state on the stack.
+    func market(_ action: MarketAction, _ state: inout AppState) -> Effect<AppAction>? {
         switch action {
         case .open:
             let countries = state.localization?.availableCountries ?? []
@@ -29,7 +30,7 @@ extension AppReducer {
             state.country = country
             return changeMarket(&state)
         case .moveSelection, .chooseSelected, .delegate:
-            return features(&state, .markets(action))
+            return nil
         }
     }
 

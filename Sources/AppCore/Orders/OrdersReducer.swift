@@ -19,11 +19,7 @@ public enum OrdersAction: Hashable, Sendable {
     case ledgerRead([Order])
     case delegate(Delegate)
 
-    public enum Delegate: Hashable, Sendable {
-        case failed(AppError)
-        /// The shop refused the customer's login while reading their orders.
-        case sessionEnded(reason: String)
-    }
+    public typealias Delegate = CustomerScreenDelegate
 }
 
 /// "Your orders", on its screen's own state where it sits on the stack: the list of orders and one

@@ -111,3 +111,9 @@ struct ProductDetailReducer: Reducer {
         .cancellable(id: .product(handle), cancelInFlight: true)
     }
 }
+
+extension EffectID {
+    static func product(_ handle: String) -> EffectID { EffectID("product", handle) }
+    /// The timer that takes the product page's "Added … to your cart" away (`EffectID.lasting`).
+    static let addedConfirmation = EffectID("product.added")
+}

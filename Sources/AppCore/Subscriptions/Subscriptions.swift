@@ -1,6 +1,48 @@
 import Foundation
 import Storefront
 
+/// "Your subscriptions", on its screen's own state where it sits on the stack: the customer's
+/// contracts, the one selected, a cancellation waiting for its yes, a change waiting for its proof.
+public struct SubscriptionsState: Hashable, Sendable {
+    /// A change the shop accepted, until the list read again shows it.
+    public struct Pending: Hashable, Sendable {
+        public var request: SubscriptionRequest
+        public var subscription: CustomerSubscription
+
+        public init(request: SubscriptionRequest, subscription: CustomerSubscription) {
+            self.request = request; self.subscription = subscription
+        }
+    }
+
+    public var selectedIndex = 0
+    public var firstVisibleIndex = 0
+    /// The customer's subscriptions, oldest first; nil until loaded.
+    public var subscriptions: [CustomerSubscription]?
+    public var isLoading = false
+    /// The subscription asked about ("Cancel …? y/n"), by id.
+    public var confirmingCancel: String?
+    /// A change sent and not yet shown by the list.
+    public var pending: Pending?
+    /// What the last change did, once the list shows it ("Paused …").
+    public var notice: String?
+
+    public init(subscriptions: [CustomerSubscription]? = nil, selectedIndex: Int = 0, isLoading: Bool = false,
+                confirmingCancel: String? = nil, notice: String? = nil) {
+        self.subscriptions = subscriptions; self.selectedIndex = selectedIndex; self.isLoading = isLoading
+        self.confirmingCancel = confirmingCancel; self.notice = notice
+    }
+
+    public var selected: CustomerSubscription? {
+        guard let subscriptions, subscriptions.indices.contains(selectedIndex) else { return nil }
+        return subscriptions[selectedIndex]
+    }
+
+    /// The subscription a cancellation is asked about.
+    public var cancelling: CustomerSubscription? {
+        confirmingCancel.flatMap { id in subscriptions?.first { $0.id == id } }
+    }
+}
+
 public enum SubscriptionsAction: Hashable, Sendable {
     /// `s` on the account screen: the screen opens and reads the customer's subscriptions.
     case open
@@ -22,11 +64,7 @@ public enum SubscriptionsAction: Hashable, Sendable {
     case changeResponse(Result<SubscriptionRequestRefused?, AppError>)
     case delegate(Delegate)
 
-    public enum Delegate: Hashable, Sendable {
-        case failed(AppError)
-        /// The shop refused the customer's login while reading or changing their subscriptions.
-        case sessionEnded(reason: String)
-    }
+    public typealias Delegate = CustomerScreenDelegate
 }
 
 /// "Your subscriptions": the signed-in customer's contracts, and pause / resume, skip the next
@@ -49,7 +87,7 @@ struct SubscriptionsReducer: Reducer {
             return .run { send in
                 await send(.subscriptionsResponse(await Result.capture { try await account.subscriptions() }))
             }
-            .cancellable(id: .customerSubscriptions)
+            .cancellable(id: .customerSubscriptions).cancellable(id: .customersOwn)
         case .moveSelection(let delta, let rows):
             let count = screen.subscriptions?.count ?? 0
             guard count > 0 else { return .none }
@@ -88,7 +126,7 @@ struct SubscriptionsReducer: Reducer {
             return .run { send in
                 await send(.changeResponse(await Result.capture { try await account.changeSubscription(subscription, request) }))
             }
-            .cancellable(id: .customerSubscriptions)
+            .cancellable(id: .customerSubscriptions).cancellable(id: .customersOwn)
         case .changeResponse(.success(nil)):
             // Accepted: the list read again proves it (or not).
             screen.isLoading = false
@@ -175,4 +213,9 @@ struct SubscriptionsReducer: Reducer {
         guard let last = trimmed.last else { return "no reason given." }
         return ".!?".contains(last) ? trimmed : trimmed + "."
     }
+}
+
+extension EffectID {
+    /// The signed-in customer's subscriptions being read or changed.
+    static let customerSubscriptions = EffectID("account.subscriptions")
 }
