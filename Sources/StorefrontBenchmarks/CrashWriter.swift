@@ -45,8 +45,8 @@ enum CrashLoad {
     /// The bundled catalog without stock counts (written beside the state directory), so any
     /// number of orders can be placed.
     static func untrackedCatalog(in directory: URL) throws -> URL {
-        let executable = URL(fileURLWithPath: CrashBenchmark.executablePath()).deletingLastPathComponent()
-        let bundled = executable.appendingPathComponent("storefront_Storefront.resources/catalog.json")
+        guard let path = CatalogLoader.bundledPath else { throw CrashError("the bundled catalog is missing") }
+        let bundled = URL(fileURLWithPath: path)
         guard var json = try JSONSerialization.jsonObject(with: Data(contentsOf: bundled)) as? [String: Any],
               let products = json["products"] as? [[String: Any]] else { throw CrashError("\(bundled.path) is not a catalog") }
         json["products"] = products.map { product -> [String: Any] in
