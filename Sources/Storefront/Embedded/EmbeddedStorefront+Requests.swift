@@ -23,7 +23,8 @@ extension EmbeddedStorefront {
         case .shop:
             return .shop(try await shop())
         case .collections(let page, let sortKey, let preview):
-            return .collections(markets.localize(try await collections(page, sortKey: sortKey, productPreview: preview), local))
+            let collections = try await collections(page, sortKey: sortKey, productPreview: preview)
+            return .collections(inMarket ? markets.localize(collections, local) : collections)
         case .collection(let handle):
             return .collection(try await collection(handle: handle).map(local))
         case .collectionProducts(let handle, let page, let sortKey, let reverse):
