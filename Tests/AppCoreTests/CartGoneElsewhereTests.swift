@@ -90,6 +90,7 @@ final class CartGoneElsewhereTests: XCTestCase {
         await store.send(.checkout(.start)) {
             $0.checkout.isPresented = true
             $0.checkout.page = .loading
+            $0.checkout.sheetWork = 1
         }
         await store.receive(.checkout(.delegate(.presented)))
         env.sheet.emit(.event(.failed(.checkoutExpired(message: "Checkout already completed", code: .cartCompleted))))

@@ -29,6 +29,7 @@ final class CheckoutRequestPickerTests: XCTestCase {
         await store.send(.checkout(.start)) {
             $0.checkout.isPresented = true
             $0.checkout.page = .loading
+            $0.checkout.sheetWork = 1
         }
         await store.receive(.checkout(.delegate(.presented)))
     }
@@ -83,7 +84,10 @@ final class CheckoutRequestPickerTests: XCTestCase {
                       picker: CheckoutRequestPicker(request: addressRequest, options: [.address(home), .typeAddress]))
         // The saved address, then the row to type one: the arrows stop at the ends.
         await store.send(.checkout(.pickerMove(by: -1)))
-        await store.send(.checkout(.pickerChoose)) { $0.checkout.picker = nil }
+        await store.send(.checkout(.pickerChoose)) {
+            $0.checkout.picker = nil
+            $0.checkout.sheetWork += 1
+        }
         await receiveOutcome(CheckoutRequestOutcome(request: addressRequest, result: .answered), env, store,
                              entryId: 2, closesPicker: false)
         await close(store, entryId: 3)
@@ -101,7 +105,10 @@ final class CheckoutRequestPickerTests: XCTestCase {
         await store.send(.checkout(.pickerMove(by: 1)))
         await store.send(.checkout(.pickerMove(by: -1))) { $0.checkout.picker?.selection = 0 }
         await store.send(.checkout(.pickerMove(by: 1))) { $0.checkout.picker?.selection = 1 }
-        await store.send(.checkout(.pickerChoose)) { $0.checkout.picker = nil }
+        await store.send(.checkout(.pickerChoose)) {
+            $0.checkout.picker = nil
+            $0.checkout.sheetWork += 1
+        }
         // A second enter after the answer does nothing.
         await store.send(.checkout(.pickerChoose))
         await close(store, entryId: 2)
@@ -115,7 +122,10 @@ final class CheckoutRequestPickerTests: XCTestCase {
         await start(store)
         await receive(paymentRequest, env, store, entryId: 1,
                       picker: CheckoutRequestPicker(request: paymentRequest, options: [.card(approved), .card(declined)]))
-        await store.send(.checkout(.pickerDecline)) { $0.checkout.picker = nil }
+        await store.send(.checkout(.pickerDecline)) {
+            $0.checkout.picker = nil
+            $0.checkout.sheetWork += 1
+        }
         let message = "The shopper kept the current payment method"
         await receiveOutcome(CheckoutRequestOutcome(request: paymentRequest, result: .error, message: message), env, store,
                              entryId: 2, closesPicker: false)
@@ -131,7 +141,10 @@ final class CheckoutRequestPickerTests: XCTestCase {
         await receive(addressRequest, env, store, entryId: 1,
                       picker: CheckoutRequestPicker(request: addressRequest, options: [.typeAddress]))
         await store.send(.checkout(.pickerMove(by: 1)))
-        await store.send(.checkout(.pickerDecline)) { $0.checkout.picker = nil }
+        await store.send(.checkout(.pickerDecline)) {
+            $0.checkout.picker = nil
+            $0.checkout.sheetWork += 1
+        }
         await close(store, entryId: 2)
         await store.finish()
         XCTAssertEqual(env.sheet.calls, [.present(cart.checkoutUrl), .answer("7", .errors(["The shopper kept the current address"])),
@@ -251,7 +264,10 @@ final class CheckoutRequestPickerTests: XCTestCase {
         await store.send(.checkout(.pickerEdit(.insert("l")))) { $0.checkout.picker?.form?.values[.countryCode] = "NL" }
         // Tab past the last field comes back to the first.
         await store.send(.checkout(.pickerEdit(.focusNext))) { $0.checkout.picker?.form?.focus = .name }
-        await store.send(.checkout(.pickerChoose)) { $0.checkout.picker = nil }
+        await store.send(.checkout(.pickerChoose)) {
+            $0.checkout.picker = nil
+            $0.checkout.sheetWork += 1
+        }
         await receiveOutcome(CheckoutRequestOutcome(request: addressRequest, result: .answered), env, store,
                              entryId: 2, closesPicker: false)
         await close(store, entryId: 3)
@@ -275,7 +291,10 @@ final class CheckoutRequestPickerTests: XCTestCase {
         await store.send(.checkout(.pickerChoose)) { $0.checkout.picker?.isTyping = true }
         XCTAssertEqual(store.state.checkout.picker?.form?.value(.name), "Ada Lovelace")
         await store.send(.checkout(.pickerBack)) { $0.checkout.picker?.isTyping = false }
-        await store.send(.checkout(.pickerDecline)) { $0.checkout.picker = nil }
+        await store.send(.checkout(.pickerDecline)) {
+            $0.checkout.picker = nil
+            $0.checkout.sheetWork += 1
+        }
         let message = "The shopper kept the current address"
         await receiveOutcome(CheckoutRequestOutcome(request: addressRequest, result: .error, message: message), env, store,
                              entryId: 2, closesPicker: false)

@@ -21,6 +21,7 @@ final class CheckoutTests: XCTestCase {
         await store.send(.checkout(.start)) {
             $0.checkout.isPresented = true
             $0.checkout.page = .loading
+            $0.checkout.sheetWork = 1
         }
         await store.receive(.checkout(.delegate(.presented)))
     }
@@ -139,8 +140,11 @@ final class CheckoutTests: XCTestCase {
         env.sheet.emit(.page(contact))
         await store.receive(.checkout(.sheetUpdate(.page(contact), at: time))) { $0.checkout.page = contact }
 
-        await store.send(.checkout(.pageInput(.insert("a@b.example"))))
-        await store.send(.checkout(.pageInput(.submit)))
+        // Each input is work the sheet owes a `settled` for.
+        await store.send(.checkout(.pageInput(.insert("a@b.example")))) { $0.checkout.sheetWork = 2 }
+        await store.send(.checkout(.pageInput(.submit))) { $0.checkout.sheetWork = 3 }
+        env.sheet.emit(.settled)
+        await store.receive(.checkout(.sheetUpdate(.settled, at: time))) { $0.checkout.sheetWork = 2 }
 
         let pixel = PixelEvent(kind: .standard, name: "checkout_started", id: "px-1")
         env.sheet.emit(.event(.pixel(pixel)))

@@ -123,6 +123,7 @@ final class SubscriptionPurchaseTests: XCTestCase {
         await customer.send(.checkout(.start)) {
             $0.checkout.isPresented = true
             $0.checkout.page = .loading
+            $0.checkout.sheetWork = 1
         }
         XCTAssertTrue(customer.state.checkout.isPresented)
         // The sheet's stream lasts while the sheet is up.

@@ -31,6 +31,28 @@ final class CheckoutSheetTests: XCTestCase {
         XCTAssertEqual(h.delegate.recordedCalls.last, "cancel(afterCompletion: false)")
     }
 
+    /// One `settled` for the load and one per input, each after every update the page made for it:
+    /// the contact step's submit is followed by the delivery page and its pixels, then its `settled`.
+    func testEachLoadAndInputEndsWithOneSettledAfterItsUpdates() async throws {
+        let h = SheetHarness()
+        let stream = await h.present()
+        await h.send(.submit)
+        await h.send(.insert("x"))
+        await h.sheet.dismiss()
+        let updates = await SheetHarness.collect(stream)
+        let settled = updates.indices.filter { updates[$0] == .settled }
+        XCTAssertEqual(settled.count, 3, "\(updates)")
+        // The load: its page and its two pixels come before the first.
+        let pixels = { (range: Range<Int>) in updates[range].compactMap { update -> String? in
+            if case .event(.pixel(let pixel)) = update { return pixel.name }; return nil } }
+        XCTAssertEqual(pixels(0..<settled[0]), ["page_viewed", "checkout_started"])
+        // The submit: the delivery page, then its pixels, then its settled; nothing of it after.
+        let submit = settled[0]..<settled[1]
+        XCTAssertTrue(updates[submit].contains { if case .page(let page) = $0 { return page.step == .delivery }; return false })
+        XCTAssertEqual(pixels(submit), ["checkout_contact_info_submitted", "page_viewed"])
+        XCTAssertEqual(pixels(settled[1]..<updates.count), [])
+    }
+
     func testInputWithoutASheetIsIgnored() async {
         let views = FakeWebViews()
         let sheet = makeSheet(views)

@@ -13,9 +13,6 @@ final class PlainSubscriptionsTests: XCTestCase {
     nonisolated static let customer = Customer(id: "gid://shopify/Customer/7", email: "ada@example.com", firstName: "Ada", lastName: "Lovelace")
 
     func converse(_ lines: [String], loggedIn: Bool = true) async throws -> (String, [SubscriptionRequest]) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("plain-subscriptions-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let storefront = EmbeddedStorefront(catalog: try CatalogLoader.bundled(), stateDirectory: directory)
         let contracts = Mutex([CustomerSubscription(
             id: "gid://shopify/SubscriptionContract/1", title: "House Espresso Blend", variantTitle: "250 g / Whole bean", quantity: 1,
             interval: .week, intervalCount: 2, pricePerDelivery: Money("11.25", currencyCode: "EUR")!, status: .active,
@@ -43,15 +40,8 @@ final class PlainSubscriptionsTests: XCTestCase {
                     return nil
                 }
             })
-        let dependencies = AppDependencies(storefront: storefront, checkout: CheckoutSheet(webViews: SimulatedCheckoutServer(backend: storefront)),
-                                           account: account)
-        let output = Mutex("")
-        let plain = PlainSession(store: AppStore(dependencies: dependencies), echo: true) { text in output.withLock { $0 += text } }
-        let (stream, continuation) = AsyncStream<String>.makeStream()
-        for line in lines { continuation.yield(line) }
-        continuation.finish()
-        await plain.run(lines: stream)
-        return (output.withLock { $0 }, requests.withLock { $0 })
+        let output = try await PlainConversation.run(lines, account: account)
+        return (output, requests.withLock { $0 })
     }
 
     func testPauseResumeSkipAndCancelAfterAYes() async throws {
@@ -83,13 +73,11 @@ final class PlainSubscriptionsTests: XCTestCase {
         XCTAssertEqual(requests, [])
     }
 
-    func testTheCommandsParse() {
-        XCTAssertEqual(PlainCommand("subscriptions"), .subscriptions)
-        XCTAssertEqual(PlainCommand("pause 2"), .subscription(.pause, 2, confirmed: true))
-        XCTAssertEqual(PlainCommand("cancel 2"), .subscription(.cancel, 2, confirmed: false))
-        XCTAssertEqual(PlainCommand("cancel 2 yes"), .subscription(.cancel, 2, confirmed: true))
-        XCTAssertEqual(PlainCommand("cancel"), .cancel)
-        XCTAssertEqual(PlainCommand("skip x"), .invalid("skip needs a number, like skip 2."))
+    func testMistakesSayHowAndCancelAloneIsTheLogins() async throws {
+        let (output, requests) = try await converse(["subscriptions", "skip x", "cancel 1 no", "cancel", "quit"])
+        XCTAssertTrue(output.contains("skip needs a number, like skip 2."), output)
+        XCTAssertTrue(output.contains("cancel N cancels subscription N (cancel N yes to confirm); cancel alone stops a login."), output)
+        XCTAssertEqual(requests, [])
         XCTAssertTrue(PlainCommand.helpText.contains("pause N, resume N, skip N"))
     }
 }

@@ -39,6 +39,7 @@ struct CheckoutReducer: Reducer {
         case .pageInput(let input):
             guard state.checkout.isPresented else { return .none }
             let checkout = dependencies.checkout
+            state.checkout.sheetWork += 1
             return .run { _ in await checkout.send(input) }.serial(id: .checkoutInput)
         case .close:
             guard state.checkout.isPresented else { return .none }
@@ -56,6 +57,9 @@ struct CheckoutReducer: Reducer {
             return handle(event, at: time, &state)
         case .sheetUpdate(.dismissed, _):
             closeSheet(&state)
+            return .none
+        case .sheetUpdate(.settled, _):
+            state.checkout.sheetWork = max(0, state.checkout.sheetWork - 1)
             return .none
         case .presentationEnded:
             // The stream can end without `dismissed` (the sheet went away): the sheet is gone either way.
@@ -75,7 +79,7 @@ struct CheckoutReducer: Reducer {
                 return .none
             }
             state.checkout.picker = nil
-            return answer(picker.request, with: chosen)
+            return answer(picker.request, with: chosen, &state)
         case .pickerDecline:
             return decline(&state)
         case .pickerEdit(let input):
@@ -135,6 +139,7 @@ struct CheckoutReducer: Reducer {
         }
         state.checkout.isPresented = true
         state.checkout.page = .loading
+        state.checkout.sheetWork = 1
         state.checkout.completedOrderId = nil
         state.checkout.lastError = nil
         let withdraw = clearErrorBar(&state)
@@ -164,7 +169,7 @@ struct CheckoutReducer: Reducer {
         guard let picker = state.checkout.picker else { return .none }
         state.checkout.picker = nil
         let what = picker.request.kind == .paymentMethodChange ? "payment method" : "address"
-        return answer(picker.request, with: .errors(["The shopper kept the current \(what)"]))
+        return answer(picker.request, with: .errors(["The shopper kept the current \(what)"]), &state)
     }
 
     /// The form takes the list's place; what was typed before is still there.
@@ -186,11 +191,12 @@ struct CheckoutReducer: Reducer {
             return .none
         }
         state.checkout.picker = nil
-        return answer(picker.request, with: .address(address))
+        return answer(picker.request, with: .address(address), &state)
     }
 
-    private func answer(_ request: CheckoutRequest, with answer: CheckoutRequestAnswer) -> Effect<CheckoutAction> {
+    private func answer(_ request: CheckoutRequest, with answer: CheckoutRequestAnswer, _ state: inout State) -> Effect<CheckoutAction> {
         let checkout = dependencies.checkout
+        state.checkout.sheetWork += 1
         return .run { _ in await checkout.answer(request: request.id, with: answer) }.serial(id: .checkoutInput)
     }
 

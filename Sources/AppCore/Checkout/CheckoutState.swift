@@ -19,6 +19,10 @@ public struct CheckoutState: Hashable, Sendable {
     public var errorBarMessage: String?
     /// A request of the page the shopper is answering; shown over the sheet.
     public var picker: CheckoutRequestPicker?
+    /// What the app gave the sheet this presentation (its load, each input, each answer) that the
+    /// sheet has not yet reported done (`CheckoutSheetUpdate.settled`): while above 0, the page may
+    /// still report something for it. Meaningful while presented.
+    public var sheetWork = 0
 
     public init(isPresented: Bool = false, page: CheckoutPage? = nil, preloadedURL: String? = nil,
                 completedOrderId: String? = nil, lastError: CheckoutError? = nil, notice: String? = nil,

@@ -134,16 +134,22 @@ public actor CheckoutSheet: CheckoutSheetPresenting {
         session = Session(lifecycle: lifecycle, continuation: continuation, delegate: delegate, viewID: viewID, page: page)
         let requestURL = CheckoutURL.embedding(checkoutURL, for: currentConfiguration)
         continuation.yield(.page(page))
-        guard let view = views[viewID]?.view else { return stream }
+        guard let view = views[viewID]?.view else {
+            continuation.yield(.settled)
+            return stream
+        }
         spawn {
             await view.post(hostMessage: BridgeEnvelope.presented)
             if needsLoad { await view.load(CheckoutWebRequest(url: requestURL)) }
+            continuation.yield(.settled)
         }
         return stream
     }
 
     public func send(_ input: CheckoutPageInput) async {
-        guard let session, session.lifecycle.phase != .dismissed, let view = views[session.viewID]?.view else { return }
+        guard let session else { return }
+        defer { session.continuation.yield(.settled) }
+        guard session.lifecycle.phase != .dismissed, let view = views[session.viewID]?.view else { return }
         await view.handle(input)
     }
 
@@ -156,7 +162,9 @@ public actor CheckoutSheet: CheckoutSheetPresenting {
     }
 
     public func answer(request id: String, with answer: CheckoutRequestAnswer) async {
+        let continuation = session?.continuation
         await resolve(id, with: answer)
+        continuation?.yield(.settled)
     }
 
     /// True while a sheet is up.

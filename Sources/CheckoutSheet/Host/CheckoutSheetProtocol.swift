@@ -8,6 +8,10 @@ public enum CheckoutSheetUpdate: Hashable, Sendable {
     case event(CheckoutEvent)
     /// The sheet is gone (after cancel, or after a failure with no recovery); the stream finishes next.
     case dismissed
+    /// The page has done what it was given: the presentation's load, one input (`send`) or one
+    /// answer (`answer(request:with:)`), one `settled` each, and every update it made for it came
+    /// before. A host that waits for the page to be quiet counts these; it never needs a timer.
+    case settled
 }
 
 /// The checkout sheet as the app uses it: present / preload / invalidate / configure, and the buyer's

@@ -18,6 +18,9 @@ protocol ScreenPresenter {
     /// The items `plain` numbers, for the plain mode's `open N`, `more` and `add N`; nil when the
     /// screen has no such list.
     func plainList(_ state: AppState) -> PlainList?
+    /// The screen's own plain-mode commands (`orders`, `pause N`): they work from any screen, and
+    /// open this one when they need it.
+    static var plainVerbs: [PlainVerb] { get }
 }
 
 /// What a screen's view may use besides the state.
@@ -31,4 +34,6 @@ extension ScreenPresenter {
     func listRows(_ state: AppState, body: Size, sizeClass: SizeClass) -> Int { max(1, body.height - 3) }
 
     func plainList(_ state: AppState) -> PlainList? { nil }
+
+    static var plainVerbs: [PlainVerb] { [] }
 }

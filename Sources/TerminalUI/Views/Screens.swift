@@ -17,6 +17,12 @@ extension Screen {
         }
     }
 
+    /// Every screen's own plain-mode commands, in the order `help` lists them.
+    static var plainVerbs: [PlainVerb] {
+        ProductDetailPresenter.plainVerbs + SearchPresenter.plainVerbs + CartPresenter.plainVerbs + AccountPresenter.plainVerbs
+            + OrdersPresenter.plainVerbs + SubscriptionsPresenter.plainVerbs + AboutPresenter.plainVerbs + MarketsPresenter.plainVerbs
+    }
+
     /// Screens every other screen opens with one letter: the key, its name in the footer and help,
     /// the screen (to leave the key out where it is already on top) and what the key sends.
     static let shortcuts: [(key: Character, label: String, screen: Screen, action: AppAction)] = [

@@ -125,3 +125,24 @@ struct AboutPresenter: ScreenPresenter {
         return (["About \(state.shop?.name ?? "the shop"):"] + page.lines.map(\.text)).joined(separator: "\n")
     }
 }
+
+// MARK: Plain mode
+
+extension AboutPresenter {
+    static var plainVerbs: [PlainVerb] {
+        [PlainVerb(words: ["about", "policy"], help: """
+              about [POLICY]     about the shop; one policy: refund, shipping, privacy,
+                                 terms
+            """) { name, plain in
+            var policy: ShopPolicy.Kind?
+            if !name.isEmpty {
+                guard let kind = ShopPolicy.Kind(name: name) else {
+                    return plain.say("\"\(name)\" is not a policy; try about \(ShopPolicy.Kind.names).")
+                }
+                policy = kind
+            }
+            plain.send(.navigation(.push(.about(AboutState()))))
+            plain.send(.about(.show(policy: policy)))
+        }]
+    }
+}

@@ -57,3 +57,36 @@ struct MarketsPresenter: ScreenPresenter {
         }).joined(separator: "\n")
     }
 }
+
+// MARK: Plain mode
+
+extension MarketsPresenter {
+    static var plainVerbs: [PlainVerb] {
+        [PlainVerb(words: ["country", "countries", "market", "m"], help: """
+              country [CODE]     the countries and their currencies; country JP shops
+                                 from Japan (prices follow, and the cart's country with
+                                 them)
+            """) { wanted, plain in await choose(wanted.isEmpty ? nil : wanted, plain) }]
+    }
+
+    /// `country`: where the shop sells; `country JP` or `country japan`: prices from there on in its
+    /// currency, the cart's buyer identity with them, and the screen shown again in it.
+    @MainActor
+    private static func choose(_ wanted: String?, _ plain: PlainSession) async {
+        let state = plain.state
+        guard let wanted else { return plain.say(PlainView.countries(state)) }
+        let countries = state.localization?.availableCountries ?? []
+        guard countries.count > 1 else { return plain.say("\(state.shop?.name ?? "The shop") sells in one country only.") }
+        guard let country = countries.first(where: { $0.isoCode.lowercased() == wanted.lowercased() || PlainVerb.matches($0.name, wanted) }) else {
+            let codes = countries.map(\.isoCode).joined(separator: ", ")
+            return plain.say("The shop does not sell in \"\(wanted)\": try \(codes) (country lists them).")
+        }
+        guard country.isoCode != state.marketCountry?.isoCode || state.country == nil else {
+            return plain.say("Already shopping from \(country.name).")
+        }
+        plain.send(.markets(.delegate(.chosen(country.isoCode))))
+        await plain.settle()
+        plain.say("Shopping from \(country.name): prices in \(country.currencyCode).")
+        plain.showScreenAgain()
+    }
+}

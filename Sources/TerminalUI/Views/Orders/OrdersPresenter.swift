@@ -197,3 +197,37 @@ struct OrdersPresenter: ScreenPresenter {
         }).joined(separator: "\n")
     }
 }
+
+// MARK: Plain mode
+
+extension OrdersPresenter {
+    static var plainVerbs: [PlainVerb] {
+        [PlainVerb(words: ["orders", "order"], help: """
+              orders, order N    your orders; one order by its number (#1001) or by its
+                                 place in the list
+            """) { number, plain in await show(number.isEmpty ? nil : number, plain) }]
+    }
+
+    /// Your orders, or one of them: `number` is the order's number (#1001, 1001) or its place in the list.
+    @MainActor
+    private static func show(_ number: String?, _ plain: PlainSession) async {
+        if case .orders(let screen) = plain.state.screen {
+            if screen.openOrderId != nil { plain.send(.orders(.closeDetails)) }
+        } else {
+            plain.send(.orders(.open))
+        }
+        guard let number else { return }
+        await plain.settle()
+        guard case .orders(let screen) = plain.state.screen else { return }
+        let list = screen.summaries(placed: plain.state.orders, signedIn: plain.state.account.isLoggedIn)
+        let wanted = number.hasPrefix("#") ? String(number.dropFirst()) : number
+        let index = list.firstIndex { $0.number == "#" + wanted || $0.number == wanted }
+            ?? Int(wanted).flatMap { (1...max(list.count, 1)).contains($0) && !list.isEmpty ? $0 - 1 : nil }
+        guard let index else {
+            return plain.say(list.isEmpty ? "You have no orders yet."
+                             : "There is no order \(number): a number like \(list[0].number), or 1 to \(list.count).")
+        }
+        plain.send(.orders(.moveSelection(by: index - screen.selectedIndex, rows: PlainSession.listRows)))
+        plain.send(.orders(.openSelected))
+    }
+}

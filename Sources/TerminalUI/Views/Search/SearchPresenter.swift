@@ -18,3 +18,20 @@ struct SearchPresenter: ScreenPresenter {
                   openSelected: .search(.openSelected), loadNextPage: .search(.loadNextPage), listsProducts: true)
     }
 }
+
+// MARK: Plain mode
+
+extension SearchPresenter {
+    static var plainVerbs: [PlainVerb] {
+        [PlainVerb(words: ["search", "s", "find"], help: """
+              search QUERY       search in the Shopify search syntax, like search tag:tea
+            """) { query, plain in
+            guard !query.isEmpty else { return plain.say("search needs a query, like search tag:tea.") }
+            if plain.state.screen != .search { plain.send(.navigation(.openSearch)) }
+            plain.send(.search(.clearQuery))
+            plain.send(.search(.insert(query)))
+            // Search waits for typing to pause before it runs: settling waits for that and its answer.
+            await plain.settle()
+        }]
+    }
+}

@@ -197,3 +197,69 @@ struct SubscriptionsPresenter: ScreenPresenter {
         return lines.joined(separator: "\n")
     }
 }
+
+// MARK: Plain mode
+
+extension SubscriptionsPresenter {
+    static var plainVerbs: [PlainVerb] {
+        [
+            PlainVerb(words: ["subscriptions", "subscription", "subs"], help: """
+                  subscriptions      your subscriptions; pause N, resume N, skip N (the next
+                                     delivery), cancel N (asks; cancel N yes cancels)
+                """) { _, plain in await show(plain) },
+            change(.pause, word: "pause"),
+            change(.resume, word: "resume"),
+            change(.skip, word: "skip"),
+            // `cancel` alone stops a login (the account's); `cancel N` asks, `cancel N yes` cancels.
+            PlainVerb(words: ["cancel"], help: "", takes: { !$0.isEmpty }) { arguments, plain in
+                let words = arguments.split(separator: " ")
+                guard let n = words.first.flatMap({ Int($0) }), words.count == 1 || (words.count == 2 && words[1].lowercased() == "yes") else {
+                    return plain.say("cancel N cancels subscription N (cancel N yes to confirm); cancel alone stops a login.")
+                }
+                await send(.cancel, n, confirmed: words.count == 2, plain)
+            },
+        ]
+    }
+
+    private static func change(_ request: SubscriptionRequest, word: String) -> PlainVerb {
+        PlainVerb(words: [word], help: "") { arguments, plain in
+            guard let n = PlainVerb.number(word, arguments, plain) else { return }
+            await send(request, n, confirmed: true, plain)
+        }
+    }
+
+    /// Your subscriptions, read again (the screen opens when it is not on top).
+    @MainActor
+    private static func show(_ plain: PlainSession) async {
+        guard plain.state.account.isLoggedIn else { return plain.say("Subscriptions belong to a customer account: login first.") }
+        if case .subscriptions = plain.state.screen {
+            plain.send(.subscriptions(.reload))
+            plain.showScreenAgain()
+        } else {
+            plain.send(.subscriptions(.open))
+        }
+        await plain.settle()
+    }
+
+    /// Subscription N of the list, changed; a cancel not yet confirmed only asks. What the shop did
+    /// shows in the list read again.
+    @MainActor
+    private static func send(_ request: SubscriptionRequest, _ n: Int, confirmed: Bool, _ plain: PlainSession) async {
+        guard plain.state.account.isLoggedIn else { return plain.say("Subscriptions belong to a customer account: login first.") }
+        if case .subscriptions(let screen) = plain.state.screen, screen.subscriptions != nil {} else {
+            plain.send(.subscriptions(.open))
+            await plain.settle()
+            plain.printChanges()
+        }
+        guard case .subscriptions(let screen) = plain.state.screen, let list = screen.subscriptions else { return }
+        guard list.indices.contains(n - 1) else {
+            return plain.say(list.isEmpty ? "You have no subscriptions." : "There is no subscription \(n): 1 to \(list.count).")
+        }
+        let subscription = list[n - 1]
+        guard confirmed else {
+            return plain.say("Cancel \(subscription.item) (\(subscription.cadence))? Type cancel \(n) yes to cancel it.")
+        }
+        plain.send(.subscriptions(.send(request, id: subscription.id)))
+        await plain.settle()
+    }
+}
