@@ -81,7 +81,7 @@ extension AppReducer {
             if action == .open { state.push(.subscriptions(SubscriptionsState())) }
             return StackScope(state: { if case .subscriptions(let s) = $0 { s } else { nil } }, screen: Screen.subscriptions,
                               embed: ScreenAction.subscriptions,
-                              SubscriptionsReducer(dependencies: dependencies, isSignedIn: state.account.isLoggedIn))
+                              SubscriptionsReducer(account: dependencies.account, isSignedIn: state.account.isLoggedIn))
                 .reduce(into: &state, action: action)
 
         case .about(let action):

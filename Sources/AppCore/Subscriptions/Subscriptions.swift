@@ -70,15 +70,21 @@ public enum SubscriptionsAction: Hashable, Sendable {
 /// "Your subscriptions": the signed-in customer's contracts, and pause / resume, skip the next
 /// delivery and cancel (after a yes). A change counts as made only once the list read again
 /// shows it; a refusal says why and what to do, and the list is read again to show where it stands.
-struct SubscriptionsReducer: Reducer {
-    let dependencies: AppDependencies
+/// It needs the account client and nothing else of the app, so a test runs it alone.
+public struct SubscriptionsReducer: Reducer {
+    let account: AccountClient?
     /// Whether a customer is signed in: read from the app.
     var isSignedIn = false
 
-    func reduce(into screen: inout SubscriptionsState, action: SubscriptionsAction) -> Effect<SubscriptionsAction> {
+    public init(account: AccountClient?, isSignedIn: Bool) {
+        self.account = account
+        self.isSignedIn = isSignedIn
+    }
+
+    public func reduce(into screen: inout SubscriptionsState, action: SubscriptionsAction) -> Effect<SubscriptionsAction> {
         switch action {
         case .open, .reload:
-            guard isSignedIn, let account = dependencies.account else {
+            guard isSignedIn, let account else {
                 screen = SubscriptionsState()
                 return .cancel(id: .customerSubscriptions)
             }
@@ -115,7 +121,7 @@ struct SubscriptionsReducer: Reducer {
             screen.confirmingCancel = nil
             return .none
         case .send(let request, let id):
-            guard let account = dependencies.account, isSignedIn,
+            guard let account, isSignedIn,
                   let subscription = screen.subscriptions?.first(where: { $0.id == id }) else { return .none }
             // One request at a time: a change waits for the list being read, the next change (and a
             // reload, whose list could predate it) for the proof of this one.
