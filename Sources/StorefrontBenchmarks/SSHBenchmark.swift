@@ -9,6 +9,11 @@ import Glibc
 /// second, staggered). Prints sessions accepted, memory per session (PSS and RSS of the session
 /// processes, from /proc/PID/smaps_rollup), the CPU the server side used, and key→screen latency
 /// (a key written to the client's pty until the first byte of the answer comes back).
+///
+/// `--peer-sshd PATH` (OpenSSH's `sshd`, run as root) measures the same sessions behind OpenSSH in
+/// the same run: an `sshd` on loopback whose `ForceCommand` starts the same storefront against the
+/// same `serve` over HTTP, as a shop would put it behind its own SSH server. Then each count prints
+/// both fronts' total memory (PSS of every process: the server side and the sessions) and the ratio.
 enum SSHBenchmark {
     static func main(_ arguments: [String]) async throws {
         let levels = (BenchmarkArguments.option("--sessions", in: arguments) ?? "10,50,100").split(separator: ",").compactMap { Int($0) }
@@ -27,10 +32,41 @@ enum SSHBenchmark {
         var keyFiles: [String] = []
         for index in 0..<most { keyFiles.append(try makeKey(directory.appendingPathComponent("key\(index)").path)) }
         print("server \(binary), port \(server.port); \(keys) keys per session, 4 a second")
-        for level in levels {
-            let result = try run(sessions: level, keys: keys, keyFiles: keyFiles, server: server)
-            print(result)
+        let ours = Front(name: "serve --ssh-port", port: server.port, sessionPIDs: { server.sessionPIDs },
+                         serverPIDs: { [server.process.processIdentifier] })
+        var peer: (front: Front, sshd: PeerSSHD)?
+        if let sshd = BenchmarkArguments.option("--peer-sshd", in: arguments) {
+            let daemon = try PeerSSHD(sshd: sshd, storefront: binary, server: server, keyFiles: keyFiles, directory: directory)
+            peer = (Front(name: "OpenSSH sshd", port: daemon.port, sessionPIDs: { daemon.sessionPIDs },
+                          serverPIDs: { daemon.ownPIDs + [server.process.processIdentifier] }), daemon)
+            print("peer \(sshd), port \(daemon.port): ForceCommand runs \(binary) --endpoint \(server.endpoint)")
         }
+        defer { peer?.sshd.stop() }
+        for level in levels {
+            let result = try run(sessions: level, keys: keys, keyFiles: keyFiles, front: ours)
+            print(result.line)
+            guard let peer else { continue }
+            let theirs = try run(sessions: level, keys: keys, keyFiles: keyFiles, front: peer.front)
+            print(theirs.line)
+            print(String(format: "%d sessions, total PSS (server side and sessions): serve %.1f MB, OpenSSH %.1f MB, ratio %.2fx",
+                         level, result.totalPSS, theirs.totalPSS, result.totalPSS / max(theirs.totalPSS, 0.001)))
+        }
+    }
+
+    /// An SSH server under test: where clients connect, the storefront processes of its sessions,
+    /// and the processes of its server side (for OpenSSH: sshd's own and the `serve` answering the
+    /// sessions' storefronts over HTTP).
+    struct Front {
+        var name: String
+        var port: Int
+        var sessionPIDs: () -> [pid_t]
+        var serverPIDs: () -> [pid_t]
+    }
+
+    struct Result {
+        var line: String
+        /// Every process of the front, in MB.
+        var totalPSS: Double
     }
 
     /// `storefront serve` with room for every session.
@@ -38,10 +74,13 @@ enum SSHBenchmark {
         let process: Process
         let port: Int
         let log: URL
+        static let token = "ssh-bench-token"
+        /// Its Storefront API, as its log names it.
+        private(set) var endpoint = ""
 
         init(binary: String, directory: URL, capacity: Int) throws {
             (process, log) = try ServeProcess.start(binary, arguments: [
-                "--port", "0", "--ssh-port", "0", "--ssh-host", "127.0.0.1",
+                "--port", "0", "--ssh-port", "0", "--ssh-host", "127.0.0.1", "--token", Self.token,
                 "--ssh-max-sessions", "\(capacity)", "--ssh-max-per-address", "\(capacity)",
             ], directory: directory)
             let deadline = Date().addingTimeInterval(30)
@@ -55,6 +94,9 @@ enum SSHBenchmark {
             }
             guard let found else { throw PtyBenchmark.Failure.spawn("serve did not start its SSH server; see \(log.path)") }
             port = found
+            let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+            endpoint = text.split(separator: "\n").first { $0.hasPrefix("Storefront API for") }?
+                .split(separator: " ").last.map(String.init) ?? ""
         }
 
         /// The session processes: the server's children.
@@ -82,9 +124,9 @@ enum SSHBenchmark {
         var sent = 0
     }
 
-    static func run(sessions: Int, keys: Int, keyFiles: [String], server: Server) throws -> String {
+    static func run(sessions: Int, keys: Int, keyFiles: [String], front: Front) throws -> Result {
         let start = ContinuousClock.now
-        var clients = try (0..<sessions).map { index in try spawn(key: keyFiles[index], port: server.port, at: start) }
+        var clients = try (0..<sessions).map { index in try spawn(key: keyFiles[index], port: front.port, at: start) }
         defer {
             for client in clients {
                 _ = write(client.master, "q", 1)
@@ -97,7 +139,7 @@ enum SSHBenchmark {
                 close(client.master)
             }
             let deadline = Date().addingTimeInterval(15)
-            while !server.sessionPIDs.isEmpty && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+            while !front.sessionPIDs().isEmpty && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
         }
         // Every session's first frame with the collections listed (the selection marker).
         let needle = Array("▸".utf8)
@@ -111,13 +153,14 @@ enum SSHBenchmark {
         let ready = ContinuousClock.now - start
         let accepted = clients.filter(\.framed).count
         Thread.sleep(forTimeInterval: 1)
-        let pids = server.sessionPIDs
+        let pids = front.sessionPIDs()
+        let serverPIDs = front.serverPIDs()
         let memory = pids.compactMap(memoryOf)
         let pss = memory.map(\.pss).reduce(0, +), rss = memory.map(\.rss).reduce(0, +)
-        let serverMemory = memoryOf(server.process.processIdentifier)
+        let serverPSS = serverPIDs.compactMap(memoryOf).map(\.pss).reduce(0, +)
 
         // Browsing: each session presses j/k four times a second, staggered over the quarter second.
-        let cpuBefore = cpuTicks([server.process.processIdentifier] + pids)
+        let cpuBefore = cpuTicks(serverPIDs + pids)
         let browseStart = ContinuousClock.now
         let interval = Duration.milliseconds(250)
         for index in clients.indices {
@@ -152,7 +195,7 @@ enum SSHBenchmark {
             }
         }
         let browseTime = ContinuousClock.now - browseStart
-        let cpuAfter = cpuTicks([server.process.processIdentifier] + pids)
+        let cpuAfter = cpuTicks(serverPIDs + pids)
         let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
         let seconds = Double(browseTime.components.seconds) + Double(browseTime.components.attoseconds) / 1e18
         let cpuShare = Double(cpuAfter - cpuBefore) / ticks / max(seconds, 0.001) * 100
@@ -161,14 +204,15 @@ enum SSHBenchmark {
         func percentile(_ p: Double) -> Double { latencies.isEmpty ? .nan : latencies[min(latencies.count - 1, Int(Double(latencies.count) * p))] }
         let missing = clients.filter(\.framed).count * keys - latencies.count
         let perSession = { (kib: Int) in String(format: "%.1f MB", Double(kib) / 1024 / Double(max(1, memory.count))) }
-        return String(format: """
-            %d sessions: accepted %d (first frames within %.1f s); per session PSS %@, RSS %@ (%d processes); \
-            serve itself PSS %.1f MB; server-side CPU while browsing %.0f%% of one core; \
+        let line = String(format: """
+            %@, %d sessions: accepted %d (first frames within %.1f s); per session PSS %@, RSS %@ (%d processes); \
+            server side PSS %.1f MB (%d processes); CPU while browsing %.0f%% of one core; \
             key→screen median %.1f ms, p99 %.1f ms, max %.1f ms over %d keys%@
-            """, sessions, accepted, Double(ready.components.seconds) + Double(ready.components.attoseconds) / 1e18,
-            perSession(pss), perSession(rss), memory.count, Double(serverMemory?.pss ?? 0) / 1024, cpuShare,
+            """, front.name, sessions, accepted, Double(ready.components.seconds) + Double(ready.components.attoseconds) / 1e18,
+            perSession(pss), perSession(rss), memory.count, Double(serverPSS) / 1024, serverPIDs.count, cpuShare,
             percentile(0.5), percentile(0.99), latencies.last ?? .nan, latencies.count,
             missing > 0 ? " (\(missing) keys unanswered)" : "")
+        return Result(line: line, totalPSS: Double(pss + serverPSS) / 1024)
     }
 
     private static func spawn(key: String, port: Int, at start: ContinuousClock.Instant) throws -> Client {
@@ -211,7 +255,7 @@ enum SSHBenchmark {
     }
 
     /// PSS and RSS in KiB, from smaps_rollup.
-    private static func memoryOf(_ pid: pid_t) -> (pss: Int, rss: Int)? {
+    static func memoryOf(_ pid: pid_t) -> (pss: Int, rss: Int)? {
         guard let text = try? String(contentsOfFile: "/proc/\(pid)/smaps_rollup", encoding: .utf8) else { return nil }
         func field(_ name: String) -> Int {
             text.split(separator: "\n").first { $0.hasPrefix(name + ":") }
