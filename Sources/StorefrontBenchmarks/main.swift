@@ -13,6 +13,8 @@ let benchmarks: [Benchmark] = [
               takes: .init(positionals: 1), run: FilterBenchmark.run),
     Benchmark("catalog", "writes the generated 100,000-product catalog to PATH",
               takes: .init(positionals: 1), run: { try SearchBenchmark.write($0) }),
+    Benchmark("oneshot", "search, product and collections as one-shot commands on the shipped and a 100,000-product catalog, and the ratio [--catalog PATH] [--runs N] [--storefront PATH]",
+              takes: .init(options: ["--catalog", "--runs", "--storefront"]), run: OneShotBenchmark.main),
     Benchmark("store", "reducer throughput: actions per second through the Store", takes: .init(), run: { _ in await runStoreBenchmark() }),
     Benchmark("render", "time to render a frame, median and p99 [--size WxH] [--frames N]",
               takes: .init(options: ["--size", "--frames"]), run: RenderBenchmark.main),
@@ -46,7 +48,7 @@ if wanted == "-h" || wanted == "--help" || (wanted != "all" && !benchmarks.conta
 }
 // "all" runs the benchmarks; writing the catalog is a tool, and fuzzing (a long run), ssh (a
 // hundred clients), the kill loop, the schema check (it needs the API's schema) and the simulator are run only by name.
-for benchmark in benchmarks where (wanted == "all" && !["catalog", "fuzz", "ssh", "crash", "crash-writer", "schema", "simulate", "serve"].contains(benchmark.name))
+for benchmark in benchmarks where (wanted == "all" && !["catalog", "oneshot", "fuzz", "ssh", "crash", "crash-writer", "schema", "simulate", "serve"].contains(benchmark.name))
     || benchmark.name == wanted {
     let own = Array(arguments.dropFirst())
     if wanted != "all" {
