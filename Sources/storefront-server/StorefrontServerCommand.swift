@@ -14,4 +14,18 @@ struct StorefrontServerCommand: AsyncParsableCommand {
 
     /// The global options may come before the command's name, as `storefront` takes them.
     @OptionGroup var global: GlobalOptions
+
+    /// The interactive storefront's own options, which `storefront` takes before any command's
+    /// name (`storefront --plain serve`) and has checked already; taken here too so that such a
+    /// command line runs as it did, and not used: they are not serve's or mcp's.
+    @OptionGroup var interactive: InteractiveOptionsTaken
+}
+
+/// `storefront`'s options for its interactive storefront, by name only (see `interactive` above).
+struct InteractiveOptionsTaken: ParsableArguments {
+    @Flag(help: .hidden) var plain = false
+    @Option(help: .hidden) var open: String?
+    @Flag(name: .customLong("cart-on-account"), help: .hidden) var cartOnAccount = false
+    @Option(name: .customLong("checkout-protocol"), help: .hidden) var checkoutProtocol: String?
+    @Option(help: .hidden) var country: String?
 }

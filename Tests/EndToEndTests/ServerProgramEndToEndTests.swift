@@ -16,6 +16,17 @@ final class ServerProgramEndToEndTests: XCTestCase {
         serve.stop()
     }
 
+    /// The interactive storefront's options written before `serve` were taken by the one program
+    /// and did nothing to serve; they still do nothing, rather than fail in the server program.
+    func testTheStorefrontsOwnOptionsBeforeServeStillDoNothing() throws {
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-server-e2e-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: state) }
+        let serve = try StorefrontProcess(["--plain", "--open", "cart", "--cart-on-account", "--checkout-protocol", "2025-10",
+                                           "--country", "JP", "serve", "--port", "0", "--state-dir", state.path], stateDirectory: state)
+        XCTAssertNotNil(serve.waitForLine { $0.hasPrefix("Storefront API for ") ? $0 : nil }, "serve did not start: \(serve.text)")
+        serve.stop()
+    }
+
     func testWithoutTheServerProgramServeAndMCPSaySoAndFail() throws {
         let storefront = try XCTUnwrap(TmuxSession.builtStorefront, "build the storefront executable first")
         let alone = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-alone-\(UUID().uuidString.prefix(8))")
