@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "storefront", targets: ["storefront"]),
+        .executable(name: "storefront-server", targets: ["storefront-server"]),
         .executable(name: "storefront-bench", targets: ["StorefrontBenchmarks"]),
         .library(name: "Storefront", targets: ["Storefront"]),
         .library(name: "CheckoutSheet", targets: ["CheckoutSheet"]),
@@ -80,6 +81,9 @@ let package = Package(
             ],
             resources: [.copy("Resources/images"), .copy("GraphQL/Documents")]
         ),
+        // What `serve` and `mcp` are run with (request and SSH limits, injected faults, scopes, tool
+        // sets, paths and defaults), for both the command line that parses them and the server.
+        .target(name: "ServerSettings", dependencies: ["Storefront"]),
         // The local Storefront API server: the embedded storefront behind the real schema's names.
         // The C allocator's figures and its trim (glibc's malloc.h is not in Swift's Glibc module).
         .target(name: "CAllocator"),
@@ -87,7 +91,7 @@ let package = Package(
         .target(
             name: "StorefrontServer",
             dependencies: [
-                "Storefront", "CustomerAccount", "Pictures", "CAllocator", "StorefrontAgents",
+                "Storefront", "CustomerAccount", "Pictures", "CAllocator", "StorefrontAgents", "ServerSettings",
                 .product(name: "MCP", package: "swift-sdk"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -104,7 +108,7 @@ let package = Package(
         .target(
             name: "StorefrontSSH",
             dependencies: [
-                "AppCore",
+                "AppCore", "ServerSettings",
                 .product(name: "NIOSSH", package: "swift-nio-ssh"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -130,7 +134,7 @@ let package = Package(
         .target(
             name: "StorefrontAgents",
             dependencies: [
-                "Storefront", "CheckoutSheet",
+                "Storefront", "CheckoutSheet", "ServerSettings",
                 .product(name: "MCP", package: "swift-sdk"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -155,11 +159,32 @@ let package = Package(
         .target(name: "CStartupClock"),
         .target(name: "TerminalUI", dependencies: ["AppCore", "Storefront", "CheckoutSheet", "Pictures", "CNcursesw", "CQRencode",
                                                    "CStartupClock"]),
+        // The command line both programs parse: the global options, the settings file, how a
+        // command fails, and the options of `serve` and `mcp` (defined once, for both).
+        .target(
+            name: "StorefrontCommandLine",
+            dependencies: [
+                "Storefront", "CustomerAccount", "ServerSettings", "UserConfig",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // The terminal app and every command that reads a shop. It links nothing of the server
+        // (GraphQL, Hummingbird, SSH, MCP and the curl-based networking MCP brings): `serve` and
+        // `mcp` are parsed here and run by storefront-server, so the app starts faster.
         .executableTarget(
             name: "storefront",
             dependencies: [
-                "Storefront", "CheckoutSheet", "AppCore", "TerminalUI", "StorefrontServer", "CustomerAccount", "StorefrontSSH", "Pictures",
-                "UserConfig", "StorefrontAgents", "AppAccount",
+                "Storefront", "CheckoutSheet", "AppCore", "TerminalUI", "CustomerAccount", "Pictures",
+                "UserConfig", "AppAccount", "StorefrontCommandLine", "ServerSettings",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // `storefront serve` and `storefront mcp`: the API server, the SSH front and the agents' tools.
+        .executableTarget(
+            name: "storefront-server",
+            dependencies: [
+                "Storefront", "CustomerAccount", "StorefrontServer", "StorefrontSSH", "StorefrontAgents", "StorefrontCommandLine",
+                "ServerSettings",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -1,5 +1,6 @@
 import Foundation
 import MCP
+@_exported import ServerSettings
 import Storefront
 
 /// One tool an agent may call: its description and input schema (JSON Schema, draft 2020-12),
@@ -9,12 +10,8 @@ struct AgentTool: Sendable {
     var run: @Sendable (AgentShop, ToolArguments) async throws -> Value
 }
 
-/// The tool sets the shop answers: Shopify's Storefront MCP (`/api/mcp`) and the Universal
-/// Commerce Protocol's MCP binding (`/api/ucp/mcp`), both over the same `AgentShop`.
-public enum AgentToolSet: String, Sendable, CaseIterable {
-    case storefront
-    case ucp
-
+/// The tool sets the shop answers (`AgentToolSet`), both over the same `AgentShop`.
+extension AgentToolSet {
     var tools: [AgentTool] {
         switch self {
         case .storefront: return StorefrontMCPTools.all

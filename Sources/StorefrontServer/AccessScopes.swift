@@ -1,15 +1,13 @@
 import Foundation
 import GraphQL
+import ServerSettings
 
 /// The Storefront API access scopes a token holds. A real shop's token holds the scopes its
 /// admin ticked; `serve` holds them all unless told to withhold one, so a client can be tried
 /// against a shop that does not share, say, its stock levels.
 public struct AccessScopes: Sendable, Equatable {
     /// A scope that gates a field `serve` answers.
-    public enum Scope: String, CaseIterable, Sendable {
-        /// `ProductVariant.quantityAvailable`.
-        case productInventory = "unauthenticated_read_product_inventory"
-    }
+    public typealias Scope = AccessScope
 
     public private(set) var withheld: Set<Scope> = []
 

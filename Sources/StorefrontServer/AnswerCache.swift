@@ -1,3 +1,4 @@
+import ServerSettings
 import Foundation
 import GraphQL
 import Synchronization
@@ -11,7 +12,7 @@ import Synchronization
 /// customer sees are always executed.
 public final class AnswerCache: Sendable {
     /// Answers kept by default; the bundled catalog's product pages and lists fit many times over.
-    public static let standardCount = 1_024
+    public static let standardCount = ServeDefaults.cachedAnswers
     /// Bytes of answers kept at most; past it the cache starts again rather than grow.
     static let maximumBytes = 8 << 20
     /// The root fields whose answers depend on nothing but the catalog, the stock and the buyer's

@@ -1,3 +1,4 @@
+import ServerSettings
 import Foundation
 import Storefront
 
@@ -8,7 +9,7 @@ import Storefront
 /// cannot. Both check the Storefront API's access token.
 public final class CheckoutEndpoint: Sendable {
     public enum Path {
-        public static let orders = "/checkout/orders"
+        public static let orders = ServeDefaults.checkoutOrdersPath
         public static let state = "/checkout/state"
     }
 

@@ -1,3 +1,4 @@
+import ServerSettings
 import Foundation
 import GraphQL
 import Storefront
@@ -6,7 +7,7 @@ import Synchronization
 /// `POST /api/2026-04/graphql.json`, independent of the HTTP server: checks the access token,
 /// applies the fault plan, runs the operation against the storefront and encodes the answer.
 public final class GraphQLEndpoint: Sendable {
-    public static let path = "/api/\(GraphQLStorefront.apiVersion)/graphql.json"
+    public static let path = ServeDefaults.graphQLPath
     public static let tokenHeader = "X-Shopify-Storefront-Access-Token"
     /// The header a server-side client sends its private token in; `serve` has one token for both.
     public static let privateTokenHeader = "Shopify-Storefront-Private-Token"
@@ -29,7 +30,7 @@ public final class GraphQLEndpoint: Sendable {
     /// Who runs an operation: `serial`, serve's own executor (`SerialExecution`, which leaves
     /// introspection and what the library would refuse to the library's), or `library`, the
     /// GraphQL library's executor for everything (what the serial one is held to, byte for byte).
-    public enum Executor: String, Sendable, CaseIterable { case serial, library }
+    public typealias Executor = GraphQLExecutorChoice
     let executor: Executor
 
     public init(storefront: any StorefrontClient, accessToken: String, faults: FaultPlan = .none, limits: RequestLimits = .standard,

@@ -1,3 +1,4 @@
+@_exported import ServerSettings
 import Foundation
 import Hummingbird
 import Logging

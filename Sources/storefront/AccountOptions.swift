@@ -2,6 +2,7 @@ import ArgumentParser
 import CustomerAccount
 import Foundation
 import Storefront
+import StorefrontCommandLine
 
 /// What the account commands share: the account server and client id, and how to build them.
 struct AccountOptions: ParsableArguments {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import StorefrontCommandLine
 
 /// `storefront checkout ...`: tools around the checkout sheet.
 struct CheckoutCommand: AsyncParsableCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import CheckoutSheet
 import Foundation
 import Storefront
+import StorefrontCommandLine
 
 /// `storefront checkout-demo --scenario NAME`: a whole checkout, headless, on the embedded store.
 struct CheckoutDemoCommand: AsyncParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CheckoutSheet
 import Foundation
+import StorefrontCommandLine
 
 /// `storefront checkout replay FILE|-`: recorded bridge messages through the sheet's decoder and
 /// lifecycle rules, printed as lifecycle events (JSON lines).

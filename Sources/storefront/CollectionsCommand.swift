@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Storefront
+import StorefrontCommandLine
 
 /// `storefront collections`: the shop's collections.
 struct CollectionsCommand: AsyncParsableCommand {

@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontCommandLine
 import UserConfig
 
 /// The country the shopper picked, kept as one line (`country`) in the app's state directory so

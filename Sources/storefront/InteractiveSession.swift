@@ -3,7 +3,9 @@ import AppCore
 import CheckoutSheet
 import CustomerAccount
 import Foundation
+import ServerSettings
 import Storefront
+import StorefrontCommandLine
 import TerminalUI
 #if canImport(Glibc)
 import Glibc
@@ -112,7 +114,7 @@ enum InteractiveSession {
             var loginOptions = LoginCommand.defaultOptions
             loginOptions.storefrontEndpoint = remote.configuration.endpoint
             // On a remote terminal (an SSH session) no browser reaches this machine: a code approved elsewhere.
-            loginOptions.onAnotherDevice = ProcessInfo.processInfo.environment[SSHSessionLauncher.loginElsewhereVariable] == "1"
+            loginOptions.onAnotherDevice = ProcessInfo.processInfo.environment[SSHSessionEnvironment.loginElsewhereVariable] == "1"
             let cartIds = RemoteCartIds(directory: stateDirectory, endpoint: remote.configuration.endpoint)
             // An SSH session keeps nothing: its customer's cart is remembered by the account server.
             let accountCart = cartOnAccount ? AccountCartPointer(manager: commands.tokenManager) : nil

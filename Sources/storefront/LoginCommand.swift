@@ -1,7 +1,8 @@
 import ArgumentParser
 import CustomerAccount
 import Foundation
-import StorefrontServer
+import StorefrontCommandLine
+import ServerSettings
 
 /// `storefront login`: the customer logs in through a browser (OAuth 2.0 authorization code with
 /// PKCE and a loopback redirect), and the tokens are kept in the state directory.
@@ -30,7 +31,7 @@ struct LoginCommand: AsyncParsableCommand {
     /// `storefront serve`'s on its usual port.
     static var defaultOptions: AccountCommands.LoginOptions {
         AccountCommands.LoginOptions(
-            fallbackAuthServer: URL(string: "http://127.0.0.1:\(ServeCommand.defaultPort)\(AccountEndpoint.Path.base)"))
+            fallbackAuthServer: URL(string: "http://127.0.0.1:\(ServeDefaults.port)\(AccountCommands.accountPathBesideStorefront)"))
     }
 
     func run() async throws {

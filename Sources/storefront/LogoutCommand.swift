@@ -1,6 +1,7 @@
 import ArgumentParser
 import CustomerAccount
 import Foundation
+import StorefrontCommandLine
 
 /// `storefront logout`: ends the session at the account server, deletes the tokens and the carts
 /// a customer was signed in to.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Storefront
+import StorefrontCommandLine
 import UserConfig
 
 /// `--country CODE` (else `STOREFRONT_COUNTRY`, else config.toml's `country`): the country a command shops from. Its prices are in

@@ -1,5 +1,6 @@
 import Foundation
 import Storefront
+import StorefrontCommandLine
 
 /// Terminal output helpers: display width (CJK and emoji take two columns, combining marks none),
 /// truncation to a width, aligned columns, and JSON.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Pictures
 import Storefront
+import StorefrontCommandLine
 import TerminalUI
 
 /// `storefront product HANDLE`: one product with its options and variants.

@@ -1,3 +1,4 @@
+import StorefrontCommandLine
 import TerminalUI
 
 /// `search` takes words that start with "-" as part of the query (`-tag:sale` is a negation), but

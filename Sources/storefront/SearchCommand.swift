@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Storefront
+import StorefrontCommandLine
 
 /// `storefront search QUERY`: products matching a query in the Shopify search syntax.
 struct SearchCommand: AsyncParsableCommand {

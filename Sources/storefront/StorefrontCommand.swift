@@ -3,6 +3,7 @@ import ArgumentParser
 import CheckoutSheet
 import Foundation
 import Storefront
+import StorefrontCommandLine
 import TerminalUI
 
 /// `storefront`: the root command. Subcommands are listed here, one file each.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CustomerAccount
 import Foundation
+import StorefrontCommandLine
 
 /// `storefront whoami`: who is logged in and until when; status 1 when nobody is.
 struct WhoamiCommand: AsyncParsableCommand {

@@ -1,3 +1,4 @@
+import ServerSettings
 import Foundation
 import GRDB
 import Storefront
@@ -10,7 +11,7 @@ import Storefront
 /// The first open imports the JSON files the app keeps in the same directory (carts, orders,
 /// customers), once; the files stay for the app, which goes on using them.
 public final class SQLiteStatePersistence: EmbeddedPersistence {
-    public static let fileName = "shop.sqlite"
+    public static let fileName = ServeDefaults.databaseFileName
 
     public let databaseURL: URL
     /// What the first open took over from the JSON files, for a line on start.

@@ -14,9 +14,7 @@ final class SSHShop: @unchecked Sendable {
     static var sshPath: String? { ["/usr/bin/ssh", "/usr/local/bin/ssh"].first { FileManager.default.isExecutableFile(atPath: $0) } }
 
     init(arguments: [String] = []) throws {
-        guard let binary = TmuxSession.storefrontBinary() else {
-            throw EndToEndSetupError("the storefront binary is not built: run swift build --build-tests first")
-        }
+        let binary = try TmuxSession.builtServingStorefront()
         guard Self.sshPath != nil else {
             throw EndToEndSetupError("the OpenSSH client is not installed (apt-get install openssh-client)")
         }

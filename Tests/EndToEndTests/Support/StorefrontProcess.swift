@@ -8,7 +8,8 @@ final class StorefrontProcess: Sendable {
     private let output = Collected()
 
     init(_ arguments: [String], stateDirectory: URL) throws {
-        guard let binary = TmuxSession.storefrontBinary() else {
+        let serving = arguments.contains("serve") || arguments.contains("mcp")
+        guard let binary = serving ? try TmuxSession.builtServingStorefront() : TmuxSession.storefrontBinary() else {
             throw EndToEndSetupError("the storefront binary is not built: run swift build --build-tests first")
         }
         let process = Process()
@@ -38,6 +39,9 @@ final class StorefrontProcess: Sendable {
     }
 
     deinit { stop() }
+
+    /// The process id, which stays the same when `storefront` becomes `storefront-server`.
+    var processIdentifier: Int32 { process.processIdentifier }
 
     var text: String { output.text.withLock { $0 } }
     var lines: [String] { text.split(separator: "\n").map(String.init) }

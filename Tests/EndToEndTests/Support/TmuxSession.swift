@@ -27,6 +27,19 @@ final class TmuxSession {
     /// `storefrontBinary()` as found from this file, for tests elsewhere in the target.
     static var builtStorefront: String? { storefrontBinary() }
 
+    /// The built `storefront` for `serve` and `mcp`, which it hands to `storefront-server` beside
+    /// it; an error that says what to build when either is missing.
+    static func builtServingStorefront() throws -> String {
+        guard let storefront = builtStorefront else {
+            throw EndToEndSetupError("the storefront binary is not built: run swift build --build-tests first")
+        }
+        let server = URL(fileURLWithPath: storefront).deletingLastPathComponent().appendingPathComponent("storefront-server").path
+        guard FileManager.default.isExecutableFile(atPath: server) else {
+            throw EndToEndSetupError("storefront-server is not built beside \(storefront): run swift build --build-tests first")
+        }
+        return storefront
+    }
+
     /// The built `storefront` and `storefront-bench` beside it, or an error that says what to build.
     static func builtBenchmark() throws -> (storefront: String, bench: String) {
         guard let storefront = builtStorefront else {

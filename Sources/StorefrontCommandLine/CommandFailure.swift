@@ -3,7 +3,7 @@ import Foundation
 import Storefront
 
 /// How a command fails: one clear message on stderr and an exit status, never a stack trace.
-enum CommandFailure: Error, CustomStringConvertible {
+public enum CommandFailure: Error, CustomStringConvertible {
     /// Bad input (catalog, query): status 2.
     case input(String)
     /// Something asked for does not exist: status 1.
@@ -11,13 +11,13 @@ enum CommandFailure: Error, CustomStringConvertible {
     /// The storefront could not be reached or did not answer usefully: status 3.
     case unavailable(String)
 
-    var description: String {
+    public var description: String {
         switch self {
         case .input(let message), .notFound(let message), .unavailable(let message): return message
         }
     }
 
-    var exitCode: ExitCode {
+    public var exitCode: ExitCode {
         switch self {
         case .input: return ExitCode(2)
         case .notFound: return ExitCode(1)
@@ -28,10 +28,10 @@ enum CommandFailure: Error, CustomStringConvertible {
 
 extension AsyncParsableCommand {
     /// GraphQL error codes that say "not now" rather than "not like this".
-    static var tryLaterCodes: Set<String> { ["THROTTLED", "INTERNAL_SERVER_ERROR", "SHOP_INACTIVE"] }
+    public static var tryLaterCodes: Set<String> { ["THROTTLED", "INTERNAL_SERVER_ERROR", "SHOP_INACTIVE"] }
 
     /// Runs `body`, turning a `CommandFailure` into its message on stderr and its exit status.
-    func reportingFailures(_ body: () async throws -> Void) async throws {
+    public func reportingFailures(_ body: () async throws -> Void) async throws {
         do {
             try await body()
         } catch let failure as CommandFailure {

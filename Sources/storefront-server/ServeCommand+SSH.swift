@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import Storefront
 import StorefrontServer
+import StorefrontCommandLine
 import StorefrontSSH
 #if canImport(Glibc)
 import Glibc
@@ -53,7 +54,10 @@ extension ServeCommand {
         } catch let error as SSHServerError {
             throw CommandFailure.input(error.description)
         }
-        let launcher = SSHSessionLauncher(endpoint: endpoint, token: token, frontCredential: frontCredential,
+        guard let storefront = SiblingProgram.find(SiblingProgram.client) else {
+            throw CommandFailure.input("serve --ssh-port runs each session with the \(SiblingProgram.client) program, found neither beside this one nor on PATH")
+        }
+        let launcher = SSHSessionLauncher(executable: storefront, endpoint: endpoint, token: token, frontCredential: frontCredential,
                                           cacheDirectory: ResponseCache.defaultDirectory().deletingLastPathComponent())
         var logger = Logger(label: "storefront.ssh") { StreamLogHandler.standardOutput(label: $0) }
         logger.logLevel = .info

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What one SSH front-end allows, with defaults for a small machine. Printed on start.
 public struct SessionLimits: Hashable, Sendable {
     /// Sessions open at once, over every client.
@@ -31,7 +33,7 @@ public struct SessionLimits: Hashable, Sendable {
     }
 
     /// "15 min", or "90 s" when it is not whole minutes.
-    static func duration(_ seconds: Int) -> String {
+    public static func duration(_ seconds: Int) -> String {
         seconds % 60 == 0 ? "\(seconds / 60) min" : "\(seconds) s"
     }
 }

@@ -4,15 +4,15 @@ import UserConfig
 
 /// `config.toml`, read once per process (`ConfigFile.location`): what it says, and what was wrong
 /// with it, said once on stderr. Commands that serve a shop (`serve`) do not read it.
-enum SettingsFile {
-    static let loaded: ConfigFile = {
+public enum SettingsFile {
+    public static let loaded: ConfigFile = {
         let (file, problems) = ConfigFile.load(environment: ProcessInfo.processInfo.environment)
         for problem in problems { warn(problem.description) }
         return file
     }()
 
     /// Says `message` on stderr, once per process however many times the settings are asked for.
-    static func warn(_ message: String) {
+    public static func warn(_ message: String) {
         guard said.withLock({ $0.insert(message).inserted }) else { return }
         FileHandle.standardError.write(Data("storefront: \(message)\n".utf8))
     }
@@ -21,7 +21,7 @@ enum SettingsFile {
 
     /// The file's `colours = false` as the environment's `NO_COLOR=1`, which the terminal UI and
     /// the pictures already follow. A `NO_COLOR` of the environment's own is left as it is.
-    static func applyColours(_ settings: Settings) {
+    public static func applyColours(_ settings: Settings) {
         let environment = ProcessInfo.processInfo.environment
         if !settings.colours, (environment["NO_COLOR"] ?? "").isEmpty { setenv("NO_COLOR", "1", 1) }
     }

@@ -6,23 +6,25 @@ import UserConfig
 
 /// Options every command takes, before or after the subcommand's name:
 /// `storefront --catalog x.json search tea` and `storefront search tea --catalog x.json`.
-struct GlobalOptions: ParsableArguments {
+public struct GlobalOptions: ParsableArguments, Sendable {
+    public init() {}
+
     @Option(name: .long, help: ArgumentHelp("A catalog file to use instead of the bundled one.", valueName: "path"))
-    var catalog: String?
+    public var catalog: String?
 
     @Option(name: .long, help: ArgumentHelp("A Storefront API endpoint to read from instead of the catalog.", valueName: "url"))
-    var endpoint: String?
+    public var endpoint: String?
 
     @Option(name: .long, help: ArgumentHelp("A shop to read from instead of the catalog (else STOREFRONT_SHOP).", valueName: "domain"))
-    var shop: String?
+    public var shop: String?
 
     @Option(name: .long, help: ArgumentHelp("The Storefront API access token (else STOREFRONT_TOKEN).", valueName: "token"))
-    var token: String?
+    public var token: String?
 
     /// The settings this command runs with: these flags, then the environment, then `config.toml`
     /// (unless `readingFile` is false), then the defaults. `token_env` naming an unset variable
     /// is said on stderr.
-    func settings(country: String? = nil, noPictures: Bool = false, readingFile: Bool = true) -> Settings {
+    public func settings(country: String? = nil, noPictures: Bool = false, readingFile: Bool = true) -> Settings {
         let flags = Settings.Flags(catalog: catalog, endpoint: endpoint, shop: shop, token: token, country: country,
                                    noPictures: noPictures)
         let (settings, problems) = Settings.resolve(flags: flags, environment: ProcessInfo.processInfo.environment,
@@ -35,7 +37,7 @@ struct GlobalOptions: ParsableArguments {
     /// or endpoint), or nil to read the catalog. By default reads go to the network first; when it fails, an answer cached in the
     /// last day is used and stderr says so (`reportFallbacks`).
     /// The app passes its own `onEvent` instead (the terminal is its screen, not stderr's).
-    func remoteStorefront(cachePolicy: CachePolicy = .networkFirst(expireIn: 24 * 60 * 60),
+    public func remoteStorefront(cachePolicy: CachePolicy = .networkFirst(expireIn: 24 * 60 * 60),
                           offlineFallbackAge: TimeInterval? = nil,
                           readingFile: Bool = true,
                           onEvent: (@Sendable (GraphQLClientEvent) -> Void)? = nil) throws -> GraphQLStorefront? {
@@ -62,7 +64,7 @@ struct GlobalOptions: ParsableArguments {
 
     /// The Storefront API endpoint named by --endpoint or --shop (or STOREFRONT_SHOP, or
     /// config.toml), token or not: its shop's account server is the one to log in to.
-    var storefrontEndpoint: URL? {
+    public var storefrontEndpoint: URL? {
         let settings = settings()
         return (try? GraphQLStorefront.Configuration.selected(endpoint: settings.endpoint, shop: settings.shop,
                                                               token: settings.token ?? "-"))??.endpoint
@@ -71,7 +73,7 @@ struct GlobalOptions: ParsableArguments {
     /// The catalog named on the command line, or the bundled one. (ArgumentParser hands an option
     /// written before the subcommand's name to the subcommand's copy of this group too.)
     /// A catalog that cannot be used ends the command with one line on stderr and status 2.
-    func openCatalog() throws -> StoreCatalog {
+    public func openCatalog() throws -> StoreCatalog {
         do {
             if let path = catalog { return try CatalogLoader.load(contentsOf: path) }
             return try CatalogLoader.bundled()
@@ -84,7 +86,7 @@ struct GlobalOptions: ParsableArguments {
     /// file's (see `CatalogIndexFiles`); else from the catalog read from its file, whose index is
     /// then written for the next command. An index that fails to read is removed and the catalog
     /// file answers instead. `STOREFRONT_CATALOG_INDEX=off` always reads the file.
-    func readCatalog<T>(index fromIndex: (CatalogIndex) throws -> T, catalog fromCatalog: (StoreCatalog) throws -> T) throws -> T {
+    public func readCatalog<T>(index fromIndex: (CatalogIndex) throws -> T, catalog fromCatalog: (StoreCatalog) throws -> T) throws -> T {
         let cache = ResponseCache.defaultDirectory()
         guard CatalogIndexFiles.isEnabled() else { return try fromCatalog(openCatalog()) }
         if let index = CatalogIndexFiles.open(catalogPath: catalog, cache: cache) {

@@ -5,12 +5,12 @@ import Storefront
 import StorefrontServer
 import StorefrontSSH
 
-/// How `serve --ssh-port` runs a shopper's session: this same program (`/proc/self/exe`, so a
-/// rebuilt binary on disk changes nothing mid-run) as a Storefront API client of `endpoint`, with a
+/// How `serve --ssh-port` runs a shopper's session: the `storefront` program (`executable`, found
+/// beside this one when the front starts) as a Storefront API client of `endpoint`, with a
 /// private state directory that goes away with the session. The SSH side keeps no shop state:
 /// carts and orders live behind the API.
 struct SSHSessionLauncher: Sendable {
-    var executable = "/proc/self/exe"
+    let executable: String
     let endpoint: URL
     let token: String
     /// The private secret the account server trusts for key sessions; nil: keys are not remembered.
@@ -22,7 +22,7 @@ struct SSHSessionLauncher: Sendable {
     var accounts: AccountServerClient? = AccountServerClient()
 
     /// Set for every session: a login there is a code approved on another device (RFC 8628).
-    static let loginElsewhereVariable = "STOREFRONT_LOGIN_ON_ANOTHER_DEVICE"
+    static let loginElsewhereVariable = SSHSessionEnvironment.loginElsewhereVariable
 
     static let guestNotice = "You are shopping as a guest: this cart lasts this session. "
         + "To be remembered next time, create a key (ssh-keygen -t ed25519) and connect again."

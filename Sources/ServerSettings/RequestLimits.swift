@@ -40,15 +40,6 @@ public struct RequestLimits: Sendable, Hashable {
     public var maximumResolvedFieldsInFlight = 400_000
     public var maximumListElementsInFlight = 6_000
     public var maximumResponseBytesInFlight = 24 << 20
-    /// The execution budgets for one request.
-    var executionBudget: ExecutionBudget.Limits {
-        ExecutionBudget.Limits(fields: maximumResolvedFields, listElements: maximumListElements, responseBytes: maximumResponseBytes)
-    }
-    /// What all requests in flight may hold together.
-    var sharedExecutionBudget: ExecutionBudget.Limits {
-        ExecutionBudget.Limits(fields: maximumResolvedFieldsInFlight, listElements: maximumListElementsInFlight,
-                               responseBytes: maximumResponseBytesInFlight)
-    }
     /// Wall time for one request's work, from the end of its body to its answer.
     public var timeBudget: Duration = .seconds(10)
     /// Time a client has to send a request's body (else 408); twice this without a byte from the

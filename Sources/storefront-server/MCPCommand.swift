@@ -3,33 +3,18 @@ import CustomerAccount
 import Foundation
 import Storefront
 import StorefrontAgents
+import StorefrontCommandLine
 
 /// `storefront mcp`: the agents' tools over MCP on standard input and output, against the shop the
 /// global options name (the embedded one, `serve` or any Storefront API), for a desktop assistant.
+/// Its options and help are `MCPOptions`, which the `storefront` program parses too.
 struct MCPCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "mcp",
-        abstract: "Serve the shop's tools to an AI agent over MCP on stdin/stdout.",
-        discussion: """
-            --tools ucp (the default): the Universal Commerce Protocol's catalog, cart, checkout and order tools.
-            --tools storefront: Shopify's Storefront MCP tools (catalog, policies, product, cart).
-            The agent acts for the customer logged in with `storefront login`, else as a guest; its carts
-            and orders are the ones this terminal's storefront shows.
-            """)
+    static let configuration = MCPOptions.configuration
 
-    @OptionGroup var global: GlobalOptions
-
-    @Option(help: ArgumentHelp("Which tools: ucp or storefront.", valueName: "set"))
-    var tools: String = AgentToolSet.ucp.rawValue
-
-    func validate() throws {
-        guard AgentToolSet(rawValue: tools) != nil else {
-            throw ValidationError("--tools takes \(AgentToolSet.allCases.map(\.rawValue).joined(separator: " or ")), not \(tools.prefix(40)).")
-        }
-    }
+    @OptionGroup var options: MCPOptions
 
     func run() async throws {
-        let set = AgentToolSet(rawValue: tools) ?? .ucp
+        let set = options.toolSet
         try await reportingFailures {
             let directory = EmbeddedStorefront.defaultStateDirectory()
             let tokens = TokenStore(directory: directory)
@@ -48,7 +33,7 @@ struct MCPCommand: AsyncParsableCommand {
 
     /// The shop as the interactive storefront on this machine reaches it, with the same current cart.
     private func shop(directory: URL, tokens: TokenStore) async throws -> AgentShop {
-        if let remote = try global.remoteStorefront() {
+        if let remote = try options.global.remoteStorefront() {
             let endpoint = remote.configuration.endpoint
             let backend = StorefrontAPICheckoutBackend(storefront: remote,
                                                        paidSessions: RemoteOrderSessions(directory: directory, endpoint: endpoint))
@@ -56,7 +41,7 @@ struct MCPCommand: AsyncParsableCommand {
             return AgentShop(storefront: remote, checkout: backend,
                              customerCarts: CustomerCarts(current: { _ in await cartIds.current() }, set: { _, id in await cartIds.set(id) }))
         }
-        let storefront = EmbeddedStorefront(catalog: try global.openCatalog())
+        let storefront = EmbeddedStorefront(catalog: try options.global.openCatalog())
         await storefront.setCustomerDirectory(SessionCustomerDirectory(store: tokens))
         return AgentShop(storefront: storefront, checkout: storefront,
                          customerCarts: CustomerCarts(current: { _ in await storefront.currentCartId() },
