@@ -154,6 +154,24 @@ import Testing
         }
     }
 
+    @Test func theCatalogIsReadOnceTheFirstScreenIsAnsweredNotBefore() async throws {
+        let path = try #require(CatalogLoader.bundledPath)
+        let index = try #require(try CatalogIndexFiles.loadAndIndex(catalogPath: path, cache: cache).index)
+        let started = Mutex(false)
+        let indexed = EmbeddedStorefront(index: index, loading: {
+            started.withLock { $0 = true }
+            return try CatalogLoader.load(contentsOf: path)
+        }, stateDirectory: state)
+        _ = try await indexed.query(StorefrontQuery(.localization))
+        _ = try await indexed.query(StorefrontQuery(.shop))
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(!started.withLock { $0 }, "not read while the first screen is being answered")
+        _ = try await indexed.query(StorefrontQuery(.collections(PageArguments(first: 5), sortKey: .id, productPreview: 5)))
+        for _ in 0..<200 where !started.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(started.withLock { $0 }, "read once the collections are answered")
+        #expect(try await indexed.source.loaded().products.count == index.productCount)
+    }
+
     @Test func cartsWaitForTheCatalog() async throws {
         let (catalog, _, indexed, gate) = try await shops()
         let variant = try #require(catalog.products.first?.variants.first)

@@ -29,33 +29,45 @@ final class CatalogSource: Sendable {
         case failed(any Error, fallback: StoreCatalog)
     }
 
+    /// How to read the catalog, and what stands in if that fails, until the reading starts.
+    private let reader: Mutex<(read: @Sendable () throws -> StoreCatalog, fallback: StoreCatalog)?>
+
     init(_ catalog: StoreCatalog) {
         index = nil
         given = catalog
         state = Mutex(.read(catalog))
+        reader = Mutex(nil)
     }
 
-    /// Starts reading the catalog with `read` on a new thread; `index` answers meanwhile.
+    /// A catalog to read with `read` on a thread of its own once `startReading` is called (or
+    /// anything needs the catalog); `index` answers meanwhile.
     init(index: CatalogIndex, read: @escaping @Sendable () throws -> StoreCatalog) {
         self.index = index
         given = nil
         state = Mutex(.reading(waiting: []))
+        reader = Mutex((read, .empty(shop: index.shop, markets: index.markets)))
         finished.enter()
-        let thread = Thread { [self] in
-            let result = Result { try read() }
-            let waiting = state.withLock { state -> [CheckedContinuation<StoreCatalog, any Error>] in
-                guard case .reading(let waiting) = state else { return [] }
-                switch result {
-                case .success(let catalog): state = .read(catalog)
-                case .failure(let error): state = .failed(error, fallback: .empty(shop: index.shop, markets: index.markets))
-                }
-                return waiting
-            }
-            finished.leave()
-            for continuation in waiting { continuation.resume(with: result) }
-        }
+    }
+
+    /// Starts reading the catalog, unless it was given or the reading has started already.
+    func startReading() {
+        guard let (read, fallback) = reader.withLock({ reader in defer { reader = nil }; return reader }) else { return }
+        let thread = Thread { [self] in finish(Result { try read() }, fallback: fallback) }
         thread.name = "catalog-read"
         thread.start()
+    }
+
+    private func finish(_ result: Result<StoreCatalog, any Error>, fallback: StoreCatalog) {
+        let waiting = state.withLock { state -> [CheckedContinuation<StoreCatalog, any Error>] in
+            guard case .reading(let waiting) = state else { return [] }
+            switch result {
+            case .success(let catalog): state = .read(catalog)
+            case .failure(let error): state = .failed(error, fallback: fallback)
+            }
+            return waiting
+        }
+        finished.leave()
+        for continuation in waiting { continuation.resume(with: result) }
     }
 
     /// Whether the catalog is still being read (the index answers what it can meanwhile).
@@ -69,6 +81,7 @@ final class CatalogSource: Sendable {
     /// The catalog, once read; throws what its reading threw.
     func loaded() async throws -> StoreCatalog {
         if let given { return given }
+        startReading()
         return try await withCheckedThrowingContinuation { continuation in
             let now: Result<StoreCatalog, any Error>? = state.withLock { state in
                 switch state {
@@ -87,6 +100,7 @@ final class CatalogSource: Sendable {
     /// The catalog, waiting on this thread until it is read (an empty shop if that failed).
     var catalog: StoreCatalog {
         if let given { return given }
+        startReading()
         while true {
             let current: StoreCatalog? = state.withLock { state in
                 switch state {

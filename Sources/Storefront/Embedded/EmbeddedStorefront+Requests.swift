@@ -15,7 +15,12 @@ extension EmbeddedStorefront {
         // While the catalog is being read, its index answers what it can; the rest waits for it.
         if source.isReading, let index = source.index {
             do {
-                if let answer = try answerFromIndex(request, index) { return answer }
+                if let answer = try answerFromIndex(request, index) {
+                    // The first screen (the collections) is answered: the catalog is read now, for
+                    // what comes next, and not before, so the two do not share the cores.
+                    if case .collections = request.read { source.startReading() }
+                    return answer
+                }
             } catch let error as StorefrontError {
                 throw error
             } catch {

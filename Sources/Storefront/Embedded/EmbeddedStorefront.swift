@@ -87,8 +87,9 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
     }
 
     /// A storefront ready at once over `index` (the catalog file's index, current): `read` reads
-    /// the catalog on a thread of its own, and until it has, the reads a first screen makes are
-    /// answered from the index (see `answerFromIndex`) with the same stock laid over. Carts,
+    /// the catalog on a thread of its own, from when the first page of collections is answered or
+    /// anything needs the catalog, and until it has, the reads a first screen makes are answered
+    /// from the index (see `answerFromIndex`) with the same stock laid over. Carts,
     /// orders, prices and every other read wait for the catalog, so there is one set of books.
     public init(index: CatalogIndex, loading read: @escaping @Sendable () throws -> StoreCatalog, stateDirectory: URL? = nil,
                 persistence: (any EmbeddedPersistence)? = nil, now: @escaping @Sendable () -> Date = { Date() },
