@@ -82,6 +82,36 @@ public struct GlobalOptions: ParsableArguments, Sendable {
         }
     }
 
+    /// The embedded shop over the catalog. When the catalog has a current index on disk (see
+    /// `CatalogIndexFiles`), the shop is ready at once: the index answers the first screen's reads
+    /// while the catalog is read on a thread of its own (`whenRead` is called once it is). Else the
+    /// catalog is read first, as `STOREFRONT_CATALOG_INDEX=off` always does, and its index is
+    /// written for the next run on a thread of its own.
+    func embeddedStorefront(whenRead: @escaping @Sendable () -> Void = {}) throws -> EmbeddedStorefront {
+        let cache = ResponseCache.defaultDirectory()
+        guard CatalogIndexFiles.isEnabled() else {
+            defer { whenRead() }
+            return EmbeddedStorefront(catalog: try openCatalog())
+        }
+        if let index = CatalogIndexFiles.open(catalogPath: catalog, cache: cache) {
+            let options = self
+            return EmbeddedStorefront(index: index, loading: {
+                defer { whenRead() }
+                return try options.openCatalog()
+            })
+        }
+        defer { whenRead() }
+        do {
+            let (loaded, stamp) = try CatalogIndexFiles.load(catalogPath: catalog)
+            // Written while the shop is in use (a 100,000-product catalog takes seconds); a writer
+            // that did not finish leaves a temporary file that the next one removes.
+            if let stamp { Thread.detachNewThread { _ = CatalogIndexFiles.writeIndex(of: loaded, stamp: stamp, cache: cache) } }
+            return EmbeddedStorefront(catalog: loaded)
+        } catch let error as StorefrontError {
+            throw CommandFailure.input(error.description)
+        }
+    }
+
     /// An answer from the catalog's index on disk when it has one that is still the catalog
     /// file's (see `CatalogIndexFiles`); else from the catalog read from its file, whose index is
     /// then written for the next command. An index that fails to read is removed and the catalog

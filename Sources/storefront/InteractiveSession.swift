@@ -134,8 +134,8 @@ enum InteractiveSession {
                                    freshStorefront: remote.withCachePolicy(.networkFirst(expireIn: 300)),
                                    ledgerOrders: ledgerOrders)
         }
-        let storefront = EmbeddedStorefront(catalog: try global.openCatalog())
-        StartupTrace.mark("catalog-read")
+        // Over the catalog's index when it has one: the first screen does not wait for the catalog.
+        let storefront = try global.embeddedStorefront(whenRead: { StartupTrace.mark("catalog-read") })
         let checkout = CheckoutSheet(configuration: configuration, webViews: SimulatedCheckoutServer(backend: storefront))
         // The embedded store knows the customer from the token file.
         await storefront.setCustomerDirectory(SessionCustomerDirectory(store: tokens))

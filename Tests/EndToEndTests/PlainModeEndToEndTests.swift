@@ -218,6 +218,24 @@ final class PlainModeEndToEndTests: XCTestCase {
         XCTAssertFalse(output.contains("\u{9B}") || output.contains("\u{07}") || output.contains("\r"), output.debugDescription)
     }
 
+    /// Over the catalog's index (written by a one-shot command first) a session shows what it shows
+    /// over the catalog read from JSON, and a line added while the catalog may still be loading is
+    /// priced by it all the same.
+    func testASessionOverTheCatalogsIndexShowsWhatTheJSONShows() throws {
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-index-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let indexing = try PlainProcess(arguments: ["collections"], environment: ["XDG_CACHE_HOME": cache.path])
+        indexing.closeInput()
+        XCTAssertEqual(indexing.finish(timeout: 60).1, 0)
+        let indexes = try FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent("storefront/catalog-index").path)
+        XCTAssertEqual(indexes.count, 1, "\(indexes)")
+        let script = ["open 1", "open 1", "set Size 1 kg", "add 2", "cart", "quit"]
+        let overIndex = try plain(script, environment: ["XDG_CACHE_HOME": cache.path])
+        let overJSON = try plain(script, environment: ["XDG_CACHE_HOME": cache.path, "STOREFRONT_CATALOG_INDEX": "off"])
+        XCTAssertTrue(overIndex.contains("  1. Coffee"), overIndex)
+        XCTAssertEqual(overIndex, overJSON)
+    }
+
     /// Without --plain: stdout or stdin not a terminal is enough.
     func testChosenAutomaticallyWhenNotOnATerminal() throws {
         let output = try plain(["quit"], arguments: [], environment: ["TERM": "xterm-256color"])

@@ -173,4 +173,22 @@ import Testing
         let index = try #require(try CatalogIndexFiles.loadAndIndex(catalogPath: catalog, cache: cache).index)
         #expect(throws: StorefrontError.self) { try index.matches(query: "tag:") }
     }
+
+    @Test func aWriterThatEndedMidWayLeavesNothingBehindOnceTheNextOneWrites() throws {
+        let catalog = try write(Fixtures.catalogJSON)
+        let index = URL(fileURLWithPath: indexFile(catalog))
+        try FileManager.default.createDirectory(at: index.deletingLastPathComponent(), withIntermediateDirectories: true)
+        // A process that has ended, and this one (still writing, as far as anyone can tell).
+        let ended = Process()
+        ended.executableURL = URL(fileURLWithPath: "/bin/true")
+        try ended.run()
+        ended.waitUntilExit()
+        let abandoned = index.path + ".tmp-\(ended.processIdentifier)-1"
+        let live = index.path + ".tmp-\(getpid())-2"
+        for path in [abandoned, live] { #expect(FileManager.default.createFile(atPath: path, contents: Data("half".utf8))) }
+        _ = try CatalogIndexFiles.loadAndIndex(catalogPath: catalog, cache: cache)
+        #expect(!FileManager.default.fileExists(atPath: abandoned))
+        #expect(FileManager.default.fileExists(atPath: live), "a writer still running keeps its file")
+        #expect(CatalogIndexFiles.open(catalogPath: catalog, cache: cache) != nil)
+    }
 }

@@ -12,12 +12,27 @@ import StorefrontModels
 /// `@inContext` does on `cartCreate`. A request without a market asks in the shop's own.
 extension EmbeddedStorefront {
     public nonisolated func query(_ request: StorefrontQuery) async throws -> StorefrontAnswer {
-        let context = request.context ?? .shop
-        let inMarket = context != .shop
-        let markets = catalog.markets
-        func local(_ product: Product) -> Product { inMarket ? markets.localize(product, context) : product }
-        func sold(_ product: Product) -> Product? { !inMarket || markets.sells(product, context) ? local(product) : nil }
-        func local(_ collection: Collection) -> Collection { inMarket ? markets.localize(collection, context) : collection }
+        // While the catalog is being read, its index answers what it can; the rest waits for it.
+        if source.isReading, let index = source.index {
+            do {
+                if let answer = try answerFromIndex(request, index) {
+                    // The first screen (the collections) is answered: the catalog is read now, for
+                    // what comes next, and not before, so the two do not share the cores.
+                    if case .collections = request.read { source.startReading() }
+                    return answer
+                }
+            } catch let error as StorefrontError {
+                throw error
+            } catch {
+                // An index that fails to read: the catalog answers once it is read.
+            }
+        }
+        let markets = try await source.loaded().markets
+        let view = MarketView(markets: markets, context: request.context ?? .shop)
+        let context = view.context, inMarket = view.inMarket
+        func local(_ product: Product) -> Product { view.local(product) }
+        func sold(_ product: Product) -> Product? { view.sold(product) }
+        func local(_ collection: Collection) -> Collection { view.local(collection) }
 
         switch request.read {
         case .shop:
@@ -68,6 +83,8 @@ extension EmbeddedStorefront {
     }
 
     public nonisolated func mutate(_ mutation: CartMutation) async throws -> CartPayload {
+        // Carts are priced by the catalog: a change waits until it is read.
+        _ = try await source.loaded()
         let context = mutation.context ?? .shop
         let payload: CartPayload
         switch mutation.change {
@@ -104,7 +121,8 @@ extension EmbeddedStorefront {
 
     // Metafields are text: the same in every market.
     public nonisolated func mutate(_ mutation: CartMetafieldMutation) async throws -> CartMetafieldAnswer {
-        switch mutation {
+        _ = try await source.loaded()
+        return switch mutation {
         case .set(let metafields): .set(try await cartMetafieldsSet(metafields))
         case .delete(let ownerId, let key): .deleted(try await cartMetafieldDelete(ownerId: ownerId, key: key))
         }

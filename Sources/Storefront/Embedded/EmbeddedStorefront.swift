@@ -23,7 +23,10 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
     /// How long an expired or completed cart is kept on disk (so checkout can still say which it was).
     static let retention: TimeInterval = 90 * 24 * 60 * 60
 
-    public nonisolated let catalog: StoreCatalog
+    /// The catalog. A storefront made over an index (`init(index:loading:)`) waits here, on
+    /// this thread, until the catalog is read; `query` and `mutate` wait without blocking.
+    public nonisolated var catalog: StoreCatalog { source.catalog }
+    nonisolated let source: CatalogSource
     public nonisolated let stateDirectory: URL
     /// Problems found in the state directory when starting (a corrupt file moved aside, ...).
     public nonisolated let stateWarnings: [String]
@@ -79,7 +82,25 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
     /// A storefront over a catalog already in memory (tests, benchmarks, demos).
     public init(catalog: StoreCatalog, stateDirectory: URL? = nil, persistence: (any EmbeddedPersistence)? = nil,
                 now: @escaping @Sendable () -> Date = { Date() }, identifiers: IdentifierSource = .random) {
-        self.catalog = catalog
+        self.init(source: CatalogSource(catalog), stateDirectory: stateDirectory, persistence: persistence, now: now,
+                  identifiers: identifiers)
+    }
+
+    /// A storefront ready at once over `index` (the catalog file's index, current): `read` reads
+    /// the catalog on a thread of its own, from when the first page of collections is answered or
+    /// anything needs the catalog, and until it has, the reads a first screen makes are answered
+    /// from the index (see `answerFromIndex`) with the same stock laid over. Carts,
+    /// orders, prices and every other read wait for the catalog, so there is one set of books.
+    public init(index: CatalogIndex, loading read: @escaping @Sendable () throws -> StoreCatalog, stateDirectory: URL? = nil,
+                persistence: (any EmbeddedPersistence)? = nil, now: @escaping @Sendable () -> Date = { Date() },
+                identifiers: IdentifierSource = .random) {
+        self.init(source: CatalogSource(index: index, read: read), stateDirectory: stateDirectory, persistence: persistence,
+                  now: now, identifiers: identifiers)
+    }
+
+    private init(source: CatalogSource, stateDirectory: URL?, persistence: (any EmbeddedPersistence)?,
+                 now: @escaping @Sendable () -> Date, identifiers: IdentifierSource) {
+        self.source = source
         let directory = stateDirectory ?? Self.defaultStateDirectory()
         self.stateDirectory = directory
         self.now = now
@@ -138,9 +159,7 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
     public nonisolated func metafields(ownerId: String) async throws -> [Metafield] { catalog.metafields[ownerId] ?? [] }
 
     public nonisolated func collections(_ page: PageArguments, sortKey: CollectionSortKeys, productPreview: Int) async throws -> Page<Collection> {
-        guard (0...PageArguments.maximumPageSize).contains(productPreview) else {
-            throw StorefrontError.invalidArgument("A product preview holds 0 to \(PageArguments.maximumPageSize) products (asked for \(productPreview)).")
-        }
+        try Self.checkPreview(productPreview)
         return try Paginator.page(ListedArray(elements: catalog.collectionOrder(sortKey)), name: "collections.\(sortKey.rawValue)",
                                   arguments: page, id: { catalog.collections[$0].id }) { c in
             var collection = catalog.collections[c]

@@ -6,6 +6,11 @@ import StorefrontModels
 extension StoreCatalog {
     /// Collection indices in the order of `sortKey` (relevance is the catalog's own order).
     package func collectionOrder(_ sortKey: CollectionSortKeys) -> [Int] {
+        Self.collectionOrder(collections, sortKey)
+    }
+
+    /// Indices into `collections` in the order of `sortKey` (also for collections read from an index).
+    package static func collectionOrder(_ collections: [Collection], _ sortKey: CollectionSortKeys) -> [Int] {
         let all = Array(collections.indices)
         switch sortKey {
         case .title:

@@ -51,6 +51,15 @@ public struct StoreCatalog: Sendable {
         self.searchIndex = searchIndex
     }
 
+    /// A catalog of `shop` with nothing in it: what a storefront whose catalog could not be read
+    /// answers from, rather than stopping.
+    package static func empty(shop: Shop, markets: Markets) -> StoreCatalog {
+        var catalog = StoreCatalog(shop: shop, products: [], collections: [], collectionProductIndices: [], discountCodes: [],
+                                   lookups: CatalogLookups(products: 0, variants: 0), searchIndex: SearchIndex(products: []))
+        catalog.markets = markets
+        return catalog
+    }
+
     /// Puts each product on the plans the catalog's `sellingPlanGroups` give it.
     mutating func assign(_ plans: [String: CatalogSellingPlans.Assignment]) {
         guard !plans.isEmpty else { return }

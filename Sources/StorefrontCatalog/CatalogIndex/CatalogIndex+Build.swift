@@ -147,7 +147,7 @@ extension CatalogIndex {
 /// What says a catalog file is still the one an index was made from: its device, inode, size,
 /// modification and status-change times (nanoseconds). Rewriting the file in place changes its
 /// size or mtime and always its ctime (which no tool can set back); replacing it changes the inode.
-struct CatalogStamp: Codable, Hashable, Sendable {
+public struct CatalogStamp: Codable, Hashable, Sendable {
     var path: String
     var device: UInt64
     var inode: UInt64

@@ -58,7 +58,13 @@ public final class CatalogIndex: Sendable {
 
     /// The products at these positions, in the order given (positions not in the index are left out).
     public func products(at indices: [Int]) throws -> [Product] {
-        guard !indices.isEmpty else { return [] }
+        let byIndex = try products(byPosition: indices)
+        return indices.compactMap { byIndex[$0] }
+    }
+
+    /// The products at these positions, by position (positions not in the index are left out).
+    public func products(byPosition indices: [Int]) throws -> [Int: Product] {
+        guard !indices.isEmpty else { return [:] }
         let decoder = JSONDecoder()
         var byIndex: [Int: Product] = [:]
         try database.read { db in
@@ -73,7 +79,7 @@ public final class CatalogIndex: Sendable {
                 }
             }
         }
-        return indices.compactMap { byIndex[$0] }
+        return byIndex
     }
 
     /// The product with this handle.
@@ -82,6 +88,25 @@ public final class CatalogIndex: Sendable {
             try Data.fetchOne(db, sql: "SELECT j.json FROM product AS p JOIN product_json AS j ON j.idx = p.idx WHERE p.handle = ?",
                               arguments: [handle])
         }.map { try JSONDecoder().decode(Product.self, from: $0) }
+    }
+
+    /// The collections in the catalog's order, without previews or products.
+    public func collectionList() throws -> [Collection] {
+        let decoder = JSONDecoder()
+        return try database.read { db in
+            try Data.fetchAll(db, sql: "SELECT json FROM collection ORDER BY idx").map { try decoder.decode(Collection.self, from: $0) }
+        }
+    }
+
+    /// The positions and handles of the first `limit` products (all for nil) of the collection at
+    /// position `collection`, in the collection's order.
+    public func members(ofCollection collection: Int, limit: Int? = nil) throws -> [(index: Int, handle: String)] {
+        try database.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT m.product, p.handle FROM collection_product AS m JOIN product AS p ON p.idx = m.product
+                WHERE m.collection = ? ORDER BY m.position LIMIT ?
+                """, arguments: [collection, limit ?? -1]).map { row in (row[0] as Int, row[1] as String) }
+        }
     }
 
     /// The collections in the catalog's order (without previews), each with its products'

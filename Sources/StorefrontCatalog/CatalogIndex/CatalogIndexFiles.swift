@@ -42,11 +42,24 @@ public enum CatalogIndexFiles {
     /// for the next command when the file did not change while it was read. The catalog is
     /// returned whether or not the index could be written (a full disk, a read-only cache).
     public static func loadAndIndex(catalogPath: String?, cache: URL) throws -> (catalog: StoreCatalog, index: CatalogIndex?) {
+        let (catalog, stamp) = try load(catalogPath: catalogPath)
+        return (catalog, stamp.flatMap { writeIndex(of: catalog, stamp: $0, cache: cache) })
+    }
+
+    /// Reads the catalog file as `CatalogLoader` does (its errors are its own), with the stamp to
+    /// index it under: nil when the file changed while it was read (or cannot be stat'ed).
+    public static func load(catalogPath: String?) throws -> (catalog: StoreCatalog, stamp: CatalogStamp?) {
         let file = catalogFile(catalogPath)
         let before = file.flatMap { CatalogStamp(path: $0) }
         let catalog = try catalogPath.map { try CatalogLoader.load(contentsOf: $0) } ?? CatalogLoader.bundled()
         guard let file, let before, CatalogStamp(path: file) == before else { return (catalog, nil) }
-        return (catalog, try? build(catalog, stamp: before, cache: cache))
+        return (catalog, before)
+    }
+
+    /// Writes the index of `catalog`, read from the file `stamp` describes; nil when it could not be
+    /// written (the catalog is still good to use).
+    public static func writeIndex(of catalog: StoreCatalog, stamp: CatalogStamp, cache: URL) -> CatalogIndex? {
+        try? build(catalog, stamp: stamp, cache: cache)
     }
 
     /// Writes the index of `catalog` (read from the file `stamp` describes) to a temporary file in
@@ -54,6 +67,7 @@ public enum CatalogIndexFiles {
     static func build(_ catalog: StoreCatalog, stamp: CatalogStamp, cache: URL) throws -> CatalogIndex {
         let final = indexFile(for: stamp.path, cache: cache)
         try FileManager.default.createDirectory(at: final.deletingLastPathComponent(), withIntermediateDirectories: true)
+        removeAbandoned(beside: final)
         let temporary = final.path + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         defer { unlink(temporary) }
         try CatalogIndex.write(catalog, stamp: stamp, to: temporary)
@@ -68,6 +82,17 @@ public enum CatalogIndexFiles {
             throw StorefrontError.storage("The catalog index at \(final.path) did not open after it was written")
         }
         return index
+    }
+
+    /// Removes the temporary files of writers of `final` that are gone (a process that ended while
+    /// it wrote, e.g. a storefront quit before its index was written): named `.tmp-PID-...`.
+    static func removeAbandoned(beside final: URL) {
+        let directory = final.deletingLastPathComponent()
+        let prefix = final.lastPathComponent + ".tmp-"
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [] where name.hasPrefix(prefix) {
+            guard let pid = Int32(name.dropFirst(prefix.count).prefix { $0 != "-" }), pid > 0 else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH { unlink(directory.appendingPathComponent(name).path) }
+        }
     }
 
     /// Removes the index of the catalog file at `catalogPath` (after a read from it failed), so
