@@ -87,7 +87,7 @@ public struct GlobalOptions: ParsableArguments, Sendable {
     /// while the catalog is read on a thread of its own (`whenRead` is called once it is). Else the
     /// catalog is read first, as `STOREFRONT_CATALOG_INDEX=off` always does, and its index is
     /// written for the next run on a thread of its own.
-    func embeddedStorefront(whenRead: @escaping @Sendable () -> Void = {}) throws -> EmbeddedStorefront {
+    public func embeddedStorefront(whenRead: @escaping @Sendable () -> Void = {}) throws -> EmbeddedStorefront {
         let cache = ResponseCache.defaultDirectory()
         guard CatalogIndexFiles.isEnabled() else {
             defer { whenRead() }
