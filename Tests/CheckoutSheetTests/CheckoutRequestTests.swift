@@ -66,6 +66,8 @@ final class CheckoutRequestTests: XCTestCase {
 
     private func present(_ setup: Setup, _ delegate: AnsweringDelegate) async -> AsyncStream<CheckoutSheetUpdate> {
         let stream = await setup.sheet.present(checkoutURL: Fixtures.checkoutURL(), delegate: delegate)
+        // The page loads (the sheet's own task) before it says it is ready, as a real one does.
+        await setup.sheet.settle()
         await setup.page(#"{"jsonrpc":"2.0","id":"ready-1","method":"ec.ready","params":{"delegate":["fulfillment.address_change","payment.credential","payment.instruments_change"]}}"#)
         return stream
     }
