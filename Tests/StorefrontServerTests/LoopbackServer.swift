@@ -63,6 +63,8 @@ final class LoopbackServer: Sendable {
                 onEvent: @escaping @Sendable (GraphQLClientEvent) -> Void = { _ in }) -> GraphQLStorefront {
         var configuration = GraphQLStorefront.Configuration(endpoint: url, accessToken: token, cachePolicy: policy)
         configuration.retry = retry
+        // A test waits for the server however busy the machine is; tests about time set their own.
+        configuration.timeout = 120
         return GraphQLStorefront(configuration: configuration, transport: HTTPClientTransport(),
                                  cache: cache ?? ResponseCache(directory: nil), now: now, onEvent: onEvent)
     }
