@@ -28,6 +28,8 @@ public final class PlainSession {
     private var wasLoggedIn = false
     /// The checkout step whose fields are being asked, and the fields still to ask.
     private var askingStep: CheckoutPage.Step?
+    /// The sheet was asked to close: it is gone once it says so (`dismissed`).
+    private var closingSheet = false
     private var pendingFields: [String] = []
 
     public init(store: AppStore, echo: Bool, write: @escaping (String) -> Void) {
@@ -78,7 +80,7 @@ public final class PlainSession {
         }
         if !store.state.shouldQuit { store.send(.navigation(.quit)) }
         // Saves (the cart id, the orders) finish before the process ends; the sheet is closed.
-        if store.state.checkout.isPresented { store.send(.checkout(.close)) }
+        if store.state.checkout.isPresented { closeSheet() }
         await settle()
         store.cancelAllEffects()
         say("Bye.")
@@ -239,7 +241,7 @@ public final class PlainSession {
             await settle()
             return
         case "/cancel", "/close", "/quit", "/q":
-            store.send(.checkout(.close))
+            closeSheet()
             await settle()
             if text.lowercased().hasPrefix("/q") { store.send(.navigation(.quit)) }
             return
@@ -271,11 +273,17 @@ public final class PlainSession {
         case .review:
             await submit()
         case .thankYou, .unavailable:
-            store.send(.checkout(.close))
+            closeSheet()
             await settle()
         case .loading:
             await settle()
         }
+    }
+
+    /// Closes the sheet; settling then waits until it has gone (its events, then `dismissed`).
+    private func closeSheet() {
+        closingSheet = true
+        store.send(.checkout(.close))
     }
 
     private func fill(_ id: String, with value: String, current: String) {
@@ -320,16 +328,18 @@ public final class PlainSession {
         var changes = store.changes().makeAsyncIterator()
         while true {
             await store.settled()
-            guard Self.awaitsMore(store.state), await changes.next() != nil else { break }
+            guard awaitsMore(store.state), await changes.next() != nil else { break }
         }
+        if !store.state.checkout.isPresented { closingSheet = false }
         updateQuestions()
     }
 
-    /// Something on screen is still on its way: the login's address, or the sheet's page or news.
-    private static func awaitsMore(_ state: AppState) -> Bool {
+    /// Something on screen is still on its way: the login's address, or the sheet's page, its news
+    /// or its going away.
+    private func awaitsMore(_ state: AppState) -> Bool {
         if case .loggingIn(authorizationURL: nil) = state.account.status { return true }
         let checkout = state.checkout
-        return checkout.isPresented && (checkout.page == nil || checkout.page?.step == .loading || checkout.page?.isBusy == true
+        return checkout.isPresented && (closingSheet || checkout.page == nil || checkout.page?.step == .loading || checkout.page?.isBusy == true
                                         || checkout.sheetWork > 0)
     }
 }
