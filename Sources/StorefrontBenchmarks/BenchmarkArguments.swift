@@ -1,3 +1,4 @@
+import Foundation
 import TerminalUI
 
 /// The few options the terminal benchmarks take.
@@ -5,6 +6,16 @@ enum BenchmarkArguments {
     static func option(_ name: String, in arguments: [String]) -> String? {
         guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
         return arguments[index + 1]
+    }
+
+    /// `--storefront PATH`, else the `storefront` beside this program; an error unless it is built.
+    static func storefront(_ arguments: [String]) throws -> String {
+        let binary = option("--storefront", in: arguments)
+            ?? URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("storefront").path
+        guard FileManager.default.isExecutableFile(atPath: binary) else {
+            throw PtyBenchmark.Failure.spawn("\(binary) is not built (swift build -c release --product storefront)")
+        }
+        return binary
     }
 
     /// `--size WxH`, or `fallback`.

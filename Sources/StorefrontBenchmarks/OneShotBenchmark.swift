@@ -17,11 +17,7 @@ enum OneShotBenchmark {
 
     static func main(_ arguments: [String]) async throws {
         let runs = BenchmarkArguments.option("--runs", in: arguments).flatMap(Int.init) ?? 5
-        let binary = BenchmarkArguments.option("--storefront", in: arguments)
-            ?? URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("storefront").path
-        guard FileManager.default.isExecutableFile(atPath: binary) else {
-            throw PtyBenchmark.Failure.spawn("\(binary) is not built (swift build -c release --product storefront)")
-        }
+        let binary = try BenchmarkArguments.storefront(arguments)
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-oneshot-\(getpid())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }

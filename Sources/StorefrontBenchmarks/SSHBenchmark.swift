@@ -18,11 +18,7 @@ enum SSHBenchmark {
     static func main(_ arguments: [String]) async throws {
         let levels = (BenchmarkArguments.option("--sessions", in: arguments) ?? "10,50,100").split(separator: ",").compactMap { Int($0) }
         let keys = BenchmarkArguments.option("--keys", in: arguments).flatMap(Int.init) ?? 20
-        let binary = BenchmarkArguments.option("--storefront", in: arguments)
-            ?? URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("storefront").path
-        guard FileManager.default.isExecutableFile(atPath: binary) else {
-            throw PtyBenchmark.Failure.spawn("\(binary) is not built (swift build -c release --product storefront)")
-        }
+        let binary = try BenchmarkArguments.storefront(arguments)
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-ssh-bench-\(getpid())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }

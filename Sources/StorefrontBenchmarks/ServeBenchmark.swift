@@ -27,11 +27,7 @@ enum ServeBenchmark {
         guard !levels.isEmpty, levels.allSatisfy({ (1...256).contains($0) }), seconds > 0, seconds <= 600 else {
             throw Failure(description: "--connections takes counts from 1 to 256 (e.g. 1,4,16); --seconds more than 0, at most 600")
         }
-        let binary = BenchmarkArguments.option("--storefront", in: arguments)
-            ?? URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("storefront").path
-        guard FileManager.default.isExecutableFile(atPath: binary) else {
-            throw Failure(description: "\(binary) is not built (swift build -c release --product storefront)")
-        }
+        let binary = try BenchmarkArguments.storefront(arguments)
         // `--executor library` has both servers run every operation through the GraphQL library's executor.
         let executor = BenchmarkArguments.option("--executor", in: arguments).map { ["--executor", $0] } ?? []
         let catalog = try CatalogLoader.bundled()
