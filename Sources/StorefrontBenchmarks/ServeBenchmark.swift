@@ -4,7 +4,7 @@ import Storefront
 import Glibc
 #endif
 
-/// `serve [--connections 1,4,16] [--seconds N] [--storefront PATH] [--executor serial|library]`: starts `storefront serve` on
+/// `serve [--connections 1,4,16] [--seconds N] [--queries product,shop,cart] [--storefront PATH] [--executor serial|library]`: starts `storefront serve` on
 /// loopback and, over keep-alive HTTP/1.1 connections (one thread each, blocking sockets, so the
 /// client costs little of the machine), sends for N seconds at each connection count: the product
 /// page as the app sends it (its `Product` document with its fragments, by handle), the trivial
@@ -14,6 +14,7 @@ import Glibc
 /// after some idle seconds. That serve keeps no answers (`--cached-answers 0`): every figure is an
 /// execution. The product page is then measured again on a serve that keeps catalog answers until
 /// the stock changes, on its own line ("kept answer"), never in place of the executed figure.
+/// `--queries` times only some of the three (the memory line then says what that load leaves).
 enum ServeBenchmark {
     struct Failure: Error, CustomStringConvertible {
         let description: String
@@ -26,6 +27,11 @@ enum ServeBenchmark {
         let seconds = BenchmarkArguments.option("--seconds", in: arguments).flatMap(Double.init) ?? 3
         guard !levels.isEmpty, levels.allSatisfy({ (1...256).contains($0) }), seconds > 0, seconds <= 600 else {
             throw Failure(description: "--connections takes counts from 1 to 256 (e.g. 1,4,16); --seconds more than 0, at most 600")
+        }
+        let keys = ["product", "shop", "cart"]
+        let timed = Set((BenchmarkArguments.option("--queries", in: arguments) ?? keys.joined(separator: ",")).split(separator: ",").map(String.init))
+        guard !timed.isEmpty, timed.isSubset(of: keys) else {
+            throw Failure(description: "--queries takes some of product, shop and cart, separated by commas")
         }
         let binary = try BenchmarkArguments.storefront(arguments)
         // `--executor library` has both servers run every operation through the GraphQL library's executor.
@@ -67,7 +73,7 @@ enum ServeBenchmark {
         var trivialRates: [Int: Double] = [:]
         for connections in levels {
             var results: [String: Result] = [:]
-            for query in queries {
+            for (key, query) in zip(keys, queries) where timed.contains(key) {
                 let result = try measure(query, connections: connections, seconds: seconds, on: server)
                 results[query.name] = result
                 rows.append(row(query.name, connections, result, trivial: query.name == queries[1].name ? nil : results[queries[1].name]))
@@ -87,7 +93,7 @@ enum ServeBenchmark {
         // after the first, each is a kept answer, not an execution (beside the executed trivial query).
         let keeping = try Server(binary: binary, directory: directory.appendingPathComponent("kept"), arguments: executor)
         defer { keeping.stop() }
-        for connections in levels {
+        for connections in levels where timed.contains("product") {
             let result = try measure(queries[0], connections: connections, seconds: seconds, on: keeping)
             rows.append(row("product page, kept answer", connections, result, trivial: nil))
             if let trivial = trivialRates[connections] { rows[rows.count - 1][6] = String(format: "%.2f", result.rate / trivial) }

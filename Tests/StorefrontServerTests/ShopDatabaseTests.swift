@@ -122,6 +122,24 @@ import Testing
         #expect(try await stock(0, in: reopened) == (try variant().quantityAvailable ?? 0) - 2)
     }
 
+    /// The database is the carts' one authority: a storefront holds none in memory and reads each
+    /// when asked, so a cart another storefront made or changed on the same database is read as it
+    /// now is, and an order through either completes it for both.
+    @Test func cartsAreReadFromTheDatabaseNotFromACopyInMemory() async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let a = try storefront()
+        let b = try storefront()
+        let made = try #require(try await a.cartCreate(CartInput(lines: [CartLineInput(merchandiseId: try variant().id)])).cart)
+        let changed = try #require(try await b.cartLinesAdd(cartId: made.id, lines: [CartLineInput(merchandiseId: try variant(1).id, quantity: 2)]).cart,
+                                   "b finds a cart made after it opened")
+        #expect(try await a.cart(id: made.id) == changed, "a reads b's change, not the cart as it made it")
+        _ = try await b.placeOrder(order("s-both", changed))
+        #expect(try await a.checkoutState(cartId: made.id) == .completed)
+        #expect(try await a.cart(id: made.id) == nil, "a completed cart is not answered")
+        let refused = try await a.cartLinesAdd(cartId: made.id, lines: [CartLineInput(merchandiseId: try variant().id)])
+        #expect(refused.cart == nil && refused.userErrors.map(\.code) == [.invalid])
+    }
+
     @Test func aDatabaseThatCannotBeOpenedLeavesTheShopInMemory() async throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

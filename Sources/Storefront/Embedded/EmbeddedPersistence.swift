@@ -17,10 +17,24 @@ public protocol EmbeddedPersistence: Sendable {
     /// Everything stored, when another process changed it since this one last read or wrote it;
     /// nil when nothing changed (or the store cannot tell).
     func recordsChangedElsewhere(now: Date) -> StoredRecords?
+    /// How to find one cart without reading the others, when the store can (a database): the
+    /// storefront then holds no carts in memory and reads each from the store when asked, so its
+    /// memory does not grow with the carts shoppers leave. nil (JSON files): every cart is held.
+    var cartLookup: (any CartLookup)? { get }
 }
 
 extension EmbeddedPersistence {
     public func recordsChangedElsewhere(now: Date) -> StoredRecords? { nil }
+    public var cartLookup: (any CartLookup)? { nil }
+}
+
+/// One cart read from the store by its token; the store is the carts' one authority.
+public protocol CartLookup: Sendable {
+    /// The cart kept under `token`: nil when there is none or it is set aside (unreadable, or
+    /// damaged, as `load` sets it aside). Throws `StorefrontError.storage` when the store cannot be read.
+    func cart(token: String) throws -> CartRecord?
+    /// Every cart kept, for the rare change that looks at all of them (logging out).
+    func allCarts() throws -> [CartRecord]
 }
 
 /// Keeps nothing: a storefront that cannot keep its records anywhere (said once by whoever chose

@@ -46,7 +46,13 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
 
     let now: @Sendable () -> Date
     var identifiers: IdentifierSource
-    private var carts: [String: StoredCart] = [:]   // by token
+    /// Carts by token, held in memory when the store cannot find one cart alone (JSON files) or
+    /// nothing can be written; with a store that can (`cartLookup`, serve's database) none are
+    /// held and each is read from the store when asked: memory does not grow with the carts kept.
+    private var carts: [String: StoredCart] = [:]
+    private nonisolated let lookup: (any CartLookup)?
+    /// The carts an order names: completed, even if the process stopped before it wrote the cart.
+    private var orderedCartTokens: Set<String>
     private var orderBook: EmbeddedState.Orders
     private var session: EmbeddedState.Session
     /// Customers known by a key, by customer id (kept for `serve`'s account server).
@@ -117,7 +123,9 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
             warnings.append(Self.inMemoryNotice(problem))
         }
         stateWarnings = warnings
-        carts = Self.keptCarts(records, now: now())
+        lookup = persistence.cartLookup
+        orderedCartTokens = Self.cartTokens(of: records.orders)
+        carts = lookup == nil ? Self.keptCarts(records, now: now()) : [:]
         customerRecords = Dictionary(records.customers.map { ($0.customer.id, $0) }, uniquingKeysWith: { _, last in last })
         contracts = records.subscriptionContracts
     }
@@ -125,14 +133,49 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
     /// Carts by token, without those untouched for far longer than they live; a cart an order
     /// names is completed even if the process stopped before it wrote the cart.
     private static func keptCarts(_ records: StoredRecords, now: Date) -> [String: StoredCart] {
-        let ordered = Set(records.orders.compactMap { StoredCart.parse(id: $0.draft.cartId)?.token })
+        let ordered = cartTokens(of: records.orders)
         var kept: [String: StoredCart] = [:]
-        for record in records.carts where now.timeIntervalSince(record.updatedAt) < retention {
-            var cart = record.cart
-            if ordered.contains(cart.token) { cart.state = .completed }
-            kept[cart.token] = cart
+        for record in records.carts {
+            if let cart = keptCart(record, ordered: ordered, now: now) { kept[cart.token] = cart }
         }
         return kept
+    }
+
+    /// A cart as read from the store: nil when untouched for far longer than it lives; completed
+    /// when an order names it.
+    private static func keptCart(_ record: CartRecord, ordered: Set<String>, now: Date) -> StoredCart? {
+        guard now.timeIntervalSince(record.updatedAt) < retention else { return nil }
+        var cart = record.cart
+        if ordered.contains(cart.token) { cart.state = .completed }
+        return cart
+    }
+
+    private static func cartTokens(of orders: [Order]) -> Set<String> {
+        Set(orders.compactMap { StoredCart.parse(id: $0.draft.cartId)?.token })
+    }
+
+    /// The cart kept under `token`: held in memory, else read from the store when it can find one.
+    private func cart(token: String) throws -> StoredCart? {
+        if let held = carts[token] { return held }
+        guard let lookup, let record = try lookup.cart(token: token) else { return nil }
+        return Self.keptCart(record, ordered: orderedCartTokens, now: now())
+    }
+
+    /// Every cart kept, held or in the store.
+    private func allCarts() throws -> [StoredCart] {
+        guard let lookup else { return Array(carts.values) }
+        var all: [String: StoredCart] = [:]
+        for record in try lookup.allCarts() {
+            if let cart = Self.keptCart(record, ordered: orderedCartTokens, now: now()) { all[cart.token] = cart }
+        }
+        for (token, cart) in carts { all[token] = cart }
+        return Array(all.values)
+    }
+
+    /// After `cart` was committed: held in memory only when the store cannot give it back (it
+    /// cannot find one cart alone, or nothing is being written).
+    private func hold(_ cart: StoredCart) {
+        carts[cart.token] = lookup == nil || unsavedBecause != nil ? cart : nil
     }
 
     /// A storefront over catalog JSON in memory.
@@ -219,7 +262,7 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
 
     public func cart(id: String) async throws -> Cart? {
         catchUp()
-        guard let stored = openCart(id) else { return nil }
+        guard let stored = try openCart(id) else { return nil }
         return pricing.cart(from: stored)
     }
 
@@ -231,7 +274,7 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
         let time = now()
         // A seeded source repeats its tokens in a state directory used before: never reuse one.
         var token = identifiers.token()
-        while carts[token] != nil { token = identifiers.token() }
+        while try cart(token: token) != nil { token = identifiers.token() }
         var cart = StoredCart(token: token, key: identifiers.key(), createdAt: time, updatedAt: time, lines: [],
                               buyerIdentity: BuyerIdentity(), discountCodes: [], note: nil,
                               attributes: [],
@@ -276,7 +319,7 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
             return rules.addLines(lines, to: stored)
         }
         // Counted against the cart as this call found it (after taking in other processes' changes).
-        if payload.userErrors.isEmpty, let before, let after = openCart(cartId) {
+        if payload.userErrors.isEmpty, let before, let after = try openCart(cartId) {
             payload.unitsAdded = Self.gained(by: lines, before: before, after: after)
         }
         return payload
@@ -358,7 +401,7 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
         var errors: [MetafieldUserError] = []
         var byCart: [(token: String, inputs: [(index: Int, input: CartMetafieldInput)])] = []
         for (index, input) in inputs.enumerated() {
-            guard let ownerId = input.ownerId, let cart = openCart(ownerId) else {
+            guard let ownerId = input.ownerId, let cart = try openCart(ownerId) else {
                 errors.append(MetafieldUserError(code: MetafieldUserError.invalidOwner, elementIndex: index, field: ["metafields", String(index), "ownerId"],
                                                  message: "No open cart has the id \(TextSanitizer.cleanLine(input.ownerId ?? ""))."))
                 continue
@@ -373,7 +416,7 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
         var changed: [StoredCart] = []
         var set: [(index: Int, metafield: CartMetafield)] = []
         for group in byCart {
-            guard let stored = carts[group.token] else { continue }
+            guard let stored = try cart(token: group.token) else { continue }
             let outcome = rules.setMetafields(group.inputs, on: stored, field: ["metafields"])
             errors += outcome.errors
             changed.append(outcome.cart)
@@ -384,12 +427,12 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
             return CartMetafieldsSetPayload(metafields: nil, userErrors: errors.sorted { ($0.elementIndex ?? -1) < ($1.elementIndex ?? -1) })
         }
         try commit(RecordChange(carts: changed.map(CartRecord.init)))
-        for cart in changed { carts[cart.token] = cart }
+        for cart in changed { hold(cart) }
         return CartMetafieldsSetPayload(metafields: set.sorted { $0.index < $1.index }.map(\.metafield))
     }
 
     public func cartMetafieldDelete(ownerId: String, key: String) async throws -> CartMetafieldDeletePayload {
-        guard let stored = openCart(ownerId) else {
+        guard let stored = try openCart(ownerId) else {
             return CartMetafieldDeletePayload(deletedId: nil, userErrors: [MetafieldUserError(
                 code: MetafieldUserError.invalidOwner, field: ["input", "ownerId"],
                 message: "No open cart has the id \(TextSanitizer.cleanLine(ownerId)).")])
@@ -403,7 +446,7 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
     /// The cart the app was using, if it is still open.
     public func currentCartId() -> String? {
         catchUp()
-        guard let id = session.currentCartId, openCart(id) != nil else { return nil }
+        guard let id = session.currentCartId, (try? openCart(id)) != nil else { return nil }
         return id
     }
 
@@ -417,8 +460,7 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
     /// not outlive the session on a shared machine. Returns how many were deleted.
     @discardableResult
     public func removeAuthenticatedCarts() throws -> Int {
-        let remaining = carts.filter { $0.value.buyerIdentity.customerAccessToken == nil && $0.value.buyerIdentity.customer == nil }
-        let removed = carts.values.filter { remaining[$0.token] == nil }
+        let removed = try allCarts().filter { $0.buyerIdentity.customerAccessToken != nil || $0.buyerIdentity.customer != nil }
         guard !removed.isEmpty else { return 0 }
         let forgetsCurrent = session.currentCartId.map { current in removed.contains { $0.id == current } } ?? false
         try commit(RecordChange(removedCartTokens: removed.map(\.token), currentCartId: forgetsCurrent ? .some(nil) : nil))
@@ -433,7 +475,7 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
 
     private func mutate(_ cartId: String, _ change: (CartRules, StoredCart) -> CartRules.Outcome) throws -> CartPayload {
         catchUp()
-        guard let stored = openCart(cartId) else {
+        guard let stored = try openCart(cartId) else {
             return CartPayload(cart: nil, userErrors: [CartUserError(code: .invalid, field: ["cartId"],
                                                                      message: "The specified cart does not exist.")])
         }
@@ -460,13 +502,13 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
     }
 
     /// The stored cart behind an id, if it exists, the key matches and it is still open.
-    private func openCart(_ id: String) -> StoredCart? {
-        guard let stored = storedCart(id) else { return nil }
+    private func openCart(_ id: String) throws -> StoredCart? {
+        guard let stored = try storedCart(id) else { return nil }
         return state(of: stored) == .open ? stored : nil
     }
 
-    private func storedCart(_ id: String) -> StoredCart? {
-        guard let (token, key) = StoredCart.parse(id: id), let stored = carts[token], stored.key == key else { return nil }
+    private func storedCart(_ id: String) throws -> StoredCart? {
+        guard let (token, key) = StoredCart.parse(id: id), let stored = try cart(token: token), stored.key == key else { return nil }
         return stored
     }
 
@@ -478,7 +520,7 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
     /// Keeps `cart` through the persistence, then in memory.
     private func save(_ cart: StoredCart) throws {
         try commit(RecordChange(carts: [CartRecord(cart)]))
-        carts[cart.token] = cart
+        hold(cart)
     }
 
     /// Writes a change through the persistence and takes in what other processes kept meanwhile.
@@ -517,7 +559,8 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
 
     /// What other processes kept: their carts and orders join this storefront's.
     private func takeIn(_ records: StoredRecords) {
-        carts = Self.keptCarts(records, now: now())
+        orderedCartTokens = Self.cartTokens(of: records.orders)
+        carts = lookup == nil ? Self.keptCarts(records, now: now()) : [:]
         orderBook = EmbeddedState.Orders(nextOrderNumber: records.nextOrderNumber, orders: records.orders)
         stock.replace(orders: records.orders, unitsSold: records.unitsSold)
         for record in records.customers { customerRecords[record.customer.id] = record }
@@ -537,7 +580,7 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
 
     public func checkoutState(cartId: String) async throws -> CartCheckoutState {
         catchUp()
-        guard let stored = storedCart(cartId) else {
+        guard let stored = try storedCart(cartId) else {
             throw StorefrontError.invalidArgument("This store has no cart \(cartId).")
         }
         return state(of: stored)
@@ -545,7 +588,7 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
 
     /// Marks a cart completed or expired (or open again), as a checkout or a test needs.
     public func setCheckoutState(_ newState: CartCheckoutState, cartId: String) throws {
-        guard var stored = storedCart(cartId) else {
+        guard var stored = try storedCart(cartId) else {
             throw StorefrontError.invalidArgument("This store has no cart \(cartId).")
         }
         stored.state = newState
@@ -567,7 +610,7 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
         if let existing = orderBook.orders.first(where: { $0.draft.checkoutSessionId == request.checkoutSessionId }) {
             return existing
         }
-        guard var stored = storedCart(request.cartId) else {
+        guard var stored = try storedCart(request.cartId) else {
             throw OrderPlacementError.refused(code: OrderPlacementError.invalidCart, message: "This store has no cart \(request.cartId).")
         }
         switch state(of: stored) {
@@ -591,7 +634,8 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
         let made = newContracts(for: placed)
         // The order, its stock, its subscriptions and the completed cart are kept together, or not at all.
         let order = try commit(RecordChange(carts: [CartRecord(stored)], order: placed, subscriptionContracts: made)) ?? placed
-        carts[stored.token] = stored
+        orderedCartTokens.insert(stored.token)
+        hold(stored)
         if !orderBook.orders.contains(where: { $0.draft.checkoutSessionId == order.draft.checkoutSessionId }) {
             orderBook.orders.append(order)
             orderBook.nextOrderNumber = max(orderBook.nextOrderNumber, (Int(order.id) ?? number) + 1)

@@ -174,6 +174,8 @@ public final class SQLiteStatePersistence: EmbeddedPersistence {
         }
     }
 
+    public var cartLookup: (any CartLookup)? { self }
+
     /// "disk I/O error", "attempt to write a readonly database", ...: SQLite's own words.
     static func describe(_ error: any Error) -> String {
         if let error = error as? DatabaseError { return error.message ?? "\(error.resultCode)" }
@@ -260,5 +262,31 @@ enum CartIdentifier {
         let prefix = "gid://shopify/Cart/"
         guard id.hasPrefix(prefix) else { return nil }
         return id.dropFirst(prefix.count).split(separator: "?").first.map(String.init)
+    }
+}
+
+extension SQLiteStatePersistence: CartLookup {
+    public func cart(token: String) throws -> CartRecord? {
+        let json: Data?
+        do {
+            json = try pool.read { db in try Data.fetchOne(db, sql: "SELECT json FROM cart WHERE token = ?", arguments: [token]) }
+        } catch {
+            throw StorefrontError.storage("Could not read the cart from \(location): \(Self.describe(error))")
+        }
+        // As `load` does: a cart that cannot be read, or is damaged, is left in the database and not served.
+        guard let json, let record = try? CartRecord(json: json), record.problem == nil else { return nil }
+        return record
+    }
+
+    public func allCarts() throws -> [CartRecord] {
+        do {
+            return try pool.read { db in
+                try Data.fetchAll(db, sql: "SELECT json FROM cart ORDER BY updatedAt").compactMap { json in
+                    (try? CartRecord(json: json)).flatMap { $0.problem == nil ? $0 : nil }
+                }
+            }
+        } catch {
+            throw StorefrontError.storage("Could not read the carts from \(location): \(Self.describe(error))")
+        }
     }
 }
