@@ -134,6 +134,21 @@ extension RequestLimitTests {
         #expect(await withTimeBudget(.seconds(5)) { 42 } == 42)
     }
 
+    /// A deadline taken out is never acted on and leaves nothing behind: a request that ends first
+    /// keeps no timer (nor its memory) until its budget would have been up.
+    @Test func aDeadlineTakenOutLeavesNothingAndOneDueIsActedOnOnce() async throws {
+        let deadlines = Deadlines()
+        let calls = Mutex(0)
+        let taken = (0..<1_000).map { _ in deadlines.add(after: .seconds(30)) { calls.withLock { $0 += 1 } } }
+        #expect(deadlines.pendingCount == 1_000)
+        taken.forEach(deadlines.remove)
+        #expect(deadlines.pendingCount == 0)
+        let fired = AsyncStream<Void>.makeStream()
+        _ = deadlines.add(after: .milliseconds(30)) { calls.withLock { $0 += 1 }; fired.continuation.yield() }
+        for await _ in fired.stream { break }
+        #expect(calls.withLock { $0 } == 1 && deadlines.pendingCount == 0)
+    }
+
     @Test func whenTheCallerIsCancelledTheWorkIsToo() async throws {
         let cancelled = Mutex(false)
         let caller = Task {

@@ -80,17 +80,21 @@ public enum AllocatorTrim {
         }
     }
 
+    /// Idle seconds after work during which the watcher still looks: what a burst holds can be
+    /// freed a little after its last request (a connection closing, a cache entry let go).
+    static let idleLook = 15
+
     private static func loop() async {
         // A trim is worth looking for only after work: not again and again in an idle process.
-        var workSeen = true
+        var looksLeft = idleLook
         while !Task.isCancelled {
             try? await Task.sleep(for: .seconds(1))
             let busy = state.withLock { $0.servers.values.contains { $0() } }
-            if busy { workSeen = true; continue }
-            guard workSeen else { continue }
-            workSeen = false
+            if busy { looksLeft = idleLook; continue }
+            guard looksLeft > 0 else { continue }
+            looksLeft -= 1
             let paused = state.withLock { $0.paused > 0 }
-            trimIfIdle(busy: paused)
+            if trimIfIdle(busy: paused) { looksLeft = 0 }
         }
     }
 }

@@ -8,18 +8,88 @@ func withTimeBudget<T: Sendable>(_ budget: Duration, stop: StopSignal? = nil, _ 
     let race = BudgetRace<T>()
     stop?.onFire { race.finish(nil) }
     let task = Task { race.finish(await work()) }
-    let timer = Task {
-        try? await Task.sleep(for: budget)
-        if !Task.isCancelled { race.finish(nil) }
-    }
+    let deadline = Deadlines.shared.add(after: budget) { race.finish(nil) }
     let result = await withTaskCancellationHandler {
         await withCheckedContinuation { race.wait($0) }
     } onCancel: {
         race.finish(nil)
     }
     task.cancel()
-    timer.cancel()
+    Deadlines.shared.remove(deadline)
     return result
+}
+
+/// Every request's time budgets, watched by one task. A request that ends first takes its deadline
+/// out at once and nothing of it stays behind. A sleeping task per request did not: cancelled, it
+/// still held its memory until its time would have been up, so a thousand requests a second with
+/// ten-second budgets kept tens of megabytes of sleepers alive, and freed them too late for the
+/// allocator's trim after the burst.
+///
+/// The watcher looks every `tick` while any deadline is pending and parks (no wake-ups) while none
+/// is: a budget ends at most a tick late.
+final class Deadlines: Sendable {
+    static let shared = Deadlines()
+    static let tick = Duration.milliseconds(20)
+
+    struct Token: Sendable, Hashable {
+        fileprivate let id: UInt64
+    }
+
+    private struct State {
+        var nextId: UInt64 = 0
+        var pending: [UInt64: (deadline: ContinuousClock.Instant, action: @Sendable () -> Void)] = [:]
+        /// The watcher waits here while nothing is pending.
+        var parked: CheckedContinuation<Void, Never>?
+        var watching = false
+    }
+    private let state = Mutex(State())
+
+    /// Calls `action` once `duration` has passed, unless `remove` comes first.
+    func add(after duration: Duration, _ action: @escaping @Sendable () -> Void) -> Token {
+        let deadline = ContinuousClock.now.advanced(by: duration)
+        let (id, wake, start) = state.withLock { state -> (UInt64, CheckedContinuation<Void, Never>?, Bool) in
+            state.nextId += 1
+            state.pending[state.nextId] = (deadline, action)
+            defer { state.parked = nil; state.watching = true }
+            return (state.nextId, state.parked, !state.watching)
+        }
+        wake?.resume()
+        if start { Task.detached(priority: .high) { [self] in await watch() } }
+        return Token(id: id)
+    }
+
+    /// Takes a deadline out; its action will not be called (if it has not been already).
+    func remove(_ token: Token) {
+        _ = state.withLock { $0.pending.removeValue(forKey: token.id) }
+    }
+
+    /// How many deadlines are pending (for tests).
+    var pendingCount: Int { state.withLock { $0.pending.count } }
+
+    private func watch() async {
+        while true {
+            let due = state.withLock { state -> [@Sendable () -> Void] in
+                let now = ContinuousClock.now
+                let ended = state.pending.filter { $0.value.deadline <= now }
+                for id in ended.keys { state.pending.removeValue(forKey: id) }
+                return ended.values.map(\.action)
+            }
+            for action in due { action() }
+            let empty = state.withLock { $0.pending.isEmpty }
+            if empty {
+                await withCheckedContinuation { continuation in
+                    let parked = state.withLock { state -> Bool in
+                        guard state.pending.isEmpty else { return false }
+                        state.parked = continuation
+                        return true
+                    }
+                    if !parked { continuation.resume() }
+                }
+            } else {
+                try? await Task.sleep(for: Self.tick)
+            }
+        }
+    }
 }
 
 /// The first of the work, the timer and cancellation to finish decides; the others are ignored.
