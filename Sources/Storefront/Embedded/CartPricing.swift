@@ -102,13 +102,6 @@ struct CartPricing {
         }
     }
 
-    /// What orders took off each gift card, by id, in the card's currency.
-    static func spent(by orders: [Order]) -> [String: Decimal] {
-        var spent: [String: Decimal] = [:]
-        for payment in orders.flatMap({ $0.giftCardPayments ?? [] }) { spent[payment.giftCardId, default: 0] += payment.spent.amount }
-        return spent
-    }
-
     /// The cart's lines grouped for delivery to the selected address, with the shop's options for
     /// its country, in the cart's currency. As in the API, a group starts with a default option
     /// selected (the first: standard shipping) until the buyer picks one. Its cost is the option's
@@ -164,5 +157,25 @@ extension CodeDiscountAllocation {
             self.init(code: code, discountedAmount: discountedAmount,
                       fixedAmount: Money(amount: amount.amount, currencyCode: discountedAmount.currencyCode))
         }
+    }
+}
+
+/// What carts need to know of the orders placed, kept as each order is added rather than counted
+/// again from every order on each cart read or change (every order's email hashed and its gift
+/// card payments summed, for each cart priced).
+struct OrderFacts: Sendable {
+    /// The carts an order names: completed, even if the process stopped before it wrote the cart.
+    private(set) var cartTokens: Set<String> = []
+    /// The emails orders were placed with, lowercased: a first-order code looks here.
+    private(set) var emails: Set<String> = []
+    /// What orders took off each gift card, by the card's id.
+    private(set) var giftCardsSpent: [String: Decimal] = [:]
+
+    init(_ orders: [Order]) { orders.forEach { add($0) } }
+
+    mutating func add(_ order: Order) {
+        if let token = StoredCart.parse(id: order.draft.cartId)?.token { cartTokens.insert(token) }
+        if let email = order.draft.email?.lowercased() { emails.insert(email) }
+        for payment in order.giftCardPayments ?? [] { giftCardsSpent[payment.giftCardId, default: 0] += payment.spent.amount }
     }
 }

@@ -51,8 +51,8 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
     /// held and each is read from the store when asked: memory does not grow with the carts kept.
     private var carts: [String: StoredCart] = [:]
     private nonisolated let lookup: (any CartLookup)?
-    /// The carts an order names: completed, even if the process stopped before it wrote the cart.
-    private var orderedCartTokens: Set<String>
+    /// What carts need of the orders (the carts they completed, their emails, gift cards spent).
+    private var orderFacts: OrderFacts
     private var orderBook: EmbeddedState.Orders
     private var session: EmbeddedState.Session
     /// Customers known by a key, by customer id (kept for `serve`'s account server).
@@ -124,16 +124,15 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
         }
         stateWarnings = warnings
         lookup = persistence.cartLookup
-        orderedCartTokens = Self.cartTokens(of: records.orders)
-        carts = lookup == nil ? Self.keptCarts(records, now: now()) : [:]
+        orderFacts = OrderFacts(records.orders)
+        carts = lookup == nil ? Self.keptCarts(records, ordered: orderFacts.cartTokens, now: now()) : [:]
         customerRecords = Dictionary(records.customers.map { ($0.customer.id, $0) }, uniquingKeysWith: { _, last in last })
         contracts = records.subscriptionContracts
     }
 
     /// Carts by token, without those untouched for far longer than they live; a cart an order
     /// names is completed even if the process stopped before it wrote the cart.
-    private static func keptCarts(_ records: StoredRecords, now: Date) -> [String: StoredCart] {
-        let ordered = cartTokens(of: records.orders)
+    private static func keptCarts(_ records: StoredRecords, ordered: Set<String>, now: Date) -> [String: StoredCart] {
         var kept: [String: StoredCart] = [:]
         for record in records.carts {
             if let cart = keptCart(record, ordered: ordered, now: now) { kept[cart.token] = cart }
@@ -150,15 +149,11 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
         return cart
     }
 
-    private static func cartTokens(of orders: [Order]) -> Set<String> {
-        Set(orders.compactMap { StoredCart.parse(id: $0.draft.cartId)?.token })
-    }
-
     /// The cart kept under `token`: held in memory, else read from the store when it can find one.
     private func cart(token: String) throws -> StoredCart? {
         if let held = carts[token] { return held }
         guard let lookup, let record = try lookup.cart(token: token) else { return nil }
-        return Self.keptCart(record, ordered: orderedCartTokens, now: now())
+        return Self.keptCart(record, ordered: orderFacts.cartTokens, now: now())
     }
 
     /// Every cart kept, held or in the store.
@@ -166,7 +161,7 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
         guard let lookup else { return Array(carts.values) }
         var all: [String: StoredCart] = [:]
         for record in try lookup.allCarts() {
-            if let cart = Self.keptCart(record, ordered: orderedCartTokens, now: now()) { all[cart.token] = cart }
+            if let cart = Self.keptCart(record, ordered: orderFacts.cartTokens, now: now()) { all[cart.token] = cart }
         }
         for (token, cart) in carts { all[token] = cart }
         return Array(all.values)
@@ -491,14 +486,13 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
 
     /// The cart mutations, with gift card balances as orders left them.
     private var rules: CartRules {
-        CartRules(catalog: catalog, stock: stock, now: now(), giftCardsSpent: CartPricing.spent(by: orderBook.orders))
+        CartRules(catalog: catalog, stock: stock, now: now(), giftCardsSpent: orderFacts.giftCardsSpent)
     }
 
     /// Prices carts; first-order codes look at the emails of the orders placed here.
     private var pricing: CartPricing {
         CartPricing(catalog: catalog, stock: stock, now: now(),
-                    orderEmails: Set(orderBook.orders.compactMap { $0.draft.email?.lowercased() }),
-                    giftCardsSpent: CartPricing.spent(by: orderBook.orders))
+                    orderEmails: orderFacts.emails, giftCardsSpent: orderFacts.giftCardsSpent)
     }
 
     /// The stored cart behind an id, if it exists, the key matches and it is still open.
@@ -559,8 +553,8 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
 
     /// What other processes kept: their carts and orders join this storefront's.
     private func takeIn(_ records: StoredRecords) {
-        orderedCartTokens = Self.cartTokens(of: records.orders)
-        carts = lookup == nil ? Self.keptCarts(records, now: now()) : [:]
+        orderFacts = OrderFacts(records.orders)
+        carts = lookup == nil ? Self.keptCarts(records, ordered: orderFacts.cartTokens, now: now()) : [:]
         orderBook = EmbeddedState.Orders(nextOrderNumber: records.nextOrderNumber, orders: records.orders)
         stock.replace(orders: records.orders, unitsSold: records.unitsSold)
         for record in records.customers { customerRecords[record.customer.id] = record }
@@ -634,10 +628,10 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
         let made = newContracts(for: placed)
         // The order, its stock, its subscriptions and the completed cart are kept together, or not at all.
         let order = try commit(RecordChange(carts: [CartRecord(stored)], order: placed, subscriptionContracts: made)) ?? placed
-        orderedCartTokens.insert(stored.token)
         hold(stored)
         if !orderBook.orders.contains(where: { $0.draft.checkoutSessionId == order.draft.checkoutSessionId }) {
             orderBook.orders.append(order)
+            orderFacts.add(order)
             orderBook.nextOrderNumber = max(orderBook.nextOrderNumber, (Int(order.id) ?? number) + 1)
             stock.record(order)
             contracts += made
