@@ -91,9 +91,11 @@ enum ServeBenchmark {
 
         // The same product page from a serve that keeps catalog answers until the stock changes:
         // after the first, each is a kept answer, not an execution (beside the executed trivial query).
-        let keeping = try Server(binary: binary, directory: directory.appendingPathComponent("kept"), arguments: executor)
-        defer { keeping.stop() }
-        for connections in levels where timed.contains("product") {
+        let keeping = timed.contains("product")
+            ? try Server(binary: binary, directory: directory.appendingPathComponent("kept"), arguments: executor) : nil
+        defer { keeping?.stop() }
+        for connections in levels {
+            guard let keeping else { break }
             let result = try measure(queries[0], connections: connections, seconds: seconds, on: keeping)
             rows.append(row("product page, kept answer", connections, result, trivial: nil))
             if let trivial = trivialRates[connections] { rows[rows.count - 1][6] = String(format: "%.2f", result.rate / trivial) }

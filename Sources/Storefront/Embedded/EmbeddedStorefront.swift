@@ -308,13 +308,15 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
     }
 
     public func cartLinesAdd(cartId: String, lines: [CartLineInput]) async throws -> CartPayload {
-        var before: StoredCart?
+        var before: StoredCart?, after: StoredCart?
         var payload = try mutate(cartId) { rules, stored in
-            before = stored
-            return rules.addLines(lines, to: stored)
+            let outcome = rules.addLines(lines, to: stored)
+            (before, after) = (stored, outcome.cart)
+            return outcome
         }
-        // Counted against the cart as this call found it (after taking in other processes' changes).
-        if payload.userErrors.isEmpty, let before, let after = try openCart(cartId) {
+        // Counted against the cart as this call found it (after taking in other processes' changes)
+        // and as it was kept, without reading it again.
+        if payload.userErrors.isEmpty, let before, let after {
             payload.unitsAdded = Self.gained(by: lines, before: before, after: after)
         }
         return payload

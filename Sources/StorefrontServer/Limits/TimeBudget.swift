@@ -54,7 +54,7 @@ final class Deadlines: Sendable {
             return (state.nextId, state.parked, !state.watching)
         }
         wake?.resume()
-        if start { Task.detached(priority: .high) { [self] in await watch() } }
+        if start { Task.detached { [self] in await watch() } }
         return Token(id: id)
     }
 
@@ -68,14 +68,17 @@ final class Deadlines: Sendable {
 
     private func watch() async {
         while true {
-            let due = state.withLock { state -> [@Sendable () -> Void] in
+            // One look a tick: what is due is taken out, and whether anything is left is told.
+            let (due, empty) = state.withLock { state -> ([@Sendable () -> Void], Bool) in
                 let now = ContinuousClock.now
-                let ended = state.pending.filter { $0.value.deadline <= now }
-                for id in ended.keys { state.pending.removeValue(forKey: id) }
-                return ended.values.map(\.action)
+                var due: [@Sendable () -> Void] = []
+                for (id, entry) in state.pending where entry.deadline <= now {
+                    due.append(entry.action)
+                    state.pending.removeValue(forKey: id)
+                }
+                return (due, state.pending.isEmpty)
             }
             for action in due { action() }
-            let empty = state.withLock { $0.pending.isEmpty }
             if empty {
                 await withCheckedContinuation { continuation in
                     let parked = state.withLock { state -> Bool in

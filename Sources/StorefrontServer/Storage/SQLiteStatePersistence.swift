@@ -273,17 +273,20 @@ extension SQLiteStatePersistence: CartLookup {
         } catch {
             throw StorefrontError.storage("Could not read the cart from \(location): \(Self.describe(error))")
         }
-        // As `load` does: a cart that cannot be read, or is damaged, is left in the database and not served.
-        guard let json, let record = try? CartRecord(json: json), record.problem == nil else { return nil }
+        return json.flatMap(Self.servable)
+    }
+
+    /// The cart in `json`; as `load` does, one that cannot be read, or is damaged, is left in the
+    /// database and not served.
+    private static func servable(_ json: Data) -> CartRecord? {
+        guard let record = try? CartRecord(json: json), record.problem == nil else { return nil }
         return record
     }
 
     public func allCarts() throws -> [CartRecord] {
         do {
             return try pool.read { db in
-                try Data.fetchAll(db, sql: "SELECT json FROM cart ORDER BY updatedAt").compactMap { json in
-                    (try? CartRecord(json: json)).flatMap { $0.problem == nil ? $0 : nil }
-                }
+                try Data.fetchAll(db, sql: "SELECT json FROM cart").compactMap(Self.servable)
             }
         } catch {
             throw StorefrontError.storage("Could not read the carts from \(location): \(Self.describe(error))")
