@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontModels
 import Storefront
 #if canImport(Glibc)
 import Glibc
@@ -157,7 +158,7 @@ enum ServeBenchmark {
         let start = DispatchTime.now().uptimeNanoseconds
         let end = start + UInt64(seconds * 1e9)
         for _ in 0..<connections {
-            let thread = Thread {
+            OwnThread.start(name: "bench-client", stackSize: 1 << 20) {
                 var latencies: [Double] = []
                 latencies.reserveCapacity(Int(seconds) * 5000)
                 var failure: String?
@@ -182,8 +183,6 @@ enum ServeBenchmark {
                 outcome.lock.unlock()
                 done.signal()
             }
-            thread.stackSize = 1 << 20
-            thread.start()
         }
         for _ in 0..<connections { done.wait() }
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9

@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontModels
 
 extension FuzzTarget {
     /// Clients that send a request's headers and part of its body, then stall, while another
@@ -109,6 +110,6 @@ final class RawConnection: Sendable {
 /// the server in the same process, whose timers and handlers run on that pool, could not answer.
 public func offTheTaskPool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
     await withCheckedContinuation { continuation in
-        Thread { continuation.resume(returning: work()) }.start()
+        OwnThread.start(name: "blocking-call") { continuation.resume(returning: work()) }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontModels
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -109,15 +110,13 @@ final class SessionProcess: @unchecked Sendable {
     /// the slave copy is closed then, so the master reads end-of-file.
     func reap(_ done: @escaping @Sendable (ExitReason) -> Void) {
         let pid = pid
-        let thread = Thread { [self] in
+        OwnThread.start(name: "session-reap", stackSize: 64 << 10) { [self] in
             var status: CInt = 0
             var result: pid_t
             repeat { result = waitpid(pid, &status, 0) } while result == -1 && errno == EINTR
             closeSlave()
             done(ExitReason(waitStatus: status))
         }
-        thread.stackSize = 64 << 10
-        thread.start()
     }
 
     private let lock = NSLock()

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CustomerAccount
 import Foundation
+import StorefrontModels
 import Storefront
 import StorefrontCommandLine
 
@@ -48,7 +49,7 @@ struct AccountOptions: ParsableArguments {
     /// when the browser's redirect arrives first.
     private static func readTerminalLine() async -> String? {
         await withCheckedContinuation { continuation in
-            Thread { continuation.resume(returning: Swift.readLine()) }.start()
+            OwnThread.start(name: "login-line") { continuation.resume(returning: Swift.readLine()) }
         }
     }
 }

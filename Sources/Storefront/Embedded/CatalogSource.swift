@@ -52,9 +52,7 @@ final class CatalogSource: Sendable {
     /// Starts reading the catalog, unless it was given or the reading has started already.
     func startReading() {
         guard let (read, fallback) = reader.withLock({ reader in defer { reader = nil }; return reader }) else { return }
-        let thread = Thread { [self] in finish(Result { try read() }, fallback: fallback) }
-        thread.name = "catalog-read"
-        thread.start()
+        OwnThread.start(name: "catalog-read") { [self] in finish(Result { try read() }, fallback: fallback) }
     }
 
     private func finish(_ result: Result<StoreCatalog, any Error>, fallback: StoreCatalog) {

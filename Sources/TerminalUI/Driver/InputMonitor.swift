@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontModels
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -32,9 +33,7 @@ final class InputMonitor: Sendable {
     }
 
     func start() {
-        let thread = Thread { [self] in run() }
-        thread.name = "storefront.input"
-        thread.start()
+        OwnThread.start(name: "storefront.input") { [self] in run() }
     }
 
     /// The loop has read everything pending; look for more.

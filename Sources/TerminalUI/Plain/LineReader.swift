@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontModels
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -11,7 +12,7 @@ enum LineReader {
 
     static func lines(descriptor: Int32 = 0) -> AsyncStream<String> {
         let (stream, continuation) = AsyncStream<String>.makeStream()
-        let thread = Thread {
+        OwnThread.start(name: "storefront.lines") {
             var line: [UInt8] = []
             var buffer = [UInt8](repeating: 0, count: 4096)
             var dropping = false
@@ -34,8 +35,6 @@ enum LineReader {
             if !line.isEmpty { continuation.yield(String(decoding: line, as: UTF8.self)) }
             continuation.finish()
         }
-        thread.name = "storefront.lines"
-        thread.start()
         return stream
     }
 }
