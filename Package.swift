@@ -32,6 +32,8 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
         .systemLibrary(
@@ -46,6 +48,10 @@ let package = Package(
         // What makes a run repeatable: the one seeded generator and a hash that is the same in
         // every run. No dependencies, so every target can use it.
         .target(name: "Determinism"),
+        // Tests run the built programs through it (see ProgramRun); nothing shipped links it.
+        .target(name: "ProgramRuns", dependencies: [
+            .product(name: "Subprocess", package: "swift-subprocess"), .product(name: "SystemPackage", package: "swift-system"),
+        ]),
         // QR codes for addresses a phone should open (libqrencode); only TerminalUI imports it.
         .systemLibrary(
             name: "CQRencode",
@@ -98,6 +104,9 @@ let package = Package(
                 .product(name: "GraphQL", package: "GraphQL"),
                 .product(name: "Graphiti", package: "Graphiti"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -217,7 +226,7 @@ let package = Package(
                            .product(name: "NIOCore", package: "swift-nio"),
                            .product(name: "Clocks", package: "swift-clocks")]
         ),
-        .testTarget(name: "StorefrontTests", dependencies: ["Storefront", "StorefrontCatalog", "StorefrontModels", "Determinism", .product(name: "Clocks", package: "swift-clocks")]),
+        .testTarget(name: "StorefrontTests", dependencies: ["Storefront", "StorefrontCatalog", "StorefrontModels", "Determinism", "ProgramRuns", .product(name: "Clocks", package: "swift-clocks")]),
         .testTarget(name: "StorefrontModelsTests", dependencies: ["StorefrontModels"]),
         .testTarget(name: "StorefrontCatalogTests", dependencies: ["StorefrontCatalog", "StorefrontModels", "Determinism"]),
         .testTarget(name: "DeterminismTests", dependencies: ["Determinism", .product(name: "Clocks", package: "swift-clocks")]),
@@ -266,7 +275,7 @@ let package = Package(
         .testTarget(
             name: "StorefrontServerTests",
             dependencies: [
-                "StorefrontServer", "Storefront", "CustomerAccount", "StorefrontFuzzing", "Pictures", "StorefrontAgents", "Determinism",
+                "StorefrontServer", "Storefront", "CustomerAccount", "StorefrontFuzzing", "Pictures", "StorefrontAgents", "Determinism", "ProgramRuns",
                 .product(name: "MCP", package: "swift-sdk"),
                 .product(name: "Clocks", package: "swift-clocks"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

@@ -1,4 +1,5 @@
 import Foundation
+import ProgramRuns
 import Storefront
 import StorefrontServer
 import Testing
@@ -16,33 +17,16 @@ enum StorefrontExecutable {
 /// prints reading the catalog itself.
 @Suite(.enabled(if: StorefrontExecutable.url != nil, "build the storefront executable first"))
 struct CommandLineParityTests {
-    struct Run { var status: Int32; var stdout: String; var stderr: String }
-
-    /// Runs the executable on a thread of its own: waiting for it must not hold one of the few
-    /// threads that the in-process server needs to answer it.
-    func run(_ arguments: [String], cache: URL, environment: [String: String] = [:]) async throws -> Run {
-        let process = Process()
-        process.executableURL = StorefrontExecutable.url
-        process.arguments = arguments
+    /// Runs the executable; waiting for it holds none of the few threads that the in-process
+    /// server needs to answer it.
+    func run(_ arguments: [String], cache: URL, environment: [String: String] = [:]) async throws -> ProgramRun {
         // The client's disk cache goes to a directory of this test, not the user's.
         // No settings file of the machine running the tests: the cache directory has none.
-        process.environment = ProcessInfo.processInfo.environment.merging(["XDG_CACHE_HOME": cache.path,
-                                                                           "XDG_CONFIG_HOME": cache.path]) { $1 }
+        let variables = ProcessInfo.processInfo.environment.merging(["XDG_CACHE_HOME": cache.path,
+                                                                     "XDG_CONFIG_HOME": cache.path]) { $1 }
             .filter { !["STOREFRONT_SHOP", "STOREFRONT_TOKEN", "STOREFRONT_COUNTRY"].contains($0.key) }
             .merging(environment) { $1 }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        return await withCheckedContinuation { continuation in
-            Thread {
-                let stdout = out.fileHandleForReading.readDataToEndOfFile()
-                let stderr = err.fileHandleForReading.readDataToEndOfFile()
-                process.waitUntilExit()
-                continuation.resume(returning: Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                                                   stderr: String(decoding: stderr, as: UTF8.self)))
-            }.start()
-        }
+        return try await ProgramRun.run(try #require(StorefrontExecutable.url).path, arguments, environment: variables)
     }
 
     @Test(arguments: [

@@ -1,4 +1,5 @@
 import Foundation
+import ProgramRuns
 import Testing
 @testable import Storefront
 @testable import StorefrontCatalog
@@ -174,15 +175,12 @@ import Testing
         #expect(throws: StorefrontError.self) { try index.matches(query: "tag:") }
     }
 
-    @Test func aWriterThatEndedMidWayLeavesNothingBehindOnceTheNextOneWrites() throws {
+    @Test func aWriterThatEndedMidWayLeavesNothingBehindOnceTheNextOneWrites() async throws {
         let catalog = try write(Fixtures.catalogJSON)
         let index = URL(fileURLWithPath: indexFile(catalog))
         try FileManager.default.createDirectory(at: index.deletingLastPathComponent(), withIntermediateDirectories: true)
         // A process that has ended, and this one (still writing, as far as anyone can tell).
-        let ended = Process()
-        ended.executableURL = URL(fileURLWithPath: "/bin/true")
-        try ended.run()
-        ended.waitUntilExit()
+        let ended = try await ProgramRun.run("/bin/true", [], environment: [:])
         let abandoned = index.path + ".tmp-\(ended.processIdentifier)-1"
         let live = index.path + ".tmp-\(getpid())-2"
         for path in [abandoned, live] { #expect(FileManager.default.createFile(atPath: path, contents: Data("half".utf8))) }
