@@ -8,10 +8,11 @@ import Glibc
 ///
 /// Not Foundation's `Thread`: it keeps its closure, and so everything the closure holds, until the
 /// thread's own data is torn down as the thread exits. An object freed that late (a catalog read on
-/// such a thread, with the storefront that held it) ran its deinitializers after libdispatch had
-/// freed that thread's caches; libdispatch then wrote into freed memory, and glibc found its heap
-/// corrupted moments later ("malloc_consolidate(): unaligned fastbin chunk detected"). Here the
-/// closure is released as soon as it returns, on its thread, like any other function's locals.
+/// such a thread, with the storefront that held it) ran its deinitializers in the middle of that
+/// teardown, with the thread's per-thread state (libdispatch's among it) being freed around them,
+/// and glibc found its heap corrupted moments later ("malloc_consolidate(): unaligned fastbin chunk
+/// detected"). Here the closure is released as soon as it returns, on its thread, like any other
+/// function's locals.
 public enum OwnThread {
     /// Runs `body` on a new detached thread named `name` (at most 15 bytes are kept). When no
     /// thread can be made, `body` runs on a new thread of dispatch's global pool instead (never on a
