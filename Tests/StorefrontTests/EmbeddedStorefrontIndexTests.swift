@@ -23,7 +23,9 @@ import Testing
 
     /// The shipped catalog and its index, a shop over the catalog and one over the index whose
     /// catalog is read only once `gate` opens; both on a state directory where an order took stock.
-    func shops() async throws -> (catalog: StoreCatalog, reference: EmbeddedStorefront, indexed: EmbeddedStorefront, gate: Gate) {
+    /// `onRead` is told when the catalog has been read, before the shop has it.
+    func shops(onRead: @escaping @Sendable () -> Void = {}) async throws
+        -> (catalog: StoreCatalog, reference: EmbeddedStorefront, indexed: EmbeddedStorefront, gate: Gate) {
         let path = try #require(CatalogLoader.bundledPath)
         let built = try CatalogIndexFiles.loadAndIndex(catalogPath: path, cache: cache)
         let index = try #require(built.index)
@@ -39,7 +41,9 @@ import Testing
         let gate = Gate()
         let indexed = EmbeddedStorefront(index: index, loading: {
             gate.wait()
-            return try CatalogLoader.load(contentsOf: path)
+            let read = try CatalogLoader.load(contentsOf: path)
+            onRead()
+            return read
         }, stateDirectory: state)
         return (catalog, EmbeddedStorefront(catalog: catalog, stateDirectory: state), indexed, gate)
     }
@@ -157,33 +161,28 @@ import Testing
     @Test func theCatalogIsReadOnceTheFirstScreenIsAnsweredNotBefore() async throws {
         let path = try #require(CatalogLoader.bundledPath)
         let index = try #require(try CatalogIndexFiles.loadAndIndex(catalogPath: path, cache: cache).index)
-        let started = Mutex(false)
-        let indexed = EmbeddedStorefront(index: index, loading: {
-            started.withLock { $0 = true }
-            return try CatalogLoader.load(contentsOf: path)
-        }, stateDirectory: state)
+        let indexed = EmbeddedStorefront(index: index, loading: { try CatalogLoader.load(contentsOf: path) }, stateDirectory: state)
         _ = try await indexed.query(StorefrontQuery(.localization))
         _ = try await indexed.query(StorefrontQuery(.shop))
-        try await Task.sleep(for: .milliseconds(100))
-        #expect(!started.withLock { $0 }, "not read while the first screen is being answered")
+        #expect(!indexed.source.readingStarted, "not read while the first screen is being answered")
         _ = try await indexed.query(StorefrontQuery(.collections(PageArguments(first: 5), sortKey: .id, productPreview: 5)))
-        for _ in 0..<200 where !started.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(10)) }
-        #expect(started.withLock { $0 }, "read once the collections are answered")
+        #expect(indexed.source.readingStarted, "read once the collections are answered")
         #expect(try await indexed.source.loaded().products.count == index.productCount)
     }
 
     @Test func cartsWaitForTheCatalog() async throws {
-        let (catalog, _, indexed, gate) = try await shops()
+        // What happened, in order: the catalog read, the cart made.
+        let events = Mutex<[String]>([])
+        let (catalog, _, indexed, gate) = try await shops(onRead: { events.withLock { $0.append("catalog read") } })
         let variant = try #require(catalog.products.first?.variants.first)
-        let done = Mutex(false)
         let creating = Task {
-            defer { done.withLock { $0 = true } }
-            return try await indexed.mutate(CartMutation(.create(CartInput(lines: [CartLineInput(merchandiseId: variant.id)]))))
+            let payload = try await indexed.mutate(CartMutation(.create(CartInput(lines: [CartLineInput(merchandiseId: variant.id)]))))
+            events.withLock { $0.append("cart made") }
+            return payload
         }
-        try await Task.sleep(for: .milliseconds(100))
-        #expect(!done.withLock { $0 }, "no cart before the catalog is read")
         gate.open()
         let payload = try await creating.value
+        #expect(events.withLock { $0 } == ["catalog read", "cart made"], "no cart before the catalog is read")
         #expect(payload.userErrors.isEmpty)
         #expect(payload.cart?.lines.first?.merchandise.id == variant.id)
         #expect(payload.cart?.cost.subtotalAmount.amount == variant.price.amount)

@@ -68,6 +68,10 @@ final class CatalogSource: Sendable {
         for continuation in waiting { continuation.resume(with: result) }
     }
 
+    /// Whether the catalog's reading has been started (by `startReading` or by something that
+    /// needed the catalog); always true for a catalog given at the start.
+    var readingStarted: Bool { reader.withLock { $0 == nil } }
+
     /// Whether the catalog is still being read (the index answers what it can meanwhile).
     var isReading: Bool {
         guard given == nil else { return false }
