@@ -42,8 +42,8 @@ public struct StorefrontAPIServer: Sendable {
         // The request log is ours; the framework only reports what cannot go on.
         logger.logLevel = .critical
         let limits = endpoint.limits
-        let app = ServedApplication(
-            responder: makeRouter().buildResponder(),
+        let app = Application(
+            router: makeRouter(),
             server: .http1(configuration: .init(
                 // Silence for twice the client timeout closes a connection; a body that stalls is
                 // answered 408 at the client timeout, before that.
@@ -52,7 +52,7 @@ public struct StorefrontAPIServer: Sendable {
                 // The parser refuses (400) at twice our limit; between the two the guard answers 431.
                 httpDecoderConfiguration: .init(maxHeaderFieldSize: 2 * limits.maximumHeaderBytes,
                                                 maxHeaderListSize: 2 * limits.maximumHeaderBytes, maxHeaderFieldCount: 200))),
-            address: .hostname(host, port: port),
+            configuration: .init(address: .hostname(host, port: port), serverName: nil),
             onServerRunning: { [origin] channel in
                 let port = channel.localAddress?.port ?? 0
                 await origin.set("http://\(host):\(port)")

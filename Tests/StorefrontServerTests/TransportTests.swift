@@ -2,7 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import Storefront
-@testable import StorefrontServer
+import StorefrontServer
 import Testing
 
 /// The HTTP transport against a real server on loopback: what it sends, what it hands back, and
@@ -55,10 +55,10 @@ struct TransportTests {
         let (urls, continuation) = AsyncStream.makeStream(of: URL.self)
         var logger = Logger(label: "transport-tests")
         logger.logLevel = .critical
-        let app = ServedApplication(responder: router.buildResponder(), server: .http1(), address: .hostname("127.0.0.1", port: 0),
-                                    onServerRunning: { channel in
-                                        continuation.yield(URL(string: "http://127.0.0.1:\(channel.localAddress?.port ?? 0)")!)
-                                    }, logger: logger)
+        let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+                              onServerRunning: { channel in
+                                  continuation.yield(URL(string: "http://127.0.0.1:\(channel.localAddress?.port ?? 0)")!)
+                              }, logger: logger)
         let server = Task { try await runWithGracefulCancellation(app, logger: logger) }
         guard let url = await urls.first(where: { _ in true }) else { throw CancellationError() }
         var failure: (any Error)?
