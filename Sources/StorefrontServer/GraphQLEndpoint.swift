@@ -114,18 +114,22 @@ public final class GraphQLEndpoint: Sendable {
         var result: GraphQL.GraphQLResult
         do {
             // A document found valid before is not parsed again: the same few come again and again.
-            let known = api.validated.document(request.query)
-            let document = try known ?? parse(source: Source(body: request.query, name: "request"))
-            if let violation = DocumentShape.check(document, limits: limits) { return violation.json }
+            // What is worked out of a known document (its shape, its operations' depths and plans) is kept with it.
+            let known = api.validated.known(request.query)
+            let document = try known?.document ?? parse(source: Source(body: request.query, name: "request"))
+            let shape = known?.shape ?? DocumentShape(document)
+            if let violation = shape.violation(limits) { return violation.json }
             let operation = document.operation(named: request.operationName)
-            if let operation, let violation = OperationDepth(operation: operation, document: document).violation(limits) {
-                return violation.json
+            if let operation {
+                let depth = known?.depth(of: operation, named: request.operationName) ?? OperationDepth(operation: operation, document: document)
+                if let violation = depth.violation(limits) { return violation.json }
             }
             if known == nil {
                 let errors = validate(schema: api.schema, ast: document)
                 guard errors.isEmpty else { return encode(GraphQL.GraphQLResult(errors: errors)) }
-                api.validated.remember(request.query, document)
+                api.validated.remember(request.query, document, shape: shape)
             }
+            let plans = known?.plans
             let variables = operation?.withDefaults(request.variables) ?? request.variables
             let (country, language) = InContextDirective.values(of: operation, variables: variables)
             // The buyer's market prices, sells and translates everything the operation reads.
@@ -140,7 +144,7 @@ public final class GraphQLEndpoint: Sendable {
                 do {
                     let serial = executor == .serial ? await SerialExecution.execute(
                         schema: schema, document: document, context: context, variables: request.variables,
-                        operationName: request.operationName) : nil
+                        operationName: request.operationName, plans: plans) : nil
                     var result = if let serial { serial } else {
                         try await GraphQL.execute(schema: schema, documentAST: document, rootValue: StorefrontResolver(),
                                                   context: context, variableValues: request.variables,
@@ -260,24 +264,49 @@ struct ServedAPI: Sendable {
     let validated: ValidatedDocuments
 }
 
-/// Query texts that passed validation, with their parsed documents, bounded in count and in the
-/// size of each.
+/// Query texts that passed validation, with their parsed documents and what is worked out of
+/// them for each request (`KnownDocument`), bounded in count and in the size of each.
 final class ValidatedDocuments: Sendable {
     static let maximumCount = 256
     static let maximumBytes = 32 << 10
-    private let documents = Mutex<[String: Document]>([:])
+    private let documents = Mutex<[String: KnownDocument]>([:])
 
-    func isKnown(_ text: String) -> Bool { document(text) != nil }
+    func isKnown(_ text: String) -> Bool { known(text) != nil }
 
     /// The parsed document of `text`, when it was found valid before.
-    func document(_ text: String) -> Document? { documents.withLock { $0[text] } }
+    func document(_ text: String) -> Document? { known(text)?.document }
+
+    func known(_ text: String) -> KnownDocument? { documents.withLock { $0[text] } }
 
     /// Keeps `text` and its document when it is small enough; a full set starts again rather than grow.
-    func remember(_ text: String, _ document: Document) {
+    func remember(_ text: String, _ document: Document, shape: DocumentShape? = nil) {
         guard text.utf8.count <= Self.maximumBytes else { return }
+        let known = KnownDocument(document, shape: shape ?? DocumentShape(document))
         documents.withLock { documents in
             if documents.count >= Self.maximumCount { documents.removeAll(keepingCapacity: true) }
-            documents[text] = document
+            documents[text] = known
         }
+    }
+}
+
+/// A document found valid, with what depends on it alone: its shape, each operation's depth, and
+/// the plans `SerialExecution` makes of its operations.
+final class KnownDocument: Sendable {
+    let document: Document
+    let shape: DocumentShape
+    let plans = ExecutionPlans()
+    /// By operation name; only operations the document has are measured, so they are few.
+    private let depths = Mutex<[String?: OperationDepth]>([:])
+
+    init(_ document: Document, shape: DocumentShape) {
+        self.document = document
+        self.shape = shape
+    }
+
+    func depth(of operation: OperationDefinition, named name: String?) -> OperationDepth {
+        if let known = depths.withLock({ $0[name] }) { return known }
+        let depth = OperationDepth(operation: operation, document: document)
+        depths.withLock { $0[name] = depth }
+        return depth
     }
 }

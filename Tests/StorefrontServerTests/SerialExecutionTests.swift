@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import GraphQL
+import Graphiti
 @testable import Storefront
 @testable import StorefrontServer
 import Testing
@@ -92,6 +93,60 @@ struct SerialExecutionTests {
         #expect(answer.contains(#""__typename":"Product""#) && !answer.contains(#""b":"#) && !answer.contains(#""c":"#))
         try await expectSame("{ __typename shop { __typename name } }")
         try await expectSame("query A { shop { name } } query B { shop { id } }", operationName: "B")
+    }
+
+    /// A document's plan is kept with it and answers the next requests alike with other variables:
+    /// other arguments, and a `@skip` that names a variable (whose collections are then not kept).
+    @Test func aKeptPlanAnswersOtherVariables() async throws {
+        let handles = try Self.shop.get().catalog.products.prefix(3).map(\.handle) + ["no-such-product"]
+        for handle in handles + handles {
+            try await expectSame(StorefrontOperation.product.document, ["handle": handle], operationName: "Product")
+        }
+        let page = try #require(GraphQLEndpoint.validated.known(StorefrontOperation.product.document)?.plans.plan("Product")?.plan)
+        // The handle is a variable; the images' sizes, the first so many variants are not.
+        #expect(page.keepsCollections && !page.variableArguments.isEmpty && page.constantArguments.count > page.variableArguments.count)
+        let query = """
+            query S($skip: Boolean!, $n: Int!) {
+              products(first: $n) { nodes { handle title @skip(if: $skip) ... on Product @include(if: true) { vendor } } }
+            }
+            """
+        for (skip, count) in [(true, 2), (false, 3), (true, 1), (false, 2), (true, 3)] {
+            let answer = try await expectSame(query, ["skip": skip, "n": count])
+            #expect(answer.contains(#""title""#) == !skip && answer.contains(#""vendor""#))
+            #expect(answer.components(separatedBy: #""handle""#).count - 1 == count)
+        }
+        let kept = try #require(GraphQLEndpoint.validated.known(query)?.plans.plan(nil)?.plan, "sent without an operation name")
+        #expect(!kept.keepsCollections && kept.variableDirectives.count == 1)
+        // Introspection is the library's, and that is kept too.
+        for _ in 0..<2 { try await expectSame("query I { __schema { queryType { name } } }") }
+        #expect(GraphQLEndpoint.validated.known("query I { __schema { queryType { name } } }")?.plans.plan(nil)?.unsupported == true)
+    }
+
+    /// A request may name any operation: a document keeps the plans of a few names, not of every one.
+    @Test func aDocumentKeepsFewPlans() {
+        let plans = ExecutionPlans()
+        for index in 0..<(ExecutionPlans.maximumCount * 2) { plans.keep(.unsupported, "Op\(index)") }
+        #expect(plans.plan("Op0") != nil && plans.plan("Op\(ExecutionPlans.maximumCount)") == nil)
+    }
+
+    /// Only a value whose type is an optional is unwrapped, told from the type's metadata.
+    @Test func optionalsAreToldFromTheirType() {
+        let none: Int? = nil
+        let some: String? = "a"
+        let nested: Int?? = .some(nil)
+        #expect(OptionalValues.isOptional(none as Any) && OptionalValues.isOptional(some as Any) && OptionalValues.isOptional(nested as Any))
+        #expect(!OptionalValues.isOptional(1) && !OptionalValues.isOptional("a") && !OptionalValues.isOptional([Int?]()))
+        #expect(!OptionalValues.isOptional(ValidatedDocuments()) && !OptionalValues.isOptional(Map.null))
+    }
+
+    /// Graphiti's resolvers get the decoder that answers `NoArguments` at once; other arguments
+    /// are still decoded by the library's (every case above runs through both).
+    @Test func fieldsWithoutArgumentsAreNotDecoded() throws {
+        #expect(ArgumentCoders.usesNoArgumentsDecoder(ArgumentCoders.make()))
+        let decoder = ArgumentCoders.make().decoder
+        _ = try decoder.decode(NoArguments.self, from: ["anything": "ignored"])
+        struct First: Decodable { let first: Int }
+        #expect(try decoder.decode(First.self, from: ["first": 3]).first == 3)
     }
 
     @Test func nullsAndErrors() async throws {

@@ -20,6 +20,7 @@ enum CustomerAccountSchema {
 
     static func make() throws -> GraphQLSchema {
         let built = try SchemaBuilder(StorefrontResolver.self, RequestContext.self)
+            .setCoders(to: ArgumentCoders.make())
             .setQueryName(to: "QueryRoot")
             .setMutationName(to: "Mutation")
             .use(partials: [CustomerAccountTypes(), CustomerAccountRoots(), CustomerAccountSubscriptionTypes()])

@@ -11,9 +11,11 @@ import Synchronization
 ///
 /// The library completes every field and every list element in a child task of its own and looks
 /// up each field's definition, arguments and sub-selections anew for every element of a list;
-/// here the resolvers, which do their work without waiting, run one after another, and what
-/// depends only on the document and the variables (arguments, `@skip`/`@include`, the fields an
-/// object's selections collect) is worked out once per request.
+/// here the resolvers, which do their work without waiting, run one after another. What depends
+/// only on the document (arguments and `@skip`/`@include` without variables, the fields an
+/// object's selections collect, each field's definition and how its value is completed) is worked
+/// out once per document and operation (`OperationPlan`) and kept with the document; what depends
+/// on the variables, once per request.
 ///
 /// `execute` answers nil when it leaves the request to the library: introspection (`__schema`,
 /// `__type`), a document without exactly the operation asked for, a subscription, or variables or
@@ -22,7 +24,7 @@ import Synchronization
 final class SerialExecution {
     private let schema: GraphQLSchema
     private let served: ServedFields
-    private let fragments: [String: FragmentDefinition]
+    private let plan: OperationPlan
     private let variables: [String: Map]
     private let context: RequestContext
     /// `context` as the resolvers take it, boxed once.
@@ -30,11 +32,15 @@ final class SerialExecution {
     private let info: GraphQLResolveInfo
     private let inputs: InputValues
     private var errors: [GraphQLError] = []
-    /// Each field's arguments, by where the field is in the document and the object type it is read on.
+    /// Where in the answer the field being resolved is: keys and list positions, pushed and popped
+    /// as the walk goes (an `IndexPath` is made of it only for an error or a list's nulls).
+    private var path: [IndexPathValue] = []
+    private var currentPath: IndexPath { IndexPath(path) }
+    /// The arguments that name variables, worked out for this request (the plan keeps the others).
     private var arguments: [FieldOnType: Map] = [:]
-    /// Whether `@skip`/`@include` keep a selection, by where its directives are in the document.
+    /// Whether `@skip`/`@include` naming variables keep a selection, for this request.
     private var included: [Int: Bool] = [:]
-    /// The fields an object type's selections collect, by type and selection sets.
+    /// The fields an object type's selections collect, for this request when the plan cannot keep them.
     private var collected: [Collection: [FieldGroup]] = [:]
     /// Fields resolved since this operation last let other tasks run. The resolvers seldom
     /// suspend, so a large operation would otherwise hold one of the few threads of the task pool
@@ -45,67 +51,56 @@ final class SerialExecution {
     private var onYield: (@Sendable () -> Void)?
     static let fieldsBetweenYields = 128
 
-    private struct Unsupported: Error {}
+    struct Unsupported: Error {}
 
-    private struct FieldOnType: Hashable {
+    struct FieldOnType: Hashable {
         let position: Int
         let type: ObjectIdentifier
     }
 
-    private struct Collection: Hashable {
+    struct Collection: Hashable {
         let type: ObjectIdentifier
         let selectionSets: [ObjectIdentifier]
     }
 
-    /// The fields of one response key, in document order.
-    private struct FieldGroup {
-        let key: String
-        var fields: [Field]
-    }
-
-    private init(schema: GraphQLSchema, served: ServedFields, fragments: [String: FragmentDefinition], variables: [String: Map],
+    private init(schema: GraphQLSchema, served: ServedFields, plan: OperationPlan, variables: [String: Map],
                  context: RequestContext, info: GraphQLResolveInfo) {
-        self.schema = schema; self.served = served; self.fragments = fragments; self.variables = variables
+        self.schema = schema; self.served = served; self.plan = plan; self.variables = variables
         self.context = context; self.resolverContext = context; self.info = info; self.inputs = InputValues(schema: schema)
     }
 
-    /// The operation's answer, or nil when the library's executor is to answer it.
+    /// The operation's answer, or nil when the library's executor is to answer it. `plans` keeps
+    /// what is worked out of the document for the next request with it (see `OperationPlan`).
     static func execute(schema: GraphQLSchema, document: Document, context: RequestContext, variables: [String: Map],
-                        operationName: String?, onYield: (@Sendable () -> Void)? = nil) async -> GraphQLResult? {
+                        operationName: String?, plans: ExecutionPlans? = nil, onYield: (@Sendable () -> Void)? = nil) async -> GraphQLResult? {
         guard let served = ServedFields.of(schema), let info = await PlaceholderInfo.shared() else { return nil }
-        var operations: [OperationDefinition] = []
-        var fragments: [String: FragmentDefinition] = [:]
-        for definition in document.definitions {
-            switch definition {
-            case let operation as OperationDefinition: operations.append(operation)
-            case let fragment as FragmentDefinition: fragments[fragment.name.value] = fragment
-            default: return nil
+        let kept = plans?.plan(operationName)
+        if kept?.unsupported == true { return nil }
+        let plan: OperationPlan
+        if let made = kept?.plan {
+            plan = made
+        } else {
+            guard let made = OperationPlan.make(schema: schema, served: served, document: document, operationName: operationName) else {
+                plans?.keep(.unsupported, operationName)
+                return nil
             }
+            plan = made
+            plans?.keep(ExecutionPlans.Entry(plan: made), operationName)
         }
-        let chosen = operationName.map { name in operations.last { $0.name?.value == name } } ?? (operations.count == 1 ? operations.first : nil)
-        guard let operation = chosen else { return nil }
-        let rootType: GraphQLObjectType?
-        switch operation.operation {
-        case .query: rootType = schema.queryType
-        case .mutation: rootType = schema.mutationType
-        case .subscription: rootType = nil
-        }
-        guard let rootType else { return nil }
         let execution: SerialExecution
         let groups: [FieldGroup]
         do {
             let inputs = InputValues(schema: schema)
-            let coerced = try inputs.variables(operation.variableDefinitions, inputs: variables)
-            execution = SerialExecution(schema: schema, served: served, fragments: fragments, variables: coerced, context: context, info: info)
+            let coerced = try inputs.variables(plan.operation.variableDefinitions, inputs: variables)
+            execution = SerialExecution(schema: schema, served: served, plan: plan, variables: coerced, context: context, info: info)
             execution.onYield = onYield
-            var prepared = Set<Collection>()
-            try execution.prepare(operation.selectionSet, on: rootType, done: &prepared)
-            groups = try execution.collect(rootType, [operation.selectionSet])
+            try execution.prepareVariables()
+            groups = try execution.collect(plan.rootType, [plan.operation.selectionSet])
         } catch {
             return nil
         }
         do {
-            let data = try await execution.execute(groups, on: rootType, source: StorefrontResolver(), path: [])
+            let data = try await execution.execute(groups, on: plan.rootType, source: StorefrontResolver())
             return GraphQLResult(data: data, errors: execution.errors)
         } catch let error as GraphQLError {
             return GraphQLResult(errors: [error])
@@ -116,88 +111,28 @@ final class SerialExecution {
 
     // MARK: Before anything runs
 
-    /// Works out every argument and directive of the selections under `type` (for an abstract
-    /// type, on each of its object types), so what the library would refuse is known before any
-    /// resolver runs.
-    private func prepare(_ selectionSet: SelectionSet, on type: GraphQLNamedType, done: inout Set<Collection>) throws {
-        guard done.insert(Collection(type: ObjectIdentifier(type as AnyObject), selectionSets: [ObjectIdentifier(selectionSet)])).inserted else { return }
-        let objects: [GraphQLObjectType]
-        switch type {
-        case let object as GraphQLObjectType: objects = [object]
-        case let abstract as GraphQLAbstractType:
-            guard abstract.resolveTypeIsDefault else { throw Unsupported() }
-            objects = schema.getPossibleTypes(abstractType: abstract)
-        default: throw Unsupported()
-        }
-        for selection in selectionSet.selections {
-            switch selection {
-            case let field as Field:
-                _ = try includes(field.directives)
-                let name = field.name.value
-                if name == "__typename" { continue }
-                for object in objects {
-                    guard let served = served.field(name, of: object) else {
-                        if name.hasPrefix("__") { throw Unsupported() }
-                        continue
-                    }
-                    guard served.resolve != nil else { throw Unsupported() }
-                    _ = try argumentValues(field, served, on: object)
-                    if let inner = field.selectionSet, let named = Self.namedType(served.type) {
-                        try prepare(inner, on: named, done: &done)
-                    }
-                }
-            case let inline as InlineFragment:
-                _ = try includes(inline.directives)
-                let condition = inline.typeCondition.map { schema.getType(name: $0.name.value) } ?? type
-                guard let condition else { throw Unsupported() }
-                try prepare(inline.selectionSet, on: condition, done: &done)
-            case let spread as FragmentSpread:
-                _ = try includes(spread.directives)
-                guard let fragment = fragments[spread.name.value] else { continue }
-                guard let condition = schema.getType(name: fragment.typeCondition.name.value) else { throw Unsupported() }
-                try prepare(fragment.selectionSet, on: condition, done: &done)
-            default:
-                throw Unsupported()
-            }
-        }
+    /// Works out this request's arguments and directives that name variables, so what the library
+    /// would refuse is known before any resolver runs (the plan worked out the others).
+    private func prepareVariables() throws {
+        for directives in plan.variableDirectives { _ = try includes(directives) }
+        for use in plan.variableArguments { _ = try argumentValues(use.field, use.served, position: use.position, on: use.object) }
     }
 
-    private static func namedType(_ type: GraphQLType) -> GraphQLNamedType? {
-        switch type {
-        case let nonNull as GraphQLNonNull: return namedType(nonNull.ofType)
-        case let list as GraphQLList: return namedType(list.ofType)
-        default: return type as? GraphQLNamedType
-        }
-    }
-
-    /// A field's arguments on `object` (worked out once per request).
-    private func argumentValues(_ field: Field, _ served: ServedField, on object: GraphQLObjectType) throws -> Map {
-        guard let position = field.loc?.start else {
-            return try inputs.arguments(served.arguments, given: field.arguments, variables: variables)
-        }
+    /// A field's arguments on `object`: the plan's when they name no variable, else worked out once per request.
+    private func argumentValues(_ field: Field, _ served: ServedField, position: Int?, on object: GraphQLObjectType) throws -> Map {
+        guard let position else { return try inputs.arguments(served.arguments, given: field.arguments, variables: variables) }
         let key = FieldOnType(position: position, type: ObjectIdentifier(object))
-        if let known = arguments[key] { return known }
+        if let known = plan.constantArguments[key] ?? arguments[key] { return known }
         let values = try inputs.arguments(served.arguments, given: field.arguments, variables: variables)
         arguments[key] = values
         return values
     }
 
-    private static let skip = GraphQLSkipDirective.args.map { InputValues.Definition(name: $0.name, type: $0.type, defaultValue: $0.defaultValue) }
-    private static let include = GraphQLIncludeDirective.args.map { InputValues.Definition(name: $0.name, type: $0.type, defaultValue: $0.defaultValue) }
-
     /// Whether `@skip` and `@include` keep a selection with these directives.
     private func includes(_ directives: [Directive]) throws -> Bool {
         guard let first = directives.first else { return true }
-        if let position = first.loc?.start, let known = included[position] { return known }
-        var keep = true
-        if let skip = directives.first(where: { $0.name.value == GraphQLSkipDirective.name }),
-           try inputs.arguments(Self.skip, given: skip.arguments, variables: variables)["if"] == .bool(true) {
-            keep = false
-        }
-        if keep, let include = directives.first(where: { $0.name.value == GraphQLIncludeDirective.name }),
-           try inputs.arguments(Self.include, given: include.arguments, variables: variables)["if"] == .bool(false) {
-            keep = false
-        }
+        if let position = first.loc?.start, let known = plan.constantIncluded[position] ?? included[position] { return known }
+        let keep = try OperationPlan.includes(directives, inputs: inputs, variables: variables)
         if let position = first.loc?.start { included[position] = keep }
         return keep
     }
@@ -207,19 +142,21 @@ final class SerialExecution {
     /// The fields the selection sets collect for an object of `type`, by response key in order.
     private func collect(_ type: GraphQLObjectType, _ selectionSets: [SelectionSet]) throws -> [FieldGroup] {
         let key = Collection(type: ObjectIdentifier(type), selectionSets: selectionSets.map(ObjectIdentifier.init))
+        if plan.keepsCollections, let known = plan.collection(key) { return known }
         if let known = collected[key] { return known }
-        var groups: [FieldGroup] = []
+        var groups: [(key: String, fields: [Field])] = []
         var positions: [String: Int] = [:]
         for selectionSet in selectionSets {
             try collect(type, selectionSet, into: &groups, positions: &positions, visited: [])
         }
-        collected[key] = groups
-        return groups
+        let made = groups.map { FieldGroup($0.key, $0.fields, on: type, served: served) }
+        if plan.keepsCollections { plan.keep(made, key) } else { collected[key] = made }
+        return made
     }
 
     /// As the library collects: a fragment spread once per selection set and the sets it leads to
     /// (the names seen inside a nested set do not come back out of it).
-    private func collect(_ type: GraphQLObjectType, _ selectionSet: SelectionSet, into groups: inout [FieldGroup],
+    private func collect(_ type: GraphQLObjectType, _ selectionSet: SelectionSet, into groups: inout [(key: String, fields: [Field])],
                          positions: inout [String: Int], visited: Set<String>) throws {
         var visited = visited
         for selection in selectionSet.selections {
@@ -231,17 +168,17 @@ final class SerialExecution {
                     groups[position].fields.append(field)
                 } else {
                     positions[key] = groups.count
-                    groups.append(FieldGroup(key: key, fields: [field]))
+                    groups.append((key, [field]))
                 }
             case let inline as InlineFragment:
                 let include = try includes(inline.directives)
-                guard include, matches(inline, type) else { continue }
+                guard include, plan.matches(inline, type) else { continue }
                 try collect(type, inline.selectionSet, into: &groups, positions: &positions, visited: visited)
             case let spread as FragmentSpread:
                 let name = spread.name.value
                 guard !visited.contains(name), try includes(spread.directives) else { continue }
                 visited.insert(name)
-                guard let fragment = fragments[name], matches(fragment, type) else { continue }
+                guard let fragment = plan.fragments[name], plan.matches(fragment, type) else { continue }
                 try collect(type, fragment.selectionSet, into: &groups, positions: &positions, visited: visited)
             default:
                 continue
@@ -249,36 +186,27 @@ final class SerialExecution {
         }
     }
 
-    private func matches(_ fragment: HasTypeCondition, _ type: GraphQLObjectType) -> Bool {
-        guard let condition = fragment.getTypeCondition(), let conditionType = schema.getType(name: condition.name.value) else {
-            return true
-        }
-        if let object = conditionType as? GraphQLObjectType { return object.name == type.name }
-        if let abstract = conditionType as? GraphQLAbstractType { return schema.isSubType(abstractType: abstract, maybeSubType: type) }
-        return false
-    }
-
     // MARK: Executing
 
-    private func execute(_ groups: [FieldGroup], on type: GraphQLObjectType, source: any Sendable, path: IndexPath) async throws -> Map {
+    private func execute(_ groups: [FieldGroup], on type: GraphQLObjectType, source: any Sendable) async throws -> Map {
         var values: [(String, Map)] = []
         values.reserveCapacity(groups.count)
         for group in groups {
-            let value = try await resolveField(group.fields, on: type, source: source, path: path.appending(group.key))
+            path.append(.key(group.key))
+            defer { path.removeLast() }
+            let value = try await resolveField(group, on: type, source: source)
             values.append((group.key, value ?? .null))
         }
         return .dictionary(.init(uniqueKeysWithValues: values))
     }
 
-    private func resolveField(_ fieldASTs: [Field], on parentType: GraphQLObjectType, source: any Sendable, path: IndexPath) async throws -> Map? {
-        let fieldAST = fieldASTs[0]
-        let name = fieldAST.name.value
+    private func resolveField(_ group: FieldGroup, on parentType: GraphQLObjectType, source: any Sendable) async throws -> Map? {
         // The library's own `__typename`: the object type's name, charged nothing.
-        if name == "__typename" { return .string(parentType.name) }
-        guard let field = served.field(name, of: parentType), let resolve = field.resolve else {
-            throw GraphQLError(message: "Expected field definition not found: '\(name)' on '\(parentType.name)'")
+        if group.name == "__typename" { return .string(parentType.name) }
+        guard let field = group.served, let resolve = field.resolve else {
+            throw GraphQLError(message: "Expected field definition not found: '\(group.name)' on '\(parentType.name)'")
         }
-        let arguments = try argumentValues(fieldAST, field, on: parentType)
+        let arguments = try argumentValues(group.fields[0], field, position: group.position, on: parentType)
         fieldsSinceYield += 1
         if fieldsSinceYield >= Self.fieldsBetweenYields {
             fieldsSinceYield = 0
@@ -291,100 +219,128 @@ final class SerialExecution {
             try budget?.charge(fields: 1, responseBytes: field.nameBytes)
             var value = try await resolve(source, arguments, resolverContext, info)
             if field.notesNullElements, let elements = value as? [(any Sendable)?] {
-                value = context.nullListElements.present(elements, at: path)
+                value = context.nullListElements.present(elements, at: currentPath)
             }
             try budget?.charge(returned: value, as: field.returned)
             result = .success(value)
         } catch {
             result = .failure(error)
         }
-        let completion = Completion(fieldASTs: fieldASTs, parentType: parentType, fieldName: name)
-        return try await completeCatchingError(field.type, completion, path: path, result)
-    }
-
-    /// What completing one field's value needs to say where it is.
-    private struct Completion {
-        let fieldASTs: [Field]
-        let parentType: GraphQLObjectType
-        let fieldName: String
+        return try await completeCatchingError(field.shape, group, parentType, result)
     }
 
     /// A nullable value's error is noted and the value is null; a non-null one's goes to its parent.
-    private func completeCatchingError(_ type: GraphQLType, _ completion: Completion, path: IndexPath,
+    private func completeCatchingError(_ shape: ValueShape, _ group: FieldGroup, _ parentType: GraphQLObjectType,
                                        _ result: Result<(any Sendable)?, Error>) async throws -> Map? {
-        if type is GraphQLNonNull {
-            return try await completeLocatingError(type, completion, path: path, result)
+        if case .nonNull = shape {
+            return try await completeLocatingError(shape, group, parentType, result)
         }
         do {
-            return try await completeLocatingError(type, completion, path: path, result)
+            return try await completeLocatingError(shape, group, parentType, result)
         } catch let error as GraphQLError {
             errors.append(error)
             return nil
         }
     }
 
-    private func completeLocatingError(_ type: GraphQLType, _ completion: Completion, path: IndexPath,
+    private func completeLocatingError(_ shape: ValueShape, _ group: FieldGroup, _ parentType: GraphQLObjectType,
                                        _ result: Result<(any Sendable)?, Error>) async throws -> Map? {
         do {
-            return try await complete(type, completion, path: path, result)
+            return try await complete(shape, group, parentType, result)
         } catch let error as GraphQLError {
             throw error
         } catch {
-            throw GraphQLError(message: String(describing: error), nodes: completion.fieldASTs, path: path, originalError: error)
+            throw GraphQLError(message: String(describing: error), nodes: group.fields, path: currentPath, originalError: error)
         }
     }
 
-    private func complete(_ type: GraphQLType, _ completion: Completion, path: IndexPath,
+    private func complete(_ shape: ValueShape, _ group: FieldGroup, _ parentType: GraphQLObjectType,
                           _ result: Result<(any Sendable)?, Error>) async throws -> Map? {
         let resolved = try result.get()
-        if let nonNull = type as? GraphQLNonNull {
-            guard let value = try await complete(nonNull.ofType, completion, path: path, .success(resolved)) else {
-                throw GraphQLError(message: "Cannot return null for non-nullable field \(completion.parentType.name).\(completion.fieldName).")
+        if case .nonNull(let inner) = shape {
+            guard let value = try await complete(inner, group, parentType, .success(resolved)) else {
+                throw GraphQLError(message: "Cannot return null for non-nullable field \(parentType.name).\(group.name).")
             }
             return value
         }
         guard let resolved, let value = Self.unwrap(resolved) else { return nil }
-        if let list = type as? GraphQLList {
+        switch shape {
+        case .nonNull:
+            return nil
+        case .list(let element):
             guard let elements = value as? [(any Sendable)?] else {
-                throw GraphQLError(message: "Expected array, but did not find one for field \(completion.parentType.name).\(completion.fieldName).")
+                throw GraphQLError(message: "Expected array, but did not find one for field \(parentType.name).\(group.name).")
             }
             var completed: [Map] = []
             completed.reserveCapacity(elements.count)
-            for (index, element) in elements.enumerated() {
-                if let item = try await completeCatchingError(list.ofType, completion, path: path.appending(index), .success(element)) {
-                    completed.append(item)
+            for (index, item) in elements.enumerated() {
+                path.append(.index(index))
+                defer { path.removeLast() }
+                if let done = try await completeCatchingError(element, group, parentType, .success(item)) {
+                    completed.append(done)
                 }
             }
             return .array(completed)
-        }
-        if let leaf = type as? GraphQLLeafType {
+        case .leaf(let leaf):
             return try leaf.serialize(value: value)
-        }
-        if let abstract = type as? GraphQLAbstractType {
-            let possible = schema.getPossibleTypes(abstractType: abstract)
+        case .abstract(let possible):
             guard let object = try possible.first(where: { try $0.isTypeOf?(value, info) ?? false }) else {
-                throw GraphQLError(message: "Could not find a resolve function.", nodes: completion.fieldASTs)
+                throw GraphQLError(message: "Could not find a resolve function.", nodes: group.fields)
             }
-            return try await completeObject(object, completion, path: path, value)
+            return try await completeObject(object, group, value)
+        case .object(let object):
+            return try await completeObject(object, group, value)
+        case .unexpected(let type):
+            throw GraphQLError(message: "Cannot complete value of unexpected type \"\(type)\".")
         }
-        if let object = type as? GraphQLObjectType {
-            return try await completeObject(object, completion, path: path, value)
-        }
-        throw GraphQLError(message: "Cannot complete value of unexpected type \"\(type)\".")
     }
 
-    private func completeObject(_ type: GraphQLObjectType, _ completion: Completion, path: IndexPath, _ value: any Sendable) async throws -> Map {
+    private func completeObject(_ type: GraphQLObjectType, _ group: FieldGroup, _ value: any Sendable) async throws -> Map {
         if let isTypeOf = type.isTypeOf, try !isTypeOf(value, info) {
-            throw GraphQLError(message: "Expected value of type \"\(type.name)\" but got: \(value).", nodes: completion.fieldASTs)
+            throw GraphQLError(message: "Expected value of type \"\(type.name)\" but got: \(value).", nodes: group.fields)
         }
-        let groups = try collect(type, completion.fieldASTs.compactMap(\.selectionSet))
-        return try await execute(groups, on: type, source: value, path: path)
+        let groups = try collect(type, group.selectionSets)
+        return try await execute(groups, on: type, source: value)
     }
 
-    /// The value an optional holds (nil when it holds none); any other value as it is.
+    /// The value an optional holds (nil when it holds none); any other value as it is. Only a value
+    /// whose type is an optional is cast (the casts look the conformance up; most values are not).
     private static func unwrap(_ value: any Sendable) -> (any Sendable)? {
-        guard let optional = value as? any OptionalValue else { return value }
+        guard OptionalValues.isOptional(value), let optional = value as? any OptionalValue else { return value }
         return optional.held
+    }
+}
+
+/// The fields of one response key collected for one object type, in document order, with what
+/// resolving them needs worked out once: the field's name, where it is in the document, how the
+/// type serves it, and the selection sets under it.
+final class FieldGroup: @unchecked Sendable {
+    let key: String
+    let fields: [Field]
+    let name: String
+    /// Where the first field is in the document (nil for a document without locations).
+    let position: Int?
+    let served: ServedField?
+    let selectionSets: [SelectionSet]
+
+    init(_ key: String, _ fields: [Field], on type: GraphQLObjectType, served table: ServedFields) {
+        self.key = key
+        self.fields = fields
+        name = fields[0].name.value
+        position = fields[0].loc?.start
+        served = name == "__typename" ? nil : table.field(name, of: type)
+        selectionSets = fields.compactMap(\.selectionSet)
+    }
+}
+
+/// Whether a value's dynamic type is an optional, from the type's metadata kind (the Swift ABI's
+/// `MetadataKind::Optional`, 0x202), without the conformance look-up a cast makes.
+enum OptionalValues {
+    private static let optionalKind: UInt = 0x202
+
+    static func isOptional(_ value: Any) -> Bool {
+        let metadata = unsafeBitCast(type(of: value) as Any.Type, to: UnsafeRawPointer.self)
+        return metadata.load(as: UInt.self) == optionalKind
     }
 }
 
@@ -397,18 +353,6 @@ extension Optional: OptionalValue {
     /// `any Sendable` are one representation (a marker protocol has no witness table), and Swift
     /// has no conditional cast to a marker protocol.
     fileprivate var held: (any Sendable)? { map { unsafeBitCast($0 as Any, to: (any Sendable).self) } }
-}
-
-private extension GraphQLAbstractType {
-    /// The abstract type finds an object's type by asking each possible type (`isTypeOf`), as
-    /// every type Graphiti builds does.
-    var resolveTypeIsDefault: Bool {
-        switch self {
-        case let interface as GraphQLInterfaceType: return interface.resolveType == nil
-        case let union as GraphQLUnionType: return union.resolveType == nil
-        default: return false
-        }
-    }
 }
 
 /// The resolve info `SerialExecution` hands every resolver. Graphiti's resolvers and `isTypeOf`

@@ -13,14 +13,40 @@ final class ServedField: @unchecked Sendable {
     let returned: ReturnedValue
     /// A list of nullable elements: its nulls are left out and noted (`NullListElements`).
     let notesNullElements: Bool
+    /// How a value of the field's type is completed, worked out of the type once.
+    let shape: ValueShape
 
-    init(name: String, field: GraphQLField) {
+    init(name: String, field: GraphQLField, schema: GraphQLSchema) {
         type = field.type
         arguments = field.args.map { InputValues.Definition(name: $0.key, type: $0.value.type, defaultValue: $0.value.defaultValue) }
         resolve = field.resolve
         nameBytes = ExecutionBudget.nameBytes(name)
         returned = ReturnedValue(field.type)
         notesNullElements = GraphQLSchema.isListOfNullable(field.type)
+        shape = ValueShape(field.type, schema: schema)
+    }
+}
+
+/// What completing a value of a field's type does, by the type's kind: worked out once per field,
+/// not by casting the type for every value.
+indirect enum ValueShape: @unchecked Sendable {
+    case nonNull(ValueShape)
+    case list(ValueShape)
+    case leaf(GraphQLLeafType)
+    case object(GraphQLObjectType)
+    /// An interface or union: the object types it may be, asked in turn (`isTypeOf`).
+    case abstract([GraphQLObjectType])
+    case unexpected(GraphQLType)
+
+    init(_ type: GraphQLType, schema: GraphQLSchema) {
+        switch type {
+        case let nonNull as GraphQLNonNull: self = .nonNull(ValueShape(nonNull.ofType, schema: schema))
+        case let list as GraphQLList: self = .list(ValueShape(list.ofType, schema: schema))
+        case let leaf as GraphQLLeafType: self = .leaf(leaf)
+        case let abstract as GraphQLAbstractType: self = .abstract(schema.getPossibleTypes(abstractType: abstract))
+        case let object as GraphQLObjectType: self = .object(object)
+        default: self = .unexpected(type)
+        }
     }
 }
 
@@ -32,7 +58,7 @@ final class ServedFields: @unchecked Sendable {
         var fields = [ObjectIdentifier: [String: ServedField]]()
         for case let object as GraphQLObjectType in schema.typeMap.values where !object.name.hasPrefix("__") {
             var byName = [String: ServedField]()
-            for (name, field) in try object.fields() { byName[name] = ServedField(name: name, field: field) }
+            for (name, field) in try object.fields() { byName[name] = ServedField(name: name, field: field, schema: schema) }
             fields[ObjectIdentifier(object)] = byName
         }
         self.fields = fields

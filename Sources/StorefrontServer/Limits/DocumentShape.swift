@@ -39,8 +39,8 @@ struct DocumentShape {
         }
     }
 
-    static func check(_ document: Document, limits: RequestLimits) -> LimitViolation? {
-        let shape = DocumentShape(document)
+    func violation(_ limits: RequestLimits) -> LimitViolation? {
+        let shape = self
         if let name = shape.duplicateOperation {
             return LimitViolation(message: "There can be only one operation named \"\(name)\".", code: "GRAPHQL_VALIDATION_FAILED")
         }

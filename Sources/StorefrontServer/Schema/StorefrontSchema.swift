@@ -29,6 +29,7 @@ enum StorefrontSchema {
             LocalizationSchema(), OnlineStoreSchema(),
         ]
         let built = try SchemaBuilder(StorefrontResolver.self, RequestContext.self)
+            .setCoders(to: ArgumentCoders.make())
             .setQueryName(to: "QueryRoot")
             .setMutationName(to: "Mutation")
             .use(partials: partials)
