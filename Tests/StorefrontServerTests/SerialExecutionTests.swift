@@ -139,14 +139,23 @@ struct SerialExecutionTests {
         #expect(!OptionalValues.isOptional(ValidatedDocuments()) && !OptionalValues.isOptional(Map.null))
     }
 
-    /// Graphiti's resolvers get the decoder that answers `NoArguments` at once; other arguments
-    /// are still decoded by the library's (every case above runs through both).
-    @Test func fieldsWithoutArgumentsAreNotDecoded() throws {
-        #expect(ArgumentCoders.usesNoArgumentsDecoder(ArgumentCoders.make()))
-        let decoder = ArgumentCoders.make().decoder
+    /// Graphiti's resolvers get the decoder that answers `NoArguments` at once and keeps what
+    /// small maps decoded to; the rest is the library's decoding (every case above runs through it).
+    @Test func argumentsAreDecodedOnce() throws {
+        #expect(ArgumentCoders.usesArgumentDecoder(ArgumentCoders.make()))
+        let decoder = try #require(ArgumentCoders.make().decoder as? ArgumentDecoder)
         _ = try decoder.decode(NoArguments.self, from: ["anything": "ignored"])
         struct First: Decodable { let first: Int }
+        struct Query: Decodable { let query: String }
         #expect(try decoder.decode(First.self, from: ["first": 3]).first == 3)
+        #expect(try decoder.decode(First.self, from: ["first": 3]).first == 3 && decoder.keptCount == 1)
+        #expect(try decoder.decode(First.self, from: ["first": 4]).first == 4 && decoder.keptCount == 2)
+        #expect(throws: DecodingError.self) { try decoder.decode(First.self, from: ["first": "x"]) }
+        #expect(decoder.keptCount == 2, "a failure is not kept")
+        let long = String(repeating: "t", count: ArgumentDecoder.maximumStringBytes + 1)
+        #expect(try decoder.decode(Query.self, from: ["query": .string(long)]).query == long && decoder.keptCount == 2, "too long to keep")
+        for index in 0..<ArgumentDecoder.maximumCount { _ = try decoder.decode(First.self, from: ["first": .number(Number(index + 10))]) }
+        #expect(decoder.keptCount <= ArgumentDecoder.maximumCount)
     }
 
     @Test func nullsAndErrors() async throws {
