@@ -27,6 +27,14 @@ public final class AnswerCache: Sendable {
         let operationName: String?
         let variables: [String: Map]
         let limits: RequestLimits
+
+        /// Hashed as the library finds the variables equal (see `MapHashing`).
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(query)
+            hasher.combine(operationName)
+            MapHashing.combine(variables, into: &hasher)
+            hasher.combine(limits)
+        }
     }
 
     private struct Entries {

@@ -1,4 +1,5 @@
 import Foundation
+import GraphQL
 import Storefront
 @testable import StorefrontServer
 import Testing
@@ -53,6 +54,27 @@ struct AnswerCacheTests {
         #expect(espresso != other)
         #expect((json["data"] as? [String: Any])?["product"] is NSNull)
         #expect(endpoint.answers?.count == 2)
+    }
+
+    /// `3` and `3.0` are equal variables to the GraphQL library, which hashes them apart: kept
+    /// answers are keyed by a hash that agrees with its equality, or a dictionary of them that
+    /// met both could stop `serve` ("Duplicate keys").
+    @Test func equalVariablesAreOneKey() {
+        let whole = Map.number(Number(3)), double = Map.number(Number(3.0))
+        #expect(whole == double)
+        func hash(_ variables: [String: Map]) -> Int {
+            AnswerCache.Key(query: "q", operationName: nil, variables: variables, limits: .standard).hashValue
+        }
+        #expect(hash(["n": whole, "h": "a"]) == hash(["n": double, "h": "a"]))
+        #expect(hash(["n": ["a": whole]]) == hash(["n": ["a": double]]) && hash(["n": [whole]]) == hash(["n": [double]]))
+        let cache = AnswerCache(maximumCount: 4096, version: { 1 })
+        for number in 0..<1024 {
+            for value in [Map.number(Number(number)), .number(Number(Double(number)))] {
+                let key = AnswerCache.Key(query: "q", operationName: nil, variables: ["n": value], limits: .standard)
+                cache.keep(Data("\(number)".utf8), for: key, madeAt: 1)
+            }
+        }
+        #expect(cache.count == 1024, "one answer per number, whichever way it was written")
     }
 
     @Test func cartsMutationsTheShopAndErrorsAreNotKept() async throws {

@@ -46,6 +46,13 @@ final class ArgumentDecoder: MapDecoder, @unchecked Sendable {
     private struct Key: Hashable {
         let type: ObjectIdentifier
         let map: Map
+
+        static func == (a: Key, b: Key) -> Bool { a.type == b.type && a.map == b.map }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(type)
+            MapHashing.combine(map, into: &hasher)
+        }
     }
 
     /// A decoded value: a plain value of an argument type, read and never changed.
