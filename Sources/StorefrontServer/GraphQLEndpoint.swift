@@ -129,7 +129,8 @@ public final class GraphQLEndpoint: Sendable {
                 guard errors.isEmpty else { return encode(GraphQL.GraphQLResult(errors: errors)) }
                 api.validated.remember(request.query, document, shape: shape)
             }
-            let plans = known?.plans
+            // A document kept just now keeps its plans from this first request on.
+            let plans = (known ?? api.validated.known(request.query))?.plans
             let variables = operation?.withDefaults(request.variables) ?? request.variables
             let (country, language) = InContextDirective.values(of: operation, variables: variables)
             // The buyer's market prices, sells and translates everything the operation reads.
