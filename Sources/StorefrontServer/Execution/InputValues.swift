@@ -1,5 +1,4 @@
 import GraphQL
-import Synchronization
 
 /// A request's variables and a field's or directive's arguments, coerced exactly as the GraphQL
 /// library's executor coerces them (its functions for this are internal to it): the same values,
@@ -18,6 +17,20 @@ struct InputValues {
     }
 
     let schema: GraphQLSchema
+    /// The schema's fields read once (input objects' among them); without it they are the schema's own.
+    let served: ServedFields?
+
+    init(schema: GraphQLSchema, served: ServedFields? = nil) {
+        self.schema = schema
+        self.served = served ?? ServedFields.of(schema)
+    }
+
+    /// An input object type's fields: the library's `fields()` runs the schema's thunk each time,
+    /// which Graphiti answers by building them anew, type look-ups included.
+    private func inputFields(of type: GraphQLInputObjectType) throws -> InputObjectFieldMap {
+        if let read = served?.inputFields(of: type) { return read }
+        return try type.fields()
+    }
 
     /// The operation's variables from what the request sent, defaults filled in.
     func variables(_ definitions: [VariableDefinition], inputs: [String: Map]) throws -> [String: Map] {
@@ -90,7 +103,7 @@ struct InputValues {
             for field in object.fields { given[field.name.value] = field }
             var result: Map = [:]
             guard case .dictionary(var fields) = result else { throw Refused() }
-            for (name, field) in try InputFields.of(objectType) {
+            for (name, field) in try inputFields(of: objectType) {
                 if let value = given[name] {
                     fields[name] = try literal(value.value, type: field.type, variables: variables)
                 } else {
@@ -126,7 +139,7 @@ struct InputValues {
         }
         if let objectType = type as? GraphQLInputObjectType {
             guard case .dictionary(let given) = value else { return false }
-            let fields = try InputFields.of(objectType)
+            let fields = try inputFields(of: objectType)
             guard given.keys.allSatisfy({ fields[$0] != nil }) else { return false }
             if objectType.isOneOf {
                 let keys = given.filter { $1 != .undefined }.keys
@@ -160,7 +173,7 @@ struct InputValues {
             guard case .dictionary(let given) = value else { throw Refused() }
             var result: Map = [:]
             guard case .dictionary(var fields) = result else { throw Refused() }
-            for (name, field) in try InputFields.of(objectType) {
+            for (name, field) in try inputFields(of: objectType) {
                 if let value = given[name], value != .undefined {
                     fields[name] = try coerced(value, type: field.type)
                 } else {
@@ -174,20 +187,5 @@ struct InputValues {
             return try leaf.parseValue(value: value)
         }
         throw Refused()
-    }
-}
-
-/// An input object type's fields, read once. The library's `fields` runs the schema's thunk each
-/// time, which Graphiti answers by building the fields anew from its definitions, type look-ups
-/// included: a cart's input read that way on every request cost more than the cart itself.
-enum InputFields {
-    /// The types are kept with their fields, so no other type is ever found at a kept one's address.
-    private static let read = Mutex<[ObjectIdentifier: (type: GraphQLInputObjectType, fields: InputObjectFieldMap)]>([:])
-
-    static func of(_ type: GraphQLInputObjectType) throws -> InputObjectFieldMap {
-        if let known = read.withLock({ $0[ObjectIdentifier(type)]?.fields }) { return known }
-        let fields = try type.fields()
-        read.withLock { $0[ObjectIdentifier(type)] = (type, fields) }
-        return fields
     }
 }

@@ -9,7 +9,12 @@ import Synchronization
 /// documents again and again, with other variables.
 final class OperationPlan: @unchecked Sendable {
     typealias FieldOnType = SerialExecution.FieldOnType
-    typealias Collection = SerialExecution.Collection
+
+    /// An object type and the selection sets read on it.
+    struct Collection: Hashable {
+        let type: ObjectIdentifier
+        let selectionSets: [ObjectIdentifier]
+    }
 
     let schema: GraphQLSchema
     let operation: OperationDefinition
@@ -28,7 +33,8 @@ final class OperationPlan: @unchecked Sendable {
     private(set) var variableDirectives: [[Directive]] = []
     /// No `@skip`/`@include` names a variable: what the selections collect is the same for every request.
     var keepsCollections: Bool { variableDirectives.isEmpty }
-    private let collections = Mutex<[Collection: [FieldGroup]]>([:])
+    /// The root's fields, when the plan keeps collections (each group keeps what its selections collect).
+    private let root = Mutex<[FieldGroup]?>(nil)
 
     private let served: ServedFields
     private let inputs: InputValues
@@ -38,7 +44,7 @@ final class OperationPlan: @unchecked Sendable {
     private init(schema: GraphQLSchema, served: ServedFields, operation: OperationDefinition, rootType: GraphQLObjectType,
                  fragments: [String: FragmentDefinition]) {
         self.schema = schema; self.served = served; self.operation = operation; self.rootType = rootType
-        self.fragments = fragments; self.inputs = InputValues(schema: schema)
+        self.fragments = fragments; self.inputs = InputValues(schema: schema, served: served)
     }
 
     /// The plan of the operation `operationName` names (or the document's only one); nil when
@@ -73,9 +79,9 @@ final class OperationPlan: @unchecked Sendable {
         return plan
     }
 
-    func collection(_ key: Collection) -> [FieldGroup]? { collections.withLock { $0[key] } }
+    var rootGroups: [FieldGroup]? { root.withLock { $0 } }
 
-    func keep(_ groups: [FieldGroup], _ key: Collection) { collections.withLock { $0[key] = groups } }
+    func keepRoot(_ groups: [FieldGroup]) { root.withLock { $0 = groups } }
 
     func matches(_ fragment: HasTypeCondition, _ type: GraphQLObjectType) -> Bool {
         guard let condition = fragment.getTypeCondition(), let conditionType = schema.getType(name: condition.name.value) else {
@@ -129,7 +135,7 @@ final class OperationPlan: @unchecked Sendable {
                     }
                     guard served.resolve != nil else { throw SerialExecution.Unsupported() }
                     try note(field, served, on: object)
-                    if let inner = field.selectionSet, let named = Self.namedType(served.type) {
+                    if let inner = field.selectionSet, let named = getNamedType(type: served.type) {
                         try prepare(inner, on: named, done: &done)
                     }
                 }
@@ -178,14 +184,6 @@ final class OperationPlan: @unchecked Sendable {
         case let list as ListValue: return list.values.contains(where: namesVariable)
         case let object as ObjectValue: return object.fields.contains { namesVariable($0.value) }
         default: return false
-        }
-    }
-
-    static func namedType(_ type: GraphQLType) -> GraphQLNamedType? {
-        switch type {
-        case let nonNull as GraphQLNonNull: return namedType(nonNull.ofType)
-        case let list as GraphQLList: return namedType(list.ofType)
-        default: return type as? GraphQLNamedType
         }
     }
 }

@@ -22,7 +22,6 @@ import Synchronization
 /// arguments the library would refuse (its executor then answers with its own error). All of that
 /// is decided before any resolver runs.
 final class SerialExecution {
-    private let schema: GraphQLSchema
     private let served: ServedFields
     private let plan: OperationPlan
     private let variables: [String: Map]
@@ -40,8 +39,6 @@ final class SerialExecution {
     private var arguments: [FieldOnType: Map] = [:]
     /// Whether `@skip`/`@include` naming variables keep a selection, for this request.
     private var included: [Int: Bool] = [:]
-    /// The fields an object type's selections collect, for this request when the plan cannot keep them.
-    private var collected: [Collection: [FieldGroup]] = [:]
     /// Fields resolved since this operation last let other tasks run. The resolvers seldom
     /// suspend, so a large operation would otherwise hold one of the few threads of the task pool
     /// (two on two cores) until it ends, and other requests, and the timers that answer 408 to slow
@@ -58,15 +55,10 @@ final class SerialExecution {
         let type: ObjectIdentifier
     }
 
-    struct Collection: Hashable {
-        let type: ObjectIdentifier
-        let selectionSets: [ObjectIdentifier]
-    }
-
-    private init(schema: GraphQLSchema, served: ServedFields, plan: OperationPlan, variables: [String: Map],
+    private init(served: ServedFields, plan: OperationPlan, inputs: InputValues, variables: [String: Map],
                  context: RequestContext, info: GraphQLResolveInfo) {
-        self.schema = schema; self.served = served; self.plan = plan; self.variables = variables
-        self.context = context; self.resolverContext = context; self.info = info; self.inputs = InputValues(schema: schema)
+        self.served = served; self.plan = plan; self.inputs = inputs; self.variables = variables
+        self.context = context; self.resolverContext = context; self.info = info
     }
 
     /// The operation's answer, or nil when the library's executor is to answer it. `plans` keeps
@@ -90,12 +82,12 @@ final class SerialExecution {
         let execution: SerialExecution
         let groups: [FieldGroup]
         do {
-            let inputs = InputValues(schema: schema)
+            let inputs = InputValues(schema: schema, served: served)
             let coerced = try inputs.variables(plan.operation.variableDefinitions, inputs: variables)
-            execution = SerialExecution(schema: schema, served: served, plan: plan, variables: coerced, context: context, info: info)
+            execution = SerialExecution(served: served, plan: plan, inputs: inputs, variables: coerced, context: context, info: info)
             execution.onYield = onYield
             try execution.prepareVariables()
-            groups = try execution.collect(plan.rootType, [plan.operation.selectionSet])
+            groups = try execution.rootGroups()
         } catch {
             return nil
         }
@@ -139,19 +131,31 @@ final class SerialExecution {
 
     // MARK: Collecting fields
 
+    /// The operation's own fields: the plan's when it keeps collections, else this request's.
+    private func rootGroups() throws -> [FieldGroup] {
+        if plan.keepsCollections, let kept = plan.rootGroups { return kept }
+        let made = try collect(plan.rootType, [plan.operation.selectionSet])
+        if plan.keepsCollections { plan.keepRoot(made) }
+        return made
+    }
+
+    /// The fields a group's selections collect for an object of `type`, kept with the group: groups
+    /// are the plan's when it keeps collections, and this request's own when it does not.
+    private func collect(_ type: GraphQLObjectType, under group: FieldGroup) throws -> [FieldGroup] {
+        if let known = group.collected(on: type) { return known }
+        let made = try collect(type, group.selectionSets)
+        group.keep(made, on: type)
+        return made
+    }
+
     /// The fields the selection sets collect for an object of `type`, by response key in order.
     private func collect(_ type: GraphQLObjectType, _ selectionSets: [SelectionSet]) throws -> [FieldGroup] {
-        let key = Collection(type: ObjectIdentifier(type), selectionSets: selectionSets.map(ObjectIdentifier.init))
-        if plan.keepsCollections, let known = plan.collection(key) { return known }
-        if let known = collected[key] { return known }
         var groups: [(key: String, fields: [Field])] = []
         var positions: [String: Int] = [:]
         for selectionSet in selectionSets {
             try collect(type, selectionSet, into: &groups, positions: &positions, visited: [])
         }
-        let made = groups.map { FieldGroup($0.key, $0.fields, on: type, served: served) }
-        if plan.keepsCollections { plan.keep(made, key) } else { collected[key] = made }
-        return made
+        return groups.map { FieldGroup($0.key, $0.fields, on: type, served: served) }
     }
 
     /// As the library collects: a fragment spread once per selection set and the sets it leads to
@@ -299,7 +303,7 @@ final class SerialExecution {
         if let isTypeOf = type.isTypeOf, try !isTypeOf(value, info) {
             throw GraphQLError(message: "Expected value of type \"\(type.name)\" but got: \(value).", nodes: group.fields)
         }
-        let groups = try collect(type, group.selectionSets)
+        let groups = try collect(type, under: group)
         return try await execute(groups, on: type, source: value)
     }
 
@@ -322,6 +326,12 @@ final class FieldGroup: @unchecked Sendable {
     let position: Int?
     let served: ServedField?
     let selectionSets: [SelectionSet]
+    /// What `selectionSets` collect, by the object type they are read on.
+    private let subgroups = Mutex<[ObjectIdentifier: [FieldGroup]]>([:])
+
+    func collected(on type: GraphQLObjectType) -> [FieldGroup]? { subgroups.withLock { $0[ObjectIdentifier(type)] } }
+
+    func keep(_ groups: [FieldGroup], on type: GraphQLObjectType) { subgroups.withLock { $0[ObjectIdentifier(type)] = groups } }
 
     init(_ key: String, _ fields: [Field], on type: GraphQLObjectType, served table: ServedFields) {
         self.key = key

@@ -50,21 +50,31 @@ indirect enum ValueShape: @unchecked Sendable {
     }
 }
 
-/// Every object type's fields of one schema, by type and name, read once.
+/// Every object and input object type's fields of one schema, by type and name, read once.
 final class ServedFields: @unchecked Sendable {
     private let fields: [ObjectIdentifier: [String: ServedField]]
+    /// Every input object type's fields: the library's `fields()` builds them anew each time it is asked.
+    private let inputFields: [ObjectIdentifier: InputObjectFieldMap]
 
     init(_ schema: GraphQLSchema) throws {
         var fields = [ObjectIdentifier: [String: ServedField]]()
-        for case let object as GraphQLObjectType in schema.typeMap.values where !object.name.hasPrefix("__") {
-            var byName = [String: ServedField]()
-            for (name, field) in try object.fields() { byName[name] = ServedField(name: name, field: field, schema: schema) }
-            fields[ObjectIdentifier(object)] = byName
+        var inputFields = [ObjectIdentifier: InputObjectFieldMap]()
+        for type in schema.typeMap.values where !type.name.hasPrefix("__") {
+            if let object = type as? GraphQLObjectType {
+                var byName = [String: ServedField]()
+                for (name, field) in try object.fields() { byName[name] = ServedField(name: name, field: field, schema: schema) }
+                fields[ObjectIdentifier(object)] = byName
+            } else if let input = type as? GraphQLInputObjectType {
+                inputFields[ObjectIdentifier(input)] = try input.fields()
+            }
         }
         self.fields = fields
+        self.inputFields = inputFields
     }
 
     func field(_ name: String, of type: GraphQLObjectType) -> ServedField? { fields[ObjectIdentifier(type)]?[name] }
+
+    func inputFields(of type: GraphQLInputObjectType) -> InputObjectFieldMap? { inputFields[ObjectIdentifier(type)] }
 
     /// The tables of the schemas built in this process, noted before their resolvers were wrapped.
     private static let tables = Mutex<[ObjectIdentifier: ServedFields]>([:])
