@@ -222,9 +222,12 @@ final class SimulatedSession {
         var buyer = ScriptedBuyer(plan: Self.plan(outcome))
         app.send(.checkout(.start))
         for _ in 0..<60 {
-            // The sheet has taken every input sent (only its presentation still runs) and shows a page.
+            // The sheet has settled every input sent (its pages for them are reduced: `settled` comes
+            // after them on the same stream), only its presentation still runs, and it shows a page.
+            // An input's effect ends when the sheet took it, before the page it leads to is reduced.
             let ready = await app.wait(timeout: .seconds(5)) { state in
                 guard state.checkout.isPresented else { return true }
+                guard state.checkout.sheetWork == 0 else { return false }
                 guard let page = state.checkout.page, !page.isBusy, page.step != .loading else { return false }
                 return app.store.runningEffectCount <= 1
             }
