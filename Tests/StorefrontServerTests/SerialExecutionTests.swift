@@ -221,6 +221,36 @@ struct SerialExecutionTests {
         #expect(await SerialExecution.execute(schema: schema, document: introspection, context: context, variables: [:], operationName: nil) == nil)
     }
 
+    /// A field declared as a property of its object is read off the object (the comparisons above
+    /// with the library's executor, which calls Graphiti's resolvers, cover the values); one that
+    /// computes its value has no direct reader for its own type.
+    @Test func propertiesAreReadDirectly() throws {
+        let schema = try StorefrontSchema.shared.get()
+        let served = try #require(ServedFields.of(schema))
+        let product = try #require(schema.typeMap["Product"] as? GraphQLObjectType)
+        let title = try #require(served.field("title", of: product))
+        #expect(title.direct.contains { $0.root == ObjectIdentifier(Product.self) })
+        let description = try #require(served.field("description", of: product))
+        #expect(!description.direct.contains { $0.root == ObjectIdentifier(Product.self) })
+    }
+
+    private struct Probe: Sendable {
+        var one = 1
+        var two = 2
+    }
+
+    /// Each schema notes its own properties: a type and a name may be another property in another
+    /// schema, and a field made outside a schema's building is noted nowhere.
+    @Test func eachSchemaNotesItsOwnProperties() throws {
+        let first = DirectFields(), second = DirectFields()
+        _ = DirectFields.$collecting.withValue(first) { keyField("x", at: \Probe.one) }
+        _ = DirectFields.$collecting.withValue(second) { keyField("x", at: \Probe.two) }
+        _ = keyField("y", at: \Probe.one)
+        #expect(first.getters(named: "x").map { $0.read(Probe()) as? Int } == [1])
+        #expect(second.getters(named: "x").map { $0.read(Probe()) as? Int } == [2])
+        #expect(first.getters(named: "y").isEmpty && second.getters(named: "y").isEmpty)
+    }
+
     /// A large operation lets other tasks run every 128 fields: the resolvers seldom suspend, and
     /// on two cores the task pool has two threads, which one operation must not hold to its end.
     @Test func aLargeOperationLetsOthersRun() async throws {

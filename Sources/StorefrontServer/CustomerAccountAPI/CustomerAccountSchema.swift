@@ -19,6 +19,11 @@ enum CustomerAccountSchema {
     static let shared = Result { ServedAPI(schema: try make(), validated: ValidatedDocuments()) }
 
     static func make() throws -> GraphQLSchema {
+        // The key-path fields are noted as the partial schemas declare them.
+        try DirectFields.$collecting.withValue(DirectFields()) { try build() }
+    }
+
+    private static func build() throws -> GraphQLSchema {
         let built = try SchemaBuilder(StorefrontResolver.self, RequestContext.self)
             .setCoders(to: ArgumentCoders.make())
             .setQueryName(to: "QueryRoot")
@@ -46,11 +51,11 @@ final class CustomerAccountTypes: PartialSchema<StorefrontResolver, RequestConte
         Scalar(LanguageCode.self, as: LanguageCodeScalar.name)
         Scalar(CurrencyCode.self, as: CurrencyCodeScalar.name)
         Interface(NodeValue.self, as: "Node") {
-            Field("id", at: \.idValue)
+            keyField("id", at: \.idValue)
         }
         Interface(DisplayableErrorValue.self, as: "DisplayableError") {
-            Field("field", at: \.field)
-            Field("message", at: \.message)
+            keyField("field", at: \.field)
+            keyField("message", at: \.message)
         }
         Enum(OrderSortKeys.self) {
             Value(.createdAt)
@@ -119,12 +124,12 @@ final class CustomerAccountTypes: PartialSchema<StorefrontResolver, RequestConte
                 Argument("reverse", at: \.reverse).defaultValue(false)
                 Argument("skipDefault", at: \.skipDefault).defaultValue(false)
             }
-            Field("defaultAddress", at: \.defaultAddress)
-            Field("displayName", at: \.displayName)
-            Field("emailAddress", at: \.emailAddress)
-            Field("firstName", at: \.firstName)
-            Field("id", at: \.idValue)
-            Field("lastName", at: \.lastName)
+            keyField("defaultAddress", at: \.defaultAddress)
+            keyField("displayName", at: \.displayName)
+            keyField("emailAddress", at: \.emailAddress)
+            keyField("firstName", at: \.firstName)
+            keyField("id", at: \.idValue)
+            keyField("lastName", at: \.lastName)
             Field("orders", at: AccountCustomerNode.orders) {
                 Argument("after", at: \.after)
                 Argument("before", at: \.before)
@@ -134,7 +139,7 @@ final class CustomerAccountTypes: PartialSchema<StorefrontResolver, RequestConte
                 Argument("reverse", at: \.reverse).defaultValue(false)
                 Argument("sortKey", at: \.sortKey).defaultValue(.id)
             }
-            Field("phoneNumber", at: \.phoneNumber)
+            keyField("phoneNumber", at: \.phoneNumber)
             Field("subscriptionContracts", at: AccountCustomerNode.subscriptionContracts) {
                 Argument("after", at: \.after)
                 Argument("before", at: \.before)
@@ -149,40 +154,40 @@ final class CustomerAccountTypes: PartialSchema<StorefrontResolver, RequestConte
             }
         }
         Type(CustomerEmailAddressNode.self, as: "CustomerEmailAddress") {
-            Field("emailAddress", at: \.emailAddress)
+            keyField("emailAddress", at: \.emailAddress)
         }
         Type(CustomerPhoneNumberNode.self, as: "CustomerPhoneNumber") {
-            Field("phoneNumber", at: \.phoneNumber)
+            keyField("phoneNumber", at: \.phoneNumber)
         }
         Type(CustomerAddressNode.self, as: "CustomerAddress", interfaces: [NodeValue.self]) {
             Field("address1", at: \.address1)
             Field("address2", at: \.address2)
-            Field("city", at: \.city)
-            Field("company", at: \.company)
-            Field("country", at: \.country)
-            Field("firstName", at: \.firstName)
+            keyField("city", at: \.city)
+            keyField("company", at: \.company)
+            keyField("country", at: \.country)
+            keyField("firstName", at: \.firstName)
             Field("formatted", at: CustomerAddressNode.formatted) {
                 Argument("withCompany", at: \.withCompany).defaultValue(true)
                 Argument("withName", at: \.withName).defaultValue(false)
             }
-            Field("formattedArea", at: \.formattedArea)
-            Field("id", at: \.idValue)
-            Field("lastName", at: \.lastName)
-            Field("name", at: \.name)
-            Field("phoneNumber", at: \.phoneNumber)
-            Field("province", at: \.zoneCode)
-            Field("territoryCode", at: \.territoryCode)
-            Field("zip", at: \.zip)
-            Field("zoneCode", at: \.zoneCode)
+            keyField("formattedArea", at: \.formattedArea)
+            keyField("id", at: \.idValue)
+            keyField("lastName", at: \.lastName)
+            keyField("name", at: \.name)
+            keyField("phoneNumber", at: \.phoneNumber)
+            keyField("province", at: \.zoneCode)
+            keyField("territoryCode", at: \.territoryCode)
+            keyField("zip", at: \.zip)
+            keyField("zoneCode", at: \.zoneCode)
         }
         Type(AccountOrderNode.self, as: "Order", interfaces: [NodeValue.self]) {
-            Field("billingAddress", at: \.billingAddress)
-            Field("createdAt", at: \.processedAtValue)
-            Field("currencyCode", at: \.currencyCode)
-            Field("email", at: \.email)
-            Field("financialStatus", at: \.financialStatus)
-            Field("fulfillmentStatus", at: \.fulfillmentStatus)
-            Field("id", at: \.idValue)
+            keyField("billingAddress", at: \.billingAddress)
+            keyField("createdAt", at: \.processedAtValue)
+            keyField("currencyCode", at: \.currencyCode)
+            keyField("email", at: \.email)
+            keyField("financialStatus", at: \.financialStatus)
+            keyField("fulfillmentStatus", at: \.fulfillmentStatus)
+            keyField("id", at: \.idValue)
             Field("lineItems", at: AccountOrderNode.lineItems) {
                 Argument("after", at: \.after)
                 Argument("before", at: \.before)
@@ -190,36 +195,36 @@ final class CustomerAccountTypes: PartialSchema<StorefrontResolver, RequestConte
                 Argument("last", at: \.last)
                 Argument("reverse", at: \.reverse).defaultValue(false)
             }
-            Field("name", at: \.name)
-            Field("number", at: \.number)
-            Field("phone", at: \.phone)
-            Field("processedAt", at: \.processedAtValue)
-            Field("shippingAddress", at: \.shippingAddress)
-            Field("subtotal", at: \.subtotal)
-            Field("totalPrice", at: \.totalPrice)
-            Field("totalShipping", at: \.totalShipping)
-            Field("totalTax", at: \.totalTax)
+            keyField("name", at: \.name)
+            keyField("number", at: \.number)
+            keyField("phone", at: \.phone)
+            keyField("processedAt", at: \.processedAtValue)
+            keyField("shippingAddress", at: \.shippingAddress)
+            keyField("subtotal", at: \.subtotal)
+            keyField("totalPrice", at: \.totalPrice)
+            keyField("totalShipping", at: \.totalShipping)
+            keyField("totalTax", at: \.totalTax)
         }
         Type(AccountLineItemNode.self, as: "LineItem", interfaces: [NodeValue.self]) {
-            Field("id", at: \.idValue)
+            keyField("id", at: \.idValue)
             Field("image", at: AccountLineItemNode.image)
-            Field("name", at: \.name)
-            Field("price", at: \.price)
-            Field("productId", at: \.productId)
-            Field("quantity", at: \.quantity)
-            Field("title", at: \.title)
-            Field("totalPrice", at: \.totalPrice)
-            Field("variantId", at: \.variantId)
-            Field("variantTitle", at: \.variantTitle)
+            keyField("name", at: \.name)
+            keyField("price", at: \.price)
+            keyField("productId", at: \.productId)
+            keyField("quantity", at: \.quantity)
+            keyField("title", at: \.title)
+            keyField("totalPrice", at: \.totalPrice)
+            keyField("variantId", at: \.variantId)
+            keyField("variantTitle", at: \.variantTitle)
         }
         Type(ProductImage.self, as: "Image") {
-            Field("altText", at: \.altText)
-            Field("height", at: \.height)
-            Field("id", at: \.idValue)
+            keyField("altText", at: \.altText)
+            keyField("height", at: \.height)
+            keyField("id", at: \.idValue)
             Field("url", at: ProductImage.url(context:arguments:)) {
                 Argument("transform", at: \.transform)
             }
-            Field("width", at: \.width)
+            keyField("width", at: \.width)
         }
         Input(ImageTransformInput.self) {
             InputField("crop", at: \.crop)
@@ -241,14 +246,14 @@ final class CustomerAccountTypes: PartialSchema<StorefrontResolver, RequestConte
             Value(.right)
         }
         Type(Money.self, as: "MoneyV2") {
-            Field("amount", at: \.amountValue)
-            Field("currencyCode", at: \.currencyCodeValue)
+            keyField("amount", at: \.amountValue)
+            keyField("currencyCode", at: \.currencyCodeValue)
         }
         Type(Storefront.PageInfo.self) {
-            Field("endCursor", at: \.endCursor)
-            Field("hasNextPage", at: \.hasNextPage)
-            Field("hasPreviousPage", at: \.hasPreviousPage)
-            Field("startCursor", at: \.startCursor)
+            keyField("endCursor", at: \.endCursor)
+            keyField("hasNextPage", at: \.hasNextPage)
+            keyField("hasPreviousPage", at: \.hasPreviousPage)
+            keyField("startCursor", at: \.startCursor)
         }
         connectionType(of: CustomerAddressNode.self, named: "CustomerAddressConnection")
         edgeType(of: CustomerAddressNode.self, named: "CustomerAddressEdge")
@@ -273,30 +278,30 @@ final class CustomerAccountTypes: PartialSchema<StorefrontResolver, RequestConte
             InputField("lastName", at: \.lastName)
         }
         Type(AddressUserError.self, as: "UserErrorsCustomerAddressUserErrors", interfaces: [DisplayableErrorValue.self]) {
-            Field("code", at: \.code)
-            Field("field", at: \.field)
-            Field("message", at: \.message)
+            keyField("code", at: \.code)
+            keyField("field", at: \.field)
+            keyField("message", at: \.message)
         }
         Type(CustomerUserError.self, as: "UserErrorsCustomerUserErrors", interfaces: [DisplayableErrorValue.self]) {
-            Field("code", at: \.code)
-            Field("field", at: \.field)
-            Field("message", at: \.message)
+            keyField("code", at: \.code)
+            keyField("field", at: \.field)
+            keyField("message", at: \.message)
         }
         Type(AddressPayload<AddressCreateKind>.self, as: "CustomerAddressCreatePayload") {
-            Field("customerAddress", at: \.customerAddress)
-            Field("userErrors", at: \.userErrors)
+            keyField("customerAddress", at: \.customerAddress)
+            keyField("userErrors", at: \.userErrors)
         }
         Type(AddressPayload<AddressUpdateKind>.self, as: "CustomerAddressUpdatePayload") {
-            Field("customerAddress", at: \.customerAddress)
-            Field("userErrors", at: \.userErrors)
+            keyField("customerAddress", at: \.customerAddress)
+            keyField("userErrors", at: \.userErrors)
         }
         Type(AddressDeletePayload.self, as: "CustomerAddressDeletePayload") {
-            Field("deletedAddressId", at: \.deletedAddressId)
-            Field("userErrors", at: \.userErrors)
+            keyField("deletedAddressId", at: \.deletedAddressId)
+            keyField("userErrors", at: \.userErrors)
         }
         Type(CustomerUpdatePayload.self) {
-            Field("customer", at: \.customer)
-            Field("userErrors", at: \.userErrors)
+            keyField("customer", at: \.customer)
+            keyField("userErrors", at: \.userErrors)
         }
     }
 }

@@ -55,18 +55,18 @@ final class CustomerAccountSubscriptionTypes: PartialSchema<StorefrontResolver, 
             Value(.invalid)
         }
         Type(CountNode.self, as: "Count") {
-            Field("count", at: \.count)
-            Field("precision", at: \.precision)
+            keyField("count", at: \.count)
+            keyField("precision", at: \.precision)
         }
         Type(SubscriptionContractNode.self, as: "SubscriptionContract", interfaces: [NodeValue.self]) {
-            Field("appEligibleForCustomerActions", at: \.appEligibleForCustomerActions)
-            Field("billingPolicy", at: \.billingPolicy)
-            Field("createdAt", at: \.createdAtValue)
-            Field("currencyCode", at: \.currencyCode)
-            Field("deliveryPolicy", at: \.deliveryPolicy)
-            Field("deliveryPrice", at: \.deliveryPrice)
-            Field("id", at: \.idValue)
-            Field("lineCount", at: \.lineCount)
+            keyField("appEligibleForCustomerActions", at: \.appEligibleForCustomerActions)
+            keyField("billingPolicy", at: \.billingPolicy)
+            keyField("createdAt", at: \.createdAtValue)
+            keyField("currencyCode", at: \.currencyCode)
+            keyField("deliveryPolicy", at: \.deliveryPolicy)
+            keyField("deliveryPrice", at: \.deliveryPrice)
+            keyField("id", at: \.idValue)
+            keyField("lineCount", at: \.lineCount)
             Field("lines", at: SubscriptionContractNode.lines) {
                 Argument("after", at: \.after)
                 Argument("before", at: \.before)
@@ -74,12 +74,12 @@ final class CustomerAccountSubscriptionTypes: PartialSchema<StorefrontResolver, 
                 Argument("last", at: \.last)
                 Argument("reverse", at: \.reverse).defaultValue(false)
             }
-            Field("linesCount", at: \.linesCount)
-            Field("nextBillingDate", at: \.nextBillingDate)
-            Field("note", at: \.note)
+            keyField("linesCount", at: \.linesCount)
+            keyField("nextBillingDate", at: \.nextBillingDate)
+            keyField("note", at: \.note)
             Field("originOrder", at: SubscriptionContractNode.originOrder)
-            Field("revisionId", at: \.revisionId)
-            Field("status", at: \.status)
+            keyField("revisionId", at: \.revisionId)
+            keyField("status", at: \.status)
             Field("upcomingBillingCycles", at: SubscriptionContractNode.upcomingBillingCycles) {
                 Argument("after", at: \.after)
                 Argument("before", at: \.before)
@@ -88,38 +88,38 @@ final class CustomerAccountSubscriptionTypes: PartialSchema<StorefrontResolver, 
                 Argument("reverse", at: \.reverse).defaultValue(false)
                 Argument("sortKey", at: \.sortKey).defaultValue(.cycleIndex)
             }
-            Field("updatedAt", at: \.updatedAtValue)
+            keyField("updatedAt", at: \.updatedAtValue)
         }
         Type(SubscriptionBillingPolicyNode.self, as: "SubscriptionBillingPolicy") {
-            Field("interval", at: \.interval)
-            Field("intervalCount", at: \.intervalCount)
-            Field("maxCycles", at: \.maxCycles)
-            Field("minCycles", at: \.minCycles)
+            keyField("interval", at: \.interval)
+            keyField("intervalCount", at: \.intervalCount)
+            keyField("maxCycles", at: \.maxCycles)
+            keyField("minCycles", at: \.minCycles)
         }
         Type(SubscriptionDeliveryPolicyNode.self, as: "SubscriptionDeliveryPolicy") {
-            Field("interval", at: \.interval)
-            Field("intervalCount", at: \.intervalCount)
+            keyField("interval", at: \.interval)
+            keyField("intervalCount", at: \.intervalCount)
         }
         Type(SubscriptionLineNode.self, as: "SubscriptionLine") {
-            Field("currentPrice", at: \.currentPrice)
-            Field("id", at: \.idValue)
+            keyField("currentPrice", at: \.currentPrice)
+            keyField("id", at: \.idValue)
             Field("image", at: SubscriptionLineNode.image)
-            Field("lineDiscountedPrice", at: \.lineDiscountedPrice)
-            Field("name", at: \.name)
-            Field("quantity", at: \.quantity)
-            Field("requiresShipping", at: \.requiresShipping)
-            Field("taxable", at: \.taxable)
-            Field("title", at: \.title)
-            Field("variantTitle", at: \.variantTitle)
+            keyField("lineDiscountedPrice", at: \.lineDiscountedPrice)
+            keyField("name", at: \.name)
+            keyField("quantity", at: \.quantity)
+            keyField("requiresShipping", at: \.requiresShipping)
+            keyField("taxable", at: \.taxable)
+            keyField("title", at: \.title)
+            keyField("variantTitle", at: \.variantTitle)
         }
         Type(BillingCycleNode.self, as: "SubscriptionBillingCycle") {
-            Field("billingAttemptExpectedDate", at: \.billingAttemptExpectedDate)
-            Field("cycleEndAt", at: \.cycleEndAt)
-            Field("cycleIndex", at: \.cycleIndex)
-            Field("cycleStartAt", at: \.cycleStartAt)
-            Field("edited", at: \.edited)
-            Field("skipped", at: \.skipped)
-            Field("status", at: \.status)
+            keyField("billingAttemptExpectedDate", at: \.billingAttemptExpectedDate)
+            keyField("cycleEndAt", at: \.cycleEndAt)
+            keyField("cycleIndex", at: \.cycleIndex)
+            keyField("cycleStartAt", at: \.cycleStartAt)
+            keyField("edited", at: \.edited)
+            keyField("skipped", at: \.skipped)
+            keyField("status", at: \.status)
         }
         connectionType(of: SubscriptionContractNode.self, named: "SubscriptionContractConnection")
         edgeType(of: SubscriptionContractNode.self, named: "SubscriptionContractEdge")
@@ -128,30 +128,30 @@ final class CustomerAccountSubscriptionTypes: PartialSchema<StorefrontResolver, 
         connectionType(of: BillingCycleNode.self, named: "SubscriptionBillingCycleConnection")
         edgeType(of: BillingCycleNode.self, named: "SubscriptionBillingCycleEdge")
         Type(ContractStatusUserError.self, as: "SubscriptionContractStatusUpdateUserError", interfaces: [DisplayableErrorValue.self]) {
-            Field("code", at: \.code)
-            Field("field", at: \.field)
-            Field("message", at: \.message)
+            keyField("code", at: \.code)
+            keyField("field", at: \.field)
+            keyField("message", at: \.message)
         }
         Type(BillingCycleSkipUserError.self, as: "SubscriptionBillingCycleSkipUserError", interfaces: [DisplayableErrorValue.self]) {
-            Field("code", at: \.code)
-            Field("field", at: \.field)
-            Field("message", at: \.message)
+            keyField("code", at: \.code)
+            keyField("field", at: \.field)
+            keyField("message", at: \.message)
         }
         Type(ContractPayload<PauseKind>.self, as: "SubscriptionContractPausePayload") {
-            Field("contract", at: \.contract)
-            Field("userErrors", at: \.userErrors)
+            keyField("contract", at: \.contract)
+            keyField("userErrors", at: \.userErrors)
         }
         Type(ContractPayload<ActivateKind>.self, as: "SubscriptionContractActivatePayload") {
-            Field("contract", at: \.contract)
-            Field("userErrors", at: \.userErrors)
+            keyField("contract", at: \.contract)
+            keyField("userErrors", at: \.userErrors)
         }
         Type(ContractPayload<CancelKind>.self, as: "SubscriptionContractCancelPayload") {
-            Field("contract", at: \.contract)
-            Field("userErrors", at: \.userErrors)
+            keyField("contract", at: \.contract)
+            keyField("userErrors", at: \.userErrors)
         }
         Type(BillingCycleSkipPayload.self, as: "SubscriptionBillingCycleSkipPayload") {
-            Field("billingCycle", at: \.billingCycle)
-            Field("userErrors", at: \.userErrors)
+            keyField("billingCycle", at: \.billingCycle)
+            keyField("userErrors", at: \.userErrors)
         }
         Input(BillingCycleSelectorInput.self, as: "SubscriptionBillingCycleSelector") {
             InputField("date", at: \.date)

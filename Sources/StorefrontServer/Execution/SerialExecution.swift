@@ -221,7 +221,12 @@ final class SerialExecution {
         do {
             let budget = context.budget
             try budget?.charge(fields: 1, responseBytes: field.nameBytes)
-            var value = try await resolve(source, arguments, resolverContext, info)
+            var value: (any Sendable)?
+            if !field.direct.isEmpty, let getter = Self.getter(field.direct, for: source) {
+                value = getter.read(source)
+            } else {
+                value = try await resolve(source, arguments, resolverContext, info)
+            }
             if field.notesNullElements, let elements = value as? [(any Sendable)?] {
                 value = context.nullListElements.present(elements, at: currentPath)
             }
@@ -231,6 +236,13 @@ final class SerialExecution {
             result = .failure(error)
         }
         return try await completeCatchingError(field.shape, group, parentType, result)
+    }
+
+    /// The direct reader of a field for an object of exactly its type (a few types share a name).
+    private static func getter(_ getters: [DirectFields.Getter], for source: any Sendable) -> DirectFields.Getter? {
+        let type = ObjectIdentifier(Swift.type(of: source))
+        for getter in getters where getter.root == type { return getter }
+        return nil
     }
 
     /// A nullable value's error is noted and the value is null; a non-null one's goes to its parent.

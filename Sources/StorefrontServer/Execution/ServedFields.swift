@@ -15,8 +15,12 @@ final class ServedField: @unchecked Sendable {
     let notesNullElements: Bool
     /// How a value of the field's type is completed, worked out of the type once.
     let shape: ValueShape
+    /// Readers of the field off an object of their Swift type, when it is a property of it
+    /// (`keyField`); the resolver answers for any other type.
+    let direct: [DirectFields.Getter]
 
-    init(name: String, field: GraphQLField, schema: GraphQLSchema) {
+    init(name: String, field: GraphQLField, schema: GraphQLSchema, direct: [DirectFields.Getter] = []) {
+        self.direct = direct
         type = field.type
         arguments = field.args.map { InputValues.Definition(name: $0.key, type: $0.value.type, defaultValue: $0.value.defaultValue) }
         resolve = field.resolve
@@ -56,13 +60,16 @@ final class ServedFields: @unchecked Sendable {
     /// Every input object type's fields: the library's `fields()` builds them anew each time it is asked.
     private let inputFields: [ObjectIdentifier: InputObjectFieldMap]
 
-    init(_ schema: GraphQLSchema) throws {
+    /// `direct`: the key-path fields noted while the schema was built.
+    init(_ schema: GraphQLSchema, direct: DirectFields? = DirectFields.collecting) throws {
         var fields = [ObjectIdentifier: [String: ServedField]]()
         var inputFields = [ObjectIdentifier: InputObjectFieldMap]()
         for type in schema.typeMap.values where !type.name.hasPrefix("__") {
             if let object = type as? GraphQLObjectType {
                 var byName = [String: ServedField]()
-                for (name, field) in try object.fields() { byName[name] = ServedField(name: name, field: field, schema: schema) }
+                for (name, field) in try object.fields() {
+                    byName[name] = ServedField(name: name, field: field, schema: schema, direct: direct?.getters(named: name) ?? [])
+                }
                 fields[ObjectIdentifier(object)] = byName
             } else if let input = type as? GraphQLInputObjectType {
                 inputFields[ObjectIdentifier(input)] = try input.fields()

@@ -22,25 +22,25 @@ final class CartDiscountSchema: PartialSchema<StorefrontResolver, RequestContext
             Value(.shippingLine)
         }
         Interface(CartDiscountAllocation.self) {
-            Field("discountApplication", at: \.discountApplication)
-            Field("discountedAmount", at: \.discountedAmount)
-            Field("targetType", at: \.targetType)
+            keyField("discountApplication", at: \.discountApplication)
+            keyField("discountedAmount", at: \.discountedAmount)
+            keyField("targetType", at: \.targetType)
         }
         Type(CodeDiscountAllocation.self, as: "CartCodeDiscountAllocation", interfaces: [CartDiscountAllocation.self]) {
-            Field("code", at: \.code)
-            Field("discountApplication", at: \.discountApplication)
-            Field("discountedAmount", at: \.discountedAmount)
-            Field("targetType", at: \.targetType)
+            keyField("code", at: \.code)
+            keyField("discountApplication", at: \.discountApplication)
+            keyField("discountedAmount", at: \.discountedAmount)
+            keyField("targetType", at: \.targetType)
         }
         Type(CartDiscountApplicationNode.self, as: "CartDiscountApplication") {
-            Field("allocationMethod", at: \.allocationMethod)
-            Field("targetSelection", at: \.targetSelection)
-            Field("targetType", at: \.targetType)
-            Field("value", at: \.value)
+            keyField("allocationMethod", at: \.allocationMethod)
+            keyField("targetSelection", at: \.targetSelection)
+            keyField("targetType", at: \.targetType)
+            keyField("value", at: \.value)
         }
         Union(PricingValue.self, members: Money.self, PricingPercentageValue.self)
         Type(PricingPercentageValue.self) {
-            Field("percentage", at: \.percentage)
+            keyField("percentage", at: \.percentage)
         }
     }
 }

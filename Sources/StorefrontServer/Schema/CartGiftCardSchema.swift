@@ -7,16 +7,16 @@ final class CartGiftCardSchema: PartialSchema<StorefrontResolver, RequestContext
     @TypeDefinitions
     override var types: Types {
         Type(AppliedGiftCard.self, interfaces: [NodeValue.self]) {
-            Field("amountUsed", at: \.amountUsed)
+            keyField("amountUsed", at: \.amountUsed)
             Field("amountUsedV2", at: \.amountUsed)
                 .deprecationReason("Use `amountUsed` instead.")
-            Field("balance", at: \.balance)
+            keyField("balance", at: \.balance)
             Field("balanceV2", at: \.balance)
                 .deprecationReason("Use `balance` instead.")
-            Field("id", at: \.idValue)
-            Field("lastCharacters", at: \.lastCharacters)
+            keyField("id", at: \.idValue)
+            keyField("lastCharacters", at: \.lastCharacters)
             // The catalog's currency is the only one a cart is in.
-            Field("presentmentAmountUsed", at: \.amountUsed)
+            keyField("presentmentAmountUsed", at: \.amountUsed)
         }
         payloadType(CartGiftCardCodesAddKind.self, named: "CartGiftCardCodesAddPayload")
         payloadType(CartGiftCardCodesUpdateKind.self, named: "CartGiftCardCodesUpdatePayload")

@@ -25,23 +25,23 @@ final class CartMetafieldSchema: PartialSchema<StorefrontResolver, RequestContex
             Value(.metafieldDoesNotExist)
         }
         Type(MetafieldsSetUserErrorNode.self, as: "MetafieldsSetUserError") {
-            Field("code", at: \.code)
-            Field("elementIndex", at: \.elementIndex)
-            Field("field", at: \.field)
-            Field("message", at: \.message)
+            keyField("code", at: \.code)
+            keyField("elementIndex", at: \.elementIndex)
+            keyField("field", at: \.field)
+            keyField("message", at: \.message)
         }
         Type(MetafieldDeleteUserErrorNode.self, as: "MetafieldDeleteUserError") {
-            Field("code", at: \.code)
-            Field("field", at: \.field)
-            Field("message", at: \.message)
+            keyField("code", at: \.code)
+            keyField("field", at: \.field)
+            keyField("message", at: \.message)
         }
         Type(CartMetafieldsSetPayloadNode.self, as: "CartMetafieldsSetPayload") {
-            Field("metafields", at: \.metafields)
-            Field("userErrors", at: \.userErrors)
+            keyField("metafields", at: \.metafields)
+            keyField("userErrors", at: \.userErrors)
         }
         Type(CartMetafieldDeletePayloadNode.self, as: "CartMetafieldDeletePayload") {
-            Field("deletedId", at: \.deletedId)
-            Field("userErrors", at: \.userErrors)
+            keyField("deletedId", at: \.deletedId)
+            keyField("userErrors", at: \.userErrors)
         }
         Input(CartMetafieldsSetInputArgument.self, as: "CartMetafieldsSetInput") {
             InputField("key", at: \.key)

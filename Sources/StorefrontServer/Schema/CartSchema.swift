@@ -8,23 +8,23 @@ final class CartSchema: PartialSchema<StorefrontResolver, RequestContext> {
     @TypeDefinitions
     override var types: Types {
         Type(Cart.self, interfaces: [NodeValue.self]) {
-            Field("id", at: \.idValue)
-            Field("checkoutUrl", at: \.checkoutUrlValue)
-            Field("createdAt", at: \.createdAtValue)
-            Field("updatedAt", at: \.updatedAtValue)
-            Field("note", at: \.note)
-            Field("attributes", at: \.attributes)
+            keyField("id", at: \.idValue)
+            keyField("checkoutUrl", at: \.checkoutUrlValue)
+            keyField("createdAt", at: \.createdAtValue)
+            keyField("updatedAt", at: \.updatedAtValue)
+            keyField("note", at: \.note)
+            keyField("attributes", at: \.attributes)
             Field("attribute", at: Cart.attribute) {
                 Argument("key", at: \.key)
             }
-            Field("buyerIdentity", at: \.buyerIdentity)
-            Field("discountCodes", at: \.discountCodes)
-            Field("cost", at: \.cost)
-            Field("totalQuantity", at: \.totalQuantity)
+            keyField("buyerIdentity", at: \.buyerIdentity)
+            keyField("discountCodes", at: \.discountCodes)
+            keyField("cost", at: \.cost)
+            keyField("totalQuantity", at: \.totalQuantity)
             connectionField("lines", at: Cart.lines)
-            Field("appliedGiftCards", at: \.appliedGiftCards)
+            keyField("appliedGiftCards", at: \.appliedGiftCards)
             Field("discountAllocations", at: Cart.discountAllocations)
-            Field("delivery", at: \.delivery)
+            keyField("delivery", at: \.delivery)
             Field("deliveryGroups", at: Cart.deliveryGroupPage) {
                 Argument("first", at: \.first)
                 Argument("after", at: \.after)
@@ -37,13 +37,13 @@ final class CartSchema: PartialSchema<StorefrontResolver, RequestContext> {
             metafieldsField(Cart.self)
         }
         Interface(BaseCartLine.self) {
-            Field("id", at: \.idValue)
-            Field("quantity", at: \.quantity)
-            Field("attributes", at: \.attributes)
-            Field("cost", at: \.cost)
-            Field("discountAllocations", at: \.discountAllocations)
+            keyField("id", at: \.idValue)
+            keyField("quantity", at: \.quantity)
+            keyField("attributes", at: \.attributes)
+            keyField("cost", at: \.cost)
+            keyField("discountAllocations", at: \.discountAllocations)
             Field("merchandise", at: Self.merchandise)
-            Field("sellingPlanAllocation", at: \.sellingPlanAllocation)
+            keyField("sellingPlanAllocation", at: \.sellingPlanAllocation)
         }
         Union(Merchandise.self, members: VariantNode.self)
         Type(CartLineNode.self, as: "CartLine", interfaces: [BaseCartLine.self, NodeValue.self]) { () -> [FieldComponent<CartLineNode, RequestContext>] in
@@ -51,34 +51,34 @@ final class CartSchema: PartialSchema<StorefrontResolver, RequestContext> {
         }
         Type(ComponentizableCartLineNode.self, as: "ComponentizableCartLine", interfaces: [BaseCartLine.self, NodeValue.self]) {
             () -> [FieldComponent<ComponentizableCartLineNode, RequestContext>] in
-            return cartLineFields(ComponentizableCartLineNode.self) + [Field("lineComponents", at: \.lineComponents)]
+            return cartLineFields(ComponentizableCartLineNode.self) + [keyField("lineComponents", at: \.lineComponents)]
         }
         connectionType(CartLineConnection.self, named: "BaseCartLineConnection")
         edgeType(CartLineConnection.self, named: "BaseCartLineEdge")
         Type(CartLineCost.self) {
-            Field("amountPerQuantity", at: \.amountPerQuantity)
-            Field("compareAtAmountPerQuantity", at: \.compareAtAmountPerQuantity)
-            Field("subtotalAmount", at: \.subtotalAmount)
-            Field("totalAmount", at: \.totalAmount)
+            keyField("amountPerQuantity", at: \.amountPerQuantity)
+            keyField("compareAtAmountPerQuantity", at: \.compareAtAmountPerQuantity)
+            keyField("subtotalAmount", at: \.subtotalAmount)
+            keyField("totalAmount", at: \.totalAmount)
         }
         Type(CartCost.self) {
-            Field("subtotalAmount", at: \.subtotalAmount)
-            Field("subtotalAmountEstimated", at: \.subtotalAmountEstimated)
-            Field("totalAmount", at: \.totalAmount)
-            Field("totalAmountEstimated", at: \.totalAmountEstimated)
-            Field("checkoutChargeAmount", at: \.checkoutChargeAmount)
-            Field("totalTaxAmount", at: \.withdrawnAmount).deprecationReason(CartCost.withdrawn)
-            Field("totalTaxAmountEstimated", at: \.withdrawnAmountEstimated).deprecationReason(CartCost.withdrawn)
-            Field("totalDutyAmount", at: \.withdrawnAmount).deprecationReason(CartCost.withdrawn)
-            Field("totalDutyAmountEstimated", at: \.withdrawnAmountEstimated).deprecationReason(CartCost.withdrawn)
+            keyField("subtotalAmount", at: \.subtotalAmount)
+            keyField("subtotalAmountEstimated", at: \.subtotalAmountEstimated)
+            keyField("totalAmount", at: \.totalAmount)
+            keyField("totalAmountEstimated", at: \.totalAmountEstimated)
+            keyField("checkoutChargeAmount", at: \.checkoutChargeAmount)
+            keyField("totalTaxAmount", at: \.withdrawnAmount).deprecationReason(CartCost.withdrawn)
+            keyField("totalTaxAmountEstimated", at: \.withdrawnAmountEstimated).deprecationReason(CartCost.withdrawn)
+            keyField("totalDutyAmount", at: \.withdrawnAmount).deprecationReason(CartCost.withdrawn)
+            keyField("totalDutyAmountEstimated", at: \.withdrawnAmountEstimated).deprecationReason(CartCost.withdrawn)
         }
         Type(BuyerIdentity.self, as: "CartBuyerIdentity") {
-            Field("email", at: \.email)
-            Field("phone", at: \.phone)
-            Field("countryCode", at: \.countryCodeValue)
+            keyField("email", at: \.email)
+            keyField("phone", at: \.phone)
+            keyField("countryCode", at: \.countryCodeValue)
             // Only a cart that carries the customer's access token knows them.
-            Field("customer", at: \.customer)
-            Field("preferences", at: \.preferences)
+            keyField("customer", at: \.customer)
+            keyField("preferences", at: \.preferences)
         }
         Enum(PreferenceDeliveryMethodType.self) {
             Value(.pickupPoint)
@@ -86,69 +86,69 @@ final class CartSchema: PartialSchema<StorefrontResolver, RequestContext> {
             Value(.shipping)
         }
         Type(CartPreferences.self) {
-            Field("delivery", at: \.delivery)
-            Field("wallet", at: \.wallet)
+            keyField("delivery", at: \.delivery)
+            keyField("wallet", at: \.wallet)
         }
         Type(CartDeliveryPreference.self) {
-            Field("coordinates", at: \.coordinates)
-            Field("deliveryMethod", at: \.deliveryMethodValue)
-            Field("pickupHandle", at: \.pickupHandle)
+            keyField("coordinates", at: \.coordinates)
+            keyField("deliveryMethod", at: \.deliveryMethodValue)
+            keyField("pickupHandle", at: \.pickupHandle)
         }
         Type(CartDeliveryCoordinates.self, as: "CartDeliveryCoordinatesPreference") {
-            Field("countryCode", at: \.countryCodeValue)
-            Field("latitude", at: \.latitude)
-            Field("longitude", at: \.longitude)
+            keyField("countryCode", at: \.countryCodeValue)
+            keyField("latitude", at: \.latitude)
+            keyField("longitude", at: \.longitude)
         }
         Type(Customer.self) {
-            Field("id", at: \.idValue)
-            Field("email", at: \.email)
-            Field("firstName", at: \.firstName)
-            Field("lastName", at: \.lastName)
-            Field("displayName", at: \.displayName)
-            Field("phone", at: \.phone)
-            Field("defaultAddress", at: \.defaultAddress)
+            keyField("id", at: \.idValue)
+            keyField("email", at: \.email)
+            keyField("firstName", at: \.firstName)
+            keyField("lastName", at: \.lastName)
+            keyField("displayName", at: \.displayName)
+            keyField("phone", at: \.phone)
+            keyField("defaultAddress", at: \.defaultAddress)
         }
         Type(MailingAddress.self, interfaces: [NodeValue.self]) {
             Field("address1", at: \.address1)
             Field("address2", at: \.address2)
-            Field("city", at: \.city)
-            Field("company", at: \.company)
-            Field("country", at: \.country)
-            Field("countryCode", at: \.countryCode)
+            keyField("city", at: \.city)
+            keyField("company", at: \.company)
+            keyField("country", at: \.country)
+            keyField("countryCode", at: \.countryCode)
             Field("countryCodeV2", at: \.countryCodeV2)
-            Field("firstName", at: \.firstName)
+            keyField("firstName", at: \.firstName)
             Field("formatted", at: MailingAddress.formatted) {
                 Argument("withCompany", at: \.withCompany).defaultValue(true)
                 Argument("withName", at: \.withName).defaultValue(false)
             }
-            Field("formattedArea", at: \.formattedArea)
-            Field("id", at: \.idValue)
-            Field("lastName", at: \.lastName)
-            Field("latitude", at: \.latitude)
-            Field("longitude", at: \.longitude)
-            Field("name", at: \.name)
-            Field("phone", at: \.phone)
-            Field("province", at: \.province)
-            Field("provinceCode", at: \.zoneCode)
-            Field("zip", at: \.postalCode)
+            keyField("formattedArea", at: \.formattedArea)
+            keyField("id", at: \.idValue)
+            keyField("lastName", at: \.lastName)
+            keyField("latitude", at: \.latitude)
+            keyField("longitude", at: \.longitude)
+            keyField("name", at: \.name)
+            keyField("phone", at: \.phone)
+            keyField("province", at: \.province)
+            keyField("provinceCode", at: \.zoneCode)
+            keyField("zip", at: \.postalCode)
         }
         Type(CartDiscountCode.self) {
-            Field("code", at: \.code)
-            Field("applicable", at: \.applicable)
+            keyField("code", at: \.code)
+            keyField("applicable", at: \.applicable)
         }
         Type(Attribute.self) {
-            Field("key", at: \.key)
-            Field("value", at: \.value)
+            keyField("key", at: \.key)
+            keyField("value", at: \.value)
         }
         Type(CartUserError.self) {
-            Field("code", at: \.codeValue)
-            Field("field", at: \.field)
-            Field("message", at: \.message)
+            keyField("code", at: \.codeValue)
+            keyField("field", at: \.field)
+            keyField("message", at: \.message)
         }
         Type(CartWarning.self) {
-            Field("code", at: \.codeValue)
-            Field("message", at: \.message)
-            Field("target", at: \.targetValue)
+            keyField("code", at: \.codeValue)
+            keyField("message", at: \.message)
+            keyField("target", at: \.targetValue)
         }
         payloadType(CartCreateKind.self, named: "CartCreatePayload")
         payloadType(CartLinesAddKind.self, named: "CartLinesAddPayload")
@@ -257,8 +257,8 @@ final class CartSchema: PartialSchema<StorefrontResolver, RequestContext> {
 /// `<Mutation>Payload { cart userErrors warnings }`.
 func payloadType<Kind: CartMutationKind>(_ kind: Kind.Type, named name: String) -> SchemaType<CartMutationPayload<Kind>> {
     SchemaType(CartMutationPayload<Kind>.self, as: name) {
-        Field("cart", at: \.cart)
-        Field("userErrors", at: \.userErrors)
-        Field("warnings", at: \.warnings)
+        keyField("cart", at: \.cart)
+        keyField("userErrors", at: \.userErrors)
+        keyField("warnings", at: \.warnings)
     }
 }

@@ -7,17 +7,17 @@ final class CollectionSchema: PartialSchema<StorefrontResolver, RequestContext> 
     @TypeDefinitions
     override var types: Types {
         Type(Storefront.Collection.self, interfaces: [NodeValue.self]) {
-            Field("id", at: \.idValue)
-            Field("handle", at: \.handle)
-            Field("title", at: \.title)
+            keyField("id", at: \.idValue)
+            keyField("handle", at: \.handle)
+            keyField("title", at: \.title)
             Field("description", at: Storefront.Collection.description(context:arguments:)) {
                 Argument("truncateAt", at: \.truncateAt)
             }
-            Field("descriptionHtml", at: \.descriptionHTML)
-            Field("image", at: \.image)
-            Field("updatedAt", at: \.updatedAtValue)
-            Field("seo", at: \.seo)
-            Field("trackingParameters", at: \.trackingParameters)
+            keyField("descriptionHtml", at: \.descriptionHTML)
+            keyField("image", at: \.image)
+            keyField("updatedAt", at: \.updatedAtValue)
+            keyField("seo", at: \.seo)
+            keyField("trackingParameters", at: \.trackingParameters)
             Field("onlineStoreUrl", at: Storefront.Collection.onlineStoreUrl)
             metafieldField(Storefront.Collection.self)
             metafieldsField(Storefront.Collection.self)

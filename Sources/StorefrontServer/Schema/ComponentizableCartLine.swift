@@ -24,7 +24,7 @@ extension ComponentizableCartLineNode: NodeValue {}
 
 /// The fields every kind of cart line answers alike.
 func cartLineFields<Line: BaseCartLine>(_ type: Line.Type) -> [FieldComponent<Line, RequestContext>] {
-    [Field("id", at: \.idValue), Field("quantity", at: \.quantity), Field("attributes", at: \.attributes), Field("cost", at: \.cost),
-     Field("discountAllocations", at: \.discountAllocations), Field("merchandise", at: Line.merchandise),
-     Field("sellingPlanAllocation", at: \.sellingPlanAllocation)]
+    [keyField("id", at: \.idValue), keyField("quantity", at: \.quantity), keyField("attributes", at: \.attributes), keyField("cost", at: \.cost),
+     keyField("discountAllocations", at: \.discountAllocations), Field("merchandise", at: Line.merchandise),
+     keyField("sellingPlanAllocation", at: \.sellingPlanAllocation)]
 }

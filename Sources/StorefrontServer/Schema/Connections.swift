@@ -9,37 +9,37 @@ typealias SchemaType<Object: Sendable> = Graphiti.`Type`<StorefrontResolver, Req
 /// `<Name>Connection` over `Page<Node>`.
 func connectionType<Node: Hashable & Codable & Sendable>(of node: Node.Type, named name: String) -> SchemaType<Page<Node>> {
     SchemaType(Page<Node>.self, as: name) {
-        Field("edges", at: \.edges)
-        Field("nodes", at: \.nodes)
-        Field("pageInfo", at: \.pageInfo)
+        keyField("edges", at: \.edges)
+        keyField("nodes", at: \.nodes)
+        keyField("pageInfo", at: \.pageInfo)
     }
 }
 
 /// `<Name>Edge` over `Storefront.Edge<Node>`.
 func edgeType<Node: Hashable & Codable & Sendable>(of node: Node.Type, named name: String) -> SchemaType<Storefront.Edge<Node>> {
     SchemaType(Storefront.Edge<Node>.self, as: name) {
-        Field("cursor", at: \.cursor)
-        Field("node", at: \.node)
+        keyField("cursor", at: \.cursor)
+        keyField("node", at: \.node)
     }
 }
 
 /// `ProductConnection`: a page of products and the filters of the listing it comes from.
 func productConnectionType() -> SchemaType<Listing<Product>> {
     SchemaType(Listing<Product>.self, as: "ProductConnection") {
-        Field("edges", at: \.edges)
-        Field("filters", at: \.filterList)
-        Field("nodes", at: \.nodes)
-        Field("pageInfo", at: \.pageInfo)
+        keyField("edges", at: \.edges)
+        keyField("filters", at: \.filterList)
+        keyField("nodes", at: \.nodes)
+        keyField("pageInfo", at: \.pageInfo)
     }
 }
 
 /// `CollectionConnection`: a page of collections and how many there are in all.
 func collectionConnectionType() -> SchemaType<Listing<Storefront.Collection>> {
     SchemaType(Listing<Storefront.Collection>.self, as: "CollectionConnection") {
-        Field("edges", at: \.edges)
-        Field("nodes", at: \.nodes)
-        Field("pageInfo", at: \.pageInfo)
-        Field("totalCount", at: \.totalCountValue)
+        keyField("edges", at: \.edges)
+        keyField("nodes", at: \.nodes)
+        keyField("pageInfo", at: \.pageInfo)
+        keyField("totalCount", at: \.totalCountValue)
     }
 }
 
@@ -54,16 +54,16 @@ extension Listing {
 /// `<Name>Connection` whose nodes are an interface or a union.
 func connectionType<Node, Item>(_ type: AbstractConnection<Node, Item>.Type, named name: String) -> SchemaType<AbstractConnection<Node, Item>> {
     SchemaType(type, as: name) {
-        Field("edges", at: \.edges)
-        Field("nodes", at: \.nodes)
-        Field("pageInfo", at: \.pageInfo)
+        keyField("edges", at: \.edges)
+        keyField("nodes", at: \.nodes)
+        keyField("pageInfo", at: \.pageInfo)
     }
 }
 
 /// `<Name>Edge` whose node is an interface or a union.
 func edgeType<Node, Item>(_ type: AbstractConnection<Node, Item>.Type, named name: String) -> SchemaType<AbstractConnection<Node, Item>.ItemEdge> {
     SchemaType(AbstractConnection<Node, Item>.ItemEdge.self, as: name) {
-        Field("cursor", at: \.cursor)
-        Field("node", at: \.node)
+        keyField("cursor", at: \.cursor)
+        keyField("node", at: \.node)
     }
 }

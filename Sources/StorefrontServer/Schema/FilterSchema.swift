@@ -8,23 +8,23 @@ final class FilterSchema: PartialSchema<StorefrontResolver, RequestContext> {
     @TypeDefinitions
     override var types: Types {
         Type(ListingFilter.self, as: "Filter") {
-            Field("id", at: \.id)
-            Field("label", at: \.label)
-            Field("type", at: \.kind)
-            Field("presentation", at: \.presentation)
-            Field("values", at: \.values)
+            keyField("id", at: \.id)
+            keyField("label", at: \.label)
+            keyField("type", at: \.kind)
+            keyField("presentation", at: \.presentation)
+            keyField("values", at: \.values)
         }
         Type(ListingFilter.Value.self, as: "FilterValue") {
-            Field("id", at: \.id)
-            Field("label", at: \.label)
-            Field("count", at: \.count)
-            Field("input", at: \.inputValue)
-            Field("swatch", at: \.swatch)
-            Field("image", at: \.image)
+            keyField("id", at: \.id)
+            keyField("label", at: \.label)
+            keyField("count", at: \.count)
+            keyField("input", at: \.inputValue)
+            keyField("swatch", at: \.swatch)
+            keyField("image", at: \.image)
         }
         Type(FilterSwatchNode.self, as: "Swatch") {
-            Field("color", at: \.color)
-            Field("image", at: \.image)
+            keyField("color", at: \.color)
+            keyField("image", at: \.image)
         }
         Enum(ListingFilter.Kind.self, as: "FilterType") {
             Value(.boolean)

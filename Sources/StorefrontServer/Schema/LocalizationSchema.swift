@@ -8,21 +8,21 @@ final class LocalizationSchema: PartialSchema<StorefrontResolver, RequestContext
     @TypeDefinitions
     override var types: Types {
         Type(LocalizationNode.self, as: "Localization") {
-            Field("availableCountries", at: \.availableCountries)
-            Field("availableLanguages", at: \.availableLanguages)
-            Field("country", at: \.country)
-            Field("language", at: \.language)
-            Field("market", at: \.market)
+            keyField("availableCountries", at: \.availableCountries)
+            keyField("availableLanguages", at: \.availableLanguages)
+            keyField("country", at: \.country)
+            keyField("language", at: \.language)
+            keyField("market", at: \.market)
                 .deprecationReason("This `market` field will be removed in a future version of the API.")
         }
         Type(CountryNode.self, as: "Country") {
-            Field("isoCode", at: \.isoCode)
-            Field("name", at: \.name)
-            Field("currency", at: \.currency)
-            Field("availableLanguages", at: \.availableLanguages)
-            Field("defaultLanguage", at: \.defaultLanguage)
-            Field("unitSystem", at: \.unitSystem)
-            Field("market", at: \.market)
+            keyField("isoCode", at: \.isoCode)
+            keyField("name", at: \.name)
+            keyField("currency", at: \.currency)
+            keyField("availableLanguages", at: \.availableLanguages)
+            keyField("defaultLanguage", at: \.defaultLanguage)
+            keyField("unitSystem", at: \.unitSystem)
+            keyField("market", at: \.market)
                 .deprecationReason("This `market` field will be removed in a future version of the API.")
         }
         Enum(UnitSystem.self) {
@@ -30,20 +30,20 @@ final class LocalizationSchema: PartialSchema<StorefrontResolver, RequestContext
             Value(.metricSystem)
         }
         Type(MarketNode.self, as: "Market", interfaces: [NodeValue.self]) {
-            Field("handle", at: \.handle)
-            Field("id", at: \.idValue)
+            keyField("handle", at: \.handle)
+            keyField("id", at: \.idValue)
             metafieldField(MarketNode.self)
             metafieldsField(MarketNode.self)
         }
         Type(CurrencyNode.self, as: "Currency") {
-            Field("isoCode", at: \.isoCode)
-            Field("name", at: \.name)
-            Field("symbol", at: \.symbol)
+            keyField("isoCode", at: \.isoCode)
+            keyField("name", at: \.name)
+            keyField("symbol", at: \.symbol)
         }
         Type(LanguageNode.self, as: "Language") {
-            Field("isoCode", at: \.isoCode)
-            Field("name", at: \.name)
-            Field("endonymName", at: \.endonymName)
+            keyField("isoCode", at: \.isoCode)
+            keyField("name", at: \.name)
+            keyField("endonymName", at: \.endonymName)
         }
     }
 

@@ -8,76 +8,76 @@ final class OnlineStoreSchema: PartialSchema<StorefrontResolver, RequestContext>
     @TypeDefinitions
     override var types: Types {
         Type(ShopPage.self, as: "Page", interfaces: [NodeValue.self]) {
-            Field("id", at: \.idValue)
-            Field("handle", at: \.handle)
-            Field("title", at: \.title)
-            Field("body", at: \.bodyValue)
-            Field("bodySummary", at: \.bodySummary)
-            Field("createdAt", at: \.createdAtValue)
-            Field("updatedAt", at: \.updatedAtValue)
-            Field("seo", at: \.seoNode)
+            keyField("id", at: \.idValue)
+            keyField("handle", at: \.handle)
+            keyField("title", at: \.title)
+            keyField("body", at: \.bodyValue)
+            keyField("bodySummary", at: \.bodySummary)
+            keyField("createdAt", at: \.createdAtValue)
+            keyField("updatedAt", at: \.updatedAtValue)
+            keyField("seo", at: \.seoNode)
             Field("onlineStoreUrl", at: ShopPage.onlineStoreUrl)
-            Field("trackingParameters", at: \.trackingParameters)
+            keyField("trackingParameters", at: \.trackingParameters)
             metafieldField(ShopPage.self)
             metafieldsField(ShopPage.self)
         }
         Type(Blog.self, interfaces: [NodeValue.self]) {
-            Field("id", at: \.idValue)
-            Field("handle", at: \.handle)
-            Field("title", at: \.title)
+            keyField("id", at: \.idValue)
+            keyField("handle", at: \.handle)
+            keyField("title", at: \.title)
             Field("articleByHandle", at: Blog.articleByHandle) {
                 Argument("handle", at: \.handle)
             }
             sortedConnectionField("articles", at: Blog.articles, defaultSortKey: ArticleSortKeys.id)
-            Field("authors", at: \.authors)
-            Field("seo", at: \.seoNode)
+            keyField("authors", at: \.authors)
+            keyField("seo", at: \.seoNode)
             Field("onlineStoreUrl", at: Blog.onlineStoreUrl)
             metafieldField(Blog.self)
             metafieldsField(Blog.self)
         }
         Type(Article.self, interfaces: [NodeValue.self]) {
-            Field("id", at: \.idValue)
-            Field("handle", at: \.handle)
-            Field("title", at: \.title)
-            Field("author", at: \.author)
+            keyField("id", at: \.idValue)
+            keyField("handle", at: \.handle)
+            keyField("title", at: \.title)
+            keyField("author", at: \.author)
             Field("authorV2", at: \.authorV2)
             Field("blog", at: Article.blog)
             connectionField("comments", at: Article.comments)
             Field("content", at: Article.content) {
                 Argument("truncateAt", at: \.truncateAt)
             }
-            Field("contentHtml", at: \.contentHtmlValue)
+            keyField("contentHtml", at: \.contentHtmlValue)
             Field("excerpt", at: Article.excerpt) {
                 Argument("truncateAt", at: \.truncateAt)
             }
-            Field("excerptHtml", at: \.excerptHtmlValue)
-            Field("image", at: \.image)
-            Field("publishedAt", at: \.publishedAtValue)
-            Field("tags", at: \.tags)
-            Field("seo", at: \.seoNode)
+            keyField("excerptHtml", at: \.excerptHtmlValue)
+            keyField("image", at: \.image)
+            keyField("publishedAt", at: \.publishedAtValue)
+            keyField("tags", at: \.tags)
+            keyField("seo", at: \.seoNode)
             Field("onlineStoreUrl", at: Article.onlineStoreUrl)
-            Field("trackingParameters", at: \.trackingParameters)
+            keyField("trackingParameters", at: \.trackingParameters)
             metafieldField(Article.self)
             metafieldsField(Article.self)
         }
         Type(ArticleAuthor.self) {
-            Field("name", at: \.name)
-            Field("firstName", at: \.firstName)
-            Field("lastName", at: \.lastName)
-            Field("email", at: \.email)
-            Field("bio", at: \.bio)
+            keyField("name", at: \.name)
+            keyField("firstName", at: \.firstName)
+            keyField("lastName", at: \.lastName)
+            keyField("email", at: \.email)
+            keyField("bio", at: \.bio)
         }
         Type(CommentNode.self, as: "Comment", interfaces: [NodeValue.self]) {
-            Field("id", at: \.idValue)
-            Field("author", at: \.author)
+            keyField("id", at: \.idValue)
+            keyField("author", at: \.author)
             Field("content", at: CommentNode.content) {
                 Argument("truncateAt", at: \.truncateAt)
             }
-            Field("contentHtml", at: \.contentHtmlValue)
+            keyField("contentHtml", at: \.contentHtmlValue)
         }
         Type(CommentAuthorNode.self, as: "CommentAuthor") {
-            Field("name", at: \.name)
-            Field("email", at: \.email)
+            keyField("name", at: \.name)
+            keyField("email", at: \.email)
         }
         connectionType(of: ShopPage.self, named: "PageConnection")
         edgeType(of: ShopPage.self, named: "PageEdge")

@@ -8,23 +8,23 @@ final class ParitySchema: PartialSchema<StorefrontResolver, RequestContext> {
     @TypeDefinitions
     override var types: Types {
         Interface(NodeValue.self, as: "Node") {
-            Field("id", at: \.idValue)
+            keyField("id", at: \.idValue)
         }
         Type(SEONode.self, as: "SEO") {
-            Field("title", at: \.title)
-            Field("description", at: \.description)
+            keyField("title", at: \.title)
+            keyField("description", at: \.description)
         }
         Type(MetafieldNode.self, as: "Metafield", interfaces: [NodeValue.self]) {
-            Field("id", at: \.idValue)
-            Field("namespace", at: \.namespace)
-            Field("key", at: \.key)
-            Field("value", at: \.value)
-            Field("type", at: \.type)
-            Field("description", at: \.description)
-            Field("createdAt", at: \.createdAtValue)
-            Field("updatedAt", at: \.updatedAtValue)
-            Field("parentResource", at: \.parent)
-            Field("reference", at: \.reference)
+            keyField("id", at: \.idValue)
+            keyField("namespace", at: \.namespace)
+            keyField("key", at: \.key)
+            keyField("value", at: \.value)
+            keyField("type", at: \.type)
+            keyField("description", at: \.description)
+            keyField("createdAt", at: \.createdAtValue)
+            keyField("updatedAt", at: \.updatedAtValue)
+            keyField("parentResource", at: \.parent)
+            keyField("reference", at: \.reference)
         }
         Union(MetafieldParentValue.self, as: "MetafieldParentResource", members: Product.self, VariantNode.self, Cart.self,
               Storefront.Collection.self, Customer.self, MarketNode.self, Shop.self, ShopPage.self, Blog.self, Article.self,
@@ -40,38 +40,38 @@ final class ParitySchema: PartialSchema<StorefrontResolver, RequestContext> {
             InputField("value", at: \.value)
         }
         Type(UnitPriceMeasurementNode.self, as: "UnitPriceMeasurement") {
-            Field("quantityValue", at: \.quantityValue)
+            keyField("quantityValue", at: \.quantityValue)
         }
         Type(SwatchNode.self, as: "ProductOptionValueSwatch") {
-            Field("color", at: \.color)
+            keyField("color", at: \.color)
         }
         Type(BrandNode.self, as: "Brand") {
-            Field("slogan", at: \.slogan)
-            Field("shortDescription", at: \.shortDescription)
-            Field("logo", at: \.logo)
-            Field("squareLogo", at: \.squareLogo)
-            Field("coverImage", at: \.coverImage)
+            keyField("slogan", at: \.slogan)
+            keyField("shortDescription", at: \.shortDescription)
+            keyField("logo", at: \.logo)
+            keyField("squareLogo", at: \.squareLogo)
+            keyField("coverImage", at: \.coverImage)
         }
         Type(MediaImageNode.self, as: "MediaImage", interfaces: [NodeValue.self]) {
-            Field("id", at: \.id)
-            Field("alt", at: \.alt)
-            Field("image", at: \.image)
+            keyField("id", at: \.id)
+            keyField("alt", at: \.alt)
+            keyField("image", at: \.image)
         }
         Type(MenuNode.self, as: "Menu", interfaces: [NodeValue.self]) {
-            Field("id", at: \.idValue)
-            Field("handle", at: \.handle)
-            Field("title", at: \.title)
-            Field("items", at: \.items)
-            Field("itemsCount", at: \.itemsCount)
+            keyField("id", at: \.idValue)
+            keyField("handle", at: \.handle)
+            keyField("title", at: \.title)
+            keyField("items", at: \.items)
+            keyField("itemsCount", at: \.itemsCount)
         }
         Type(MenuItemNode.self, as: "MenuItem", interfaces: [NodeValue.self]) {
-            Field("id", at: \.idValue)
-            Field("title", at: \.title)
-            Field("type", at: \.type)
-            Field("url", at: \.urlValue)
-            Field("resourceId", at: \.resourceIdValue)
-            Field("tags", at: \.tags)
-            Field("items", at: \.items)
+            keyField("id", at: \.idValue)
+            keyField("title", at: \.title)
+            keyField("type", at: \.type)
+            keyField("url", at: \.urlValue)
+            keyField("resourceId", at: \.resourceIdValue)
+            keyField("tags", at: \.tags)
+            keyField("items", at: \.items)
         }
         Enum(MenuItemType.self) {
             Value(.article)

@@ -8,32 +8,32 @@ final class ProductSchema: PartialSchema<StorefrontResolver, RequestContext> {
     @TypeDefinitions
     override var types: Types {
         Type(Product.self, interfaces: [NodeValue.self]) {
-            Field("id", at: \.idValue)
-            Field("handle", at: \.handle)
-            Field("title", at: \.title)
+            keyField("id", at: \.idValue)
+            keyField("handle", at: \.handle)
+            keyField("title", at: \.title)
             Field("description", at: Product.description(context:arguments:)) {
                 Argument("truncateAt", at: \.truncateAt)
             }
-            Field("descriptionHtml", at: \.descriptionHTML)
-            Field("vendor", at: \.vendor)
-            Field("productType", at: \.productType)
-            Field("tags", at: \.tags)
-            Field("createdAt", at: \.createdAtValue)
-            Field("updatedAt", at: \.updatedAtValue)
-            Field("publishedAt", at: \.createdAtValue)
-            Field("availableForSale", at: \.availableForSale)
+            keyField("descriptionHtml", at: \.descriptionHTML)
+            keyField("vendor", at: \.vendor)
+            keyField("productType", at: \.productType)
+            keyField("tags", at: \.tags)
+            keyField("createdAt", at: \.createdAtValue)
+            keyField("updatedAt", at: \.updatedAtValue)
+            keyField("publishedAt", at: \.createdAtValue)
+            keyField("availableForSale", at: \.availableForSale)
             Field("options", at: Product.optionNodes) {
                 Argument("first", at: \.first)
             }
-            Field("seo", at: \.seo)
-            Field("isGiftCard", at: \.isGiftCard)
-            Field("requiresSellingPlan", at: \.requiresSellingPlan)
+            keyField("seo", at: \.seo)
+            keyField("isGiftCard", at: \.isGiftCard)
+            keyField("requiresSellingPlan", at: \.requiresSellingPlan)
             connectionField("sellingPlanGroups", at: Product.sellingPlanGroupPage)
-            Field("trackingParameters", at: \.trackingParameters)
+            keyField("trackingParameters", at: \.trackingParameters)
             Field("onlineStoreUrl", at: Product.onlineStoreUrl)
             Field("totalInventory", at: Product.totalInventory)
-            Field("encodedVariantExistence", at: \.encodedVariantExistence)
-            Field("encodedVariantAvailability", at: \.encodedVariantAvailability)
+            keyField("encodedVariantExistence", at: \.encodedVariantExistence)
+            keyField("encodedVariantAvailability", at: \.encodedVariantAvailability)
             metafieldField(Product.self)
             metafieldsField(Product.self)
             Field("variantBySelectedOptions", at: Product.variantBySelectedOptions) {
@@ -53,55 +53,55 @@ final class ProductSchema: PartialSchema<StorefrontResolver, RequestContext> {
             }
             sortedConnectionField("variants", at: Product.variants, defaultSortKey: ProductVariantSortKeys.position, query: false)
             sortedConnectionField("images", at: Product.images, defaultSortKey: ProductImageSortKeys.position, query: false)
-            Field("featuredImage", at: \.featuredImage)
-            Field("priceRange", at: \.priceRange)
-            Field("compareAtPriceRange", at: \.compareAtPriceRangeValue)
+            keyField("featuredImage", at: \.featuredImage)
+            keyField("priceRange", at: \.priceRange)
+            keyField("compareAtPriceRange", at: \.compareAtPriceRangeValue)
         }
         Type(VariantNode.self, as: "ProductVariant", interfaces: [NodeValue.self]) {
-            Field("id", at: \.idValue)
-            Field("title", at: \.title)
-            Field("sku", at: \.sku)
-            Field("availableForSale", at: \.availableForSale)
-            Field("currentlyNotInStock", at: \.currentlyNotInStock)
+            keyField("id", at: \.idValue)
+            keyField("title", at: \.title)
+            keyField("sku", at: \.sku)
+            keyField("availableForSale", at: \.availableForSale)
+            keyField("currentlyNotInStock", at: \.currentlyNotInStock)
             Field("quantityAvailable", at: VariantNode.quantityAvailable)
-            Field("selectedOptions", at: \.selectedOptions)
-            Field("price", at: \.price)
-            Field("compareAtPrice", at: \.compareAtPrice)
-            Field("image", at: \.image)
-            Field("product", at: \.product)
-            Field("requiresShipping", at: \.requiresShipping)
-            Field("weight", at: \.weight)
-            Field("weightUnit", at: \.weightUnit)
-            Field("unitPrice", at: \.unitPrice)
-            Field("unitPriceMeasurement", at: \.unitPriceMeasurement)
-            Field("barcode", at: \.barcode)
+            keyField("selectedOptions", at: \.selectedOptions)
+            keyField("price", at: \.price)
+            keyField("compareAtPrice", at: \.compareAtPrice)
+            keyField("image", at: \.image)
+            keyField("product", at: \.product)
+            keyField("requiresShipping", at: \.requiresShipping)
+            keyField("weight", at: \.weight)
+            keyField("weightUnit", at: \.weightUnit)
+            keyField("unitPrice", at: \.unitPrice)
+            keyField("unitPriceMeasurement", at: \.unitPriceMeasurement)
+            keyField("barcode", at: \.barcode)
             connectionField("sellingPlanAllocations", at: VariantNode.sellingPlanAllocations)
             metafieldField(VariantNode.self)
             metafieldsField(VariantNode.self)
         }
         Type(ProductOptionNode.self, as: "ProductOption", interfaces: [NodeValue.self]) {
-            Field("id", at: \.idValue)
-            Field("name", at: \.name)
-            Field("optionValues", at: \.optionValues)
+            keyField("id", at: \.idValue)
+            keyField("name", at: \.name)
+            keyField("optionValues", at: \.optionValues)
         }
         Type(OptionValueNode.self, as: "ProductOptionValue", interfaces: [NodeValue.self]) {
-            Field("id", at: \.idValue)
-            Field("name", at: \.name)
-            Field("swatch", at: \.swatch)
-            Field("firstSelectableVariant", at: \.firstSelectableVariant)
+            keyField("id", at: \.idValue)
+            keyField("name", at: \.name)
+            keyField("swatch", at: \.swatch)
+            keyField("firstSelectableVariant", at: \.firstSelectableVariant)
         }
         Type(SelectedOption.self) {
-            Field("name", at: \.name)
-            Field("value", at: \.value)
+            keyField("name", at: \.name)
+            keyField("value", at: \.value)
         }
         Type(ProductImage.self, as: "Image") {
-            Field("id", at: \.idValue)
+            keyField("id", at: \.idValue)
             Field("url", at: ProductImage.url(context:arguments:)) {
                 Argument("transform", at: \.transform)
             }
-            Field("altText", at: \.altText)
-            Field("width", at: \.width)
-            Field("height", at: \.height)
+            keyField("altText", at: \.altText)
+            keyField("width", at: \.width)
+            keyField("height", at: \.height)
         }
         Input(ImageTransformInput.self) {
             InputField("maxWidth", at: \.maxWidth)
@@ -136,18 +136,18 @@ final class ProductSchema: PartialSchema<StorefrontResolver, RequestContext> {
             Value(.right)
         }
         Type(Money.self, as: "MoneyV2") {
-            Field("amount", at: \.amountValue)
-            Field("currencyCode", at: \.currencyCodeValue)
+            keyField("amount", at: \.amountValue)
+            keyField("currencyCode", at: \.currencyCodeValue)
         }
         Type(PriceRange.self, as: "ProductPriceRange") {
-            Field("minVariantPrice", at: \.minVariantPrice)
-            Field("maxVariantPrice", at: \.maxVariantPrice)
+            keyField("minVariantPrice", at: \.minVariantPrice)
+            keyField("maxVariantPrice", at: \.maxVariantPrice)
         }
         Type(Storefront.PageInfo.self) {
-            Field("hasNextPage", at: \.hasNextPage)
-            Field("hasPreviousPage", at: \.hasPreviousPage)
-            Field("startCursor", at: \.startCursor)
-            Field("endCursor", at: \.endCursor)
+            keyField("hasNextPage", at: \.hasNextPage)
+            keyField("hasPreviousPage", at: \.hasPreviousPage)
+            keyField("startCursor", at: \.startCursor)
+            keyField("endCursor", at: \.endCursor)
         }
         productConnectionType()
         edgeType(of: Product.self, named: "ProductEdge")

@@ -25,10 +25,10 @@ struct SearchResults: Sendable {
 
 func searchResultsType() -> SchemaType<SearchResults> {
     SchemaType(SearchResults.self, as: "SearchResultItemConnection") {
-        Field("edges", at: \.edges)
-        Field("nodes", at: \.nodes)
-        Field("pageInfo", at: \.pageInfo)
-        Field("productFilters", at: \.productFilterList)
-        Field("totalCount", at: \.totalCount)
+        keyField("edges", at: \.edges)
+        keyField("nodes", at: \.nodes)
+        keyField("pageInfo", at: \.pageInfo)
+        keyField("productFilters", at: \.productFilterList)
+        keyField("totalCount", at: \.totalCount)
     }
 }

@@ -10,16 +10,16 @@ final class SearchSchema: PartialSchema<StorefrontResolver, RequestContext> {
         searchResultsType()
         edgeType(SearchConnection.self, named: "SearchResultItemEdge")
         Type(PredictiveSearchResult.self) {
-            Field("products", at: \.products)
-            Field("collections", at: \.collections)
-            Field("queries", at: \.queries)
-            Field("pages", at: \.pages)
-            Field("articles", at: \.articles)
+            keyField("products", at: \.products)
+            keyField("collections", at: \.collections)
+            keyField("queries", at: \.queries)
+            keyField("pages", at: \.pages)
+            keyField("articles", at: \.articles)
         }
         Type(SearchQuerySuggestionNode.self, as: "SearchQuerySuggestion") {
-            Field("text", at: \.text)
-            Field("styledText", at: \.styledText)
-            Field("trackingParameters", at: \.trackingParameters)
+            keyField("text", at: \.text)
+            keyField("styledText", at: \.styledText)
+            keyField("trackingParameters", at: \.trackingParameters)
         }
         Enum(UnavailableProducts.self, as: "SearchUnavailableProductsType") {
             Value(.hide)

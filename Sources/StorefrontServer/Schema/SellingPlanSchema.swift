@@ -14,31 +14,31 @@ final class SellingPlanSchema: PartialSchema<StorefrontResolver, RequestContext>
     @TypeDefinitions
     override var types: Types {
         Type(SellingPlanGroup.self) {
-            Field("appName", at: \.appName)
-            Field("name", at: \.name)
-            Field("options", at: \.options)
+            keyField("appName", at: \.appName)
+            keyField("name", at: \.name)
+            keyField("options", at: \.options)
             connectionField("sellingPlans", at: SellingPlanGroup.sellingPlanPage)
         }
         Type(SellingPlanGroupOption.self) {
-            Field("name", at: \.name)
-            Field("values", at: \.values)
+            keyField("name", at: \.name)
+            keyField("values", at: \.values)
         }
         Type(SellingPlan.self) {
-            Field("billingPolicy", at: \.billingPolicy)
-            Field("checkoutCharge", at: \.checkoutCharge)
-            Field("deliveryPolicy", at: \.deliveryPolicy)
-            Field("description", at: \.description)
-            Field("id", at: \.idValue)
+            keyField("billingPolicy", at: \.billingPolicy)
+            keyField("checkoutCharge", at: \.checkoutCharge)
+            keyField("deliveryPolicy", at: \.deliveryPolicy)
+            keyField("description", at: \.description)
+            keyField("id", at: \.idValue)
             metafieldField(SellingPlan.self)
             metafieldsField(SellingPlan.self)
-            Field("name", at: \.name)
-            Field("options", at: \.optionValues)
-            Field("priceAdjustments", at: \.adjustmentNodes)
-            Field("recurringDeliveries", at: \.recurringDeliveries)
+            keyField("name", at: \.name)
+            keyField("options", at: \.optionValues)
+            keyField("priceAdjustments", at: \.adjustmentNodes)
+            keyField("recurringDeliveries", at: \.recurringDeliveries)
         }
         Type(SellingPlanOptionNode.self, as: "SellingPlanOption") {
-            Field("name", at: \.name)
-            Field("value", at: \.value)
+            keyField("name", at: \.name)
+            keyField("value", at: \.value)
         }
         Enum(SellingPlanInterval.self) {
             Value(.day)
@@ -47,12 +47,12 @@ final class SellingPlanSchema: PartialSchema<StorefrontResolver, RequestContext>
             Value(.year)
         }
         Type(RecurringPolicyNode.self, as: "SellingPlanRecurringBillingPolicy") {
-            Field("interval", at: \.interval)
-            Field("intervalCount", at: \.intervalCount)
+            keyField("interval", at: \.interval)
+            keyField("intervalCount", at: \.intervalCount)
         }
         Type(RecurringDeliveryPolicyNode.self, as: "SellingPlanRecurringDeliveryPolicy") {
-            Field("interval", at: \.interval)
-            Field("intervalCount", at: \.intervalCount)
+            keyField("interval", at: \.interval)
+            keyField("intervalCount", at: \.intervalCount)
         }
         Union(SellingPlanBillingPolicyValue.self, as: "SellingPlanBillingPolicy", members: RecurringPolicyNode.self)
         Union(SellingPlanDeliveryPolicyValue.self, as: "SellingPlanDeliveryPolicy", members: RecurringDeliveryPolicyNode.self)
@@ -61,46 +61,46 @@ final class SellingPlanSchema: PartialSchema<StorefrontResolver, RequestContext>
             Value(.price)
         }
         Type(CheckoutChargeNode.self, as: "SellingPlanCheckoutCharge") {
-            Field("type", at: \.type)
-            Field("value", at: \.value)
+            keyField("type", at: \.type)
+            keyField("value", at: \.value)
         }
         Type(CheckoutChargePercentageNode.self, as: "SellingPlanCheckoutChargePercentageValue") {
-            Field("percentage", at: \.percentage)
+            keyField("percentage", at: \.percentage)
         }
         Union(SellingPlanCheckoutChargeValue.self, members: Money.self, CheckoutChargePercentageNode.self)
         Type(SellingPlanPriceAdjustment.self) {
-            Field("adjustmentValue", at: \.adjustmentValue)
-            Field("orderCount", at: \.orderCount)
+            keyField("adjustmentValue", at: \.adjustmentValue)
+            keyField("orderCount", at: \.orderCount)
         }
         Union(SellingPlanPriceAdjustmentValue.self, members: FixedAmountAdjustmentNode.self, FixedPriceAdjustmentNode.self,
               PercentageAdjustmentNode.self)
         Type(FixedAmountAdjustmentNode.self, as: "SellingPlanFixedAmountPriceAdjustment") {
-            Field("adjustmentAmount", at: \.adjustmentAmount)
+            keyField("adjustmentAmount", at: \.adjustmentAmount)
         }
         Type(FixedPriceAdjustmentNode.self, as: "SellingPlanFixedPriceAdjustment") {
-            Field("price", at: \.price)
+            keyField("price", at: \.price)
         }
         Type(PercentageAdjustmentNode.self, as: "SellingPlanPercentagePriceAdjustment") {
-            Field("adjustmentPercentage", at: \.adjustmentPercentage)
+            keyField("adjustmentPercentage", at: \.adjustmentPercentage)
         }
         Type(SellingPlanAllocation.self) {
-            Field("checkoutChargeAmount", at: \.checkoutChargeAmount)
-            Field("priceAdjustments", at: \.allocationAdjustments)
-            Field("remainingBalanceChargeAmount", at: \.remainingBalanceChargeAmount)
-            Field("sellingPlan", at: \.sellingPlan)
+            keyField("checkoutChargeAmount", at: \.checkoutChargeAmount)
+            keyField("priceAdjustments", at: \.allocationAdjustments)
+            keyField("remainingBalanceChargeAmount", at: \.remainingBalanceChargeAmount)
+            keyField("sellingPlan", at: \.sellingPlan)
         }
         Type(AllocationAdjustmentNode.self, as: "SellingPlanAllocationPriceAdjustment") {
-            Field("compareAtPrice", at: \.compareAtPrice)
-            Field("perDeliveryPrice", at: \.perDeliveryPrice)
-            Field("price", at: \.price)
-            Field("unitPrice", at: \.unitPrice)
+            keyField("compareAtPrice", at: \.compareAtPrice)
+            keyField("perDeliveryPrice", at: \.perDeliveryPrice)
+            keyField("price", at: \.price)
+            keyField("unitPrice", at: \.unitPrice)
         }
         Type(SubscriptionPolicy.self, as: "ShopPolicyWithDefault") {
-            Field("body", at: \.body)
-            Field("handle", at: \.handle)
-            Field("id", at: \.idValue)
-            Field("title", at: \.title)
-            Field("url", at: \.urlValue)
+            keyField("body", at: \.body)
+            keyField("handle", at: \.handle)
+            keyField("id", at: \.idValue)
+            keyField("title", at: \.title)
+            keyField("url", at: \.urlValue)
         }
         connectionType(of: SellingPlanGroup.self, named: "SellingPlanGroupConnection")
         edgeType(of: SellingPlanGroup.self, named: "SellingPlanGroupEdge")

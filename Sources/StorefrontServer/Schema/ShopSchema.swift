@@ -7,36 +7,36 @@ final class ShopSchema: PartialSchema<StorefrontResolver, RequestContext> {
     @TypeDefinitions
     override var types: Types {
         Type(Shop.self, interfaces: [NodeValue.self]) {
-            Field("id", at: \.idValue)
-            Field("name", at: \.name)
-            Field("description", at: \.describedAs)
-            Field("primaryDomain", at: \.primaryDomain)
-            Field("paymentSettings", at: \.paymentSettings)
-            Field("refundPolicy", at: \.refundPolicy)
-            Field("shippingPolicy", at: \.shippingPolicy)
-            Field("privacyPolicy", at: \.privacyPolicy)
-            Field("termsOfService", at: \.termsOfService)
-            Field("subscriptionPolicy", at: \.subscriptionPolicy)
-            Field("brand", at: \.brand)
-            Field("moneyFormat", at: \.moneyFormat)
+            keyField("id", at: \.idValue)
+            keyField("name", at: \.name)
+            keyField("description", at: \.describedAs)
+            keyField("primaryDomain", at: \.primaryDomain)
+            keyField("paymentSettings", at: \.paymentSettings)
+            keyField("refundPolicy", at: \.refundPolicy)
+            keyField("shippingPolicy", at: \.shippingPolicy)
+            keyField("privacyPolicy", at: \.privacyPolicy)
+            keyField("termsOfService", at: \.termsOfService)
+            keyField("subscriptionPolicy", at: \.subscriptionPolicy)
+            keyField("brand", at: \.brand)
+            keyField("moneyFormat", at: \.moneyFormat)
             metafieldField(Shop.self)
             metafieldsField(Shop.self)
         }
         Type(DomainNode.self, as: "Domain") {
-            Field("host", at: \.host)
-            Field("url", at: \.url)
-            Field("sslEnabled", at: \.sslEnabled)
+            keyField("host", at: \.host)
+            keyField("url", at: \.url)
+            keyField("sslEnabled", at: \.sslEnabled)
         }
         Type(PaymentSettingsNode.self, as: "PaymentSettings") {
-            Field("currencyCode", at: \.currencyCode)
-            Field("countryCode", at: \.countryCode)
+            keyField("currencyCode", at: \.currencyCode)
+            keyField("countryCode", at: \.countryCode)
         }
         Type(ShopPolicyNode.self, as: "ShopPolicy", interfaces: [NodeValue.self]) {
-            Field("id", at: \.idValue)
-            Field("handle", at: \.handle)
-            Field("title", at: \.title)
-            Field("body", at: \.body)
-            Field("url", at: \.urlValue)
+            keyField("id", at: \.idValue)
+            keyField("handle", at: \.handle)
+            keyField("title", at: \.title)
+            keyField("body", at: \.body)
+            keyField("url", at: \.urlValue)
         }
     }
 

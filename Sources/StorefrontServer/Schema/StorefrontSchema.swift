@@ -23,6 +23,11 @@ enum StorefrontSchema {
     static let shared = Result { try make() }
 
     static func make() throws -> GraphQLSchema {
+        // The key-path fields are noted as the partial schemas declare them.
+        try DirectFields.$collecting.withValue(DirectFields()) { try build() }
+    }
+
+    private static func build() throws -> GraphQLSchema {
         let partials: [PartialSchema<StorefrontResolver, RequestContext>] = [
             ScalarSchema(), EnumSchema(), ParitySchema(), ShopSchema(), ProductSchema(), SellingPlanSchema(), CollectionSchema(), SearchSchema(), FilterSchema(), CartSchema(),
             CartDeliverySchema(), CartGiftCardSchema(), CartDiscountSchema(), CartMetafieldSchema(),
