@@ -28,7 +28,8 @@ struct AccountReducer: Reducer {
         case .sessionLoaded(let session):
             guard state.account.status == .unknown else { return .none }
             state.account.status = session.map { .loggedIn($0) } ?? .loggedOut
-            return session == nil ? .none : .send(.delegate(.sessionRestored))
+            guard session != nil else { return .none }
+            return .merge(.send(.delegate(.sessionRestored)), confirmRestoredSession(&state))
         case .logInTapped:
             return logIn(&state)
         case .loginURLReady(let url):
@@ -57,6 +58,7 @@ struct AccountReducer: Reducer {
             // Orders being read would be refused once the tokens are revoked: that is the
             // logout, not a session that ended.
             state.account.isLoadingOrders = false
+            state.account.isConfirming = false
             return .merge(.cancel(id: .customerOrders), .cancel(id: .customersOwn), .run { send in
                 let result = await Result.capture { try await account.logOut(); return true }
                 await send(.logoutResponse(result))
@@ -79,6 +81,7 @@ struct AccountReducer: Reducer {
             }
             return .none
         case .detailsResponse(let result):
+            state.account.isConfirming = false
             switch result {
             case .success(let customer):
                 // Only the logged-in customer's own answer replaces the login's copy.
@@ -92,6 +95,7 @@ struct AccountReducer: Reducer {
             }
             return .none
         case .sessionEnded(let reason):
+            state.account.isConfirming = false
             guard state.account.isLoggedIn else { return .none }
             state.account.status = .sessionEnded(reason: reason)
             state.account.orders = nil
@@ -129,6 +133,19 @@ struct AccountReducer: Reducer {
                 await send(.delegate(.failed(AppError(message: "Could not delete the saved login: \(AppError(error).message)"))))
             }
         }
+    }
+
+    /// A saved login is the account server's to confirm, not the token file's: the customer is
+    /// read once at the start, and a refusal ends the session there and then (a server that
+    /// restarted or revoked the tokens) instead of at the first cart change or orders list. Out of
+    /// reach, the saved login stands until the server can say.
+    private func confirmRestoredSession(_ state: inout State) -> Effect<AccountAction> {
+        guard let customer = dependencies.account?.customer else { return .none }
+        state.account.isConfirming = true
+        return .run { send in
+            await send(.detailsResponse(await Result.capture { try await customer() }))
+        }
+        .cancellable(id: .customerOrders)
     }
 
     private func loadOrders(_ state: inout State) -> Effect<AccountAction> {

@@ -24,6 +24,9 @@ public struct AccountState: Hashable, Sendable {
     /// The customer as the shop's Customer Account API has them now (a name or address changed
     /// since the login shows); nil until read, when the login's copy stands in.
     public var details: Customer?
+    /// A saved login read at the start that the account server has not answered for yet (it is
+    /// asked once; a refusal ends the session). Nothing says "logged in as" until it has.
+    public var isConfirming = false
 
     public init(status: Status = .unknown, isAvailable: Bool = false, orders: [CustomerOrder]? = nil, isLoadingOrders: Bool = false) {
         self.status = status; self.isAvailable = isAvailable; self.orders = orders; self.isLoadingOrders = isLoadingOrders

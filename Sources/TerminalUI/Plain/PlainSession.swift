@@ -102,10 +102,12 @@ public final class PlainSession {
             say(PlainView.event(entry))
             lastEventId = entry.id
         }
-        // A login finishes while the buyer is in the browser: say so when it does.
-        if state.account.isLoggedIn != wasLoggedIn {
-            wasLoggedIn = state.account.isLoggedIn
-            if let customer = state.account.session?.customer {
+        // A login finishes while the buyer is in the browser: say so when it does. A saved one is
+        // said once the account server has answered for it (it may end it instead).
+        let loggedIn = state.account.isLoggedIn && !state.account.isConfirming
+        if loggedIn != wasLoggedIn {
+            wasLoggedIn = loggedIn
+            if loggedIn, let customer = state.account.session?.customer {
                 say((customer.email ?? customer.knownAs).map { "Logged in as \($0)." } ?? "Logged in.")
             }
         }
