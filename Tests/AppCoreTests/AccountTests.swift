@@ -452,14 +452,10 @@ final class AccountTests: XCTestCase {
         XCTAssertEqual(store.state.errorMessage?.hasPrefix("Your session has ended (the token was revoked)."), true)
     }
 
-    /// A saved login the account server no longer knows (it restarted, or revoked the tokens) ends
-    /// at the start: the top bar does not name a customer the server would refuse.
-    func testARestoredSessionTheServerRefusesEndsAtTheStart() async {
+    /// The app started with `account`, once everything the start asked has answered.
+    static func started(with account: AccountClient) async -> TestStore<AppState, AppAction> {
         var env = TestEnvironment()
         env.storefront.onCollections = { _ in .empty }
-        let forgotten = Recorder<Bool>()
-        var account = Self.account(session: Self.session, forgetSession: { forgotten.record(true) })
-        account.customer = { throw LoginRequired(reason: "the server does not know this login") }
         env.account = account
         let store = env.store()
         await store.send(.appStarted) {
@@ -467,6 +463,16 @@ final class AccountTests: XCTestCase {
             $0.account.isAvailable = true
         }
         await store.skipReceivedActionsWhenEffectsEnd()
+        return store
+    }
+
+    /// A saved login the account server no longer knows (it restarted, or revoked the tokens) ends
+    /// at the start: the top bar does not name a customer the server would refuse.
+    func testARestoredSessionTheServerRefusesEndsAtTheStart() async {
+        let forgotten = Recorder<Bool>()
+        var account = Self.account(session: Self.session, forgetSession: { forgotten.record(true) })
+        account.customer = { throw LoginRequired(reason: "the server does not know this login") }
+        let store = await Self.started(with: account)
         XCTAssertEqual(store.state.account.status, .sessionEnded(reason: "the server does not know this login"))
         XCTAssertNil(store.state.account.session)
         XCTAssertEqual(store.state.errorMessage?.hasPrefix("Your session has ended (the server does not know this login)."), true)
@@ -477,17 +483,9 @@ final class AccountTests: XCTestCase {
     /// Out of reach, the account server cannot say: the saved login stands, and its details are
     /// the login's copy.
     func testARestoredSessionStandsWhileTheServerIsOutOfReach() async {
-        var env = TestEnvironment()
-        env.storefront.onCollections = { _ in .empty }
         var account = Self.account(session: Self.session)
         account.customer = { throw StorefrontError.transport("connection refused") }
-        env.account = account
-        let store = env.store()
-        await store.send(.appStarted) {
-            $0.setLoading([.collections, .cartRestore])
-            $0.account.isAvailable = true
-        }
-        await store.skipReceivedActionsWhenEffectsEnd()
+        let store = await Self.started(with: account)
         XCTAssertEqual(store.state.account.status, .loggedIn(Self.session))
         XCTAssertNil(store.state.account.details)
         XCTAssertFalse(store.state.account.isConfirming)
@@ -496,19 +494,11 @@ final class AccountTests: XCTestCase {
 
     /// Confirmed, the shop's own copy of the customer replaces the login's.
     func testARestoredSessionIsConfirmedWithTheShopsCopy() async {
-        var env = TestEnvironment()
-        env.storefront.onCollections = { _ in .empty }
         var renamed = Self.customer
         renamed.lastName = "King"
         var account = Self.account(session: Self.session)
         account.customer = { [renamed] in renamed }
-        env.account = account
-        let store = env.store()
-        await store.send(.appStarted) {
-            $0.setLoading([.collections, .cartRestore])
-            $0.account.isAvailable = true
-        }
-        await store.skipReceivedActionsWhenEffectsEnd()
+        let store = await Self.started(with: account)
         XCTAssertEqual(store.state.account.status, .loggedIn(Self.session))
         XCTAssertEqual(store.state.account.details, renamed)
         XCTAssertFalse(store.state.account.isConfirming)
