@@ -18,14 +18,16 @@ struct SerialExecutionTests {
 
     /// Both executors' answers to one request, on one shop, keeping no answers.
     func answers(_ query: String, _ variables: [String: Any] = [:], operationName: String? = nil,
-                 shop: (any StorefrontClient)? = nil, second: (any StorefrontClient)? = nil) async throws -> (serial: String, library: String) {
+                 shop: (any StorefrontClient)? = nil, second: (any StorefrontClient)? = nil,
+                 scopes: AccessScopes = .all) async throws -> (serial: String, library: String) {
         var object: [String: Any] = ["query": query, "variables": variables]
         if let operationName { object["operationName"] = operationName }
         let body = try JSONSerialization.data(withJSONObject: object)
         let first = try shop ?? Self.shop.get()
-        let serial = try GraphQLEndpoint(storefront: first, accessToken: "t", limits: .unhurried, cachedAnswers: 0, executor: .serial)
-        let library = try GraphQLEndpoint(storefront: second ?? first, accessToken: "t", limits: .unhurried, cachedAnswers: 0,
-                                          executor: .library)
+        let serial = try GraphQLEndpoint(storefront: first, accessToken: "t", limits: .unhurried, scopes: scopes, cachedAnswers: 0,
+                                         executor: .serial)
+        let library = try GraphQLEndpoint(storefront: second ?? first, accessToken: "t", limits: .unhurried, scopes: scopes,
+                                          cachedAnswers: 0, executor: .library)
         let a = await serial.handle(token: "t", body: body)
         let b = await library.handle(token: "t", body: body)
         #expect(a.status == b.status)
@@ -171,6 +173,18 @@ struct SerialExecutionTests {
             let answer = try await expectSame(query)
             #expect(answer.contains(#""errors""#) || answer.contains("null"), "\(query): \(answer)")
         }
+    }
+
+    /// A scalar's resolver that throws (stock refused to a token without the inventory scope):
+    /// each variant's error located at its own path, the value null, the rest answered.
+    @Test func aScalarsErrorIsLocatedAtItsField() async throws {
+        let query = "{ product(handle: \"\(Self.handle)\") { title variants(first: 3) { nodes { id quantityAvailable sku } } } }"
+        let (serial, library) = try await answers(query, scopes: AccessScopes(withholding: [.productInventory]))
+        // The same but for the order of each error's `extensions`, a dictionary in both executors.
+        let parsed = try [serial, library].map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? NSDictionary }
+        #expect(parsed[0] != nil && parsed[0] == parsed[1])
+        #expect(serial.contains(#""path":["product","variants","nodes",2,"quantityAvailable"]"#), "\(serial)")
+        #expect(serial.contains(#""quantityAvailable":null"#), "\(serial)")
     }
 
     @Test func whatIsLeftToTheLibrary() async throws {
