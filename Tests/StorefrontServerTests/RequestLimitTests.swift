@@ -89,6 +89,15 @@ import Testing
                                  variables: ["input": value]).code == "MAX_DEPTH_EXCEEDED")
     }
 
+    /// The nesting is counted outside strings only (brackets and escaped quotes inside one are text).
+    @Test func nestingIsCountedOutsideStrings() {
+        let three = Data(#"{"a":[{"b":"[[[[[[\"{{{{"}]}"#.utf8)
+        #expect(!JSONNesting.exceeds(three, 3))
+        #expect(JSONNesting.exceeds(three, 2))
+        #expect(!JSONNesting.exceeds(Data(), 0))
+        #expect(JSONNesting.exceeds(Data("[[[[1]]]]".utf8), 3))
+    }
+
     @Test func deeplyNestedParenthesesInAProductQueryAreASearchError() async throws {
         let result = try await answer("{ products(first: 1, query: \"\(String(repeating: "(", count: 800))\") { nodes { id } } }")
         #expect(result.message == "Invalid search query at position 33: groups and negations nest more than 32 deep")
