@@ -239,7 +239,7 @@ enum PtyBenchmark {
                           median(theirs.map { milliseconds($0.firstFrame) }), unit: "ms"))
         // The peer's first frame is its list; ours may be the screen still loading the collections,
         // so the moment they are listed is set beside it too.
-        lines.append(line("first content (list on screen)", median(ours.compactMap { $0.trace.first { $0.phase == "first-content-frame" }?.milliseconds }),
+        lines.append(line("first content (list on screen)", median(ours.compactMap { $0.trace.first { $0.phase == StartupTrace.firstContentPhase }?.milliseconds }),
                           median(theirs.map { milliseconds($0.firstFrame) }), unit: "ms"))
         lines.append(line("first frame bytes", median(ours.map { Double($0.firstFrameBytes) }),
                           median(theirs.map { Double($0.firstFrameBytes) }), unit: "bytes"))

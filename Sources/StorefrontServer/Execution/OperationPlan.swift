@@ -10,10 +10,10 @@ import Synchronization
 final class OperationPlan: @unchecked Sendable {
     typealias FieldOnType = SerialExecution.FieldOnType
 
-    /// An object type and the selection sets read on it.
-    struct Collection: Hashable {
+    /// A selection set read on a type: each is prepared once.
+    struct Prepared: Hashable {
         let type: ObjectIdentifier
-        let selectionSets: [ObjectIdentifier]
+        let selectionSet: ObjectIdentifier
     }
 
     let schema: GraphQLSchema
@@ -70,7 +70,7 @@ final class OperationPlan: @unchecked Sendable {
         }
         guard let rootType else { return nil }
         let plan = OperationPlan(schema: schema, served: served, operation: operation, rootType: rootType, fragments: fragments)
-        var prepared = Set<Collection>()
+        var prepared = Set<Prepared>()
         do {
             try plan.prepare(operation.selectionSet, on: rootType, done: &prepared)
         } catch {
@@ -112,8 +112,8 @@ final class OperationPlan: @unchecked Sendable {
 
     /// Walks the selections under `type` (for an abstract type, on each of its object types),
     /// working out what names no variable and noting what does.
-    private func prepare(_ selectionSet: SelectionSet, on type: GraphQLNamedType, done: inout Set<Collection>) throws {
-        guard done.insert(Collection(type: ObjectIdentifier(type as AnyObject), selectionSets: [ObjectIdentifier(selectionSet)])).inserted else { return }
+    private func prepare(_ selectionSet: SelectionSet, on type: GraphQLNamedType, done: inout Set<Prepared>) throws {
+        guard done.insert(Prepared(type: ObjectIdentifier(type as AnyObject), selectionSet: ObjectIdentifier(selectionSet))).inserted else { return }
         let objects: [GraphQLObjectType]
         switch type {
         case let object as GraphQLObjectType: objects = [object]

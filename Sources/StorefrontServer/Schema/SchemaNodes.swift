@@ -46,10 +46,8 @@ struct VariantNode: Hashable, Codable, Sendable, Merchandise {
         a.variant == b.variant && (a.held === b.held || a.product == b.product)
     }
 
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(variant)
-        hasher.combine(product)
-    }
+    // Equal nodes have equal variants: the variant alone is hash enough, without a product's every field.
+    func hash(into hasher: inout Hasher) { hasher.combine(variant) }
 }
 
 /// `Merchandise`, the union behind a cart line: product variants only.

@@ -15,6 +15,8 @@ import Glibc
 public enum StartupTrace {
     public static let variable = "STOREFRONT_TRACE_STARTUP"
     public static let linePrefix = "startup-trace "
+    /// The phase that ends when the collections are on screen (the app's first frame is its loading screen).
+    public static let firstContentPhase = "first-content-frame"
 
     public static let isOn: Bool = {
         guard let value = getenv(variable) else { return false }

@@ -230,7 +230,7 @@ public final class TerminalApp {
         framesDrawn += 1
         if !contentTraced, !store.state.isLoading(.collections) {
             contentTraced = true
-            StartupTrace.mark("first-content-frame")
+            StartupTrace.mark(StartupTrace.firstContentPhase)
         }
         requestPictures(frame.wantedPictures)
         followRest(of: frame.awaitingRest)
