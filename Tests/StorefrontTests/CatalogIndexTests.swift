@@ -169,6 +169,16 @@ import Testing
         }
     }
 
+    @Test(arguments: [1, 2, 3, 8]) func productsAreDecodedInOrderOnAnyNumberOfThreads(threads: Int) throws {
+        let products = try CatalogLoader.bundled().products
+        let rows = try products.map { try JSONEncoder().encode($0) }
+        #expect(try CatalogIndex.decodeProducts(rows, threads: threads) == products)
+        // A row that does not decode is the read's error, whichever thread met it.
+        var damaged = rows
+        damaged[rows.count - 3] = Data(#"{"id": 1}"#.utf8)
+        #expect(throws: DecodingError.self) { try CatalogIndex.decodeProducts(damaged, threads: threads) }
+    }
+
     @Test func aQueryThatDoesNotParseIsABadSearch() throws {
         let catalog = try write(Fixtures.catalogJSON)
         let index = try #require(try CatalogIndexFiles.loadAndIndex(catalogPath: catalog, cache: cache).index)

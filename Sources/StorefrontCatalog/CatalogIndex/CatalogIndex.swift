@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import GRDB
 import StorefrontModels
 
@@ -65,22 +66,42 @@ public final class CatalogIndex: Sendable {
     /// The products at these positions, by position (positions not in the index are left out).
     public func products(byPosition indices: [Int]) throws -> [Int: Product] {
         guard !indices.isEmpty else { return [:] }
-        let decoder = JSONDecoder()
-        var byIndex: [Int: Product] = [:]
+        var rows: [(index: Int, json: Data)] = []
+        rows.reserveCapacity(indices.count)
         try database.read { db in
             // In chunks well below SQLite's limit on bound values.
             for start in stride(from: 0, to: indices.count, by: 500) {
                 let chunk = Array(indices[start..<min(indices.count, start + 500)])
                 let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
-                let rows = try Row.fetchCursor(db, sql: "SELECT idx, json FROM product_json WHERE idx IN (\(marks))",
-                                               arguments: StatementArguments(chunk))
-                while let row = try rows.next() {
-                    byIndex[row[0]] = try decoder.decode(Product.self, from: row[1] as Data)
-                }
+                let cursor = try Row.fetchCursor(db, sql: "SELECT idx, json FROM product_json WHERE idx IN (\(marks))",
+                                                 arguments: StatementArguments(chunk))
+                while let row = try cursor.next() { rows.append((row[0], row[1])) }
             }
         }
-        return byIndex
+        let products = try Self.decodeProducts(rows.map(\.json))
+        return Dictionary(zip(rows.map(\.index), products), uniquingKeysWith: { _, last in last })
     }
+
+    /// Products decoded from their JSON, on every core when there are enough of them to be worth
+    /// it (a page of previews is most of what a first screen waits for); the first error is thrown.
+    static func decodeProducts(_ rows: [Data], threads: Int = ProcessInfo.processInfo.activeProcessorCount) throws -> [Product] {
+        let parts = min(threads, rows.count / parallelDecodingMinimum)
+        guard parts > 1 else {
+            let decoder = JSONDecoder()
+            return try rows.map { try decoder.decode(Product.self, from: $0) }
+        }
+        let decoded = Mutex<[[Result<Product, any Error>]]>(Array(repeating: [], count: parts))
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+            let decoder = JSONDecoder()
+            let range = (rows.count * part / parts)..<(rows.count * (part + 1) / parts)
+            let results = rows[range].map { json in Result { try decoder.decode(Product.self, from: json) } }
+            decoded.withLock { $0[part] = results }
+        }
+        return try decoded.withLock { $0 }.joined().map { try $0.get() }
+    }
+
+    /// Products per core below which decoding stays on one thread.
+    static let parallelDecodingMinimum = 8
 
     /// The product with this handle.
     public func product(handle: String) throws -> Product? {
