@@ -57,7 +57,7 @@ public struct Page<Node: Sendable & Hashable & Codable>: Hashable, Sendable, Cod
 
     public init(edges: [Edge<Node>], pageInfo: PageInfo) { self.edges = edges; self.pageInfo = pageInfo }
 
-    public var nodes: [Node] { edges.map(\.node) }
+    public var nodes: [Node] { edges.map { $0.node } }
 
     public static var empty: Page<Node> { Page(edges: [], pageInfo: .empty) }
 }

@@ -26,8 +26,21 @@ final class DirectFields: Sendable {
     func getters(named name: String) -> [Getter] { getters.withLock { $0[name] ?? [] } }
 
     fileprivate func note<Object: Sendable, Value: Sendable>(_ name: String, _ keyPath: KeyPath<Object, Value>) {
+        // The object is read where it lies in its box, not copied out of it (a cast copies the
+        // whole value: a product's every field retained and released to read one of them); a
+        // stored property of a struct is copied out at its offset, anything else through the key
+        // path. An object that came boxed inside another existential (a generic value of an
+        // existential type made `Any`) opens as that existential, not as `Object`: it is cast.
+        let offset = MemoryLayout<Object>.offset(of: keyPath)
         let getter = Getter(root: ObjectIdentifier(Object.self)) { object in
-            (object as! Object)[keyPath: keyPath]
+            func read<Opened>(_ opened: Opened) -> Value {
+                guard Opened.self == Object.self else { return (opened as! Object)[keyPath: keyPath] }
+                return withUnsafePointer(to: opened) { pointer in
+                    if let offset { return UnsafeRawPointer(pointer).load(fromByteOffset: offset, as: Value.self) }
+                    return pointer.withMemoryRebound(to: Object.self, capacity: 1) { $0.pointee[keyPath: keyPath] }
+                }
+            }
+            return read(object)
         }
         getters.withLock { getters in
             var named = getters[name] ?? []
