@@ -297,8 +297,8 @@ final class SerialExecution {
                 }
             }
             return .array(completed)
-        case .leaf(let leaf):
-            return try leaf.serialize(value: value)
+        case .leaf(let serialize):
+            return try serialize(value)
         case .abstract(let possible):
             guard let object = try possible.first(where: { try $0.isTypeOf?(value, info) ?? false }) else {
                 throw GraphQLError(message: "Could not find a resolve function.", nodes: group.fields)

@@ -36,7 +36,9 @@ final class ServedField: @unchecked Sendable {
 indirect enum ValueShape: @unchecked Sendable {
     case nonNull(ValueShape)
     case list(ValueShape)
-    case leaf(GraphQLLeafType)
+    /// A scalar or an enum, by its serializer: a scalar's is read once here (the library reads
+    /// it behind a queue's lock at every value).
+    case leaf(@Sendable (Any) throws -> Map)
     case object(GraphQLObjectType)
     /// An interface or union: the object types it may be, asked in turn (`isTypeOf`).
     case abstract([GraphQLObjectType])
@@ -46,7 +48,8 @@ indirect enum ValueShape: @unchecked Sendable {
         switch type {
         case let nonNull as GraphQLNonNull: self = .nonNull(ValueShape(nonNull.ofType, schema: schema))
         case let list as GraphQLList: self = .list(ValueShape(list.ofType, schema: schema))
-        case let leaf as GraphQLLeafType: self = .leaf(leaf)
+        case let scalar as GraphQLScalarType: self = .leaf(scalar.serialize)
+        case let leaf as GraphQLLeafType: self = .leaf { try leaf.serialize(value: $0) }
         case let abstract as GraphQLAbstractType: self = .abstract(schema.getPossibleTypes(abstractType: abstract))
         case let object as GraphQLObjectType: self = .object(object)
         default: self = .unexpected(type)
