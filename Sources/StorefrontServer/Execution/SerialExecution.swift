@@ -192,7 +192,10 @@ final class SerialExecution {
 
     // MARK: Executing
 
-    private func execute(_ groups: [FieldGroup], on type: GraphQLObjectType, source: any Sendable) async throws -> Map {
+    // The walk's steps stay on the executor of the task that runs the operation
+    // (`nonisolated(nonsending)`) instead of switching to the global one at each field and value.
+
+    nonisolated(nonsending) private func execute(_ groups: [FieldGroup], on type: GraphQLObjectType, source: any Sendable) async throws -> Map {
         var values: [(String, Map)] = []
         values.reserveCapacity(groups.count)
         for group in groups {
@@ -204,7 +207,7 @@ final class SerialExecution {
         return .dictionary(.init(uniqueKeysWithValues: values))
     }
 
-    private func resolveField(_ group: FieldGroup, on parentType: GraphQLObjectType, source: any Sendable) async throws -> Map? {
+    nonisolated(nonsending) private func resolveField(_ group: FieldGroup, on parentType: GraphQLObjectType, source: any Sendable) async throws -> Map? {
         // The library's own `__typename`: the object type's name, charged nothing.
         if group.name == "__typename" { return .string(parentType.name) }
         guard let field = group.served, let resolve = field.resolve else {
@@ -246,7 +249,7 @@ final class SerialExecution {
     }
 
     /// A nullable value's error is noted and the value is null; a non-null one's goes to its parent.
-    private func completeCatchingError(_ shape: ValueShape, _ group: FieldGroup, _ parentType: GraphQLObjectType,
+    nonisolated(nonsending) private func completeCatchingError(_ shape: ValueShape, _ group: FieldGroup, _ parentType: GraphQLObjectType,
                                        _ result: Result<(any Sendable)?, Error>) async throws -> Map? {
         if case .nonNull = shape {
             return try await completeLocatingError(shape, group, parentType, result)
@@ -259,7 +262,7 @@ final class SerialExecution {
         }
     }
 
-    private func completeLocatingError(_ shape: ValueShape, _ group: FieldGroup, _ parentType: GraphQLObjectType,
+    nonisolated(nonsending) private func completeLocatingError(_ shape: ValueShape, _ group: FieldGroup, _ parentType: GraphQLObjectType,
                                        _ result: Result<(any Sendable)?, Error>) async throws -> Map? {
         do {
             return try await complete(shape, group, parentType, result)
@@ -270,7 +273,7 @@ final class SerialExecution {
         }
     }
 
-    private func complete(_ shape: ValueShape, _ group: FieldGroup, _ parentType: GraphQLObjectType,
+    nonisolated(nonsending) private func complete(_ shape: ValueShape, _ group: FieldGroup, _ parentType: GraphQLObjectType,
                           _ result: Result<(any Sendable)?, Error>) async throws -> Map? {
         let resolved = try result.get()
         if case .nonNull(let inner) = shape {
@@ -311,7 +314,7 @@ final class SerialExecution {
         }
     }
 
-    private func completeObject(_ type: GraphQLObjectType, _ group: FieldGroup, _ value: any Sendable) async throws -> Map {
+    nonisolated(nonsending) private func completeObject(_ type: GraphQLObjectType, _ group: FieldGroup, _ value: any Sendable) async throws -> Map {
         if let isTypeOf = type.isTypeOf, try !isTypeOf(value, info) {
             throw GraphQLError(message: "Expected value of type \"\(type.name)\" but got: \(value).", nodes: group.fields)
         }
