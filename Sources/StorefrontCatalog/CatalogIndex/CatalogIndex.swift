@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import GRDB
 import StorefrontModels
 
@@ -85,19 +84,11 @@ public final class CatalogIndex: Sendable {
     /// Products decoded from their JSON, on every core when there are enough of them to be worth
     /// it (a page of previews is most of what a first screen waits for); the first error is thrown.
     static func decodeProducts(_ rows: [Data], threads: Int = ProcessInfo.processInfo.activeProcessorCount) throws -> [Product] {
-        let parts = min(threads, rows.count / parallelDecodingMinimum)
-        guard parts > 1 else {
+        let parts = max(1, min(threads, rows.count / parallelDecodingMinimum))
+        return try ParallelMap.map(parts) { part in
             let decoder = JSONDecoder()
-            return try rows.map { try decoder.decode(Product.self, from: $0) }
-        }
-        let decoded = Mutex<[[Result<Product, any Error>]]>(Array(repeating: [], count: parts))
-        DispatchQueue.concurrentPerform(iterations: parts) { part in
-            let decoder = JSONDecoder()
-            let range = (rows.count * part / parts)..<(rows.count * (part + 1) / parts)
-            let results = rows[range].map { json in Result { try decoder.decode(Product.self, from: json) } }
-            decoded.withLock { $0[part] = results }
-        }
-        return try decoded.withLock { $0 }.joined().map { try $0.get() }
+            return try rows[(rows.count * part / parts)..<(rows.count * (part + 1) / parts)].map { try decoder.decode(Product.self, from: $0) }
+        }.flatMap { $0 }
     }
 
     /// Products per core below which decoding stays on one thread.
