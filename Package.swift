@@ -223,6 +223,8 @@ let package = Package(
                            .product(name: "NIOCore", package: "swift-nio"),
                            .product(name: "Clocks", package: "swift-clocks")]
         ),
+        // Each test process's temporary files in a directory of its own (TMPDIR), removed at exit.
+        .target(name: "TestScratch", path: "Tests/TestScratch"),
         .testTarget(name: "StorefrontTests", dependencies: ["Storefront", "StorefrontCatalog", "StorefrontModels", "Determinism", "ProgramRuns", .product(name: "Clocks", package: "swift-clocks")]),
         .testTarget(name: "StorefrontModelsTests", dependencies: ["StorefrontModels"]),
         .testTarget(name: "StorefrontCatalogTests", dependencies: ["StorefrontCatalog", "StorefrontModels", "Determinism"]),
@@ -286,3 +288,8 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Every test target links the scratch directory's initialiser, whichever of them a run builds.
+for target in package.targets where target.type == .test {
+    target.dependencies.append("TestScratch")
+}
