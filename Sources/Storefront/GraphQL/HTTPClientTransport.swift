@@ -15,8 +15,9 @@ public struct HTTPClientTransport: HTTPTransport {
     /// The largest answer read into memory; a Storefront API page is a few hundred kilobytes.
     public static let maximumBodySize = 64 << 20
 
-    /// One client for the whole process, on NIO's shared event loops. It is never shut down: it
-    /// lives as long as the process.
+    /// One client for the whole process, on NIO's shared event loops, made at the first request
+    /// (a storefront that never goes to the network starts no event loop). It is never shut down:
+    /// it lives as long as the process.
     public static let sharedClient: HTTPClient = {
         var configuration = HTTPClient.Configuration()
         configuration.redirectConfiguration = .follow(max: 5, allowCycles: false)
@@ -27,13 +28,15 @@ public struct HTTPClientTransport: HTTPTransport {
         return HTTPClient(eventLoopGroup: MultiThreadedEventLoopGroup.singleton, configuration: configuration)
     }()
 
-    private let client: HTTPClient
+    /// The client given, else `sharedClient` (read at the first request).
+    private let givenClient: HTTPClient?
 
-    public init(client: HTTPClient = HTTPClientTransport.sharedClient) {
-        self.client = client
+    public init(client: HTTPClient? = nil) {
+        self.givenClient = client
     }
 
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
+        let client = givenClient ?? Self.sharedClient
         var outgoing = HTTPClientRequest(url: request.url.absoluteString)
         outgoing.method = HTTPMethod(rawValue: request.method)
         for header in request.headers { outgoing.headers.add(name: header.name, value: header.value) }
