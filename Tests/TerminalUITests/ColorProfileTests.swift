@@ -58,6 +58,34 @@ final class ColorProfileTests: XCTestCase {
         XCTAssertEqual(Color.rgb(0, 0, 0).paletteIndex(colors: 1 << 24), 8, "never a number that means a palette colour")
     }
 
+    func testTheNearestPaletteEntryIsTheOneASearchOfAllEntriesFinds() {
+        func searched(_ rgb: (Int, Int, Int)) -> Int {
+            var best = 16, bestDistance = Int.max
+            for index in 16..<256 {
+                let entry = Color.xtermRGB(index)
+                let d = (entry.0 - rgb.0) * (entry.0 - rgb.0) + (entry.1 - rgb.1) * (entry.1 - rgb.1) + (entry.2 - rgb.2) * (entry.2 - rgb.2)
+                if d < bestDistance { best = index; bestDistance = d }
+            }
+            return best
+        }
+        // Every fifth value on each channel, every grey, and each palette entry's own value and
+        // the values one either side (where ties between neighbours fall).
+        var samples: [(Int, Int, Int)] = []
+        for r in stride(from: 0, through: 255, by: 5) {
+            for g in stride(from: 0, through: 255, by: 5) { for b in stride(from: 0, through: 255, by: 5) { samples.append((r, g, b)) } }
+        }
+        for level in 0...255 { samples.append((level, level, level)) }
+        let steps = [0, 47, 48, 95, 114, 115, 116, 135, 155, 175, 195, 215, 235, 255]
+        for r in steps { for g in steps { for b in steps { samples.append((r, g, b)) } } }
+        for index in 16..<256 {
+            let (r, g, b) = Color.xtermRGB(index)
+            for delta in -1...1 { samples.append((min(255, max(0, r + delta)), g, min(255, max(0, b - delta)))) }
+        }
+        for rgb in samples {
+            XCTAssertEqual(Color.nearestIndexed(rgb), searched(rgb), "\(rgb)")
+        }
+    }
+
     func testDirectColourKeepsTheBasicColoursAndConvertsTheRest() {
         XCTAssertEqual(Color.red.paletteIndex(colors: 1 << 24), 1, "the terminal's own red")
         XCTAssertEqual(Color.brightBlack.paletteIndex(colors: 1 << 24), 0x7F7F7F)

@@ -63,9 +63,19 @@ public enum Color: Hashable, Sendable {
     }
 
     /// The nearest 256-palette entry (cube or grey ramp, never the themable first 16) to a colour.
+    /// The squared distance adds up channel by channel, so the nearest cube entry is the nearest
+    /// step of each channel; the grey ramp's 24 entries are then compared with it. On a tie the
+    /// lower index wins (the cube before the ramp, a lower step before a higher one), as a search
+    /// of all 240 entries in order would choose. This runs for every cell a frame changes.
     static func nearestIndexed(_ rgb: (Int, Int, Int)) -> Int {
-        var best = 16, bestDistance = Int.max
-        for index in 16..<256 {
+        func nearestStep(_ value: Int) -> Int {
+            var best = 0
+            for step in 1..<cubeSteps.count where abs(cubeSteps[step] - value) < abs(cubeSteps[best] - value) { best = step }
+            return best
+        }
+        var best = 16 + 36 * nearestStep(rgb.0) + 6 * nearestStep(rgb.1) + nearestStep(rgb.2)
+        var bestDistance = distance(xtermRGB(best), rgb)
+        for index in 232..<256 {
             let d = distance(xtermRGB(index), rgb)
             if d < bestDistance { best = index; bestDistance = d }
         }
