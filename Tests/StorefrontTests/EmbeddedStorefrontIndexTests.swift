@@ -170,6 +170,20 @@ import Testing
         #expect(try await indexed.source.loaded().products.count == index.productCount)
     }
 
+    @Test func aReadingThatWaitsBeginsAtOnceWhenTheCatalogIsNeeded() async throws {
+        let path = try #require(CatalogLoader.bundledPath)
+        let index = try #require(try CatalogIndexFiles.loadAndIndex(catalogPath: path, cache: cache).index)
+        let indexed = EmbeddedStorefront(index: index, loading: { try CatalogLoader.load(contentsOf: path) }, stateDirectory: state)
+        indexed.source.startReading(after: .seconds(600))
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(indexed.source.isReading, "still waiting out its delay")
+        let started = ContinuousClock.now
+        // A read the index cannot answer needs the catalog.
+        _ = try await indexed.query(StorefrontQuery(.search(query: "tea", PageArguments(first: 5))))
+        #expect(!indexed.source.isReading)
+        #expect(ContinuousClock.now - started < .seconds(300), "the delay was cut short")
+    }
+
     @Test func cartsWaitForTheCatalog() async throws {
         // What happened, in order: the catalog read, the cart made.
         let events = Mutex<[String]>([])

@@ -16,9 +16,10 @@ extension EmbeddedStorefront {
         if source.isReading, let index = source.index {
             do {
                 if let answer = try answerFromIndex(request, index) {
-                    // The first screen (the collections) is answered: the catalog is read now, for
-                    // what comes next, and not before, so the two do not share the cores.
-                    if case .collections = request.read { source.startReading() }
+                    // The first screen (the collections) is answered: the catalog is read for what
+                    // comes next once that screen is drawn, so the two do not share the cores
+                    // (anything that needs the catalog sooner starts the reading then).
+                    if case .collections = request.read { source.startReading(after: CatalogSource.readingDelay) }
                     return answer
                 }
             } catch let error as StorefrontError {
