@@ -19,6 +19,9 @@ public enum SettingsFile {
 
     private static let said = Mutex<Set<String>>([])
 
+    /// Whether nothing has been said on stderr so far (the file read without a problem).
+    public static var saidNothing: Bool { said.withLock { $0.isEmpty } }
+
     /// The file's `colours = false` as the environment's `NO_COLOR=1`, which the terminal UI and
     /// the pictures already follow. A `NO_COLOR` of the environment's own is left as it is.
     public static func applyColours(_ settings: Settings) {

@@ -7,6 +7,7 @@ import ServerSettings
 import Storefront
 import StorefrontCommandLine
 import TerminalUI
+import UserConfig
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -57,6 +58,21 @@ enum InteractiveSession {
     static func usesPlainMode(asked: Bool, environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
         let term = environment["TERM"] ?? ""
         return asked || term.isEmpty || term == "dumb" || isatty(0) != 1 || isatty(1) != 1
+    }
+
+    /// Whether the bare `storefront` may start its terminal before its command line is parsed:
+    /// it will run the app (not the plain mode), and neither the settings file nor the
+    /// environment has anything to say on stderr first (a problem, a bad value). The settings'
+    /// `colours = false` is applied here, as `run` would.
+    static func startsTheTerminalEarly(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+        guard !usesPlainMode(asked: false, environment: environment) else { return false }
+        let file = SettingsFile.loaded
+        let (settings, problems) = Settings.resolve(flags: Settings.Flags(), environment: environment, file: file)
+        guard problems.isEmpty, SettingsFile.saidNothing,
+              (try? AppSettings.checkoutProtocol(option: nil, environment: environment)) != nil,
+              MarketOptions.environmentCountryIsValid(environment) else { return false }
+        SettingsFile.applyColours(settings)
+        return true
     }
 
     /// The storefront, checkout and account the session runs on.

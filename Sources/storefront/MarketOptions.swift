@@ -19,9 +19,15 @@ struct MarketOptions: ParsableArguments {
         if let country, CountryPreference.code(country) == nil {
             throw ValidationError("--country takes a two-letter country code such as US or JP, not \"\(country)\".")
         }
-        if country == nil, let value = Self.environment, CountryPreference.code(value) == nil {
+        if country == nil, !Self.environmentCountryIsValid(), let value = Self.environment {
             throw ValidationError("\(Self.environmentName) takes a two-letter country code such as US or JP, not \"\(value)\".")
         }
+    }
+
+    /// Whether the environment's country, if it names one, is a country code.
+    static func environmentCountryIsValid(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+        guard let value = environment[environmentName], !value.isEmpty else { return true }
+        return CountryPreference.code(value) != nil
     }
 
     private static var environment: String? {

@@ -41,10 +41,3 @@ enum SearchArguments {
         return !valued.contains(name) && !flags.contains(name)
     }
 }
-
-extension StorefrontCommand {
-    static func main() async {
-        StartupTrace.mark("main")
-        await main(SearchArguments.rewrite(Array(CommandLine.arguments.dropFirst())))
-    }
-}

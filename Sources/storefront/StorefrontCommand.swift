@@ -80,3 +80,26 @@ struct StorefrontCommand: AsyncParsableCommand {
         }
     }
 }
+
+extension StorefrontCommand {
+    static func main() async {
+        StartupTrace.mark("main")
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        // The bare `storefront` on a terminal is the app: its terminal starts and its first frame
+        // is drawn before the command line parser's work, which the first frame does not need.
+        if arguments.isEmpty, InteractiveSession.startsTheTerminalEarly() { TerminalApp.startEarly() }
+        do {
+            var command = try parseAsRoot(SearchArguments.rewrite(arguments))
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+            TerminalApp.stopEarly()
+        } catch {
+            // Whatever ended the command is said on the shell's screen, not the app's.
+            TerminalApp.stopEarly()
+            exit(withError: error)
+        }
+    }
+}

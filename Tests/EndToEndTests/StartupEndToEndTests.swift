@@ -23,4 +23,25 @@ final class StartupEndToEndTests: XCTestCase {
         app.send("q")
         XCTAssertEqual(app.waitForExit(), 0)
     }
+
+    /// The start-up trace's phases in order (written to stderr, the pty, once the app has quit).
+    private func phases(_ arguments: [String]) throws -> [String] {
+        let app = try PtyProcess(arguments: arguments, environment: ["TERM": "xterm-256color", "STOREFRONT_TRACE_STARTUP": "1"])
+        try app.waitFor("Coffee")
+        app.send("q")
+        XCTAssertEqual(app.waitForExit(), 0)
+        return app.text.split(whereSeparator: \.isNewline).compactMap { line in
+            line.range(of: "startup-trace ").flatMap { line[$0.upperBound...].split(separator: " ").dropFirst().first.map(String.init) }
+        }
+    }
+
+    func testTheBareCommandDrawsItsFirstFrameBeforeReadingItsCommandLine() throws {
+        let bare = try phases([])
+        let drawn = try XCTUnwrap(bare.firstIndex(of: "first-frame-written"), "\(bare)")
+        XCTAssertLessThan(drawn, try XCTUnwrap(bare.firstIndex(of: "arguments-parsed"), "\(bare)"), "\(bare)")
+        // With arguments, the command line says what to run first.
+        let given = try phases(["--country", "NL"])
+        XCTAssertGreaterThan(try XCTUnwrap(given.firstIndex(of: "first-frame-written"), "\(given)"),
+                             try XCTUnwrap(given.firstIndex(of: "arguments-parsed"), "\(given)"), "\(given)")
+    }
 }

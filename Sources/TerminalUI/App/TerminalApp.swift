@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import Pictures
 import Storefront
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -62,12 +63,10 @@ public final class TerminalApp {
                            makeDependencies: () async throws -> AppDependencies) async throws -> [String] {
         // The start-up trace is written once the terminal is the shell's again.
         defer { StartupTrace.flush() }
-        let driver = try NcursesDriver(environment: processEnvironment)
-        StartupTrace.mark("terminal-started")
-        var environment = RenderEnvironment(profile: driver.profile)
+        let started = try early.withLock { $0.take() } ?? StartedTerminal(environment: processEnvironment)
+        let driver = started.driver
+        var environment = started.environment
         environment.showsPictures = showsPictures
-        driver.draw(Renderer.render(AppState(collections: PagedList(isLoading: true)), size: driver.size, environment: environment))
-        StartupTrace.mark("first-frame-written")
         let dependencies: AppDependencies
         do {
             dependencies = try await makeDependencies()
@@ -81,6 +80,39 @@ public final class TerminalApp {
         app.initialLink = link
         await app.run()
         return driver.entryNotice.map { [$0] } ?? []
+    }
+
+    /// A terminal in the app's hands, its first frame (the loading screen) drawn.
+    @MainActor
+    final class StartedTerminal: @unchecked Sendable {
+        let driver: NcursesDriver
+        let environment: RenderEnvironment
+
+        init(environment processEnvironment: [String: String]) throws {
+            driver = try NcursesDriver(environment: processEnvironment)
+            StartupTrace.mark("terminal-started")
+            environment = RenderEnvironment(profile: driver.profile)
+            driver.draw(Renderer.render(AppState(collections: PagedList(isLoading: true)), size: driver.size, environment: environment))
+            StartupTrace.mark("first-frame-written")
+        }
+    }
+
+    /// The terminal `startEarly` started, until `run` takes it.
+    nonisolated private static let early = Mutex<StartedTerminal?>(nil)
+
+    /// Starts the terminal and draws the first frame now, for the `run` that is to come: a
+    /// command that knows it will run the app (the bare `storefront` on a terminal) shows it
+    /// before reading its command line. When the terminal cannot start, nothing happens here
+    /// (`run` then says why).
+    public static func startEarly(environment processEnvironment: [String: String] = ProcessInfo.processInfo.environment) {
+        guard let started = try? StartedTerminal(environment: processEnvironment) else { return }
+        early.withLock { $0 = started }
+    }
+
+    /// Gives the terminal back to the shell when `startEarly` started it and no `run` took it
+    /// (the command ended first, with something to say on the shell's screen).
+    public static func stopEarly() {
+        early.withLock { $0.take() }?.driver.stop()
     }
 
     /// The most keys handled in one turn of the loop.
