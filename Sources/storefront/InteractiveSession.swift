@@ -60,19 +60,25 @@ enum InteractiveSession {
         return asked || term.isEmpty || term == "dumb" || isatty(0) != 1 || isatty(1) != 1
     }
 
-    /// Whether the bare `storefront` may start its terminal before its command line is parsed:
-    /// it will run the app (not the plain mode), and neither the settings file nor the
-    /// environment has anything to say on stderr first (a problem, a bad value). The settings'
-    /// `colours = false` is applied here, as `run` would.
-    static func startsTheTerminalEarly(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
-        guard !usesPlainMode(asked: false, environment: environment) else { return false }
+    /// For the bare `storefront`, what it may do before its command line is parsed: start its
+    /// terminal and draw the first frame, and open the bundled catalog's index when it reads no
+    /// Storefront API. Only when it will run the app (not the plain mode), and neither the
+    /// settings file nor the environment has anything to say on stderr first (a problem, a bad
+    /// value). The settings' `colours = false` is applied first, as `run` would.
+    @MainActor
+    static func startEarly(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        guard !usesPlainMode(asked: false, environment: environment) else { return }
         let file = SettingsFile.loaded
         let (settings, problems) = Settings.resolve(flags: Settings.Flags(), environment: environment, file: file)
         guard problems.isEmpty, SettingsFile.saidNothing,
               (try? AppSettings.checkoutProtocol(option: nil, environment: environment)) != nil,
-              MarketOptions.environmentCountryIsValid(environment) else { return false }
+              MarketOptions.environmentCountryIsValid(environment) else { return }
         SettingsFile.applyColours(settings)
-        return true
+        // The environment as it is now: the settings may have added NO_COLOR.
+        TerminalApp.startEarly()
+        if settings.endpoint == nil, settings.shop == nil, CatalogIndexFiles.isEnabled(environment: environment) {
+            CatalogIndexFiles.startOpening(catalogPath: nil, cache: ResponseCache.defaultDirectory())
+        }
     }
 
     /// The storefront, checkout and account the session runs on.

@@ -87,7 +87,7 @@ extension StorefrontCommand {
         let arguments = Array(CommandLine.arguments.dropFirst())
         // The bare `storefront` on a terminal is the app: its terminal starts and its first frame
         // is drawn before the command line parser's work, which the first frame does not need.
-        if arguments.isEmpty, InteractiveSession.startsTheTerminalEarly() { TerminalApp.startEarly() }
+        if arguments.isEmpty { InteractiveSession.startEarly() }
         do {
             var command = try parseAsRoot(SearchArguments.rewrite(arguments))
             if var asyncCommand = command as? AsyncParsableCommand {

@@ -39,6 +39,32 @@ import Testing
         #expect(leftovers.count == 1, "no temporary files left: \(leftovers)")
     }
 
+    @Test func anIndexOpenedAheadIsTheOneTheNextOpenFinds() throws {
+        let catalog = try write(Fixtures.catalogJSON)
+        _ = try CatalogIndexFiles.loadAndIndex(catalogPath: catalog, cache: cache)
+        CatalogIndexFiles.startOpening(catalogPath: catalog, cache: cache)
+        let key = CatalogIndexFiles.Opening.key(catalog, cache)
+        #expect(CatalogIndexFiles.Opening.pending.withLock { $0[key] } != nil)
+        let opened = try #require(CatalogIndexFiles.open(catalogPath: catalog, cache: cache))
+        #expect(opened.productCount == Fixtures.handles.count)
+        #expect(try opened.product(handle: "sencha") != nil)
+        #expect(CatalogIndexFiles.Opening.pending.withLock { $0[key] } == nil, "taken by the open that came")
+    }
+
+    @Test func anIndexOpenedAheadIsNotUsedOnceItsCatalogChanged() throws {
+        let catalog = try write(Fixtures.catalogJSON)
+        _ = try CatalogIndexFiles.loadAndIndex(catalogPath: catalog, cache: cache)
+        // Opened ahead while the file was the indexed one...
+        let opening = CatalogIndexFiles.Opening(catalogPath: catalog, cache: cache)
+        let stamp = try #require(CatalogStamp(path: catalog))
+        let index = try #require(CatalogIndex.open(path: indexFile(catalog), stamp: stamp))
+        opening.finish((index, stamp))
+        CatalogIndexFiles.Opening.pending.withLock { $0[opening.key] = opening }
+        // ...and the file changed before the open that takes it.
+        try Data((Fixtures.catalogJSON + "\n").utf8).write(to: URL(fileURLWithPath: catalog))
+        #expect(CatalogIndexFiles.open(catalogPath: catalog, cache: cache) == nil, "the catalog changed")
+    }
+
     @Test func aChangedCatalogIsIndexedAgain() throws {
         let catalog = try write(Fixtures.catalogJSON)
         _ = try CatalogIndexFiles.loadAndIndex(catalogPath: catalog, cache: cache)

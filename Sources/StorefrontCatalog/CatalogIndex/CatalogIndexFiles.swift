@@ -1,5 +1,7 @@
 import Crypto
+import Dispatch
 import Foundation
+import Synchronization
 import StorefrontModels
 
 /// Where catalog indexes live and when one is used: `<cache>/catalog-index/catalog-<digest of the
@@ -34,8 +36,55 @@ public enum CatalogIndexFiles {
     /// The index of the catalog file at `catalogPath` (nil: the bundled one) when there is one that
     /// is whole and still that file's; nil otherwise.
     public static func open(catalogPath: String?, cache: URL) -> CatalogIndex? {
+        if let opened = Opening.take(catalogPath: catalogPath, cache: cache) { return opened }
         guard let file = catalogFile(catalogPath), let stamp = CatalogStamp(path: file) else { return nil }
         return CatalogIndex.open(path: indexFile(for: file, cache: cache).path, stamp: stamp)
+    }
+
+    /// Starts opening the index of the catalog file at `catalogPath` (nil: the bundled one) on a
+    /// thread of its own, for the `open` of the same catalog that is to come: a command that knows
+    /// which catalog it will read opens it while it does other work (the app, while its command
+    /// line is parsed). That `open` waits for it, and checks the catalog file again.
+    public static func startOpening(catalogPath: String?, cache: URL) {
+        let opening = Opening(catalogPath: catalogPath, cache: cache)
+        guard Opening.pending.withLock({ pending in
+            guard pending[opening.key] == nil else { return false }
+            pending[opening.key] = opening
+            return true
+        }) else { return }
+        OwnThread.start(name: "index-open") {
+            guard let file = catalogFile(catalogPath), let stamp = CatalogStamp(path: file) else { return opening.finish(nil) }
+            opening.finish(CatalogIndex.open(path: indexFile(for: file, cache: cache).path, stamp: stamp).map { ($0, stamp) })
+        }
+    }
+
+    /// An index being opened ahead by `startOpening`, until an `open` of the same catalog takes it.
+    final class Opening: Sendable {
+        static let pending = Mutex<[String: Opening]>([:])
+
+        let catalogPath: String?
+        let cache: URL
+        var key: String { Self.key(catalogPath, cache) }
+        static func key(_ catalogPath: String?, _ cache: URL) -> String { cache.path + "\n" + (catalogPath ?? "") }
+        private let result = Mutex<(index: CatalogIndex, stamp: CatalogStamp)?>(nil)
+        private let done = DispatchSemaphore(value: 0)
+
+        init(catalogPath: String?, cache: URL) { self.catalogPath = catalogPath; self.cache = cache }
+
+        func finish(_ opened: (CatalogIndex, CatalogStamp)?) {
+            result.withLock { $0 = opened }
+            done.signal()
+        }
+
+        /// The index opened ahead for this catalog (waiting for it), if one was; it is taken once.
+        /// It is used only while its catalog file is still the one it was made of.
+        static func take(catalogPath: String?, cache: URL) -> CatalogIndex? {
+            guard let opening = pending.withLock({ $0.removeValue(forKey: key(catalogPath, cache)) }) else { return nil }
+            opening.done.wait()
+            guard let opened = opening.result.withLock({ $0 }), let file = catalogFile(catalogPath),
+                  CatalogStamp(path: file) == opened.stamp else { return nil }
+            return opened.index
+        }
     }
 
     /// Reads the catalog file as `CatalogLoader` does (its errors are its own), then writes its index
