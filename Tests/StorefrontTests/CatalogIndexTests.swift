@@ -65,6 +65,21 @@ import Testing
         #expect(CatalogIndexFiles.open(catalogPath: catalog, cache: cache) == nil, "the catalog changed")
     }
 
+    @Test func theIndexOfACatalogFileThatIsGoneIsRemovedWhenAnotherIsWritten() throws {
+        let kept = try write(Fixtures.catalogJSON, name: "kept.json")
+        let gone = try write(Fixtures.catalogJSON, name: "gone.json")
+        _ = try CatalogIndexFiles.loadAndIndex(catalogPath: kept, cache: cache)
+        _ = try CatalogIndexFiles.loadAndIndex(catalogPath: gone, cache: cache)
+        #expect(FileManager.default.fileExists(atPath: indexFile(gone)))
+        try FileManager.default.removeItem(atPath: gone)
+        // Another index written: the one of the file that is gone goes, the other stays.
+        let third = try write(Fixtures.catalogJSON, name: "third.json")
+        _ = try CatalogIndexFiles.loadAndIndex(catalogPath: third, cache: cache)
+        #expect(!FileManager.default.fileExists(atPath: indexFile(gone)))
+        #expect(CatalogIndexFiles.open(catalogPath: kept, cache: cache) != nil)
+        #expect(CatalogIndexFiles.open(catalogPath: third, cache: cache) != nil)
+    }
+
     @Test func aChangedCatalogIsIndexedAgain() throws {
         let catalog = try write(Fixtures.catalogJSON)
         _ = try CatalogIndexFiles.loadAndIndex(catalogPath: catalog, cache: cache)

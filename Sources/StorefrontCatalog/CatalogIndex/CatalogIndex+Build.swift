@@ -118,6 +118,16 @@ extension CatalogIndex {
         }
     }
 
+    /// The catalog file the index at `path` was made of, as it says; nil when it cannot be read.
+    static func catalogPath(ofIndexAt path: String) -> String? {
+        guard let queue = try? DatabaseQueue(path: path, configuration: configuration(readonly: true)) else { return nil }
+        defer { try? queue.close() }
+        return try? queue.read { db in
+            try Data.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'stamp'")
+                .flatMap { try? JSONDecoder().decode(CatalogStamp.self, from: $0) }?.path
+        }
+    }
+
     /// The index at `path`, when it is complete, of this format and of the catalog file as `stamp`
     /// describes it now; nil otherwise (missing, stale, damaged).
     static func open(path: String, stamp: CatalogStamp) -> CatalogIndex? {

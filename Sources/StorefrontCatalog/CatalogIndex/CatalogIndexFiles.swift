@@ -130,7 +130,22 @@ public enum CatalogIndexFiles {
         guard let index = CatalogIndex.open(path: final.path, stamp: stamp) else {
             throw StorefrontError.storage("The catalog index at \(final.path) did not open after it was written")
         }
+        removeOrphans(beside: final)
         return index
+    }
+
+    /// Removes the indexes of catalog files that are gone (a catalog file deleted, or a bundled
+    /// catalog of a program since removed): each index names its file. Run when an index is
+    /// written, which is seldom; an index that does not say which file it is of is left alone.
+    static func removeOrphans(beside final: URL) {
+        let directory = final.deletingLastPathComponent()
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        where name.hasPrefix("catalog-") && name.hasSuffix(".sqlite") && name != final.lastPathComponent {
+            let path = directory.appendingPathComponent(name).path
+            guard let catalog = CatalogIndex.catalogPath(ofIndexAt: path) else { continue }
+            var info = stat()
+            if stat(catalog, &info) != 0 && errno == ENOENT { unlink(path) }
+        }
     }
 
     /// Removes the temporary files of writers of `final` that are gone (a process that ended while
