@@ -55,11 +55,11 @@ import Testing
         let catalog = try write(Fixtures.catalogJSON)
         _ = try CatalogIndexFiles.loadAndIndex(catalogPath: catalog, cache: cache)
         // Opened ahead while the file was the indexed one...
-        let opening = CatalogIndexFiles.Opening(catalogPath: catalog, cache: cache)
+        let opening = CatalogIndexFiles.Opening()
         let stamp = try #require(CatalogStamp(path: catalog))
         let index = try #require(CatalogIndex.open(path: indexFile(catalog), stamp: stamp))
         opening.finish((index, stamp))
-        CatalogIndexFiles.Opening.pending.withLock { $0[opening.key] = opening }
+        CatalogIndexFiles.Opening.pending.withLock { $0[CatalogIndexFiles.Opening.key(catalog, cache)] = opening }
         // ...and the file changed before the open that takes it.
         try Data((Fixtures.catalogJSON + "\n").utf8).write(to: URL(fileURLWithPath: catalog))
         #expect(CatalogIndexFiles.open(catalogPath: catalog, cache: cache) == nil, "the catalog changed")

@@ -30,7 +30,7 @@ final class CatalogSource: Sendable {
     }
 
     /// How long after the first screen's answer the catalog's reading waits, unless needed sooner.
-    static let readingDelay = Duration.milliseconds(150)
+    static let readingDelay = DispatchTimeInterval.milliseconds(150)
 
     /// How to read the catalog, and what stands in if that fails, until the reading starts.
     private let reader: Mutex<(read: @Sendable () throws -> StoreCatalog, fallback: StoreCatalog)?>
@@ -52,33 +52,22 @@ final class CatalogSource: Sendable {
         finished.enter()
     }
 
-    /// Starts reading the catalog, unless it was given or the reading has started already; a
-    /// reading that is waiting out `startReading(after:)`'s delay begins at once.
-    func startReading() {
-        start(after: nil)
-        hurry.signal()
-    }
-
-    /// Starts reading the catalog once `delay` has passed, or sooner when something needs it
-    /// (`loaded()`, `catalog`, `startReading()`). The first screen is drawn in that time without
-    /// the reading taking a core from it.
-    func startReading(after delay: Duration) {
-        start(after: delay)
+    /// Starts reading the catalog, unless it was given or the reading has started already: at
+    /// once, or once `delay` has passed (the first screen is drawn in that time without the
+    /// reading taking a core from it). A reading still waiting out its delay begins at once when
+    /// something needs the catalog (`loaded()`, `catalog`, `startReading()`).
+    func startReading(after delay: DispatchTimeInterval? = nil) {
+        if let (read, fallback) = reader.withLock({ reader in defer { reader = nil }; return reader }) {
+            OwnThread.start(name: "catalog-read") { [self] in
+                if let delay { _ = hurry.wait(timeout: .now() + delay) }
+                finish(Result { try read() }, fallback: fallback)
+            }
+        }
+        if delay == nil { hurry.signal() }
     }
 
     /// Wakes a reading thread that waits out its delay.
     private let hurry = DispatchSemaphore(value: 0)
-
-    private func start(after delay: Duration?) {
-        guard let (read, fallback) = reader.withLock({ reader in defer { reader = nil }; return reader }) else { return }
-        OwnThread.start(name: "catalog-read") { [self] in
-            if let delay {
-                let (seconds, attoseconds) = delay.components
-                _ = hurry.wait(timeout: .now() + .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)))
-            }
-            finish(Result { try read() }, fallback: fallback)
-        }
-    }
 
     private func finish(_ result: Result<StoreCatalog, any Error>, fallback: StoreCatalog) {
         let waiting = state.withLock { state -> [CheckedContinuation<StoreCatalog, any Error>] in

@@ -36,8 +36,9 @@ public enum CatalogIndexFiles {
     /// The index of the catalog file at `catalogPath` (nil: the bundled one) when there is one that
     /// is whole and still that file's; nil otherwise.
     public static func open(catalogPath: String?, cache: URL) -> CatalogIndex? {
-        if let opened = Opening.take(catalogPath: catalogPath, cache: cache) { return opened }
         guard let file = catalogFile(catalogPath), let stamp = CatalogStamp(path: file) else { return nil }
+        // One opened ahead (`startOpening`) is used while the file is still the one it was opened for.
+        if let ahead = Opening.take(Opening.key(catalogPath, cache)), ahead.stamp == stamp { return ahead.index }
         return CatalogIndex.open(path: indexFile(for: file, cache: cache).path, stamp: stamp)
     }
 
@@ -46,10 +47,11 @@ public enum CatalogIndexFiles {
     /// which catalog it will read opens it while it does other work (the app, while its command
     /// line is parsed). That `open` waits for it, and checks the catalog file again.
     public static func startOpening(catalogPath: String?, cache: URL) {
-        let opening = Opening(catalogPath: catalogPath, cache: cache)
+        let opening = Opening()
+        let key = Opening.key(catalogPath, cache)
         guard Opening.pending.withLock({ pending in
-            guard pending[opening.key] == nil else { return false }
-            pending[opening.key] = opening
+            guard pending[key] == nil else { return false }
+            pending[key] = opening
             return true
         }) else { return }
         OwnThread.start(name: "index-open") {
@@ -60,30 +62,24 @@ public enum CatalogIndexFiles {
 
     /// An index being opened ahead by `startOpening`, until an `open` of the same catalog takes it.
     final class Opening: Sendable {
+        /// By catalog and cache (`key`).
         static let pending = Mutex<[String: Opening]>([:])
-
-        let catalogPath: String?
-        let cache: URL
-        var key: String { Self.key(catalogPath, cache) }
         static func key(_ catalogPath: String?, _ cache: URL) -> String { cache.path + "\n" + (catalogPath ?? "") }
+
         private let result = Mutex<(index: CatalogIndex, stamp: CatalogStamp)?>(nil)
         private let done = DispatchSemaphore(value: 0)
 
-        init(catalogPath: String?, cache: URL) { self.catalogPath = catalogPath; self.cache = cache }
-
+        /// The index opened and the catalog file's stamp it was opened for; nil when none opened.
         func finish(_ opened: (CatalogIndex, CatalogStamp)?) {
             result.withLock { $0 = opened }
             done.signal()
         }
 
-        /// The index opened ahead for this catalog (waiting for it), if one was; it is taken once.
-        /// It is used only while its catalog file is still the one it was made of.
-        static func take(catalogPath: String?, cache: URL) -> CatalogIndex? {
-            guard let opening = pending.withLock({ $0.removeValue(forKey: key(catalogPath, cache)) }) else { return nil }
+        /// What was opened ahead under `key`, once it is done; taken once.
+        static func take(_ key: String) -> (index: CatalogIndex, stamp: CatalogStamp)? {
+            guard let opening = pending.withLock({ $0.removeValue(forKey: key) }) else { return nil }
             opening.done.wait()
-            guard let opened = opening.result.withLock({ $0 }), let file = catalogFile(catalogPath),
-                  CatalogStamp(path: file) == opened.stamp else { return nil }
-            return opened.index
+            return opening.result.withLock { $0 }
         }
     }
 
