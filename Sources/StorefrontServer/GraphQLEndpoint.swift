@@ -110,12 +110,13 @@ public final class GraphQLEndpoint: Sendable {
         if let answers, let key, let answer = answers.answer(key) { return answer }
         let stock = answers?.currentVersion
         var keepable = false
-        if let violation = DocumentScan.check(request.query, limits: limits) { return violation.json }
+        // A document found valid before is not scanned or parsed again: the same few come again and again.
+        // What is worked out of a known document (its nesting, shape, operations' depths and plans) is kept with it.
+        let known = api.validated.known(request.query)
+        let scanned = known.map { DocumentScan.check(bytes: request.query.utf8.count, nesting: $0.nesting, limits: limits) }
+        if let violation = scanned ?? DocumentScan.check(request.query, limits: limits) { return violation.json }
         var result: GraphQL.GraphQLResult
         do {
-            // A document found valid before is not parsed again: the same few come again and again.
-            // What is worked out of a known document (its shape, its operations' depths and plans) is kept with it.
-            let known = api.validated.known(request.query)
             let document = try known?.document ?? parse(source: Source(body: request.query, name: "request"))
             let shape = known?.shape ?? DocumentShape(document)
             if let violation = shape.violation(limits) { return violation.json }
@@ -282,7 +283,7 @@ final class ValidatedDocuments: Sendable {
     /// Keeps `text` and its document when it is small enough; a full set starts again rather than grow.
     func remember(_ text: String, _ document: Document, shape: DocumentShape? = nil) {
         guard text.utf8.count <= Self.maximumBytes else { return }
-        let known = KnownDocument(document, shape: shape ?? DocumentShape(document))
+        let known = KnownDocument(document, shape: shape ?? DocumentShape(document), nesting: DocumentScan(text, nestingLimit: .max)?.maximumNesting ?? .max)
         documents.withLock { documents in
             if documents.count >= Self.maximumCount { documents.removeAll(keepingCapacity: true) }
             documents[text] = known
@@ -295,13 +296,16 @@ final class ValidatedDocuments: Sendable {
 final class KnownDocument: Sendable {
     let document: Document
     let shape: DocumentShape
+    /// How deep its text's brackets nest (`DocumentScan`), held to each request's limits.
+    let nesting: Int
     let plans = ExecutionPlans()
     /// By operation name; only operations the document has are measured, so they are few.
     private let depths = Mutex<[String?: OperationDepth]>([:])
 
-    init(_ document: Document, shape: DocumentShape) {
+    init(_ document: Document, shape: DocumentShape, nesting: Int) {
         self.document = document
         self.shape = shape
+        self.nesting = nesting
     }
 
     func depth(of operation: OperationDefinition, named name: String?) -> OperationDepth {

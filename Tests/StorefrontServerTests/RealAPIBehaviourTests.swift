@@ -40,6 +40,24 @@ struct RealAPIBehaviourTests {
         #expect(["12.50", "10.00", "2400", "0.05", "-3.10", "7.125"].map(Money.apiDecimal) == ["12.5", "10.0", "2400.0", "0.05", "-3.1", "7.125"])
     }
 
+    /// The amounts' texts are kept, and a kept text is the one worked out: for equal amounts written
+    /// differently, other currencies' digits, and more amounts than the table holds.
+    @Test func keptAmountTextsAreTheWorkedOutOnes() throws {
+        let amounts = APIAmounts()
+        var moneys: [Money] = []
+        for cents in stride(from: -250, through: 5_000, by: 1) {
+            for code in ["EUR", "JPY", "KWD"] { moneys.append(Money(amount: Decimal(cents) / 100, currencyCode: code)) }
+        }
+        moneys += [try #require(Money("12.50", currencyCode: "EUR")), try #require(Money("12.5", currencyCode: "EUR")),
+                   try #require(Money("7.125", currencyCode: "KWD")), try #require(Money("7.1250", currencyCode: "KWD"))]
+        #expect(moneys.count > APIAmounts.capacity)
+        for _ in 0..<2 {
+            for money in moneys { #expect(amounts.text(of: money) == Money.apiDecimal(money.amountString), "\(money)") }
+        }
+        #expect(amounts.count <= APIAmounts.capacity)
+        #expect(amounts.text(of: Money(amount: Decimal(string: "1234.5")!, currencyCode: "JPY")) == "1235.0")
+    }
+
     @Test func datesAreInWholeSeconds() {
         #expect(DateTimeValue(Date(timeIntervalSince1970: 1_790_000_000.75)).text == "2026-09-21T14:13:20Z")
         #expect(DateTimeValue(Date(timeIntervalSince1970: 1_790_000_000)).text == "2026-09-21T14:13:20Z")

@@ -57,6 +57,26 @@ import Testing
         #expect(result.code == "MAX_DEPTH_EXCEEDED")
     }
 
+    /// A document answered before is not scanned again: what its scan found is held to the limits
+    /// of each request, and a server with tighter ones refuses it.
+    @Test func aKnownDocumentIsHeldToEachRequestsNesting() async throws {
+        let query = "{ product(handle: \"house-espresso-blend\") { variants(first: 1) { nodes { price { amount } } } } } # known-nesting"
+        #expect(try await answer(query).code == nil)
+        #expect(GraphQLEndpoint.validated.isKnown(query))
+        var limits = RequestLimits.unhurried
+        limits.maximumNesting = 4   // its brackets nest 5 deep
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("limits-\(UUID().uuidString)")
+        let tight = try GraphQLEndpoint(storefront: EmbeddedStorefront(catalog: try CatalogLoader.bundled(), stateDirectory: state),
+                                        accessToken: "t", limits: limits)
+        let response = await tight.handle(token: "t", body: try JSONSerialization.data(withJSONObject: ["query": query]))
+        #expect(String(decoding: response.body, as: UTF8.self).contains("MAX_DEPTH_EXCEEDED"))
+        limits.maximumNesting = 5
+        let loose = try GraphQLEndpoint(storefront: EmbeddedStorefront(catalog: try CatalogLoader.bundled(), stateDirectory: state),
+                                        accessToken: "t", limits: limits)
+        let answered = await loose.handle(token: "t", body: try JSONSerialization.data(withJSONObject: ["query": query]))
+        #expect(String(decoding: answered.body, as: UTF8.self).hasPrefix(#"{"data":{"product""#))
+    }
+
     @Test func argumentsNestedFiveThousandDeepAreRefused() async throws {
         let list = String(repeating: "[", count: 5_000) + "1" + String(repeating: "]", count: 5_000)
         #expect(try await answer("{ products(first: 1, query: \(list)) { nodes { id } } }").code == "MAX_DEPTH_EXCEEDED")

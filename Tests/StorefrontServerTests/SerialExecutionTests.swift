@@ -282,4 +282,42 @@ struct SerialExecutionTests {
         #expect(products.count > 10)
         #expect(yields.load(ordering: .relaxed) == fields / SerialExecution.fieldsBetweenYields, "\(fields) fields")
     }
+
+    /// The walk charges properties in batches, and everything before a resolver runs; by the end it
+    /// has charged what the library's executor charges, field for field and byte for byte.
+    @Test func theBudgetIsChargedAsTheLibraryCharges() async throws {
+        let schema = try StorefrontSchema.shared.get()
+        let document = try parse(source: Source(body: StorefrontOperation.product.document))
+        let variables: [String: Map] = ["handle": .string(Self.handle), "variantCount": 100, "imageCount": 10]
+        var used: [[Int]] = []
+        for serial in [true, false] {
+            let budget = ExecutionBudget(RequestLimits.unhurried.executionBudget)
+            let context = RequestContext(storefront: try Self.shop.get(), country: nil, language: nil, scopes: .all, budget: budget, customer: nil)
+            let result = if serial {
+                try #require(await SerialExecution.execute(schema: schema, document: document, context: context, variables: variables,
+                                                           operationName: "Product"))
+            } else {
+                try await GraphQL.execute(schema: schema, documentAST: document, rootValue: StorefrontResolver(), context: context,
+                                          variableValues: variables, operationName: "Product")
+            }
+            #expect(result.errors.isEmpty && result.data?["product", "title"] != .null)
+            let counts = budget.used
+            used.append([counts.fields, counts.listElements, counts.responseBytes])
+        }
+        #expect(used[0] == used[1])
+        #expect(used[0][0] > SerialExecution.fieldsBetweenCharges * 3, "\(used[0])")
+    }
+
+    /// An optional property reads as what it holds, or nil: never as an optional for the walk to open.
+    @Test func anOptionalPropertyReadsAsWhatItHolds() throws {
+        struct Held: Sendable {
+            var some: String? = "a"
+            var none: Int? = nil
+        }
+        let table = DirectFields()
+        _ = DirectFields.$collecting.withValue(table) { (keyField("some", at: \Held.some), keyField("none", at: \Held.none)) }
+        let some = try #require(table.getters(named: "some").first?.read(Held()))
+        #expect(!OptionalValues.isOptional(some) && some as? String == "a")
+        #expect(table.getters(named: "none").first?.read(Held()) == nil)
+    }
 }

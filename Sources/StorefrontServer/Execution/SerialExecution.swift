@@ -39,6 +39,11 @@ final class SerialExecution {
     private var arguments: [FieldOnType: Map] = [:]
     /// Whether `@skip`/`@include` naming variables keep a selection, for this request.
     private var included: [Int: Bool] = [:]
+    /// What the walk has done and not yet charged to the request's budget (`charge`).
+    private var uncharged = (fields: 0, listElements: 0, responseBytes: 0)
+    /// Charged together: every this many fields, before a resolver runs, for a list, and at the end.
+    static let fieldsBetweenCharges = 32
+    static let bytesBetweenCharges = 64 << 10
     /// Fields resolved since this operation last let other tasks run. The resolvers seldom
     /// suspend, so a large operation would otherwise hold one of the few threads of the task pool
     /// (two on two cores) until it ends, and other requests, and the timers that answer 408 to slow
@@ -93,6 +98,7 @@ final class SerialExecution {
         }
         do {
             let data = try await execution.execute(groups, on: plan.rootType, source: StorefrontResolver())
+            try execution.chargeUncharged()
             return GraphQLResult(data: data, errors: execution.errors)
         } catch let error as GraphQLError {
             return GraphQLResult(errors: [error])
@@ -204,16 +210,19 @@ final class SerialExecution {
             let value = try await resolveField(group, on: type, source: source)
             values.append((group.key, value ?? .null))
         }
-        return .dictionary(.init(uniqueKeysWithValues: values))
+        // The keys are the groups': one each.
+        return .dictionary(.init(uncheckedUniqueKeysWithValues: values))
     }
 
     nonisolated(nonsending) private func resolveField(_ group: FieldGroup, on parentType: GraphQLObjectType, source: any Sendable) async throws -> Map? {
         // The library's own `__typename`: the object type's name, charged nothing.
-        if group.name == "__typename" { return .string(parentType.name) }
+        if group.isTypename { return .string(parentType.name) }
         guard let field = group.served, let resolve = field.resolve else {
             throw GraphQLError(message: "Expected field definition not found: '\(group.name)' on '\(parentType.name)'")
         }
-        let arguments = try argumentValues(group.fields[0], field, position: group.position, on: parentType)
+        let getter = field.direct.isEmpty ? nil : Self.getter(field.direct, for: source)
+        // A property (`keyField`) takes no arguments.
+        let arguments = getter == nil ? try argumentValues(group.fields[0], field, position: group.position, on: parentType) : .null
         fieldsSinceYield += 1
         if fieldsSinceYield >= Self.fieldsBetweenYields {
             fieldsSinceYield = 0
@@ -222,23 +231,53 @@ final class SerialExecution {
         }
         let result: Result<(any Sendable)?, Error>
         do {
-            let budget = context.budget
-            try budget?.charge(fields: 1, responseBytes: field.nameBytes)
             var value: (any Sendable)?
-            if !field.direct.isEmpty, let getter = Self.getter(field.direct, for: source) {
+            if let getter {
+                // Reading a property is no work worth stopping before: it is charged with what it read.
                 value = getter.read(source)
+                if field.notesNullElements, let elements = value as? [(any Sendable)?] {
+                    value = context.nullListElements.present(elements, at: currentPath)
+                }
+                let cost = ExecutionBudget.cost(of: value, as: field.returned)
+                try charge(fields: 1, listElements: cost.listElements, responseBytes: field.nameBytes + cost.responseBytes)
             } else {
+                // A resolver runs only within the budget: everything before it is charged first.
+                try charge(fields: 1, responseBytes: field.nameBytes, now: true)
                 value = try await resolve(source, arguments, resolverContext, info)
+                if field.notesNullElements, let elements = value as? [(any Sendable)?] {
+                    value = context.nullListElements.present(elements, at: currentPath)
+                }
+                let cost = ExecutionBudget.cost(of: value, as: field.returned)
+                // A list's elements are charged before any is completed.
+                try charge(listElements: cost.listElements, responseBytes: cost.responseBytes, now: cost.listElements > 0)
             }
-            if field.notesNullElements, let elements = value as? [(any Sendable)?] {
-                value = context.nullListElements.present(elements, at: currentPath)
-            }
-            try budget?.charge(returned: value, as: field.returned)
             result = .success(value)
         } catch {
             result = .failure(error)
         }
+        if field.completesWithoutObjects { return try completeLeavesCatchingError(field.shape, group, parentType, result) }
         return try await completeCatchingError(field.shape, group, parentType, result)
+    }
+
+    /// Adds to the request's budget what the walk did. Reading properties is charged in batches
+    /// (a lock or two and a look at the task's cancellation for each field cost as much as the
+    /// reading); `now` charges everything so far at once, as before a resolver runs. A budget runs
+    /// out at most `fieldsBetweenCharges` properties, or `bytesBetweenCharges`, later than it would.
+    private func charge(fields: Int = 0, listElements: Int = 0, responseBytes: Int = 0, now: Bool = false) throws {
+        guard context.budget != nil else { return }
+        uncharged.fields &+= fields
+        uncharged.listElements &+= listElements
+        uncharged.responseBytes &+= responseBytes
+        if now || uncharged.fields >= Self.fieldsBetweenCharges || uncharged.responseBytes >= Self.bytesBetweenCharges {
+            try chargeUncharged()
+        }
+    }
+
+    private func chargeUncharged() throws {
+        guard let budget = context.budget, uncharged != (0, 0, 0) else { return }
+        let charged = uncharged
+        uncharged = (0, 0, 0)
+        try budget.charge(fields: charged.fields, listElements: charged.listElements, responseBytes: charged.responseBytes)
     }
 
     /// The direct reader of a field for an object of exactly its type (a few types share a name).
@@ -248,7 +287,11 @@ final class SerialExecution {
         return nil
     }
 
-    /// A nullable value's error is noted and the value is null; a non-null one's goes to its parent.
+    // Completing a value: a nullable value's error is noted and the value is null; a non-null one's
+    // goes to its parent. An error that is not a GraphQL error is given the field's place.
+    // Values made only of scalars and enums (and lists of them) complete without awaiting anything;
+    // they go through the `completeLeaves` functions, which do what the others do for them.
+
     nonisolated(nonsending) private func completeCatchingError(_ shape: ValueShape, _ group: FieldGroup, _ parentType: GraphQLObjectType,
                                        _ result: Result<(any Sendable)?, Error>) async throws -> Map? {
         if case .nonNull = shape {
@@ -269,7 +312,7 @@ final class SerialExecution {
         } catch let error as GraphQLError {
             throw error
         } catch {
-            throw GraphQLError(message: String(describing: error), nodes: group.fields, path: currentPath, originalError: error)
+            throw located(error, group)
         }
     }
 
@@ -278,7 +321,7 @@ final class SerialExecution {
         let resolved = try result.get()
         if case .nonNull(let inner) = shape {
             guard let value = try await complete(inner, group, parentType, .success(resolved)) else {
-                throw GraphQLError(message: "Cannot return null for non-nullable field \(parentType.name).\(group.name).")
+                throw Self.nullInNonNull(group, parentType)
             }
             return value
         }
@@ -287,17 +330,16 @@ final class SerialExecution {
         case .nonNull:
             return nil
         case .list(let element):
-            guard let elements = value as? [(any Sendable)?] else {
-                throw GraphQLError(message: "Expected array, but did not find one for field \(parentType.name).\(group.name).")
-            }
+            let elements = try Self.elements(of: value, group, parentType)
             var completed: [Map] = []
             completed.reserveCapacity(elements.count)
+            let leaves = element.holdsNoObject
             for (index, item) in elements.enumerated() {
                 path.append(.index(index))
                 defer { path.removeLast() }
-                if let done = try await completeCatchingError(element, group, parentType, .success(item)) {
-                    completed.append(done)
-                }
+                let done = leaves ? try completeLeavesCatchingError(element, group, parentType, .success(item))
+                    : try await completeCatchingError(element, group, parentType, .success(item))
+                if let done { completed.append(done) }
             }
             return .array(completed)
         case .leaf(let serialize):
@@ -312,6 +354,74 @@ final class SerialExecution {
         case .unexpected(let type):
             throw GraphQLError(message: "Cannot complete value of unexpected type \"\(type)\".")
         }
+    }
+
+    private func completeLeavesCatchingError(_ shape: ValueShape, _ group: FieldGroup, _ parentType: GraphQLObjectType,
+                                             _ result: Result<(any Sendable)?, Error>) throws -> Map? {
+        if case .nonNull = shape {
+            return try completeLeavesLocatingError(shape, group, parentType, result)
+        }
+        do {
+            return try completeLeavesLocatingError(shape, group, parentType, result)
+        } catch let error as GraphQLError {
+            errors.append(error)
+            return nil
+        }
+    }
+
+    private func completeLeavesLocatingError(_ shape: ValueShape, _ group: FieldGroup, _ parentType: GraphQLObjectType,
+                                             _ result: Result<(any Sendable)?, Error>) throws -> Map? {
+        do {
+            return try completeLeaves(shape, group, parentType, result)
+        } catch let error as GraphQLError {
+            throw error
+        } catch {
+            throw located(error, group)
+        }
+    }
+
+    private func completeLeaves(_ shape: ValueShape, _ group: FieldGroup, _ parentType: GraphQLObjectType,
+                                _ result: Result<(any Sendable)?, Error>) throws -> Map? {
+        let resolved = try result.get()
+        if case .nonNull(let inner) = shape {
+            guard let value = try completeLeaves(inner, group, parentType, .success(resolved)) else {
+                throw Self.nullInNonNull(group, parentType)
+            }
+            return value
+        }
+        guard let resolved, let value = Self.unwrap(resolved) else { return nil }
+        switch shape {
+        case .list(let element):
+            let elements = try Self.elements(of: value, group, parentType)
+            var completed: [Map] = []
+            completed.reserveCapacity(elements.count)
+            for (index, item) in elements.enumerated() {
+                path.append(.index(index))
+                defer { path.removeLast() }
+                if let done = try completeLeavesCatchingError(element, group, parentType, .success(item)) { completed.append(done) }
+            }
+            return .array(completed)
+        case .leaf(let serialize):
+            return try serialize(value)
+        case .nonNull, .object, .abstract, .unexpected:
+            // Not a shape of scalars (`holdsNoObject` sends those to `complete`).
+            throw GraphQLError(message: "Cannot complete value of unexpected type \"\(group.served?.type.debugDescription ?? group.name)\".")
+        }
+    }
+
+    private static func nullInNonNull(_ group: FieldGroup, _ parentType: GraphQLObjectType) -> GraphQLError {
+        GraphQLError(message: "Cannot return null for non-nullable field \(parentType.name).\(group.name).")
+    }
+
+    private static func elements(of value: any Sendable, _ group: FieldGroup, _ parentType: GraphQLObjectType) throws -> [(any Sendable)?] {
+        guard let elements = value as? [(any Sendable)?] else {
+            throw GraphQLError(message: "Expected array, but did not find one for field \(parentType.name).\(group.name).")
+        }
+        return elements
+    }
+
+    private func located(_ error: any Error, _ group: FieldGroup) -> GraphQLError {
+        GraphQLError(message: String(describing: error), nodes: group.fields, path: currentPath, originalError: error)
     }
 
     nonisolated(nonsending) private func completeObject(_ type: GraphQLObjectType, _ group: FieldGroup, _ value: any Sendable) async throws -> Map {
@@ -337,6 +447,8 @@ final class FieldGroup: @unchecked Sendable {
     let key: String
     let fields: [Field]
     let name: String
+    /// The library's `__typename`, which names the object's type.
+    let isTypename: Bool
     /// Where the first field is in the document (nil for a document without locations).
     let position: Int?
     let served: ServedField?
@@ -352,8 +464,9 @@ final class FieldGroup: @unchecked Sendable {
         self.key = key
         self.fields = fields
         name = fields[0].name.value
+        isTypename = name == "__typename"
         position = fields[0].loc?.start
-        served = name == "__typename" ? nil : table.field(name, of: type)
+        served = isTypename ? nil : table.field(name, of: type)
         selectionSets = fields.compactMap(\.selectionSet)
     }
 }

@@ -15,6 +15,8 @@ final class ServedField: @unchecked Sendable {
     let notesNullElements: Bool
     /// How a value of the field's type is completed, worked out of the type once.
     let shape: ValueShape
+    /// The type is a scalar or an enum, or lists of them: completing it awaits nothing.
+    let completesWithoutObjects: Bool
     /// Readers of the field off an object of their Swift type, when it is a property of it
     /// (`keyField`); the resolver answers for any other type.
     let direct: [DirectFields.Getter]
@@ -28,6 +30,7 @@ final class ServedField: @unchecked Sendable {
         returned = ReturnedValue(field.type)
         notesNullElements = GraphQLSchema.isListOfNullable(field.type)
         shape = ValueShape(field.type, schema: schema)
+        completesWithoutObjects = shape.holdsNoObject
     }
 }
 
@@ -43,6 +46,15 @@ indirect enum ValueShape: @unchecked Sendable {
     /// An interface or union: the object types it may be, asked in turn (`isTypeOf`).
     case abstract([GraphQLObjectType])
     case unexpected(GraphQLType)
+
+    /// Made of scalars and enums only (through lists and non-null wrappers).
+    var holdsNoObject: Bool {
+        switch self {
+        case .nonNull(let inner), .list(let inner): inner.holdsNoObject
+        case .leaf: true
+        case .object, .abstract, .unexpected: false
+        }
+    }
 
     init(_ type: GraphQLType, schema: GraphQLSchema) {
         switch type {

@@ -9,15 +9,23 @@ struct DocumentScan {
     private(set) var maximumNesting = 0
 
     static func check(_ text: String, limits: RequestLimits) -> LimitViolation? {
-        if text.utf8.count > limits.maximumDocumentBytes {
-            return LimitViolation(message: "The query is \(text.utf8.count) bytes, over the limit of \(limits.maximumDocumentBytes).",
+        if let violation = check(bytes: text.utf8.count, nesting: 0, limits: limits) { return violation }
+        guard DocumentScan(text, nestingLimit: limits.maximumNesting) != nil else { return nestingViolation(limits) }
+        return nil
+    }
+
+    /// The same checks of a text scanned before: its size in bytes and how deep it nests.
+    static func check(bytes: Int, nesting: Int, limits: RequestLimits) -> LimitViolation? {
+        if bytes > limits.maximumDocumentBytes {
+            return LimitViolation(message: "The query is \(bytes) bytes, over the limit of \(limits.maximumDocumentBytes).",
                                   code: "MAX_QUERY_SIZE_EXCEEDED")
         }
-        guard DocumentScan(text, nestingLimit: limits.maximumNesting) != nil else {
-            return LimitViolation(message: "The query nests brackets more than \(limits.maximumNesting) deep.",
-                                  code: "MAX_DEPTH_EXCEEDED", details: [("maxDepth", limits.maximumNesting)])
-        }
-        return nil
+        return nesting > limits.maximumNesting ? nestingViolation(limits) : nil
+    }
+
+    private static func nestingViolation(_ limits: RequestLimits) -> LimitViolation {
+        LimitViolation(message: "The query nests brackets more than \(limits.maximumNesting) deep.",
+                       code: "MAX_DEPTH_EXCEEDED", details: [("maxDepth", limits.maximumNesting)])
     }
 
     /// Nil when brackets nest deeper than `nestingLimit` (scanning stops there).

@@ -178,13 +178,21 @@ extension ExecutionBudget {
     /// Charges what a resolver returned: a list's elements (before any is completed) and the
     /// bytes of a string.
     func charge(returned value: (any Sendable)?, as returned: ReturnedValue) throws {
-        guard returned != .object else { return }
+        let cost = Self.cost(of: value, as: returned)
+        guard cost != (0, 0) else { return }
+        try charge(listElements: cost.listElements, responseBytes: cost.responseBytes)
+    }
+
+    /// What a returned value adds: a list's elements (and their commas and brackets' bytes), a string's bytes.
+    static func cost(of value: (any Sendable)?, as returned: ReturnedValue) -> (listElements: Int, responseBytes: Int) {
+        guard returned != .object else { return (0, 0) }
         // Counted where it is: a cast to `[(any Sendable)?]` would box every element anew.
         if returned != .leaf, let list = value as? any CountedList {
-            try charge(listElements: list.elementCount, responseBytes: 2 * list.elementCount)
+            return (list.elementCount, 2 * list.elementCount)
         } else if returned != .list, let text = value as? String {
-            try charge(responseBytes: text.utf8.count)
+            return (0, text.utf8.count)
         }
+        return (0, 0)
     }
 }
 

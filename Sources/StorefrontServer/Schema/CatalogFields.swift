@@ -1,12 +1,13 @@
 import Foundation
 import Graphiti
+import Synchronization
 import Storefront
 
 // Catalog models in the Storefront API's shapes: ids, scalars, and the fields that take arguments.
 
 extension Money {
     /// As the API writes a `Decimal`: no trailing zeros but one ("12.5", "10.0", "2400.0").
-    var amountValue: DecimalAmount { DecimalAmount(unchecked: Self.apiDecimal(amountString)) }
+    var amountValue: DecimalAmount { DecimalAmount(unchecked: APIAmounts.shared.text(of: self)) }
 
     static func apiDecimal(_ text: String) -> String {
         guard let point = text.firstIndex(of: ".") else { return text + ".0" }
@@ -15,6 +16,37 @@ extension Money {
         return String(text[..<point]) + "." + (digits.isEmpty ? "0" : digits)
     }
     var currencyCodeValue: CurrencyCode { CurrencyCode(unchecked: currencyCode) }
+}
+
+/// The API's text of the amounts answered lately. A shop has few prices, and every product page,
+/// collection and cart writes the same ones again and again; rounding a `Decimal` and writing it
+/// out costs some twenty times a look-up. Equal amounts in one currency write alike, so an amount
+/// is its own key. At most `capacity` are kept: past that the table starts again (cart totals
+/// make new amounts without end).
+final class APIAmounts: Sendable {
+    static let shared = APIAmounts()
+    static let capacity = 4096
+
+    private struct Key: Hashable {
+        let amount: Decimal
+        let currencyCode: String
+    }
+    private let texts = Mutex<[Key: String]>([:])
+
+    func text(of money: Money) -> String {
+        // NaN is not equal to itself: it would never be found, only added.
+        guard !money.amount.isNaN else { return Money.apiDecimal(money.amountString) }
+        let key = Key(amount: money.amount, currencyCode: money.currencyCode)
+        if let known = texts.withLock({ $0[key] }) { return known }
+        let text = Money.apiDecimal(money.amountString)
+        texts.withLock { texts in
+            if texts.count >= Self.capacity { texts.removeAll(keepingCapacity: true) }
+            texts[key] = text
+        }
+        return text
+    }
+
+    var count: Int { texts.withLock { $0.count } }
 }
 
 extension ProductImage {
