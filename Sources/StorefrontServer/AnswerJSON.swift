@@ -58,30 +58,34 @@ enum AnswerJSON {
     }
 
     /// A JSON string: quotation mark, reverse solidus and solidus escaped, control characters as
-    /// `\b \f \n \r \t` or `\u00XX`, everything else as its UTF-8.
+    /// `\b \f \n \r \t` or `\u00XX`, everything else as its UTF-8. The text is copied in runs
+    /// between the bytes that need escaping, from its contiguous UTF-8.
     static func writeString(_ text: String, into bytes: inout [UInt8]) {
+        var text = text
         bytes.append(UInt8(ascii: "\""))
-        guard text.utf8.contains(where: { $0 < 32 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "/") }) else {
-            bytes.append(contentsOf: text.utf8)
-            bytes.append(UInt8(ascii: "\""))
-            return
-        }
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-            case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-            case UInt8(ascii: "/"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "/")])
-            case 0x08: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
-            case 0x0C: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
-            case 0x0A: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-            case 0x09: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-            case 0..<32:
-                let hex = Array("0123456789abcdef".utf8)
-                bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                                          hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
-            default: bytes.append(byte)
+        text.withUTF8 { utf8 in
+            var run = 0
+            for index in utf8.indices {
+                let byte = utf8[index]
+                guard byte < 32 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "/") else { continue }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<index]))
+                run = index + 1
+                bytes.append(UInt8(ascii: "\\"))
+                switch byte {
+                case 0x08: bytes.append(UInt8(ascii: "b"))
+                case 0x0C: bytes.append(UInt8(ascii: "f"))
+                case 0x0A: bytes.append(UInt8(ascii: "n"))
+                case 0x0D: bytes.append(UInt8(ascii: "r"))
+                case 0x09: bytes.append(UInt8(ascii: "t"))
+                case 0..<32:
+                    let hex = "0123456789abcdef".utf8
+                    bytes.append(UInt8(ascii: "u")); bytes.append(UInt8(ascii: "0")); bytes.append(UInt8(ascii: "0"))
+                    bytes.append(hex[hex.index(hex.startIndex, offsetBy: Int(byte >> 4))])
+                    bytes.append(hex[hex.index(hex.startIndex, offsetBy: Int(byte & 0xF))])
+                default: bytes.append(byte)
+                }
             }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run...]))
         }
         bytes.append(UInt8(ascii: "\""))
     }

@@ -9,6 +9,8 @@ struct AnswerJSONTests {
         "id": "gid://shopify/Product/1",
         "title": "Quote \" backslash \\ slash / tab \t newline \n bell \u{7} é ☕ 𝄞",
         "empty": "",
+        "edges": "\u{0}starts\r\u{8}\u{C}\u{1F}and ends/",
+        "/\"": "\\",
         "numbers": [0, -3, 42, 2.5, 1e21, 0.1, 320.0],
         "flags": [true, false],
         "nothing": .null,

@@ -229,9 +229,8 @@ final class SerialExecution {
             onYield?()
             await Task.yield()
         }
-        let result: Result<(any Sendable)?, Error>
+        var value: (any Sendable)?
         do {
-            var value: (any Sendable)?
             if let getter {
                 // Reading a property is no work worth stopping before: it is charged with what it read.
                 value = getter.read(source)
@@ -251,12 +250,11 @@ final class SerialExecution {
                 // A list's elements are charged before any is completed.
                 try charge(listElements: cost.listElements, responseBytes: cost.responseBytes, now: cost.listElements > 0)
             }
-            result = .success(value)
         } catch {
-            result = .failure(error)
+            return try failed(error, field.shape, group)
         }
-        if field.completesWithoutObjects { return try completeLeavesCatchingError(field.shape, group, parentType, result) }
-        return try await completeCatchingError(field.shape, group, parentType, result)
+        if field.completesWithoutObjects { return try completeLeavesCatchingError(field.shape, group, parentType, value) }
+        return try await completeCatchingError(field.shape, group, parentType, value)
     }
 
     /// Adds to the request's budget what the walk did. Reading properties is charged in batches
@@ -293,12 +291,12 @@ final class SerialExecution {
     // they go through the `completeLeaves` functions, which do what the others do for them.
 
     nonisolated(nonsending) private func completeCatchingError(_ shape: ValueShape, _ group: FieldGroup, _ parentType: GraphQLObjectType,
-                                       _ result: Result<(any Sendable)?, Error>) async throws -> Map? {
+                                       _ resolved: (any Sendable)?) async throws -> Map? {
         if case .nonNull = shape {
-            return try await completeLocatingError(shape, group, parentType, result)
+            return try await completeLocatingError(shape, group, parentType, resolved)
         }
         do {
-            return try await completeLocatingError(shape, group, parentType, result)
+            return try await completeLocatingError(shape, group, parentType, resolved)
         } catch let error as GraphQLError {
             errors.append(error)
             return nil
@@ -306,9 +304,9 @@ final class SerialExecution {
     }
 
     nonisolated(nonsending) private func completeLocatingError(_ shape: ValueShape, _ group: FieldGroup, _ parentType: GraphQLObjectType,
-                                       _ result: Result<(any Sendable)?, Error>) async throws -> Map? {
+                                       _ resolved: (any Sendable)?) async throws -> Map? {
         do {
-            return try await complete(shape, group, parentType, result)
+            return try await complete(shape, group, parentType, resolved)
         } catch let error as GraphQLError {
             throw error
         } catch {
@@ -317,10 +315,9 @@ final class SerialExecution {
     }
 
     nonisolated(nonsending) private func complete(_ shape: ValueShape, _ group: FieldGroup, _ parentType: GraphQLObjectType,
-                          _ result: Result<(any Sendable)?, Error>) async throws -> Map? {
-        let resolved = try result.get()
+                          _ resolved: (any Sendable)?) async throws -> Map? {
         if case .nonNull(let inner) = shape {
-            guard let value = try await complete(inner, group, parentType, .success(resolved)) else {
+            guard let value = try await complete(inner, group, parentType, resolved) else {
                 throw Self.nullInNonNull(group, parentType)
             }
             return value
@@ -337,8 +334,8 @@ final class SerialExecution {
             for (index, item) in elements.enumerated() {
                 path.append(.index(index))
                 defer { path.removeLast() }
-                let done = leaves ? try completeLeavesCatchingError(element, group, parentType, .success(item))
-                    : try await completeCatchingError(element, group, parentType, .success(item))
+                let done = leaves ? try completeLeavesCatchingError(element, group, parentType, item)
+                    : try await completeCatchingError(element, group, parentType, item)
                 if let done { completed.append(done) }
             }
             return .array(completed)
@@ -348,21 +345,22 @@ final class SerialExecution {
             guard let object = try possible.first(where: { try $0.isTypeOf?(value, info) ?? false }) else {
                 throw GraphQLError(message: "Could not find a resolve function.", nodes: group.fields)
             }
-            return try await completeObject(object, group, value)
+            // Found by its `isTypeOf`: not asked again.
+            return try await completeObject(object, group, value, isOfType: true)
         case .object(let object):
-            return try await completeObject(object, group, value)
+            return try await completeObject(object, group, value, isOfType: group.holdsType(of: value))
         case .unexpected(let type):
             throw GraphQLError(message: "Cannot complete value of unexpected type \"\(type)\".")
         }
     }
 
     private func completeLeavesCatchingError(_ shape: ValueShape, _ group: FieldGroup, _ parentType: GraphQLObjectType,
-                                             _ result: Result<(any Sendable)?, Error>) throws -> Map? {
+                                             _ resolved: (any Sendable)?) throws -> Map? {
         if case .nonNull = shape {
-            return try completeLeavesLocatingError(shape, group, parentType, result)
+            return try completeLeavesLocatingError(shape, group, parentType, resolved)
         }
         do {
-            return try completeLeavesLocatingError(shape, group, parentType, result)
+            return try completeLeavesLocatingError(shape, group, parentType, resolved)
         } catch let error as GraphQLError {
             errors.append(error)
             return nil
@@ -370,9 +368,9 @@ final class SerialExecution {
     }
 
     private func completeLeavesLocatingError(_ shape: ValueShape, _ group: FieldGroup, _ parentType: GraphQLObjectType,
-                                             _ result: Result<(any Sendable)?, Error>) throws -> Map? {
+                                             _ resolved: (any Sendable)?) throws -> Map? {
         do {
-            return try completeLeaves(shape, group, parentType, result)
+            return try completeLeaves(shape, group, parentType, resolved)
         } catch let error as GraphQLError {
             throw error
         } catch {
@@ -381,10 +379,9 @@ final class SerialExecution {
     }
 
     private func completeLeaves(_ shape: ValueShape, _ group: FieldGroup, _ parentType: GraphQLObjectType,
-                                _ result: Result<(any Sendable)?, Error>) throws -> Map? {
-        let resolved = try result.get()
+                                _ resolved: (any Sendable)?) throws -> Map? {
         if case .nonNull(let inner) = shape {
-            guard let value = try completeLeaves(inner, group, parentType, .success(resolved)) else {
+            guard let value = try completeLeaves(inner, group, parentType, resolved) else {
                 throw Self.nullInNonNull(group, parentType)
             }
             return value
@@ -398,7 +395,7 @@ final class SerialExecution {
             for (index, item) in elements.enumerated() {
                 path.append(.index(index))
                 defer { path.removeLast() }
-                if let done = try completeLeavesCatchingError(element, group, parentType, .success(item)) { completed.append(done) }
+                if let done = try completeLeavesCatchingError(element, group, parentType, item) { completed.append(done) }
             }
             return .array(completed)
         case .leaf(let serialize):
@@ -407,6 +404,15 @@ final class SerialExecution {
             // Not a shape of scalars (`holdsNoObject` sends those to `complete`).
             throw GraphQLError(message: "Cannot complete value of unexpected type \"\(group.served?.type.debugDescription ?? group.name)\".")
         }
+    }
+
+    /// What the resolver's error makes of the field: located at it (unless it is a GraphQL error
+    /// already), noted and the value null, or, for a non-null field, passed to its parent.
+    private func failed(_ error: any Error, _ shape: ValueShape, _ group: FieldGroup) throws -> Map? {
+        let located = (error as? GraphQLError) ?? located(error, group)
+        if case .nonNull = shape { throw located }
+        errors.append(located)
+        return nil
     }
 
     private static func nullInNonNull(_ group: FieldGroup, _ parentType: GraphQLObjectType) -> GraphQLError {
@@ -424,9 +430,14 @@ final class SerialExecution {
         GraphQLError(message: String(describing: error), nodes: group.fields, path: currentPath, originalError: error)
     }
 
-    nonisolated(nonsending) private func completeObject(_ type: GraphQLObjectType, _ group: FieldGroup, _ value: any Sendable) async throws -> Map {
-        if let isTypeOf = type.isTypeOf, try !isTypeOf(value, info) {
-            throw GraphQLError(message: "Expected value of type \"\(type.name)\" but got: \(value).", nodes: group.fields)
+    /// `isOfType`: the value is known to be of `type` (its `isTypeOf` need not be asked).
+    nonisolated(nonsending) private func completeObject(_ type: GraphQLObjectType, _ group: FieldGroup, _ value: any Sendable,
+                                                        isOfType: Bool) async throws -> Map {
+        if !isOfType, let isTypeOf = type.isTypeOf {
+            guard try isTypeOf(value, info) else {
+                throw GraphQLError(message: "Expected value of type \"\(type.name)\" but got: \(value).", nodes: group.fields)
+            }
+            group.noteType(of: value)
         }
         let groups = try collect(type, under: group)
         return try await execute(groups, on: type, source: value)
@@ -455,6 +466,20 @@ final class FieldGroup: @unchecked Sendable {
     let selectionSets: [SelectionSet]
     /// What `selectionSets` collect, by the object type they are read on.
     private let subgroups = Mutex<[ObjectIdentifier: [FieldGroup]]>([:])
+
+    /// The Swift type of a value this group's object type was last found to be (its identifier's
+    /// bits; 0 for none). An object type built by Graphiti is the values of one Swift type (its
+    /// `isTypeOf` is `value is T`), so another value of that type is of it too, without the cast
+    /// (which copies the whole value to look at it). Only a field of one object type notes it.
+    private let typeOfValues = Atomic<UInt>(0)
+
+    func holdsType(of value: any Sendable) -> Bool {
+        typeOfValues.load(ordering: .relaxed) == UInt(bitPattern: ObjectIdentifier(Swift.type(of: value)))
+    }
+
+    func noteType(of value: any Sendable) {
+        typeOfValues.store(UInt(bitPattern: ObjectIdentifier(Swift.type(of: value))), ordering: .relaxed)
+    }
 
     func collected(on type: GraphQLObjectType) -> [FieldGroup]? { subgroups.withLock { $0[ObjectIdentifier(type)] } }
 
