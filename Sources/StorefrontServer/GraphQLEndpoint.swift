@@ -132,7 +132,8 @@ public final class GraphQLEndpoint: Sendable {
             }
             // A document kept just now keeps its plans from this first request on.
             let plans = (known ?? api.validated.known(request.query))?.plans
-            let variables = operation?.withDefaults(request.variables) ?? request.variables
+            // Defaults count for `@inContext`; an operation without directives has none to read.
+            let variables = operation?.directives.isEmpty == false ? operation?.withDefaults(request.variables) ?? request.variables : request.variables
             let (country, language) = InContextDirective.values(of: operation, variables: variables)
             // The buyer's market prices, sells and translates everything the operation reads.
             let buyer = BuyerContext(country: country, language: language)

@@ -32,17 +32,31 @@ struct InputValues {
         return try type.fields()
     }
 
-    /// The operation's variables from what the request sent, defaults filled in.
-    func variables(_ definitions: [VariableDefinition], inputs: [String: Map]) throws -> [String: Map] {
-        var variables = [String: Map]()
-        for definition in definitions {
+    /// One variable an operation defines, with its type and default read from the document.
+    struct DefinedVariable {
+        let name: String
+        let type: GraphQLInputType
+        /// The default's value (a default names no variable): the same for every request.
+        let defaultValue: Map?
+    }
+
+    /// The operation's variable definitions, read once (`OperationPlan` keeps them).
+    func variableDefinitions(_ definitions: [VariableDefinition]) throws -> [DefinedVariable] {
+        try definitions.map { definition in
             guard let type = schemaType(definition.type) as? GraphQLInputType else { throw Refused() }
-            var value = inputs[definition.variable.name.value] ?? .undefined
-            if value == .undefined, let defaultValue = definition.defaultValue {
-                value = try literal(defaultValue, type: type, variables: [:])
-            }
-            guard try isValid(value, for: type) else { throw Refused() }
-            variables[definition.variable.name.value] = try coerced(value, type: type)
+            return DefinedVariable(name: definition.variable.name.value, type: type,
+                            defaultValue: try definition.defaultValue.map { try literal($0, type: type, variables: [:]) })
+        }
+    }
+
+    /// The operation's variables from what the request sent, defaults filled in.
+    func variables(_ definitions: [DefinedVariable], inputs: [String: Map]) throws -> [String: Map] {
+        var variables = [String: Map](minimumCapacity: definitions.count)
+        for definition in definitions {
+            var value = inputs[definition.name] ?? .undefined
+            if value == .undefined, let defaultValue = definition.defaultValue { value = defaultValue }
+            guard try isValid(value, for: definition.type) else { throw Refused() }
+            variables[definition.name] = try coerced(value, type: definition.type)
         }
         return variables
     }

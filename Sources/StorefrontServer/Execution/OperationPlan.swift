@@ -30,6 +30,8 @@ final class OperationPlan: @unchecked Sendable {
         let object: GraphQLObjectType
     }
     private(set) var variableArguments: [VariableArgument] = []
+    /// The operation's variables' names, types and defaults.
+    private(set) var variables: [InputValues.DefinedVariable] = []
     private(set) var variableDirectives: [[Directive]] = []
     /// No `@skip`/`@include` names a variable: what the selections collect is the same for every request.
     var keepsCollections: Bool { variableDirectives.isEmpty }
@@ -72,6 +74,7 @@ final class OperationPlan: @unchecked Sendable {
         let plan = OperationPlan(schema: schema, served: served, operation: operation, rootType: rootType, fragments: fragments)
         var prepared = Set<Prepared>()
         do {
+            plan.variables = try plan.inputs.variableDefinitions(operation.variableDefinitions)
             try plan.prepare(operation.selectionSet, on: rootType, done: &prepared)
         } catch {
             return nil

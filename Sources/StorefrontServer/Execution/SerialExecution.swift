@@ -88,7 +88,7 @@ final class SerialExecution {
         let groups: [FieldGroup]
         do {
             let inputs = InputValues(schema: schema, served: served)
-            let coerced = try inputs.variables(plan.operation.variableDefinitions, inputs: variables)
+            let coerced = try inputs.variables(plan.variables, inputs: variables)
             execution = SerialExecution(served: served, plan: plan, inputs: inputs, variables: coerced, context: context, info: info)
             execution.onYield = onYield
             try execution.prepareVariables()
