@@ -83,7 +83,7 @@ public final class GraphQLEndpoint: Sendable {
         }
         let request: GraphQLRequest
         do {
-            request = try JSONDecoder().decode(GraphQLRequest.self, from: body)
+            request = try GraphQLRequestBody.decode(body)
         } catch {
             return .json(400, #"{"errors":[{"message":"The body must be a JSON object with a query string."}]}"#)
         }
