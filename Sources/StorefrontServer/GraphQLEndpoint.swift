@@ -113,8 +113,11 @@ public final class GraphQLEndpoint: Sendable {
         // A document found valid before is not scanned or parsed again: the same few come again and again.
         // What is worked out of a known document (its nesting, shape, operations' depths and plans) is kept with it.
         let known = api.validated.known(request.query)
-        let scanned = known.map { DocumentScan.check(bytes: request.query.utf8.count, nesting: $0.nesting, limits: limits) }
-        if let violation = scanned ?? DocumentScan.check(request.query, limits: limits) { return violation.json }
+        let bytes = request.query.utf8.count
+        if let violation = DocumentScan.check(bytes: bytes, nesting: 0, limits: limits) { return violation.json }
+        // Nil when the brackets nest past the limit (the scan stops there).
+        let nesting = known?.nesting ?? DocumentScan(request.query, nestingLimit: limits.maximumNesting)?.maximumNesting
+        if let violation = DocumentScan.check(bytes: bytes, nesting: nesting ?? .max, limits: limits) { return violation.json }
         var result: GraphQL.GraphQLResult
         do {
             let document = try known?.document ?? parse(source: Source(body: request.query, name: "request"))
@@ -128,13 +131,11 @@ public final class GraphQLEndpoint: Sendable {
             if known == nil {
                 let errors = validate(schema: api.schema, ast: document)
                 guard errors.isEmpty else { return encode(GraphQL.GraphQLResult(errors: errors)) }
-                api.validated.remember(request.query, document, shape: shape)
+                api.validated.remember(request.query, document, shape: shape, nesting: nesting ?? .max)
             }
             // A document kept just now keeps its plans from this first request on.
             let plans = (known ?? api.validated.known(request.query))?.plans
-            // Defaults count for `@inContext`; an operation without directives has none to read.
-            let variables = operation?.directives.isEmpty == false ? operation?.withDefaults(request.variables) ?? request.variables : request.variables
-            let (country, language) = InContextDirective.values(of: operation, variables: variables)
+            let (country, language) = InContextDirective.values(of: operation, variables: request.variables)
             // The buyer's market prices, sells and translates everything the operation reads.
             let buyer = BuyerContext(country: country, language: language)
             let budget = ExecutionBudget(limits.executionBudget, shared: sharedWork)
@@ -272,23 +273,20 @@ struct ServedAPI: Sendable {
 final class ValidatedDocuments: Sendable {
     static let maximumCount = 256
     static let maximumBytes = 32 << 10
-    private let documents = Mutex<[String: KnownDocument]>([:])
+    private let documents = KeptTable<String, KnownDocument>(capacity: maximumCount)
 
     func isKnown(_ text: String) -> Bool { known(text) != nil }
 
     /// The parsed document of `text`, when it was found valid before.
     func document(_ text: String) -> Document? { known(text)?.document }
 
-    func known(_ text: String) -> KnownDocument? { documents.withLock { $0[text] } }
+    func known(_ text: String) -> KnownDocument? { documents[text] }
 
     /// Keeps `text` and its document when it is small enough; a full set starts again rather than grow.
-    func remember(_ text: String, _ document: Document, shape: DocumentShape? = nil) {
+    /// `nesting`: how deep its brackets nest (`DocumentScan`).
+    func remember(_ text: String, _ document: Document, shape: DocumentShape? = nil, nesting: Int) {
         guard text.utf8.count <= Self.maximumBytes else { return }
-        let known = KnownDocument(document, shape: shape ?? DocumentShape(document), nesting: DocumentScan(text, nestingLimit: .max)?.maximumNesting ?? .max)
-        documents.withLock { documents in
-            if documents.count >= Self.maximumCount { documents.removeAll(keepingCapacity: true) }
-            documents[text] = known
-        }
+        documents.keep(KnownDocument(document, shape: shape ?? DocumentShape(document), nesting: nesting), for: text)
     }
 }
 

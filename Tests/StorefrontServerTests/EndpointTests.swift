@@ -55,9 +55,9 @@ struct EndpointTests {
         }
         let set = ValidatedDocuments()
         let document = try parse(source: Source(body: "{ shop { name } }"))
-        set.remember(String(repeating: "x", count: ValidatedDocuments.maximumBytes + 1), document)
+        set.remember(String(repeating: "x", count: ValidatedDocuments.maximumBytes + 1), document, nesting: 0)
         #expect(!set.isKnown(String(repeating: "x", count: ValidatedDocuments.maximumBytes + 1)), "too long to keep")
-        for index in 0...ValidatedDocuments.maximumCount { set.remember("query Q\(index) { shop { name } }", document) }
+        for index in 0...ValidatedDocuments.maximumCount { set.remember("query Q\(index) { shop { name } }", document, nesting: 1) }
         #expect(set.isKnown("query Q\(ValidatedDocuments.maximumCount) { shop { name } }"))
         #expect(!set.isKnown("query Q0 { shop { name } }"), "a full set starts again")
     }

@@ -1,6 +1,5 @@
 import Graphiti
 import GraphQL
-import Synchronization
 
 /// The coders Graphiti's resolvers decode their arguments with, built so a field that takes none
 /// costs nothing to decode, and one whose arguments came before costs a look-up.
@@ -43,7 +42,7 @@ final class ArgumentDecoder: MapDecoder, @unchecked Sendable {
     static let maximumValues = 16
     static let maximumStringBytes = 256
 
-    private struct Key: Hashable {
+    private struct Key: Hashable, Sendable {
         let type: ObjectIdentifier
         let map: Map
 
@@ -61,22 +60,18 @@ final class ArgumentDecoder: MapDecoder, @unchecked Sendable {
         init(_ value: Any) { self.value = value }
     }
 
-    private let decoded = Mutex<[Key: Decoded]>([:])
+    private let decoded = KeptTable<Key, Decoded>(capacity: maximumCount)
 
-    var keptCount: Int { decoded.withLock { $0.count } }
+    var keptCount: Int { decoded.count }
 
     override func decode<T: Decodable>(_ type: T.Type, from map: Map) throws -> T {
         if T.self == NoArguments.self { return unsafeBitCast(NoArguments(), to: T.self) }
         var budget = Self.maximumValues
         guard Self.isSmall(map, budget: &budget) else { return try super.decode(type, from: map) }
         let key = Key(type: ObjectIdentifier(T.self), map: map)
-        if let known = decoded.withLock({ $0[key] })?.value as? T { return known }
+        if let known = decoded[key]?.value as? T { return known }
         let value = try super.decode(type, from: map)
-        let kept = Decoded(value)
-        decoded.withLock { decoded in
-            if decoded.count >= Self.maximumCount { decoded.removeAll(keepingCapacity: true) }
-            decoded[key] = kept
-        }
+        decoded.keep(Decoded(value), for: key)
         return value
     }
 

@@ -234,22 +234,19 @@ final class SerialExecution {
             if let getter {
                 // Reading a property is no work worth stopping before: it is charged with what it read.
                 value = getter.read(source)
-                if field.notesNullElements, let elements = value as? [(any Sendable)?] {
-                    value = context.nullListElements.present(elements, at: currentPath)
-                }
-                let cost = ExecutionBudget.cost(of: value, as: field.returned)
-                try charge(fields: 1, listElements: cost.listElements, responseBytes: field.nameBytes + cost.responseBytes)
             } else {
                 // A resolver runs only within the budget: everything before it is charged first.
                 try charge(fields: 1, responseBytes: field.nameBytes, now: true)
                 value = try await resolve(source, arguments, resolverContext, info)
-                if field.notesNullElements, let elements = value as? [(any Sendable)?] {
-                    value = context.nullListElements.present(elements, at: currentPath)
-                }
-                let cost = ExecutionBudget.cost(of: value, as: field.returned)
-                // A list's elements are charged before any is completed.
-                try charge(listElements: cost.listElements, responseBytes: cost.responseBytes, now: cost.listElements > 0)
             }
+            if field.notesNullElements, let elements = value as? [(any Sendable)?] {
+                value = context.nullListElements.present(elements, at: currentPath)
+            }
+            let cost = ExecutionBudget.cost(of: value, as: field.returned)
+            let read = getter == nil ? (fields: 0, nameBytes: 0) : (fields: 1, nameBytes: field.nameBytes)
+            // A list a resolver made is charged before any of its elements is completed.
+            try charge(fields: read.fields, listElements: cost.listElements, responseBytes: read.nameBytes + cost.responseBytes,
+                       now: cost.listElements > 0 && getter == nil)
         } catch {
             return try failed(error, field.shape, group)
         }

@@ -8,13 +8,7 @@
 struct DocumentScan {
     private(set) var maximumNesting = 0
 
-    static func check(_ text: String, limits: RequestLimits) -> LimitViolation? {
-        if let violation = check(bytes: text.utf8.count, nesting: 0, limits: limits) { return violation }
-        guard DocumentScan(text, nestingLimit: limits.maximumNesting) != nil else { return nestingViolation(limits) }
-        return nil
-    }
-
-    /// The same checks of a text scanned before: its size in bytes and how deep it nests.
+    /// A text's size in bytes and how deep it nests (a scan's `maximumNesting`) against the limits.
     static func check(bytes: Int, nesting: Int, limits: RequestLimits) -> LimitViolation? {
         if bytes > limits.maximumDocumentBytes {
             return LimitViolation(message: "The query is \(bytes) bytes, over the limit of \(limits.maximumDocumentBytes).",

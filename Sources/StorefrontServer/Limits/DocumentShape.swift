@@ -67,16 +67,3 @@ extension Document {
         return operations.first { $0.name?.value == operationName }
     }
 }
-
-extension OperationDefinition {
-    /// The request's variables with each one it did not send at its declared default, as the
-    /// library executes the operation: `$n: Int = 250` not sent is 250 for every reader.
-    func withDefaults(_ variables: [String: Map]) -> [String: Map] {
-        var variables = variables
-        for definition in variableDefinitions where variables[definition.variable.name.value] == nil {
-            guard let value = definition.defaultValue, let map = try? valueFromASTUntyped(valueAST: value) else { continue }
-            variables[definition.variable.name.value] = map
-        }
-        return variables
-    }
-}

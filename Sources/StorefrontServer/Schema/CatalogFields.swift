@@ -1,6 +1,5 @@
 import Foundation
 import Graphiti
-import Synchronization
 import Storefront
 
 // Catalog models in the Storefront API's shapes: ids, scalars, and the fields that take arguments.
@@ -27,26 +26,23 @@ final class APIAmounts: Sendable {
     static let shared = APIAmounts()
     static let capacity = 4096
 
-    private struct Key: Hashable {
+    private struct Key: Hashable, Sendable {
         let amount: Decimal
         let currencyCode: String
     }
-    private let texts = Mutex<[Key: String]>([:])
+    private let texts = KeptTable<Key, String>(capacity: capacity)
 
     func text(of money: Money) -> String {
         // NaN is not equal to itself: it would never be found, only added.
         guard !money.amount.isNaN else { return Money.apiDecimal(money.amountString) }
         let key = Key(amount: money.amount, currencyCode: money.currencyCode)
-        if let known = texts.withLock({ $0[key] }) { return known }
+        if let known = texts[key] { return known }
         let text = Money.apiDecimal(money.amountString)
-        texts.withLock { texts in
-            if texts.count >= Self.capacity { texts.removeAll(keepingCapacity: true) }
-            texts[key] = text
-        }
+        texts.keep(text, for: key)
         return text
     }
 
-    var count: Int { texts.withLock { $0.count } }
+    var count: Int { texts.count }
 }
 
 extension ProductImage {
