@@ -27,6 +27,9 @@ public struct AppDependencies: Sendable {
     /// through `storefront` (the embedded store has no cache). Asked in the shopper's market, as
     /// `storefront` is.
     public var freshStorefront: (any StorefrontClient)?
+    /// Drops the storefront's saved answers (nil when it keeps none): after an order their stock is
+    /// what was on the shelf before, for this process and for the next one that reads them.
+    public var forgetSavedAnswers: (@Sendable () async -> Void)?
     /// Opens an address in a browser; false when there is none to open (over SSH, in a bare terminal).
     public var openURL: @Sendable (String) async -> Bool
     /// What the storefront found wrong with its saved state when it opened (a corrupt file set
@@ -55,6 +58,7 @@ public struct AppDependencies: Sendable {
                 startupNotices: [String] = [],
                 country: String? = nil, saveCountry: @escaping @Sendable (String?) async -> Void = { _ in },
                 freshStorefront: (any StorefrontClient)? = nil,
+                forgetSavedAnswers: (@Sendable () async -> Void)? = nil,
                 ledgerOrders: (@Sendable () async throws -> [Order])? = nil) {
         self.storefront = storefront; self.checkout = checkout; self.clock = clock
         self.now = now; self.loadCartId = loadCartId; self.saveCartId = saveCartId
@@ -63,6 +67,7 @@ public struct AppDependencies: Sendable {
         self.startupNotices = startupNotices
         self.country = country; self.saveCountry = saveCountry
         self.freshStorefront = freshStorefront
+        self.forgetSavedAnswers = forgetSavedAnswers
         self.ledgerOrders = ledgerOrders
     }
 }

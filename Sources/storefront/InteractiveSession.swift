@@ -154,6 +154,7 @@ enum InteractiveSession {
                                    connectionEvents: { connection.events }, openURL: Self.openInBrowser,
                                    // Past the five-minute cache, and into it: an order changed the stock.
                                    freshStorefront: remote.withCachePolicy(.networkFirst(expireIn: 300)),
+                                   forgetSavedAnswers: { await remote.purge() },
                                    ledgerOrders: ledgerOrders)
         }
         // Over the catalog's index when it has one: the first screen does not wait for the catalog.

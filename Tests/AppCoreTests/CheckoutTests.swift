@@ -249,6 +249,25 @@ final class CheckoutTests: XCTestCase {
         XCTAssertEqual(reads.values, ["JP shirt"])
     }
 
+    /// The order took stock: the saved answers go before the ordered product is read again, so a
+    /// list read from them later (in this run or the next) does not show the old stock.
+    func testAnOrderDropsTheSavedAnswersBeforeTheStockIsReadAgain() async {
+        var env = TestEnvironment()
+        let before = Fixtures.shirt(stock: 10)
+        let after = Fixtures.shirt(stock: 9)
+        let steps = Recorder<String>()
+        var fresh = FakeStorefront()
+        fresh.onMarketProduct = { _, handle in steps.record("read \(handle)"); return after }
+        env.freshStorefront = fresh
+        env.forgetSavedAnswers = { steps.record("forget") }
+        var state = cartScreen()
+        state.collectionProducts["shirts"] = PagedList(items: [before])
+        let store = env.store(state)
+
+        await placeOrder(store, env, reading: after) { $0.collectionProducts["shirts"] = PagedList(items: [after]) }
+        XCTAssertEqual(steps.values, ["forget", "read shirt"])
+    }
+
     func testAFailedCheckoutShowsTheErrorBar() async {
         let env = TestEnvironment()
         let store = env.store(cartScreen(preloaded: true))

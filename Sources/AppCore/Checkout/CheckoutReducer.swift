@@ -211,12 +211,15 @@ struct CheckoutReducer: Reducer {
         return .send(.delegate(.withdrawError([message])))
     }
 
-    /// The order took stock: the ordered products are read again, past any saved answer, so no
-    /// screen goes on showing what was on the shelf before.
+    /// The order took stock: the saved answers go (a list read from them, in this run or the
+    /// next, would show what was on the shelf before) and the ordered products are read again, so
+    /// no screen goes on showing the old stock.
     private func refreshStock(of handles: Set<String>) -> Effect<CheckoutAction> {
         guard !handles.isEmpty else { return .none }
         let storefront = dependencies.freshStorefront ?? dependencies.storefront
+        let forget = dependencies.forgetSavedAnswers
         return .run { send in
+            await forget?()
             for handle in handles.sorted() {
                 if let product = try? await storefront.product(handle: handle) { await send(.orderedProductRefreshed(product)) }
             }

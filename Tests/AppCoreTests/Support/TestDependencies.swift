@@ -28,6 +28,8 @@ struct TestEnvironment {
     let savedCountries = Recorder<String?>()
     /// The storefront read past the cache after an order; nil: `storefront`.
     var freshStorefront: FakeStorefront?
+    /// Drops the saved answers after an order; nil: the storefront keeps none.
+    var forgetSavedAnswers: (@Sendable () async -> Void)?
     /// The shop's ledger of this shopper's orders; nil: the shop keeps none.
     var ledgerOrders: (@Sendable () async throws -> [Order])?
 
@@ -48,7 +50,7 @@ struct TestEnvironment {
             connectionEvents: { events ?? AsyncStream { $0.finish() } },
             openURL: { url in opened.record(url); return opens }, startupNotices: startupNotices,
             country: country, saveCountry: { savedCountries.record($0) }, freshStorefront: freshStorefront,
-            ledgerOrders: ledgerOrders)
+            forgetSavedAnswers: forgetSavedAnswers, ledgerOrders: ledgerOrders)
     }
 
     @MainActor
