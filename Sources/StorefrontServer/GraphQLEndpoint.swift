@@ -118,7 +118,7 @@ public final class GraphQLEndpoint: Sendable {
         // Nil when the brackets nest past the limit (the scan stops there).
         let nesting = known?.nesting ?? DocumentScan(request.query, nestingLimit: limits.maximumNesting)?.maximumNesting
         if let violation = DocumentScan.check(bytes: bytes, nesting: nesting ?? .max, limits: limits) { return violation.json }
-        var result: GraphQL.GraphQLResult
+        var answer: ExecutedAnswer
         do {
             let document = try known?.document ?? parse(source: Source(body: request.query, name: "request"))
             let shape = known?.shape ?? DocumentShape(document)
@@ -144,23 +144,23 @@ public final class GraphQLEndpoint: Sendable {
                                          budget: budget, customer: customer)
             let schema = api.schema
             let executor = self.executor
-            let run = { @Sendable () async -> GraphQL.GraphQLResult in
+            let run = { @Sendable () async -> ExecutedAnswer in
                 do {
-                    let serial = executor == .serial ? await SerialExecution.execute(
+                    if executor == .serial, let serial = await SerialExecution.execute(
                         schema: schema, document: document, context: context, variables: request.variables,
-                        operationName: request.operationName, plans: plans) : nil
-                    var result = if let serial { serial } else {
-                        try await GraphQL.execute(schema: schema, documentAST: document, rootValue: StorefrontResolver(),
-                                                  context: context, variableValues: request.variables,
-                                                  operationName: request.operationName)
+                        operationName: request.operationName, plans: plans) {
+                        return budget.violation != nil ? .library(GraphQL.GraphQLResult()) : .serial(serial)
                     }
-                    if budget.violation != nil { return GraphQL.GraphQLResult() }
+                    var result = try await GraphQL.execute(schema: schema, documentAST: document, rootValue: StorefrontResolver(),
+                                                           context: context, variableValues: request.variables,
+                                                           operationName: request.operationName)
+                    if budget.violation != nil { return .library(GraphQL.GraphQLResult()) }
                     result.data = result.data.map { context.nullListElements.restore(in: $0) }
-                    return result
+                    return .library(result)
                 } catch let error as GraphQLError {
-                    return GraphQL.GraphQLResult(errors: [error])
+                    return .library(GraphQL.GraphQLResult(errors: [error]))
                 } catch {
-                    return GraphQL.GraphQLResult(errors: [GraphQLError(message: String(describing: error))])
+                    return .library(GraphQL.GraphQLResult(errors: [GraphQLError(message: String(describing: error))]))
                 }
             }
             let finished = await withTimeBudget(limits.timeBudget, stop: budget.stop, run)
@@ -170,15 +170,15 @@ public final class GraphQLEndpoint: Sendable {
                 return LimitViolation(message: "The request took longer than \(limits.timeBudget) and was stopped.",
                                       code: "TIMEOUT").json
             }
-            result = finished
-            keepable = customer == nil && operation.map { AnswerCache.isCatalogQuery($0) } == true && result.errors.isEmpty
+            answer = finished
+            keepable = customer == nil && operation.map { AnswerCache.isCatalogQuery($0) } == true && answer.errors.isEmpty
         } catch let error as GraphQLError {
-            result = GraphQL.GraphQLResult(errors: [error])
+            answer = .library(GraphQL.GraphQLResult(errors: [error]))
         } catch {
-            result = GraphQL.GraphQLResult(errors: [GraphQLError(message: String(describing: error))])
+            answer = .library(GraphQL.GraphQLResult(errors: [GraphQLError(message: String(describing: error))]))
         }
         var kept: Data?
-        let data = encode(result, limit: limits.maximumResponseBytes, fitted: &kept)
+        let data = encode(answer, limit: limits.maximumResponseBytes, fitted: &kept)
         if keepable, let answers, let key, let stock, let kept { answers.keep(kept, for: key, madeAt: stock) }
         return data
     }
@@ -194,14 +194,21 @@ public final class GraphQLEndpoint: Sendable {
     /// last word) is the response-size error instead.
     private func encode(_ result: GraphQL.GraphQLResult, limit: Int = .max) -> Data {
         var fitted: Data?
-        return encode(result, limit: limit, fitted: &fitted)
+        return encode(.library(result), limit: limit, fitted: &fitted)
     }
 
     /// `fitted` is set to the answer when it is the result itself (encoded, within `limit`).
-    private func encode(_ result: GraphQL.GraphQLResult, limit: Int, fitted: inout Data?) -> Data {
-        var result = result
-        result.errors = Self.inPathOrder(result.errors.map(Self.withCode))
-        guard let data = AnswerJSON.data(result) ?? (try? GraphQLJSONEncoder().encode(result)) else {
+    private func encode(_ answer: ExecutedAnswer, limit: Int, fitted: inout Data?) -> Data {
+        let errors = Self.inPathOrder(answer.errors.map(Self.withCode))
+        let encoded: Data?
+        switch answer {
+        case .library(var result):
+            result.errors = errors
+            encoded = AnswerJSON.data(result) ?? (try? GraphQLJSONEncoder().encode(result))
+        case .serial(let written):
+            encoded = written.json(errors: errors)
+        }
+        guard let data = encoded else {
             return Data(#"{"errors":[{"message":"The answer could not be encoded.","extensions":{"code":"INTERNAL_SERVER_ERROR"}}]}"#.utf8)
         }
         guard data.count <= limit else {
@@ -257,6 +264,19 @@ public final class GraphQLEndpoint: Sendable {
         default:
             return GraphQLError(message: error.message, locations: error.locations, path: error.path,
                                 extensions: ["code": "INTERNAL_SERVER_ERROR"])
+        }
+    }
+}
+
+/// An operation's answer: the library's result, or the JSON `SerialExecution` wrote.
+enum ExecutedAnswer: Sendable {
+    case library(GraphQL.GraphQLResult)
+    case serial(SerialAnswer)
+
+    var errors: [GraphQLError] {
+        switch self {
+        case .library(let result): result.errors
+        case .serial(let answer): answer.errors
         }
     }
 }

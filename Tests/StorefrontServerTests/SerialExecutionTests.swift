@@ -187,6 +187,54 @@ struct SerialExecutionTests {
         #expect(serial.contains(#""quantityAvailable":null"#), "\(serial)")
     }
 
+    /// A list of nullable elements answers one element per entry, null in place where there is
+    /// none and where an element failed (the library's executor cannot answer the latter at all).
+    @Test func aListWithNullsAndAFailingElement() async throws {
+        let shop = try Self.shop.get()
+        let product = try #require(shop.catalog.products.first { $0.handle == Self.handle })
+        let collection = try #require(shop.catalog.collections.first)
+        let missing = "gid://shopify/Product/0"
+        let escaped = { (id: String) in id.replacingOccurrences(of: "/", with: #"\/"#) }
+        let full = try await expectSame(#"query N($ids: [ID!]!) { nodes(ids: $ids) { id } }"#, ["ids": [missing, collection.id, missing]])
+        #expect(full == #"{"data":{"nodes":[null,{"id":""# + escaped(collection.id) + #""},null]}}"#)
+        let (failing, library) = try await answers(#"query N($ids: [ID!]!) { nodes(ids: $ids) { id ... on Product { variants(first: -1) { nodes { id } } } } }"#,
+                                                  ["ids": [missing, product.id, collection.id]])
+        #expect(failing.hasPrefix(#"{"data":{"nodes":[null,null,{"id":""# + escaped(collection.id) + #""}]},"errors":[{"message":"A page holds"#),
+                "\(failing)")
+        #expect(failing.contains(#""path":["nodes",1,"variants"]"#), "\(failing)")
+        #expect(library.contains("INTERNAL_SERVER_ERROR"), "\(library)")
+    }
+
+    /// A scalar JSON cannot hold (a number that is not finite, an undefined list element) makes
+    /// the answer one the library's encoder refuses, unless a null propagated to a nullable field
+    /// took it back with its field; an undefined field is left out, as the encoder leaves it out.
+    @Test func aValueJSONCannotHoldIsRefusedUnlessTakenBack() async throws {
+        let raw = try GraphQLScalarType(name: "Raw", serialize: { value in value as? Map ?? .null })
+        let inner = try GraphQLObjectType(name: "Inner", fields: [
+            "nan": GraphQLField(type: raw, resolve: { _, _, _, _ in Map.number(Number(Double.nan)) }),
+            "undefined": GraphQLField(type: raw, resolve: { _, _, _, _ in Map.undefined }),
+            "list": GraphQLField(type: GraphQLList(raw), resolve: { _, _, _, _ in [Map.number(1), Map.undefined] }),
+            "boom": GraphQLField(type: GraphQLNonNull(GraphQLString), resolve: { _, _, _, _ in throw GraphQLError(message: "boom") }),
+        ])
+        let query = try GraphQLObjectType(name: "Query", fields: [
+            "inner": GraphQLField(type: inner, resolve: { _, _, _, _ in "inner" }),
+            "n": GraphQLField(type: GraphQLFloat, resolve: { _, _, _, _ in 1.5 }),
+        ])
+        let schema = try GraphQLSchema(query: query).notingServedFields()
+        let context = RequestContext(storefront: try Self.shop.get())
+        let cases = [("{ n inner { nan } }", false), ("{ n inner { list } }", false), ("{ n inner { nan list boom } }", true),
+                     ("{ n inner { undefined } n2: n }", true), ("{ n }", true)]
+        for (text, encodable) in cases {
+            let document = try parse(source: Source(body: text))
+            let serial = try #require(await SerialExecution.execute(schema: schema, document: document, context: context, variables: [:],
+                                                                    operationName: nil))
+            let library = try await GraphQL.execute(schema: schema, documentAST: document, rootValue: (), context: context)
+            let written = serial.json(errors: serial.errors)
+            #expect((written != nil) == encodable, "\(text)")
+            #expect(written == (try? GraphQLJSONEncoder().encode(library)), "\(text)")
+        }
+    }
+
     @Test func whatIsLeftToTheLibrary() async throws {
         #expect(try await expectSame("{ __schema { queryType { name } } shop { name } }").contains("QueryRoot"))
         try await expectSame(#"{ __type(name: "Product") { name fields { name } } }"#)
@@ -230,7 +278,8 @@ struct SerialExecutionTests {
         let page = try parse(source: Source(body: StorefrontOperation.product.document))
         let ran = await SerialExecution.execute(schema: schema, document: page, context: context, variables: ["handle": .string(Self.handle)],
                                                 operationName: "Product")
-        #expect(ran?.errors.isEmpty == true && ran?.data != nil)
+        let result = try #require(ran).result
+        #expect(result.errors.isEmpty && result.data != nil)
         let introspection = try parse(source: Source(body: "{ __schema { types { name } } }"))
         #expect(await SerialExecution.execute(schema: schema, document: introspection, context: context, variables: [:], operationName: nil) == nil)
     }
@@ -274,7 +323,7 @@ struct SerialExecutionTests {
         let yields = Atomic<Int>(0)
         let ran = await SerialExecution.execute(schema: schema, document: document, context: context, variables: [:], operationName: nil,
                                                 onYield: { yields.add(1, ordering: .relaxed) })
-        let answer = try #require(ran)
+        let answer = try #require(ran).result
         #expect(answer.errors.isEmpty)
         let products = answer.data?["products", "nodes"].array ?? []
         let variants = products.reduce(0) { $0 + ($1["variants", "nodes"].array?.count ?? 0) }
@@ -295,7 +344,7 @@ struct SerialExecutionTests {
             let context = RequestContext(storefront: try Self.shop.get(), country: nil, language: nil, scopes: .all, budget: budget, customer: nil)
             let result = if serial {
                 try #require(await SerialExecution.execute(schema: schema, document: document, context: context, variables: variables,
-                                                           operationName: "Product"))
+                                                           operationName: "Product")).result
             } else {
                 try await GraphQL.execute(schema: schema, documentAST: document, rootValue: StorefrontResolver(), context: context,
                                           variableValues: variables, operationName: "Product")
@@ -319,5 +368,14 @@ struct SerialExecutionTests {
         let some = try #require(table.getters(named: "some").first?.read(Held()))
         #expect(!OptionalValues.isOptional(some) && some as? String == "a")
         #expect(table.getters(named: "none").first?.read(Held()) == nil)
+    }
+}
+
+extension SerialAnswer {
+    /// The answer read back as the library's result (its data and its errors' messages and paths).
+    var result: GraphQLResult {
+        get throws {
+            try JSONDecoder().decode(GraphQLResult.self, from: #require(json(errors: errors)))
+        }
     }
 }

@@ -1,13 +1,19 @@
+import Foundation
 import GraphQL
 import Synchronization
 
 /// Runs a parsed, validated operation against a served schema, field after field in one task,
 /// answering exactly what the GraphQL library's `execute` answers for it: the same data in the same
 /// order, the same errors with the same messages, paths and locations, nulls propagated to the
-/// same nullable field, and the nulls of a nullable list element left out as the library leaves
-/// them out (`NullListElements` puts them back). It walks the library's `Document` with the
-/// library's types and calls the schema's own resolvers, charging the request's budget before and
-/// after each as the schema's wrappers do.
+/// same nullable field; and a list of nullable elements with its nulls in place (the library
+/// leaves them out; for nulls that are there `NullListElements` puts them back in its answer, and
+/// an element that fails it cannot answer at all). It walks the library's
+/// `Document` with the library's types and calls the schema's own resolvers, charging the
+/// request's budget before and after each as the schema's wrappers do.
+///
+/// The answer's JSON is written as the walk goes, each value where it goes (as `AnswerJSON` writes
+/// a `Map`), with no tree of values built between: a value that fails is taken back to where it
+/// began, and a null propagated to a nullable field replaces what its field had written.
 ///
 /// The library completes every field and every list element in a child task of its own and looks
 /// up each field's definition, arguments and sub-selections anew for every element of a list;
@@ -31,10 +37,16 @@ final class SerialExecution {
     private let info: GraphQLResolveInfo
     private let inputs: InputValues
     private var errors: [GraphQLError] = []
+    /// The answer so far: `{"data":` and the data written up to the field being resolved.
+    private var out: [UInt8] = []
+    /// Where a value JSON cannot hold was written (an undefined list element, a number that is
+    /// not finite; "null" stands in its place). The library's encoder refuses such an answer, so
+    /// one still in the answer at the end makes it unencodable; one taken back with its field is not.
+    private var unencodable: [Int] = []
     /// Where in the answer the field being resolved is: keys and list positions, pushed and popped
-    /// as the walk goes (an `IndexPath` is made of it only for an error or a list's nulls).
+    /// as the walk goes (an `IndexPath` is made of it only for an error).
     private var path: [IndexPathValue] = []
-    private var currentPath: IndexPath { IndexPath(path) }
+    private var currentPath: GraphQL.IndexPath { GraphQL.IndexPath(path) }
     /// The arguments that name variables, worked out for this request (the plan keeps the others).
     private var arguments: [FieldOnType: Map] = [:]
     /// Whether `@skip`/`@include` naming variables keep a selection, for this request.
@@ -69,7 +81,7 @@ final class SerialExecution {
     /// The operation's answer, or nil when the library's executor is to answer it. `plans` keeps
     /// what is worked out of the document for the next request with it (see `OperationPlan`).
     static func execute(schema: GraphQLSchema, document: Document, context: RequestContext, variables: [String: Map],
-                        operationName: String?, plans: ExecutionPlans? = nil, onYield: (@Sendable () -> Void)? = nil) async -> GraphQLResult? {
+                        operationName: String?, plans: ExecutionPlans? = nil, onYield: (@Sendable () -> Void)? = nil) async -> SerialAnswer? {
         guard let served = ServedFields.of(schema), let info = await PlaceholderInfo.shared() else { return nil }
         let kept = plans?.plan(operationName)
         if kept?.unsupported == true { return nil }
@@ -97,13 +109,15 @@ final class SerialExecution {
             return nil
         }
         do {
-            let data = try await execution.execute(groups, on: plan.rootType, source: StorefrontResolver())
+            execution.out.reserveCapacity(8 << 10)
+            execution.out.append(contentsOf: SerialAnswer.prefix)
+            try await execution.execute(groups, on: plan.rootType, source: StorefrontResolver())
             try execution.chargeUncharged()
-            return GraphQLResult(data: data, errors: execution.errors)
+            return SerialAnswer(written: execution.out, errors: execution.errors, encodable: execution.unencodable.isEmpty)
         } catch let error as GraphQLError {
-            return GraphQLResult(errors: [error])
+            return SerialAnswer(written: nil, errors: [error])
         } catch {
-            return GraphQLResult(errors: [GraphQLError(error)])
+            return SerialAnswer(written: nil, errors: [GraphQLError(error)])
         }
     }
 
@@ -201,22 +215,31 @@ final class SerialExecution {
     // The walk's steps stay on the executor of the task that runs the operation
     // (`nonisolated(nonsending)`) instead of switching to the global one at each field and value.
 
-    nonisolated(nonsending) private func execute(_ groups: [FieldGroup], on type: GraphQLObjectType, source: any Sendable) async throws -> Map {
-        var values: [(String, Map)] = []
-        values.reserveCapacity(groups.count)
+    nonisolated(nonsending) private func execute(_ groups: [FieldGroup], on type: GraphQLObjectType, source: any Sendable) async throws {
+        out.append(UInt8(ascii: "{"))
+        var first = true
         for group in groups {
             path.append(.key(group.key))
             defer { path.removeLast() }
-            let value = try await resolveField(group, on: type, source: source)
-            values.append((group.key, value ?? .null))
+            let mark = out.count
+            if !first { out.append(UInt8(ascii: ",")) }
+            out.append(contentsOf: group.keyJSON)
+            switch try await resolveField(group, on: type, source: source) {
+            case .value: first = false
+            case .null: out.append(contentsOf: Self.null); first = false
+            // As the encoder leaves a field out whose value is undefined.
+            case .undefined: takeBack(to: mark)
+            }
         }
-        // The keys are the groups': one each.
-        return .dictionary(.init(uncheckedUniqueKeysWithValues: values))
+        out.append(UInt8(ascii: "}"))
     }
 
-    nonisolated(nonsending) private func resolveField(_ group: FieldGroup, on parentType: GraphQLObjectType, source: any Sendable) async throws -> Map? {
+    nonisolated(nonsending) private func resolveField(_ group: FieldGroup, on parentType: GraphQLObjectType, source: any Sendable) async throws -> Written {
         // The library's own `__typename`: the object type's name, charged nothing.
-        if group.isTypename { return .string(parentType.name) }
+        if group.isTypename {
+            AnswerJSON.writeString(parentType.name, into: &out)
+            return .value
+        }
         guard let field = group.served, let resolve = field.resolve else {
             throw GraphQLError(message: "Expected field definition not found: '\(group.name)' on '\(parentType.name)'")
         }
@@ -239,10 +262,9 @@ final class SerialExecution {
                 try charge(fields: 1, responseBytes: field.nameBytes, now: true)
                 value = try await resolve(source, arguments, resolverContext, info)
             }
-            if field.notesNullElements, let elements = value as? [(any Sendable)?] {
-                value = context.nullListElements.present(elements, at: currentPath)
-            }
-            let cost = ExecutionBudget.cost(of: value, as: field.returned)
+            // The library is given, and charged for, the elements of such a list that are there.
+            let charged = field.notesNullElements ? NullListElements.present(in: value) : value
+            let cost = ExecutionBudget.cost(of: charged, as: field.returned)
             let read = getter == nil ? (fields: 0, nameBytes: 0) : (fields: 1, nameBytes: field.nameBytes)
             // A list a resolver made is charged before any of its elements is completed.
             try charge(fields: read.fields, listElements: cost.listElements, responseBytes: read.nameBytes + cost.responseBytes,
@@ -288,20 +310,22 @@ final class SerialExecution {
     // they go through the `completeLeaves` functions, which do what the others do for them.
 
     nonisolated(nonsending) private func completeCatchingError(_ shape: ValueShape, _ group: FieldGroup, _ parentType: GraphQLObjectType,
-                                       _ resolved: (any Sendable)?) async throws -> Map? {
+                                       _ resolved: (any Sendable)?) async throws -> Written {
         if case .nonNull = shape {
             return try await completeLocatingError(shape, group, parentType, resolved)
         }
+        let mark = out.count
         do {
             return try await completeLocatingError(shape, group, parentType, resolved)
         } catch let error as GraphQLError {
+            takeBack(to: mark)
             errors.append(error)
-            return nil
+            return .null
         }
     }
 
     nonisolated(nonsending) private func completeLocatingError(_ shape: ValueShape, _ group: FieldGroup, _ parentType: GraphQLObjectType,
-                                       _ resolved: (any Sendable)?) async throws -> Map? {
+                                       _ resolved: (any Sendable)?) async throws -> Written {
         do {
             return try await complete(shape, group, parentType, resolved)
         } catch let error as GraphQLError {
@@ -312,60 +336,63 @@ final class SerialExecution {
     }
 
     nonisolated(nonsending) private func complete(_ shape: ValueShape, _ group: FieldGroup, _ parentType: GraphQLObjectType,
-                          _ resolved: (any Sendable)?) async throws -> Map? {
+                          _ resolved: (any Sendable)?) async throws -> Written {
         if case .nonNull(let inner) = shape {
-            guard let value = try await complete(inner, group, parentType, resolved) else {
-                throw Self.nullInNonNull(group, parentType)
-            }
-            return value
+            let written = try await complete(inner, group, parentType, resolved)
+            guard written != .null else { throw Self.nullInNonNull(group, parentType) }
+            return written
         }
-        guard let resolved, let value = Self.unwrap(resolved) else { return nil }
+        guard let resolved, let value = Self.unwrap(resolved) else { return .null }
         switch shape {
         case .nonNull:
-            return nil
+            return .null
         case .list(let element):
             let elements = try Self.elements(of: value, group, parentType)
-            var completed: [Map] = []
-            completed.reserveCapacity(elements.count)
             let leaves = element.holdsNoObject
+            out.append(UInt8(ascii: "["))
             for (index, item) in elements.enumerated() {
                 path.append(.index(index))
                 defer { path.removeLast() }
-                let done = leaves ? try completeLeavesCatchingError(element, group, parentType, item)
-                    : try await completeCatchingError(element, group, parentType, item)
-                if let done { completed.append(done) }
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                writeElement(leaves ? try completeLeavesCatchingError(element, group, parentType, item)
+                                    : try await completeCatchingError(element, group, parentType, item))
             }
-            return .array(completed)
+            out.append(UInt8(ascii: "]"))
+            return .value
         case .leaf(let serialize):
-            return try serialize(value)
+            return write(try serialize(value))
         case .abstract(let possible):
             guard let object = try possible.first(where: { try $0.isTypeOf?(value, info) ?? false }) else {
                 throw GraphQLError(message: "Could not find a resolve function.", nodes: group.fields)
             }
             // Found by its `isTypeOf`: not asked again.
-            return try await completeObject(object, group, value, isOfType: true)
+            try await completeObject(object, group, value, isOfType: true)
+            return .value
         case .object(let object):
-            return try await completeObject(object, group, value, isOfType: group.holdsType(of: value))
+            try await completeObject(object, group, value, isOfType: group.holdsType(of: value))
+            return .value
         case .unexpected(let type):
             throw GraphQLError(message: "Cannot complete value of unexpected type \"\(type)\".")
         }
     }
 
     private func completeLeavesCatchingError(_ shape: ValueShape, _ group: FieldGroup, _ parentType: GraphQLObjectType,
-                                             _ resolved: (any Sendable)?) throws -> Map? {
+                                             _ resolved: (any Sendable)?) throws -> Written {
         if case .nonNull = shape {
             return try completeLeavesLocatingError(shape, group, parentType, resolved)
         }
+        let mark = out.count
         do {
             return try completeLeavesLocatingError(shape, group, parentType, resolved)
         } catch let error as GraphQLError {
+            takeBack(to: mark)
             errors.append(error)
-            return nil
+            return .null
         }
     }
 
     private func completeLeavesLocatingError(_ shape: ValueShape, _ group: FieldGroup, _ parentType: GraphQLObjectType,
-                                             _ resolved: (any Sendable)?) throws -> Map? {
+                                             _ resolved: (any Sendable)?) throws -> Written {
         do {
             return try completeLeaves(shape, group, parentType, resolved)
         } catch let error as GraphQLError {
@@ -376,40 +403,83 @@ final class SerialExecution {
     }
 
     private func completeLeaves(_ shape: ValueShape, _ group: FieldGroup, _ parentType: GraphQLObjectType,
-                                _ resolved: (any Sendable)?) throws -> Map? {
+                                _ resolved: (any Sendable)?) throws -> Written {
         if case .nonNull(let inner) = shape {
-            guard let value = try completeLeaves(inner, group, parentType, resolved) else {
-                throw Self.nullInNonNull(group, parentType)
-            }
-            return value
+            let written = try completeLeaves(inner, group, parentType, resolved)
+            guard written != .null else { throw Self.nullInNonNull(group, parentType) }
+            return written
         }
-        guard let resolved, let value = Self.unwrap(resolved) else { return nil }
+        guard let resolved, let value = Self.unwrap(resolved) else { return .null }
         switch shape {
         case .list(let element):
             let elements = try Self.elements(of: value, group, parentType)
-            var completed: [Map] = []
-            completed.reserveCapacity(elements.count)
+            out.append(UInt8(ascii: "["))
             for (index, item) in elements.enumerated() {
                 path.append(.index(index))
                 defer { path.removeLast() }
-                if let done = try completeLeavesCatchingError(element, group, parentType, item) { completed.append(done) }
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                writeElement(try completeLeavesCatchingError(element, group, parentType, item))
             }
-            return .array(completed)
+            out.append(UInt8(ascii: "]"))
+            return .value
         case .leaf(let serialize):
-            return try serialize(value)
+            return write(try serialize(value))
         case .nonNull, .object, .abstract, .unexpected:
             // Not a shape of scalars (`holdsNoObject` sends those to `complete`).
             throw GraphQLError(message: "Cannot complete value of unexpected type \"\(group.served?.type.debugDescription ?? group.name)\".")
         }
     }
 
+    // Writing the answer.
+
+    /// What completing a value wrote: a value, nothing for a null (its parent writes `null`), or
+    /// nothing for an undefined scalar (a field with one is left out, as the encoder leaves it out).
+    enum Written: Equatable {
+        case value, null, undefined
+    }
+
+    private static let null = Array("null".utf8)
+
+    /// A scalar's serialized value, as the encoder writes it; one JSON cannot hold is noted.
+    private func write(_ value: Map) -> Written {
+        if case .undefined = value { return .undefined }
+        let mark = out.count
+        guard AnswerJSON.write(value, into: &out) else {
+            out.removeSubrange(mark...)
+            writeUnencodable()
+            return .value
+        }
+        return .value
+    }
+
+    private func writeUnencodable() {
+        unencodable.append(out.count)
+        out.append(contentsOf: Self.null)
+    }
+
+    /// Takes back everything written from `mark` on.
+    private func takeBack(to mark: Int) {
+        out.removeSubrange(mark...)
+        if !unencodable.isEmpty { unencodable.removeAll { $0 >= mark } }
+    }
+
+    /// What a list element's completion wrote, completed: a null element (one that is not there,
+    /// or one that failed) stays in its place; an undefined one is refused by the encoder.
+    private func writeElement(_ written: Written) {
+        switch written {
+        case .value: break
+        case .null: out.append(contentsOf: Self.null)
+        case .undefined: writeUnencodable()
+        }
+    }
+
     /// What the resolver's error makes of the field: located at it (unless it is a GraphQL error
     /// already), noted and the value null, or, for a non-null field, passed to its parent.
-    private func failed(_ error: any Error, _ shape: ValueShape, _ group: FieldGroup) throws -> Map? {
+    private func failed(_ error: any Error, _ shape: ValueShape, _ group: FieldGroup) throws -> Written {
         let located = (error as? GraphQLError) ?? located(error, group)
         if case .nonNull = shape { throw located }
         errors.append(located)
-        return nil
+        return .null
     }
 
     private static func nullInNonNull(_ group: FieldGroup, _ parentType: GraphQLObjectType) -> GraphQLError {
@@ -429,7 +499,7 @@ final class SerialExecution {
 
     /// `isOfType`: the value is known to be of `type` (its `isTypeOf` need not be asked).
     nonisolated(nonsending) private func completeObject(_ type: GraphQLObjectType, _ group: FieldGroup, _ value: any Sendable,
-                                                        isOfType: Bool) async throws -> Map {
+                                                        isOfType: Bool) async throws {
         if !isOfType, let isTypeOf = type.isTypeOf {
             guard try isTypeOf(value, info) else {
                 throw GraphQLError(message: "Expected value of type \"\(type.name)\" but got: \(value).", nodes: group.fields)
@@ -437,7 +507,7 @@ final class SerialExecution {
             group.noteType(of: value)
         }
         let groups = try collect(type, under: group)
-        return try await execute(groups, on: type, source: value)
+        try await execute(groups, on: type, source: value)
     }
 
     /// The value an optional holds (nil when it holds none); any other value as it is. Only a value
@@ -448,11 +518,38 @@ final class SerialExecution {
     }
 }
 
+/// What `SerialExecution` answered: the answer's JSON up to its data's end (`{"data":…`, without
+/// the closing brace), or nil when an error reached the operation's root, and the errors.
+struct SerialAnswer: Sendable {
+    static let prefix = Array(#"{"data":"#.utf8)
+    let written: [UInt8]?
+    let errors: [GraphQLError]
+    /// False when the data holds something the library's encoder refuses (see `unencodable`).
+    var encodable = true
+
+    /// The whole answer with `errors` (in the order they are to be listed), as `GraphQLJSONEncoder`
+    /// writes a `GraphQLResult`: data first, then the errors; nil when it cannot be encoded.
+    func json(errors: [GraphQLError]) -> Data? {
+        guard encodable else { return nil }
+        guard var bytes = written else { return try? GraphQLJSONEncoder().encode(GraphQLResult(errors: errors)) }
+        if !errors.isEmpty {
+            guard let listed = try? GraphQLJSONEncoder().encode(GraphQLResult(errors: errors)), listed.first == UInt8(ascii: "{") else { return nil }
+            bytes.append(UInt8(ascii: ","))
+            bytes.append(contentsOf: listed.dropFirst())
+        } else {
+            bytes.append(UInt8(ascii: "}"))
+        }
+        return Data(bytes)
+    }
+}
+
 /// The fields of one response key collected for one object type, in document order, with what
 /// resolving them needs worked out once: the field's name, where it is in the document, how the
 /// type serves it, and the selection sets under it.
 final class FieldGroup: @unchecked Sendable {
     let key: String
+    /// The key as the answer writes it: `"key":`.
+    let keyJSON: [UInt8]
     let fields: [Field]
     let name: String
     /// The library's `__typename`, which names the object's type.
@@ -484,6 +581,10 @@ final class FieldGroup: @unchecked Sendable {
 
     init(_ key: String, _ fields: [Field], on type: GraphQLObjectType, served table: ServedFields) {
         self.key = key
+        var keyJSON: [UInt8] = []
+        AnswerJSON.writeString(key, into: &keyJSON)
+        keyJSON.append(UInt8(ascii: ":"))
+        self.keyJSON = keyJSON
         self.fields = fields
         name = fields[0].name.value
         isTypename = name == "__typename"
