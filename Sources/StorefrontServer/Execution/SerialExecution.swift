@@ -262,10 +262,14 @@ final class SerialExecution {
                 try charge(fields: 1, responseBytes: field.nameBytes, now: true)
                 value = try await resolve(source, arguments, resolverContext, info)
             }
+            let read = getter == nil ? (fields: 0, nameBytes: 0) : (fields: 1, nameBytes: field.nameBytes)
+            if field.leaf != .other, let bytes = writeBuiltInScalar(value, field.leaf) {
+                try charge(fields: read.fields, responseBytes: read.nameBytes + bytes)
+                return .value
+            }
             // The library is given, and charged for, the elements of such a list that are there.
             let charged = field.notesNullElements ? NullListElements.present(in: value) : value
             let cost = ExecutionBudget.cost(of: charged, as: field.returned)
-            let read = getter == nil ? (fields: 0, nameBytes: 0) : (fields: 1, nameBytes: field.nameBytes)
             // A list a resolver made is charged before any of its elements is completed.
             try charge(fields: read.fields, listElements: cost.listElements, responseBytes: read.nameBytes + cost.responseBytes,
                        now: cost.listElements > 0 && getter == nil)
@@ -450,6 +454,28 @@ final class SerialExecution {
             return .value
         }
         return .value
+    }
+
+    /// A `String`/`ID`, `Int` or `Boolean` field's Swift value of its kind, written as the scalar's
+    /// serializer and the encoder write it (an `Int` only within the 32 bits the serializer takes):
+    /// the bytes `ExecutionBudget.cost` charges for it; nil, with nothing written, for another value.
+    private func writeBuiltInScalar(_ value: (any Sendable)?, _ kind: LeafKind) -> Int? {
+        switch kind {
+        case .text:
+            guard let text = value as? String else { return nil }
+            AnswerJSON.writeString(text, into: &out)
+            return text.utf8.count
+        case .int:
+            guard let int = value as? Int, Int(Int32.min)...Int(Int32.max) ~= int else { return nil }
+            out.append(contentsOf: String(int).utf8)
+            return 0
+        case .boolean:
+            guard let flag = value as? Bool else { return nil }
+            out.append(contentsOf: (flag ? "true" : "false").utf8)
+            return 0
+        case .other:
+            return nil
+        }
     }
 
     private func writeUnencodable() {

@@ -11,8 +11,12 @@ final class ServedField: @unchecked Sendable {
     /// The bytes the field's name takes in the answer, as the budget charges them.
     let nameBytes: Int
     let returned: ReturnedValue
-    /// A list of nullable elements: its nulls are left out and noted (`NullListElements`).
+    /// A list of nullable elements: the budget is charged for the elements that are there (the
+    /// library is given only those, `NullListElements`).
     let notesNullElements: Bool
+    /// A `String` or `ID`, an `Int` or a `Boolean` (or one that is non-null): a Swift value of the
+    /// kind answers as the scalar's serializer answers it, without being made a `Map` first.
+    let leaf: LeafKind
     /// How a value of the field's type is completed, worked out of the type once.
     let shape: ValueShape
     /// The type is a scalar or an enum, or lists of them: completing it awaits nothing.
@@ -31,6 +35,20 @@ final class ServedField: @unchecked Sendable {
         notesNullElements = GraphQLSchema.isListOfNullable(field.type)
         shape = ValueShape(field.type, schema: schema)
         completesWithoutObjects = shape.holdsNoObject
+        leaf = LeafKind(field.type)
+    }
+}
+
+/// The built-in scalars whose Swift values `SerialExecution` writes itself.
+enum LeafKind {
+    case text, int, boolean, other
+
+    init(_ type: GraphQLOutputType) {
+        let scalar = ((type as? GraphQLNonNull)?.ofType ?? type) as? GraphQLScalarType
+        self = if scalar === GraphQLString || scalar === GraphQLID { .text }
+            else if scalar === GraphQLInt { .int }
+            else if scalar === GraphQLBoolean { .boolean }
+            else { .other }
     }
 }
 
