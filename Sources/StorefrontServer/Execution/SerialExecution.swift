@@ -354,7 +354,8 @@ final class SerialExecution {
             let elements = try Self.elements(of: value, group, parentType)
             let leaves = element.holdsNoObject
             out.append(UInt8(ascii: "["))
-            for (index, item) in elements.enumerated() {
+            for index in 0..<elements.elementCount {
+                let item = elements.element(at: index)
                 path.append(.index(index))
                 defer { path.removeLast() }
                 if index > 0 { out.append(UInt8(ascii: ",")) }
@@ -418,7 +419,8 @@ final class SerialExecution {
         case .list(let element):
             let elements = try Self.elements(of: value, group, parentType)
             out.append(UInt8(ascii: "["))
-            for (index, item) in elements.enumerated() {
+            for index in 0..<elements.elementCount {
+                let item = elements.element(at: index)
                 path.append(.index(index))
                 defer { path.removeLast() }
                 if index > 0 { out.append(UInt8(ascii: ",")) }
@@ -512,7 +514,10 @@ final class SerialExecution {
         GraphQLError(message: "Cannot return null for non-nullable field \(parentType.name).\(group.name).")
     }
 
-    private static func elements(of value: any Sendable, _ group: FieldGroup, _ parentType: GraphQLObjectType) throws -> [(any Sendable)?] {
+    /// A list's elements where they are: a cast to `[(any Sendable)?]` would make a new array of
+    /// every element, each cast and boxed, before the first is completed.
+    private static func elements(of value: any Sendable, _ group: FieldGroup, _ parentType: GraphQLObjectType) throws -> any WalkedList {
+        if let list = value as? any WalkedList { return list }
         guard let elements = value as? [(any Sendable)?] else {
             throw GraphQLError(message: "Expected array, but did not find one for field \(parentType.name).\(group.name).")
         }
@@ -618,6 +623,17 @@ final class FieldGroup: @unchecked Sendable {
         served = isTypename ? nil : table.field(name, of: type)
         selectionSets = fields.compactMap(\.selectionSet)
     }
+}
+
+/// A list a resolver answered, its elements read one at a time.
+private protocol WalkedList {
+    var elementCount: Int { get }
+    func element(at index: Int) -> (any Sendable)?
+}
+
+extension Array: WalkedList {
+    /// The list came as a `Sendable` value, so its elements are (see `OptionalValue.held`).
+    fileprivate func element(at index: Int) -> (any Sendable)? { unsafeBitCast(self[index] as Any, to: (any Sendable).self) }
 }
 
 /// Whether a value's dynamic type is an optional, from the type's metadata kind (the Swift ABI's
