@@ -224,7 +224,10 @@ final class SerialExecution {
             let mark = out.count
             if !first { out.append(UInt8(ascii: ",")) }
             out.append(contentsOf: group.keyJSON)
-            switch try await resolveField(group, on: type, source: source) {
+            let written = if let done = try resolveWithoutWaiting(group, on: type, source: source) { done } else {
+                try await resolveField(group, on: type, source: source)
+            }
+            switch written {
             case .value: first = false
             case .null: out.append(contentsOf: Self.null); first = false
             // As the encoder leaves a field out whose value is undefined.
@@ -234,12 +237,29 @@ final class SerialExecution {
         out.append(UInt8(ascii: "}"))
     }
 
-    nonisolated(nonsending) private func resolveField(_ group: FieldGroup, on parentType: GraphQLObjectType, source: any Sendable) async throws -> Written {
+    /// A field read off its object without waiting: `__typename`, or a property whose value is made
+    /// of scalars and enums. Nil, with nothing done, for a field the walk must await: one with a
+    /// resolver, one holding objects, or the one at which the operation lets other tasks run.
+    private func resolveWithoutWaiting(_ group: FieldGroup, on parentType: GraphQLObjectType, source: any Sendable) throws -> Written? {
         // The library's own `__typename`: the object type's name, charged nothing.
         if group.isTypename {
             AnswerJSON.writeString(parentType.name, into: &out)
             return .value
         }
+        guard let field = group.served, field.completesWithoutObjects, !field.direct.isEmpty,
+              fieldsSinceYield + 1 < Self.fieldsBetweenYields, let getter = Self.getter(field.direct, for: source) else { return nil }
+        fieldsSinceYield += 1
+        let value = getter.read(source)
+        do {
+            if try chargeAndWriteScalar(value, of: field, read: true) { return .value }
+        } catch {
+            return try failed(error, field.shape, group)
+        }
+        return try completeLeavesCatchingError(field.shape, group, parentType, value)
+    }
+
+    /// Any field `resolveWithoutWaiting` left.
+    nonisolated(nonsending) private func resolveField(_ group: FieldGroup, on parentType: GraphQLObjectType, source: any Sendable) async throws -> Written {
         guard let field = group.served, let resolve = field.resolve else {
             throw GraphQLError(message: "Expected field definition not found: '\(group.name)' on '\(parentType.name)'")
         }
@@ -262,22 +282,31 @@ final class SerialExecution {
                 try charge(fields: 1, responseBytes: field.nameBytes, now: true)
                 value = try await resolve(source, arguments, resolverContext, info)
             }
-            let read = getter == nil ? (fields: 0, nameBytes: 0) : (fields: 1, nameBytes: field.nameBytes)
-            if field.leaf != .other, let bytes = writeBuiltInScalar(value, field.leaf) {
-                try charge(fields: read.fields, responseBytes: read.nameBytes + bytes)
-                return .value
-            }
-            // The library is given, and charged for, the elements of such a list that are there.
-            let charged = field.notesNullElements ? NullListElements.present(in: value) : value
-            let cost = ExecutionBudget.cost(of: charged, as: field.returned)
-            // A list a resolver made is charged before any of its elements is completed.
-            try charge(fields: read.fields, listElements: cost.listElements, responseBytes: read.nameBytes + cost.responseBytes,
-                       now: cost.listElements > 0 && getter == nil)
+            if try chargeAndWriteScalar(value, of: field, read: getter != nil) { return .value }
         } catch {
             return try failed(error, field.shape, group)
         }
         if field.completesWithoutObjects { return try completeLeavesCatchingError(field.shape, group, parentType, value) }
         return try await completeCatchingError(field.shape, group, parentType, value)
+    }
+
+    /// Charges the budget for a field's value as `ExecutionBudget.cost` counts it, and for the
+    /// field itself when it was `read` off its object (a resolver's field is charged before it
+    /// runs); then writes a built-in scalar's Swift value: true when it did.
+    private func chargeAndWriteScalar(_ value: (any Sendable)?, of field: ServedField, read: Bool) throws -> Bool {
+        let fields = read ? 1 : 0, nameBytes = read ? field.nameBytes : 0
+        if field.leaf != .other, let scalar = BuiltInScalar(value, field.leaf) {
+            try charge(fields: fields, responseBytes: nameBytes + scalar.chargedBytes)
+            scalar.write(into: &out)
+            return true
+        }
+        // The library is given, and charged for, the elements of such a list that are there.
+        let charged = field.notesNullElements ? NullListElements.present(in: value) : value
+        let cost = ExecutionBudget.cost(of: charged, as: field.returned)
+        // A list a resolver made is charged before any of its elements is completed.
+        try charge(fields: fields, listElements: cost.listElements, responseBytes: nameBytes + cost.responseBytes,
+                   now: cost.listElements > 0 && !read)
+        return false
     }
 
     /// Adds to the request's budget what the walk did. Reading properties is charged in batches
@@ -456,28 +485,6 @@ final class SerialExecution {
             return .value
         }
         return .value
-    }
-
-    /// A `String`/`ID`, `Int` or `Boolean` field's Swift value of its kind, written as the scalar's
-    /// serializer and the encoder write it (an `Int` only within the 32 bits the serializer takes):
-    /// the bytes `ExecutionBudget.cost` charges for it; nil, with nothing written, for another value.
-    private func writeBuiltInScalar(_ value: (any Sendable)?, _ kind: LeafKind) -> Int? {
-        switch kind {
-        case .text:
-            guard let text = value as? String else { return nil }
-            AnswerJSON.writeString(text, into: &out)
-            return text.utf8.count
-        case .int:
-            guard let int = value as? Int, Int(Int32.min)...Int(Int32.max) ~= int else { return nil }
-            out.append(contentsOf: String(int).utf8)
-            return 0
-        case .boolean:
-            guard let flag = value as? Bool else { return nil }
-            out.append(contentsOf: (flag ? "true" : "false").utf8)
-            return 0
-        case .other:
-            return nil
-        }
     }
 
     private func writeUnencodable() {

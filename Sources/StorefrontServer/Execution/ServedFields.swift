@@ -135,3 +135,39 @@ extension GraphQLSchema {
         return self
     }
 }
+
+/// A `String`/`ID`, `Int` or `Boolean` field's Swift value of its kind, written as the scalar's
+/// serializer and the encoder write it (an `Int` only within the 32 bits the serializer takes).
+enum BuiltInScalar {
+    case text(String), int(Int), boolean(Bool)
+
+    /// Nil for a value of another kind (or an `Int` past 32 bits): the scalar's serializer decides.
+    init?(_ value: (any Sendable)?, _ kind: LeafKind) {
+        switch kind {
+        case .text:
+            guard let text = value as? String else { return nil }
+            self = .text(text)
+        case .int:
+            guard let int = value as? Int, Int(Int32.min)...Int(Int32.max) ~= int else { return nil }
+            self = .int(int)
+        case .boolean:
+            guard let flag = value as? Bool else { return nil }
+            self = .boolean(flag)
+        case .other:
+            return nil
+        }
+    }
+
+    /// What `ExecutionBudget.cost` charges for it: a string's bytes.
+    var chargedBytes: Int {
+        if case .text(let text) = self { text.utf8.count } else { 0 }
+    }
+
+    func write(into bytes: inout [UInt8]) {
+        switch self {
+        case .text(let text): AnswerJSON.writeString(text, into: &bytes)
+        case .int(let int): bytes.append(contentsOf: String(int).utf8)
+        case .boolean(let flag): bytes.append(contentsOf: (flag ? "true" : "false").utf8)
+        }
+    }
+}
