@@ -21,8 +21,10 @@ struct GraphQLRequestBody: Decodable {
         request = GraphQLRequest(query: query, operationName: operationName, variables: variables)
     }
 
+    /// `RequestBodyReader` reads the body when it can; the decoder reads (or refuses) the rest.
     static func decode(_ body: Data) throws -> GraphQLRequest {
-        try JSONDecoder().decode(GraphQLRequestBody.self, from: body).request
+        if let request = RequestBodyReader.read(body) { return request }
+        return try JSONDecoder().decode(GraphQLRequestBody.self, from: body).request
     }
 
     /// One JSON value as `Map`'s decoding makes it: null, a Bool, a number as a Double, a string,

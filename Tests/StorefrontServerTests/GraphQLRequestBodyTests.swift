@@ -36,4 +36,86 @@ struct GraphQLRequestBodyTests {
         #expect(throws: (any Error).self) { try GraphQLRequestBody.decode(data) }
         #expect(throws: (any Error).self) { try JSONDecoder().decode(GraphQLRequest.self, from: data) }
     }
+
+    /// The values of a request's variables, compared without the order of an object's keys.
+    static func values(_ request: GraphQLRequest) throws -> NSDictionary? {
+        try JSONSerialization.jsonObject(with: GraphQLJSONEncoder().encode(request.variables)) as? NSDictionary
+    }
+
+    static func decoded(_ data: Data) throws -> GraphQLRequest {
+        try JSONDecoder().decode(GraphQLRequestBody.self, from: data).request
+    }
+
+    static func expectSameRequest(_ read: GraphQLRequest, _ decoded: GraphQLRequest, _ body: String,
+                                  sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+        #expect(read.query == decoded.query && read.operationName == decoded.operationName, "\(body)", sourceLocation: sourceLocation)
+        #expect(try values(read) == values(decoded), "\(body)", sourceLocation: sourceLocation)
+        #expect(read.variables.keys.sorted() == decoded.variables.keys.sorted(), "\(body)", sourceLocation: sourceLocation)
+    }
+
+    /// The reader reads the plain bodies itself, to what the decoder reads.
+    @Test(arguments: bodies)
+    func theReaderReadsWhatTheDecoderReads(_ body: String) throws {
+        let data = Data(body.utf8)
+        let read = try #require(RequestBodyReader.read(data))
+        try Self.expectSameRequest(read, try Self.decoded(data), body)
+    }
+
+    /// What is not plain JSON of a request, or not JSON, is left to the decoder, which reads or refuses it.
+    @Test(arguments: [
+        #"{"query":"a","query":"b"}"#, #"{"query":"q","variables":{"a":1,"a":2}}"#, #"{"query":"q\ud834"}"#,
+        #"{"query":"q\udd1e"}"#, #"{"query":"q\ud834\u0041"}"#, #"{"query":"q","variables":{"a":1e999}}"#,
+        "{\"query\":\"tab\there\"}", #"{"query":"q",}"#, #"{"query":"q"} x"#, #"{"query":"q","variables":{"a":01}}"#,
+        #"{"query":"q","variables":{"a":1.}}"#, #"{"query":"q","variables":{"a":-}}"#, #"{"query":"q","variables":{"a":.5}}"#,
+        #"{"query":"q","variables":{"a":+1}}"#, #"{"query":"q","variables":{"a":tru}}"#, #"{"query":"q\x"}"#,
+        #"{"query":null}"#, #"{"operationName":"P"}"#, #"{"query":"q","variables":[]}"#, "", "  ", #"{"query":"q""#,
+    ])
+    func theReaderLeavesTheRestToTheDecoder(_ body: String) throws {
+        let data = Data(body.utf8)
+        #expect(RequestBodyReader.read(data) == nil, "\(body)")
+        let ours = Result { try GraphQLRequestBody.decode(data) }
+        let decoder = Result { try Self.decoded(data) }
+        switch (ours, decoder) {
+        case (.success(let a), .success(let b)): try Self.expectSameRequest(a, b, body)
+        case (.failure, .failure): break
+        default: Issue.record("\(body): \(ours) against \(decoder)")
+        }
+    }
+
+    /// Bytes that are not UTF-8 and a body in UTF-16 are the decoder's too.
+    @Test func otherEncodingsAreTheDecoders() throws {
+        var invalid = Data(#"{"query":"q"#.utf8)
+        invalid.append(contentsOf: [0xC3, 0x28])
+        invalid.append(contentsOf: Data(#""}"#.utf8))
+        #expect(RequestBodyReader.read(invalid) == nil)
+        let utf16 = try #require(#"{"query":"q"}"#.data(using: .utf16))
+        #expect(RequestBodyReader.read(utf16) == nil)
+        #expect((try? GraphQLRequestBody.decode(utf16))?.query == (try? Self.decoded(utf16))?.query)
+    }
+
+    /// Random variables, written by `JSONSerialization`, read alike by the reader and the decoder.
+    @Test func randomBodiesAreReadAlike() throws {
+        var random = SystemRandomNumberGenerator()
+        let pieces = ["a", "é", "日本", "🫖", "\"", "\\", "/", "\n", "\t", "\u{01}", "\u{1F}", " ", "\u{7F}", "\u{2028}", "x y"]
+        func text() -> String { (0..<Int.random(in: 0...6, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined() }
+        func value(_ depth: Int) -> Any {
+            switch Int.random(in: 0..<(depth > 3 ? 5 : 7), using: &random) {
+            case 0: return NSNull()
+            case 1: return Bool.random(using: &random)
+            case 2: return Int.random(in: -1_000_000...1_000_000, using: &random)
+            case 3: return Double.random(in: -1e12...1e12, using: &random)
+            case 4: return text()
+            case 5: return (0..<Int.random(in: 0...4, using: &random)).map { _ in value(depth + 1) }
+            default: return Dictionary((0..<Int.random(in: 0...4, using: &random)).map { ("\(text())\($0)", value(depth + 1)) }, uniquingKeysWith: { a, _ in a })
+            }
+        }
+        for _ in 0..<300 {
+            var object: [String: Any] = ["query": text(), "variables": ["v": value(0), "w": value(0)]]
+            if Bool.random(using: &random) { object["operationName"] = text() }
+            let data = try JSONSerialization.data(withJSONObject: object)
+            let body = String(decoding: data, as: UTF8.self)
+            let read = try #require(RequestBodyReader.read(data), "\(body)")
+            try Self.expectSameRequest(read, try Self.decoded(data), body)
+        }
+    }
 }

@@ -462,13 +462,11 @@ struct CatalogJSONReader {
             guard i + 1 < bytes.count else { break }
             let e = bytes[i + 1]
             i += 2
+            if let unescaped = JSONEscape.byte(for: e) {
+                out.append(unescaped)
+                continue
+            }
             switch e {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(e)
-            case UInt8(ascii: "n"): out.append(0x0A)
-            case UInt8(ascii: "t"): out.append(0x09)
-            case UInt8(ascii: "r"): out.append(0x0D)
-            case UInt8(ascii: "b"): out.append(0x08)
-            case UInt8(ascii: "f"): out.append(0x0C)
             case UInt8(ascii: "u"):
                 var scalar = try hex4()
                 if (0xD800...0xDBFF).contains(scalar) {
