@@ -187,23 +187,29 @@ public final class SQLiteStatePersistence: EmbeddedPersistence {
 struct RecordWriter {
     let db: Database
 
+    /// Runs one of the writer's statements, prepared once per connection and kept (GRDB's
+    /// statement cache): the same few run at every commit.
+    private func run(_ sql: String, _ arguments: StatementArguments) throws {
+        try db.cachedStatement(sql: sql).execute(arguments: arguments)
+    }
+
     static func nextNumber(_ db: Database) throws -> Int {
-        let highest = try Int.fetchOne(db, sql: "SELECT MAX(number) FROM shopOrder")
+        let highest = try Int.fetchOne(db.cachedStatement(sql: "SELECT MAX(number) FROM shopOrder"))
         return highest.map { $0 + 1 } ?? EmbeddedState.firstOrderNumber
     }
 
     /// Whether an order of that checkout session is kept.
     func holds(checkoutSessionId: String) throws -> Bool {
-        try Int.fetchOne(db, sql: "SELECT 1 FROM shopOrder WHERE checkoutSessionId = ?", arguments: [checkoutSessionId]) != nil
+        try Int.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM shopOrder WHERE checkoutSessionId = ?"), arguments: [checkoutSessionId]) != nil
     }
 
     /// Adds or replaces contracts by id.
     func keep(_ contracts: [SubscriptionContract]) throws {
         for contract in contracts {
-            try db.execute(sql: """
+            try run("""
                 INSERT INTO subscriptionContract (id, customerId, originCheckoutSessionId, json) VALUES (?, ?, ?, ?)
                 ON CONFLICT(id) DO UPDATE SET customerId = excluded.customerId, json = excluded.json
-                """, arguments: [contract.id, contract.customerId, contract.originCheckoutSessionId,
+                """, [contract.id, contract.customerId, contract.originCheckoutSessionId,
                                  try RecordCoding.encoder.encode(contract)])
         }
     }
@@ -211,47 +217,47 @@ struct RecordWriter {
     /// The order under the next free number (or its own, when importing), with its stock; an
     /// order for a checkout session already kept is that earlier order.
     func place(_ order: Order, keepingNumber: Bool) throws -> Order {
-        if let json = try Data.fetchOne(db, sql: "SELECT json FROM shopOrder WHERE checkoutSessionId = ?",
+        if let json = try Data.fetchOne(db.cachedStatement(sql: "SELECT json FROM shopOrder WHERE checkoutSessionId = ?"),
                                         arguments: [order.draft.checkoutSessionId]) {
             return try RecordCoding.decoder.decode(Order.self, from: json)
         }
         let numbered = keepingNumber && Int(order.id) != nil ? order : order.numbered(try Self.nextNumber(db))
-        try db.execute(sql: """
+        try run("""
             INSERT INTO shopOrder (number, checkoutSessionId, cartToken, customerId, email, processedAt, json)
             VALUES (?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [Int(numbered.id), numbered.draft.checkoutSessionId, CartIdentifier.token(of: numbered.draft.cartId),
+            """, [Int(numbered.id), numbered.draft.checkoutSessionId, CartIdentifier.token(of: numbered.draft.cartId),
                              numbered.customerId, numbered.draft.email?.lowercased(), numbered.processedAt.timeIntervalSince1970,
                              try RecordCoding.encoder.encode(numbered)])
         for (variant, units) in numbered.unitsByVariant {
-            try db.execute(sql: """
+            try run("""
                 INSERT INTO stockSold (variantId, units) VALUES (?, ?)
                 ON CONFLICT(variantId) DO UPDATE SET units = units + excluded.units
-                """, arguments: [variant, units])
+                """, [variant, units])
         }
         return numbered
     }
 
     func apply(_ change: RecordChange) throws {
         for cart in change.carts {
-            try db.execute(sql: """
+            try run("""
                 INSERT INTO cart (token, updatedAt, json) VALUES (?, ?, ?)
                 ON CONFLICT(token) DO UPDATE SET updatedAt = excluded.updatedAt, json = excluded.json
-                """, arguments: [cart.token, cart.updatedAt.timeIntervalSince1970, try cart.json()])
+                """, [cart.token, cart.updatedAt.timeIntervalSince1970, try cart.json()])
         }
         for token in change.removedCartTokens {
-            try db.execute(sql: "DELETE FROM cart WHERE token = ?", arguments: [token])
+            try run("DELETE FROM cart WHERE token = ?", [token])
         }
         if let current = change.currentCartId {
-            try db.execute(sql: """
+            try run("""
                 INSERT INTO setting (name, value) VALUES ('currentCartId', ?)
                 ON CONFLICT(name) DO UPDATE SET value = excluded.value
-                """, arguments: [current])
+                """, [current])
         }
         for record in change.customers {
-            try db.execute(sql: """
+            try run("""
                 INSERT INTO customer (id, keyFingerprint, cartId, json) VALUES (?, ?, ?, ?)
                 ON CONFLICT(id) DO UPDATE SET keyFingerprint = excluded.keyFingerprint, cartId = excluded.cartId, json = excluded.json
-                """, arguments: [record.customer.id, record.keyFingerprint, record.cartId, try RecordCoding.encoder.encode(record)])
+                """, [record.customer.id, record.keyFingerprint, record.cartId, try RecordCoding.encoder.encode(record)])
         }
     }
 }
