@@ -23,8 +23,12 @@ struct GraphQLRequestBody: Decodable {
 
     /// `RequestBodyReader` reads the body when it can; the decoder reads (or refuses) the rest.
     static func decode(_ body: Data) throws -> GraphQLRequest {
-        if let request = RequestBodyReader.read(body) { return request }
-        return try JSONDecoder().decode(GraphQLRequestBody.self, from: body).request
+        if let read = RequestBodyReader.read(body) { return read.request }
+        return try decodedByDecoder(body)
+    }
+
+    static func decodedByDecoder(_ body: Data) throws -> GraphQLRequest {
+        try JSONDecoder().decode(GraphQLRequestBody.self, from: body).request
     }
 
     /// One JSON value as `Map`'s decoding makes it: null, a Bool, a number as a Double, a string,

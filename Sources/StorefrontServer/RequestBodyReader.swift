@@ -11,15 +11,19 @@ struct RequestBodyReader {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     private static let maximumDepth = 512
+    /// How deep its brackets nest (the body's own object is 1), counted as `JSONNesting` counts them.
+    private var nesting = 1
 
     private struct Unread: Error {}
 
     private init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
-    static func read(_ body: Data) -> GraphQLRequest? {
+    /// The request, and how deep the body's brackets nest.
+    static func read(_ body: Data) -> (request: GraphQLRequest, nesting: Int)? {
         body.withUnsafeBytes { raw in
             var reader = RequestBodyReader(raw.bindMemory(to: UInt8.self))
-            return try? reader.request()
+            guard let request = try? reader.request() else { return nil }
+            return (request, reader.nesting)
         }
     }
 
@@ -94,6 +98,7 @@ struct RequestBodyReader {
             return .string(try string())
         case UInt8(ascii: "{"):
             index += 1
+            nesting = max(nesting, depth + 1)
             // The library's ordered dictionary, as `Map` holds it.
             guard case .dictionary(var fields) = Map.dictionary([:]) else { throw Unread() }
             skipSpace()
@@ -112,6 +117,7 @@ struct RequestBodyReader {
             }
         case UInt8(ascii: "["):
             index += 1
+            nesting = max(nesting, depth + 1)
             var elements: [Map] = []
             skipSpace()
             if peek == UInt8(ascii: "]") { index += 1; return .array(elements) }

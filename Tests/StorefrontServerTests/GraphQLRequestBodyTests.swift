@@ -43,7 +43,7 @@ struct GraphQLRequestBodyTests {
     }
 
     static func decoded(_ data: Data) throws -> GraphQLRequest {
-        try JSONDecoder().decode(GraphQLRequestBody.self, from: data).request
+        try GraphQLRequestBody.decodedByDecoder(data)
     }
 
     static func expectSameRequest(_ read: GraphQLRequest, _ decoded: GraphQLRequest, _ body: String,
@@ -53,12 +53,21 @@ struct GraphQLRequestBodyTests {
         #expect(read.variables.keys.sorted() == decoded.variables.keys.sorted(), "\(body)", sourceLocation: sourceLocation)
     }
 
+    /// The nesting the reader measured is over a limit exactly when `JSONNesting` finds it is.
+    static func expectTheSameNesting(_ nesting: Int, _ data: Data, _ body: String,
+                                     sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        for limit in 1...8 {
+            #expect((nesting > limit) == JSONNesting.exceeds(data, limit), "\(body) at \(limit)", sourceLocation: sourceLocation)
+        }
+    }
+
     /// The reader reads the plain bodies itself, to what the decoder reads.
     @Test(arguments: bodies)
     func theReaderReadsWhatTheDecoderReads(_ body: String) throws {
         let data = Data(body.utf8)
-        let read = try #require(RequestBodyReader.read(data))
-        try Self.expectSameRequest(read, try Self.decoded(data), body)
+        let reading = try #require(RequestBodyReader.read(data))
+        try Self.expectSameRequest(reading.request, try Self.decoded(data), body)
+        Self.expectTheSameNesting(reading.nesting, data, body)
     }
 
     /// What is not plain JSON of a request, or not JSON, is left to the decoder, which reads or refuses it.
@@ -114,8 +123,9 @@ struct GraphQLRequestBodyTests {
             if Bool.random(using: &random) { object["operationName"] = text() }
             let data = try JSONSerialization.data(withJSONObject: object)
             let body = String(decoding: data, as: UTF8.self)
-            let read = try #require(RequestBodyReader.read(data), "\(body)")
-            try Self.expectSameRequest(read, try Self.decoded(data), body)
+            let reading = try #require(RequestBodyReader.read(data), "\(body)")
+            try Self.expectSameRequest(reading.request, try Self.decoded(data), body)
+            Self.expectTheSameNesting(reading.nesting, data, body)
         }
     }
 }

@@ -37,4 +37,22 @@ import Testing
         let kept = try await storefront.cart(id: earlier[0]), added = try await storefront.cart(id: later[0])
         #expect(kept != nil && added != nil)
     }
+
+    /// The system's tokens take every character of the alphabet about as often as any other, and
+    /// its keys are 32 lowercase hex digits.
+    @Test func unseededTokensDrawEveryCharacterAlike() {
+        var source = IdentifierSource.random
+        var counts: [Character: Int] = [:]
+        for _ in 0..<2_000 {
+            let token = source.token()
+            #expect(token.count == 26)
+            for character in token { counts[character, default: 0] += 1 }
+            let key = source.key()
+            #expect(key.count == 32 && key.allSatisfy { "0123456789abcdef".contains($0) })
+        }
+        let alphabet = Set("ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789")
+        #expect(Set(counts.keys) == alphabet)
+        // 52,000 characters over 57: about 912 each; a bias of the modulo kind would be far outside.
+        #expect(counts.values.allSatisfy { (700...1_130).contains($0) }, "\(counts.values.sorted())")
+    }
 }

@@ -268,8 +268,9 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
     public func cartCreate(_ input: CartInput) async throws -> CartPayload {
         let time = now()
         // A seeded source repeats its tokens in a state directory used before: never reuse one.
+        // (The system's 150 random bits do not repeat; they are not looked up.)
         var token = identifiers.token()
-        while try cart(token: token) != nil { token = identifiers.token() }
+        while identifiers.isSeeded, try cart(token: token) != nil { token = identifiers.token() }
         var cart = StoredCart(token: token, key: identifiers.key(), createdAt: time, updatedAt: time, lines: [],
                               buyerIdentity: BuyerIdentity(), discountCodes: [], note: nil,
                               attributes: [],
