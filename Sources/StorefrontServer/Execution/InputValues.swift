@@ -159,7 +159,8 @@ struct InputValues {
                 let keys = given.filter { $1 != .undefined }.keys
                 guard keys.count == 1, given[keys[keys.startIndex]] != .null else { return false }
             }
-            return try fields.allSatisfy { name, field in try isValid(value[name], for: field.type) }
+            // A field not given is null here, as `Map`'s subscript answers (without the error it throws and catches).
+            return try fields.allSatisfy { name, field in try isValid(given[name] ?? .null, for: field.type) }
         }
         if let leaf = type as? GraphQLLeafType {
             guard let parsed = try? leaf.parseValue(value: value) else { return false }
