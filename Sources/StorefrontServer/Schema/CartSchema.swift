@@ -254,11 +254,11 @@ final class CartSchema: PartialSchema<StorefrontResolver, RequestContext> {
     }
 }
 
-/// `<Mutation>Payload { cart userErrors warnings }`.
+/// `<Mutation>Payload { cart userErrors warnings }` (read by closures, as in the generic connections).
 func payloadType<Kind: CartMutationKind>(_ kind: Kind.Type, named name: String) -> SchemaType<CartMutationPayload<Kind>> {
     SchemaType(CartMutationPayload<Kind>.self, as: name) {
-        keyField("cart", at: \.cart)
-        keyField("userErrors", at: \.userErrors)
-        keyField("warnings", at: \.warnings)
+        keyField("cart", at: { $0.cart })
+        keyField("userErrors", at: { $0.userErrors })
+        keyField("warnings", at: { $0.warnings })
     }
 }

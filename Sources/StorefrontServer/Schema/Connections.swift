@@ -3,23 +3,25 @@ import Graphiti
 import Storefront
 
 // Every connection has the same shape: `edges { cursor node }`, `nodes`, `pageInfo`.
+// In these generic types a field is read by a closure, not a key path: there a key path is an
+// object the runtime projects through at every read; a closure reads the property itself.
 
 typealias SchemaType<Object: Sendable> = Graphiti.`Type`<StorefrontResolver, RequestContext, Object>
 
 /// `<Name>Connection` over `Page<Node>`.
 func connectionType<Node: Hashable & Codable & Sendable>(of node: Node.Type, named name: String) -> SchemaType<Page<Node>> {
     SchemaType(Page<Node>.self, as: name) {
-        keyField("edges", at: \.edges)
-        keyField("nodes", at: \.nodes)
-        keyField("pageInfo", at: \.pageInfo)
+        keyField("edges", at: { $0.edges })
+        keyField("nodes", at: { $0.nodes })
+        keyField("pageInfo", at: { $0.pageInfo })
     }
 }
 
 /// `<Name>Edge` over `Storefront.Edge<Node>`.
 func edgeType<Node: Hashable & Codable & Sendable>(of node: Node.Type, named name: String) -> SchemaType<Storefront.Edge<Node>> {
     SchemaType(Storefront.Edge<Node>.self, as: name) {
-        keyField("cursor", at: \.cursor)
-        keyField("node", at: \.node)
+        keyField("cursor", at: { $0.cursor })
+        keyField("node", at: { $0.node })
     }
 }
 
@@ -54,16 +56,16 @@ extension Listing {
 /// `<Name>Connection` whose nodes are an interface or a union.
 func connectionType<Node, Item>(_ type: AbstractConnection<Node, Item>.Type, named name: String) -> SchemaType<AbstractConnection<Node, Item>> {
     SchemaType(type, as: name) {
-        keyField("edges", at: \.edges)
-        keyField("nodes", at: \.nodes)
-        keyField("pageInfo", at: \.pageInfo)
+        keyField("edges", at: { $0.edges })
+        keyField("nodes", at: { $0.nodes })
+        keyField("pageInfo", at: { $0.pageInfo })
     }
 }
 
 /// `<Name>Edge` whose node is an interface or a union.
 func edgeType<Node, Item>(_ type: AbstractConnection<Node, Item>.Type, named name: String) -> SchemaType<AbstractConnection<Node, Item>.ItemEdge> {
     SchemaType(AbstractConnection<Node, Item>.ItemEdge.self, as: name) {
-        keyField("cursor", at: \.cursor)
-        keyField("node", at: \.node)
+        keyField("cursor", at: { $0.cursor })
+        keyField("node", at: { $0.node })
     }
 }

@@ -125,6 +125,11 @@ extension ScalarText where Kind == DateTimeScalar {
     /// In whole seconds, as the API writes dates ("2026-04-01T09:30:00Z").
     init(_ date: Date) {
         let whole = Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
-        self.init(unchecked: whole.formatted(Date.ISO8601FormatStyle()))
+        self.init(unchecked: whole.formatted(DateTimeStyle.iso8601))
     }
+}
+
+/// The style every `DateTime` is written in, made once.
+private enum DateTimeStyle {
+    static let iso8601 = Date.ISO8601FormatStyle()
 }
