@@ -32,6 +32,8 @@ struct CartRules {
         var cart: StoredCart
         var userErrors: [CartUserError] = []
         var warnings: [CartWarning] = []
+        /// `cart` as it is kept (`RecordCoding`), when measuring it wrote it already.
+        var encoded: Data?
     }
 
     // MARK: Lines
@@ -222,14 +224,16 @@ struct CartRules {
             return Outcome(cart: original, userErrors: [CartUserError(code: .cartTooLarge, field: ["attributes"],
                 message: "The cart's attributes would take \(bytes) bytes; at most \(Self.maximumAttributeBytesPerCart) fit on a cart.")])
         }
-        if cart != original, let kept = try? RecordCoding.encoder.encode(cart), kept.count > Self.maximumCartBytes,
-           kept.count > ((try? RecordCoding.encoder.encode(original))?.count ?? 0) {
+        guard cart != original else { return Outcome(cart: cart, warnings: warnings) }
+        var changed = cart
+        changed.updatedAt = now
+        // Measured as it would be kept; those bytes are then what is kept.
+        let kept = try? RecordCoding.encoder.encode(changed)
+        if let kept, kept.count > Self.maximumCartBytes, kept.count > ((try? RecordCoding.encoder.encode(original))?.count ?? 0) {
             return Outcome(cart: original, userErrors: [CartUserError(code: .cartTooLarge, field: nil,
                 message: "The cart would take \(kept.count) bytes; at most \(Self.maximumCartBytes) fit.")])
         }
-        var changed = cart
-        if changed != original { changed.updatedAt = now }
-        return Outcome(cart: changed, warnings: warnings)
+        return Outcome(cart: changed, warnings: warnings, encoded: kept)
     }
 
     /// The variant behind a merchandise id, or nil after recording why it cannot be bought.

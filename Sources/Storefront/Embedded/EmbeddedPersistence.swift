@@ -109,16 +109,25 @@ public struct CommitOutcome: Sendable {
 /// field on a cart needs no change to any store).
 public struct CartRecord: Sendable, Hashable {
     let cart: StoredCart
+    /// The cart's JSON when it was written already (by the rules that measured it).
+    private let encoded: Data?
 
-    init(_ cart: StoredCart) { self.cart = cart }
+    /// `encoded`: `cart` as `RecordCoding` writes it, if it was written already.
+    init(_ cart: StoredCart, encoded: Data? = nil) { self.cart = cart; self.encoded = encoded }
 
-    public init(json: Data) throws { cart = try RecordCoding.decoder.decode(StoredCart.self, from: json) }
+    public static func == (a: CartRecord, b: CartRecord) -> Bool { a.cart == b.cart }
+    public func hash(into hasher: inout Hasher) { hasher.combine(cart) }
+
+    public init(json: Data) throws {
+        cart = try RecordCoding.decoder.decode(StoredCart.self, from: json)
+        encoded = nil
+    }
 
     public var token: String { cart.token }
     public var updatedAt: Date { cart.updatedAt }
     /// Why this cart cannot be kept as it is, or nil.
     public var problem: String? { cart.problem }
-    public func json() throws -> Data { try RecordCoding.encoder.encode(cart) }
+    public func json() throws -> Data { try encoded ?? RecordCoding.encoder.encode(cart) }
 }
 
 /// A customer the shop knows by an SSH key, and the cart they were filling.

@@ -282,7 +282,8 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
             case .failure(let error): return CartPayload(cart: nil, userErrors: [error])
             }
         }
-        let rules = self.rules
+        // The rules' time is the new cart's: what they write of it is what is kept.
+        let rules = self.rules(at: time)
         var warnings: [CartWarning] = []
         var steps: [(StoredCart) -> CartRules.Outcome] = []
         // The buyer's country first: it decides what the lines may hold.
@@ -294,15 +295,18 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
         if !input.giftCardCodes.isEmpty { steps.append { rules.addGiftCardCodes(input.giftCardCodes, to: $0) } }
         if !input.deliveryAddresses.isEmpty { steps.append { rules.addDeliveryAddresses(input.deliveryAddresses, to: $0) } }
         if !input.metafields.isEmpty { steps.append { rules.setMetafields(input.metafields, on: $0) } }
+        var last: CartRules.Outcome?
         for step in steps {
             let outcome = step(cart)
             // Nothing is created when any part of the input is wrong.
             if !outcome.userErrors.isEmpty { return CartPayload(cart: nil, userErrors: outcome.userErrors) }
             cart = outcome.cart
             warnings += outcome.warnings
+            last = outcome
         }
         cart.updatedAt = time
-        try save(cart)
+        // The last step's JSON is kept when the cart is still what it wrote.
+        try save(cart, encoded: last.flatMap { $0.cart == cart ? $0.encoded : nil })
         let priced = pricing.priced(cart)
         return CartPayload(cart: priced.cart, warnings: warnings + priced.discountWarnings + storageWarning(cartId: cart.id),
                            unitsAdded: Self.gained(by: input.lines, before: nil, after: cart))
@@ -424,7 +428,7 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
         guard errors.isEmpty else {
             return CartMetafieldsSetPayload(metafields: nil, userErrors: errors.sorted { ($0.elementIndex ?? -1) < ($1.elementIndex ?? -1) })
         }
-        try commit(RecordChange(carts: changed.map(CartRecord.init)))
+        try commit(RecordChange(carts: changed.map { CartRecord($0) }))
         for cart in changed { hold(cart) }
         return CartMetafieldsSetPayload(metafields: set.sorted { $0.index < $1.index }.map(\.metafield))
     }
@@ -478,7 +482,7 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
                                                                      message: "The specified cart does not exist.")])
         }
         let outcome = change(rules, stored)
-        if outcome.cart != stored { try save(outcome.cart) }
+        if outcome.cart != stored { try save(outcome.cart, encoded: outcome.encoded) }
         // Input that is refused changes nothing and, as in the Storefront API, answers no cart.
         guard outcome.userErrors.isEmpty else { return CartPayload(cart: nil, userErrors: outcome.userErrors) }
         // Every answer says which of the cart's codes do not apply, and why (a code can lapse when a line goes).
@@ -488,8 +492,10 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
     }
 
     /// The cart mutations, with gift card balances as orders left them.
-    private var rules: CartRules {
-        CartRules(catalog: catalog, stock: stock, now: now(), giftCardsSpent: orderFacts.giftCardsSpent)
+    private var rules: CartRules { rules(at: now()) }
+
+    private func rules(at time: Date) -> CartRules {
+        CartRules(catalog: catalog, stock: stock, now: time, giftCardsSpent: orderFacts.giftCardsSpent)
     }
 
     /// Prices carts; first-order codes look at the emails of the orders placed here.
@@ -515,8 +521,9 @@ public actor EmbeddedStorefront: StorefrontClient, CheckoutBackend {
     }
 
     /// Keeps `cart` through the persistence, then in memory.
-    private func save(_ cart: StoredCart) throws {
-        try commit(RecordChange(carts: [CartRecord(cart)]))
+    /// `encoded`: the cart's JSON, when the rules wrote it already.
+    private func save(_ cart: StoredCart, encoded: Data? = nil) throws {
+        try commit(RecordChange(carts: [CartRecord(cart, encoded: encoded)]))
         hold(cart)
     }
 

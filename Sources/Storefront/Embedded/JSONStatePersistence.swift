@@ -50,7 +50,7 @@ public struct JSONStatePersistence: EmbeddedPersistence {
         let session = read(EmbeddedState.Session.self, EmbeddedState.sessionFile)
         let customers = try? readCustomers(now: now, locked: false, warnings: &warnings)
         let subscriptions = try? readSubscriptions(now: now, locked: false, warnings: &warnings)
-        return StoredRecords(carts: (carts?.carts ?? []).map(CartRecord.init), orders: orders?.orders ?? [],
+        return StoredRecords(carts: (carts?.carts ?? []).map { CartRecord($0) }, orders: orders?.orders ?? [],
                              nextOrderNumber: orders?.nextOrderNumber ?? EmbeddedState.firstOrderNumber,
                              currentCartId: session?.currentCartId, customers: customers?.customers ?? [],
                              subscriptionContracts: subscriptions?.contracts ?? [], warnings: warnings)
@@ -108,7 +108,7 @@ public struct JSONStatePersistence: EmbeddedPersistence {
         }
         seen.record(seen.current(store))
         return CommitOutcome(order: kept, refreshed: StoredRecords(
-            carts: carts.carts.map(CartRecord.init), orders: orders.orders, nextOrderNumber: orders.nextOrderNumber,
+            carts: carts.carts.map { CartRecord($0) }, orders: orders.orders, nextOrderNumber: orders.nextOrderNumber,
             currentCartId: session.currentCartId, customers: customers.customers,
             subscriptionContracts: subscriptions?.contracts ?? []))
     }
