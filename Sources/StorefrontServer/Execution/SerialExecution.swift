@@ -380,16 +380,15 @@ final class SerialExecution {
         case .nonNull:
             return .null
         case .list(let element):
+            // Its elements hold objects: a list of scalars is `completeLeaves`' (the shape of a field
+            // or element that holds no object never comes here).
+            assert(!element.holdsNoObject, "a list of scalars is completed by completeLeaves")
             let elements = try Self.elements(of: value, group, parentType)
-            let leaves = element.holdsNoObject
             out.append(UInt8(ascii: "["))
             for index in 0..<elements.elementCount {
-                let item = elements.element(at: index)
-                path.append(.index(index))
+                startElement(index)
                 defer { path.removeLast() }
-                if index > 0 { out.append(UInt8(ascii: ",")) }
-                writeElement(leaves ? try completeLeavesCatchingError(element, group, parentType, item)
-                                    : try await completeCatchingError(element, group, parentType, item))
+                writeElement(try await completeCatchingError(element, group, parentType, elements.element(at: index)))
             }
             out.append(UInt8(ascii: "]"))
             return .value
@@ -449,11 +448,9 @@ final class SerialExecution {
             let elements = try Self.elements(of: value, group, parentType)
             out.append(UInt8(ascii: "["))
             for index in 0..<elements.elementCount {
-                let item = elements.element(at: index)
-                path.append(.index(index))
+                startElement(index)
                 defer { path.removeLast() }
-                if index > 0 { out.append(UInt8(ascii: ",")) }
-                writeElement(try completeLeavesCatchingError(element, group, parentType, item))
+                writeElement(try completeLeavesCatchingError(element, group, parentType, elements.element(at: index)))
             }
             out.append(UInt8(ascii: "]"))
             return .value
@@ -496,6 +493,13 @@ final class SerialExecution {
     private func takeBack(to mark: Int) {
         out.removeSubrange(mark...)
         if !unencodable.isEmpty { unencodable.removeAll { $0 >= mark } }
+    }
+
+    /// Starts a list's element: its place in the path (the caller takes it out again when the
+    /// element is done, thrown or not) and the comma before it.
+    private func startElement(_ index: Int) {
+        path.append(.index(index))
+        if index > 0 { out.append(UInt8(ascii: ",")) }
     }
 
     /// What a list element's completion wrote, completed: a null element (one that is not there,
