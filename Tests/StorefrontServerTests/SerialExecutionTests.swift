@@ -357,6 +357,31 @@ struct SerialExecutionTests {
         #expect(used[0][0] > SerialExecution.fieldsBetweenCharges * 3, "\(used[0])")
     }
 
+    /// A list of nullable elements is charged for the elements that are there, as the library's
+    /// executor (given only those) charges it.
+    @Test func aListWithNullsIsChargedAsTheLibraryCharges() async throws {
+        let schema = try StorefrontSchema.shared.get()
+        let collection = try #require(try Self.shop.get().catalog.collections.first)
+        let document = try parse(source: Source(body: "query N($ids: [ID!]!) { nodes(ids: $ids) { id } }"))
+        let ids: Map = .array([.string("gid://shopify/Product/0"), .string(collection.id), .string("gid://shopify/Product/0")])
+        var used: [[Int]] = []
+        for serial in [true, false] {
+            let budget = ExecutionBudget(RequestLimits.unhurried.executionBudget)
+            let context = RequestContext(storefront: try Self.shop.get(), country: nil, language: nil, scopes: .all, budget: budget, customer: nil)
+            if serial {
+                _ = try #require(await SerialExecution.execute(schema: schema, document: document, context: context, variables: ["ids": ids],
+                                                               operationName: "N"))
+            } else {
+                _ = try await GraphQL.execute(schema: schema, documentAST: document, rootValue: StorefrontResolver(), context: context,
+                                              variableValues: ["ids": ids], operationName: "N")
+            }
+            let counts = budget.used
+            used.append([counts.fields, counts.listElements, counts.responseBytes])
+        }
+        #expect(used[0] == used[1])
+        #expect(used[0][1] == 1, "\(used[0])")
+    }
+
     /// An optional property reads as what it holds, or nil: never as an optional for the walk to open.
     @Test func anOptionalPropertyReadsAsWhatItHolds() throws {
         struct Held: Sendable {

@@ -300,9 +300,12 @@ final class SerialExecution {
             scalar.write(into: &out)
             return true
         }
-        // The library is given, and charged for, the elements of such a list that are there.
-        let charged = field.notesNullElements ? NullListElements.present(in: value) : value
-        let cost = ExecutionBudget.cost(of: charged, as: field.returned)
+        // Of a list of nullable elements, the library is given, and charged for, the elements that are there.
+        let cost = if field.notesNullElements, let present = NullListElements.presentCount(in: value) {
+            ExecutionBudget.cost(ofListOf: present)
+        } else {
+            ExecutionBudget.cost(of: value, as: field.returned)
+        }
         // A list a resolver made is charged before any of its elements is completed.
         try charge(fields: fields, listElements: cost.listElements, responseBytes: nameBytes + cost.responseBytes,
                    now: cost.listElements > 0 && !read)

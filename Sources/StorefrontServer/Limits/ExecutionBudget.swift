@@ -183,12 +183,15 @@ extension ExecutionBudget {
         try charge(listElements: cost.listElements, responseBytes: cost.responseBytes)
     }
 
+    /// What a list of `count` elements adds: its elements, and their commas and brackets' bytes.
+    static func cost(ofListOf count: Int) -> (listElements: Int, responseBytes: Int) { (count, 2 * count) }
+
     /// What a returned value adds: a list's elements (and their commas and brackets' bytes), a string's bytes.
     static func cost(of value: (any Sendable)?, as returned: ReturnedValue) -> (listElements: Int, responseBytes: Int) {
         guard returned != .object else { return (0, 0) }
         // Counted where it is: a cast to `[(any Sendable)?]` would box every element anew.
         if returned != .leaf, let list = value as? any CountedList {
-            return (list.elementCount, 2 * list.elementCount)
+            return cost(ofListOf: list.elementCount)
         } else if returned != .list, let text = value as? String {
             return (0, text.utf8.count)
         }

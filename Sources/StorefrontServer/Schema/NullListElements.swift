@@ -25,7 +25,7 @@ final class NullListElements: Sendable {
     /// The elements of a list a resolver answered at `path` that are not null; the list is noted
     /// if it had nulls.
     func present(_ elements: [(any Sendable)?], at path: GraphQL.IndexPath) -> [(any Sendable)?] {
-        let present = Self.presentPositions(elements)
+        let present = elements.indices.filter { !Self.isNull(elements[$0]) }
         guard present.count < elements.count else { return elements }
         lists.withLock { $0.append(Resolved(path: path.elements, count: elements.count, present: present)) }
         return present.map { elements[$0] }
@@ -67,16 +67,11 @@ final class NullListElements: Sendable {
         }
     }
 
-    /// Where the elements that are not null are.
-    static func presentPositions(_ elements: [(any Sendable)?]) -> [Int] {
-        elements.indices.filter { !isNull(elements[$0]) }
-    }
-
-    /// A list's elements that are not null; any other value as it is.
-    static func present(in value: (any Sendable)?) -> (any Sendable)? {
-        guard let elements = value as? [(any Sendable)?] else { return value }
-        let present = presentPositions(elements)
-        return present.count < elements.count ? present.map { elements[$0] } : elements
+    /// How many elements of a list are not null (nil for a value that is not a list): what the
+    /// library is given of it, and charged for.
+    static func presentCount(in value: (any Sendable)?) -> Int? {
+        guard let elements = value as? [(any Sendable)?] else { return nil }
+        return elements.count { !isNull($0) }
     }
 
     /// Nil, or an optional holding nil (a resolver's `[Metafield?]` seen as `[Any?]`).
