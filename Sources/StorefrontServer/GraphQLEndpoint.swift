@@ -77,15 +77,15 @@ public final class GraphQLEndpoint: Sendable {
     /// the operation run against `api` (for `customer`, signed in to the Customer Account API).
     func respond(to body: Data, limits: RequestLimits, api: ServedAPI, customer: CustomerAccountSession? = nil,
                  answers: AnswerCache? = nil) async -> EndpointResponse {
-        // A body the reader reads is measured as it is read; any other is scanned before the decoder reads it.
-        let read = RequestBodyReader.read(body)
-        if read.map({ $0.nesting > limits.maximumVariablesNesting }) ?? JSONNesting.exceeds(body, limits.maximumVariablesNesting) {
-            return LimitViolation(message: "The request's JSON nests more than \(limits.maximumVariablesNesting) deep.",
-                                  code: "MAX_DEPTH_EXCEEDED", details: [("maxDepth", limits.maximumVariablesNesting)]).response
-        }
         let request: GraphQLRequest
         do {
-            request = try read?.request ?? GraphQLRequestBody.decodedByDecoder(body)
+            switch try GraphQLRequestBody.read(body, nestingLimit: limits.maximumVariablesNesting) {
+            case .request(let read):
+                request = read
+            case .nestsTooDeep:
+                return LimitViolation(message: "The request's JSON nests more than \(limits.maximumVariablesNesting) deep.",
+                                      code: "MAX_DEPTH_EXCEEDED", details: [("maxDepth", limits.maximumVariablesNesting)]).response
+            }
         } catch {
             return .json(400, #"{"errors":[{"message":"The body must be a JSON object with a query string."}]}"#)
         }

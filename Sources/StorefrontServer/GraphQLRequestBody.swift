@@ -21,10 +21,29 @@ struct GraphQLRequestBody: Decodable {
         request = GraphQLRequest(query: query, operationName: operationName, variables: variables)
     }
 
-    /// `RequestBodyReader` reads the body when it can; the decoder reads (or refuses) the rest.
+    /// A body's request, or that its JSON nests deeper than `nestingLimit`; it throws for a body
+    /// that is not a request's JSON. `RequestBodyReader` reads the body when it can, measuring its
+    /// nesting as it goes; any other body is scanned (`JSONNesting`) before the decoder reads or
+    /// refuses it.
+    enum Reading {
+        case request(GraphQLRequest)
+        case nestsTooDeep
+    }
+
+    static func read(_ body: Data, nestingLimit: Int) throws -> Reading {
+        if let read = RequestBodyReader.read(body) {
+            return read.nesting > nestingLimit ? .nestsTooDeep : .request(read.request)
+        }
+        if JSONNesting.exceeds(body, nestingLimit) { return .nestsTooDeep }
+        return .request(try decodedByDecoder(body))
+    }
+
+    /// `read` without a nesting limit.
     static func decode(_ body: Data) throws -> GraphQLRequest {
-        if let read = RequestBodyReader.read(body) { return read.request }
-        return try decodedByDecoder(body)
+        guard case .request(let request) = try read(body, nestingLimit: .max) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "nested past Int.max"))
+        }
+        return request
     }
 
     static func decodedByDecoder(_ body: Data) throws -> GraphQLRequest {
