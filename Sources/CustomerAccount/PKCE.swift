@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import Storefront
 
 /// Proof Key for Code Exchange (RFC 7636) with the S256 method: the app keeps a random verifier and
 /// sends only its challenge with the authorization request; the token request must then present the

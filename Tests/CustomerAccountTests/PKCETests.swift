@@ -1,4 +1,5 @@
 @testable import CustomerAccount
+import Storefront
 import Testing
 
 struct PKCETests {

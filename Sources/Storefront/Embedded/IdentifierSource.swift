@@ -28,37 +28,18 @@ public struct IdentifierSource: RandomNumberGenerator, Sendable {
 
     private static let tokenAlphabet = Array("ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789")
 
-    /// A cart token: 26 letters and digits, without look-alikes. From the system's generator, each
-    /// of its numbers gives up to ten characters (six bits each, those past the alphabet skipped,
-    /// so each character is as likely as any other); a seeded source draws them as it always has.
+    /// A cart token: 26 letters and digits, without look-alikes (from the system, each as likely
+    /// as any other; a seeded source draws them one by one, as it always has).
     mutating func token() -> String {
-        guard seeded == nil else { return String((0..<26).map { _ in Self.tokenAlphabet.randomElement(using: &self)! }) }
-        var system = SystemRandomNumberGenerator()
-        var characters: [Character] = []
-        characters.reserveCapacity(26)
-        while characters.count < 26 {
-            var bits = system.next()
-            for _ in 0..<10 where characters.count < 26 {
-                let index = Int(bits & 63)
-                bits >>= 6
-                if index < Self.tokenAlphabet.count { characters.append(Self.tokenAlphabet[index]) }
-            }
-        }
-        return String(characters)
+        guard seeded != nil else { return RandomSource.system.string(count: 26, alphabet: Self.tokenAlphabet) }
+        return String((0..<26).map { _ in Self.tokenAlphabet.randomElement(using: &self)! })
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
-    /// A cart key: 32 hex digits (two of the system generator's numbers, or sixteen bytes drawn
-    /// one by one from a seeded source).
+    /// A cart key: 32 hex digits of sixteen random bytes.
     mutating func key() -> String {
-        var bytes: [UInt8] = []
-        if seeded == nil {
-            var system = SystemRandomNumberGenerator()
-            for number in [system.next(), system.next()] { bytes += withUnsafeBytes(of: number) { Array($0) } }
-        } else {
-            bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &self) }
-        }
+        let bytes = seeded == nil ? RandomSource.system.bytes(16) : (0..<16).map { _ in UInt8.random(in: 0...255, using: &self) }
         var digits: [UInt8] = []
         digits.reserveCapacity(32)
         for byte in bytes {

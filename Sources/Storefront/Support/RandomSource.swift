@@ -1,5 +1,6 @@
-/// Where the secrets of a login come from (the PKCE verifier, `state`). The system generator reads
-/// the kernel's CSPRNG (`getrandom` on Linux, `arc4random` on Darwin); tests may pass fixed bytes.
+/// Where secrets come from: a login's (the PKCE verifier, `state`) and a cart's token and key. The
+/// system generator reads the kernel's CSPRNG (`getrandom` on Linux, `arc4random` on Darwin), eight
+/// bytes a read; tests may pass fixed bytes.
 public struct RandomSource: Sendable {
     public let bytes: @Sendable (Int) -> [UInt8]
 
@@ -7,7 +8,10 @@ public struct RandomSource: Sendable {
 
     public static let system = RandomSource { count in
         var generator = SystemRandomNumberGenerator()
-        return (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(count + 7)
+        while bytes.count < count { withUnsafeBytes(of: generator.next() as UInt64) { bytes += $0 } }
+        return Array(bytes.prefix(count))
     }
 
     /// `count` characters drawn uniformly from `alphabet` (at most 256 characters): bytes that would
