@@ -69,6 +69,16 @@ final class OrdersScreenTests: XCTestCase {
         assertScreenSnapshots(empty, "orders-empty")
     }
 
+    /// Through a pipe, an empty list whose login ended says where the account's orders are, as the
+    /// screen does, and the account line says the session ended in a sentence of its own.
+    func testNoOrdersHereAfterTheSessionEnded() {
+        var ended = state(placed: [])
+        ended.account = AccountState(status: .sessionEnded(reason: "the Customer Account API refused the access token"), isAvailable: true)
+        XCTAssertEqual(OrdersPresenter(orders: OrdersState()).plain(ended), "Your orders: none yet. login shows your account's orders.")
+        XCTAssertEqual(PlainView.account(ended.account),
+                       "Account: your session has ended (the Customer Account API refused the access token). login logs in again.")
+    }
+
     /// Signed in, the account's orders are listed (not those placed here as a guest).
     func testASignedInCustomersOrders() {
         let order = CustomerOrder(id: "gid://shopify/Order/900", name: "#900", processedAt: Fixtures.date.addingTimeInterval(-86_400 * 30),

@@ -165,7 +165,7 @@ public enum PlainView {
             let who = [name.isEmpty ? nil : name, customer.email].compactMap { $0 }.joined(separator: " · ")
             lines = [who.isEmpty ? "Account: logged in; the shop has no name or e-mail for you yet (your first checkout asks). logout logs out."
                                  : "Account: logged in as \(who). logout logs out."]
-        case .sessionEnded(let reason): lines = ["Account: \(reason) login logs in again."]
+        case .sessionEnded(let reason): lines = ["Account: your session has ended (\(reason)). login logs in again."]
         }
         if account.isLoggedIn {
             if let orders = account.orders {

@@ -191,7 +191,11 @@ struct OrdersPresenter: ScreenPresenter {
                     + order.lines.map { "  \($0.quantity) × \($0.title)" }
                     + (order.total.map { ["  Total \($0.formatted)"] } ?? [])).joined(separator: "\n")
         }
-        guard !list.isEmpty else { return "Your orders: none yet." }
+        guard !list.isEmpty else {
+            // As the screen says it: the list is this terminal's while nobody is logged in.
+            let account = state.account.isAvailable && !state.account.isLoggedIn ? " login shows your account's orders." : ""
+            return "Your orders: none yet." + account
+        }
         return (["Your orders:"] + list.enumerated().map { index, order in
             "\(index + 1). \(order.number)  \(Self.day(order.date, .current))  \(order.status)  \(order.itemCount) item\(order.itemCount == 1 ? "" : "s")  \(order.total?.formatted ?? "")"
         }).joined(separator: "\n")
