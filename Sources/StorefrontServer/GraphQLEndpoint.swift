@@ -146,7 +146,7 @@ public final class GraphQLEndpoint: Sendable {
                                          budget: budget, customer: customer)
             let schema = api.schema
             let executor = self.executor
-            let run = { @Sendable () async -> ExecutedAnswer in
+            let run = { () async -> ExecutedAnswer in
                 do {
                     if executor == .serial, let serial = await SerialExecution.execute(
                         schema: schema, document: document, context: context, variables: request.variables,
@@ -165,13 +165,15 @@ public final class GraphQLEndpoint: Sendable {
                     return .library(GraphQL.GraphQLResult(errors: [GraphQLError(message: String(describing: error))]))
                 }
             }
-            let finished = await withTimeBudget(limits.timeBudget, stop: budget.stop, run)
+            // The work runs in this task, stopped by its budget: at its time budget, or when its
+            // client goes away, the budget stops and every resolver after that throws at once.
+            // (A task of its own raced against a timer cost two thread wake-ups a request.)
+            let timeout = LimitViolation(message: "The request took longer than \(limits.timeBudget) and was stopped.", code: "TIMEOUT")
+            let deadline = Deadlines.shared.add(after: limits.timeBudget) { budget.stop(with: timeout) }
+            let finished = await withTaskCancellationHandler { await run() } onCancel: { budget.stop(with: timeout) }
+            Deadlines.shared.remove(deadline)
             // Over a budget, the answer is that alone: no partial data, nothing of what was built kept.
             if let violation = budget.violation { return violation.json }
-            guard let finished else {
-                return LimitViolation(message: "The request took longer than \(limits.timeBudget) and was stopped.",
-                                      code: "TIMEOUT").json
-            }
             answer = finished
             keepable = customer == nil && operation.map { AnswerCache.isCatalogQuery($0) } == true && answer.errors.isEmpty
         } catch let error as GraphQLError {

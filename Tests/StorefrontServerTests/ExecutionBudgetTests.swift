@@ -237,16 +237,8 @@ struct ExecutionBudgetTests {
                                                                "variables": ["id": try await productID()]])
         var budget = Duration.seconds(1)
         while true {
-            var limits = Self.unhurried
-            limits.timeBudget = budget
-            limits.maximumResolvedFields = .max
-            limits.maximumListElements = .max
-            limits.maximumResponseBytes = .max
-            // Counted, never reached: the bomb is stopped by its time alone.
-            limits.maximumResolvedFieldsInFlight = 1 << 60
-            limits.maximumListElementsInFlight = 1 << 60
-            limits.maximumResponseBytesInFlight = 1 << 60
-            let endpoint = try GraphQLEndpoint(storefront: try Self.storefront.get(), accessToken: "t", limits: limits)
+            let endpoint = try GraphQLEndpoint(storefront: try Self.storefront.get(), accessToken: "t",
+                                               limits: Self.onlyTime(budget))
             let peak = PeakWork()
             let watcher = Thread { [sharedWork = endpoint.sharedWork] in
                 while !peak.stopped.load(ordering: .relaxed) {
@@ -270,6 +262,48 @@ struct ExecutionBudgetTests {
             #expect(endpoint.sharedWork.inUse.fields == 0, "work still being done after the answer")
             return
         }
+    }
+}
+
+extension ExecutionBudgetTests {
+    /// A client that goes away stops its request as its time budget would: the work runs in the
+    /// request's own task, and cancelling that task stops the budget, so every resolver after it
+    /// throws and nothing of it runs on. The bomb would run for its whole minute otherwise.
+    @Test func aRequestWhoseClientWentAwayStopsInsideItsResolvers() async throws {
+        let endpoint = try GraphQLEndpoint(storefront: try Self.storefront.get(), accessToken: "t", limits: Self.onlyTime(.seconds(60)))
+        let body = try JSONSerialization.data(withJSONObject: ["query": Self.adjacentBomb(levels: 6),
+                                                               "variables": ["id": try await productID()]])
+        let clock = ContinuousClock()
+        let start = clock.now
+        let request = Task { await endpoint.handle(token: "t", body: body) }
+        // Cancelled once its resolvers are at work (or after 30 s, when they never started).
+        while endpoint.sharedWork.inUse.fields == 0, start.duration(to: clock.now) < .seconds(30) {
+            try await Task.sleep(for: .milliseconds(1))
+        }
+        #expect(endpoint.sharedWork.inUse.fields > 0, "the resolvers counted their work while they ran")
+        request.cancel()
+        let response = await request.value
+        #expect(start.duration(to: clock.now) < .seconds(60), "stopped when its client went away, not at its time budget")
+        let json = try #require(try JSONSerialization.jsonObject(with: response.body) as? [String: Any])
+        let code = ((json["errors"] as? [[String: Any]])?.first?["extensions"] as? [String: Any])?["code"] as? String
+        #expect(code == "TIMEOUT")
+        #expect(endpoint.sharedWork.inUse.fields == 0, "work still held after the answer")
+    }
+}
+
+extension ExecutionBudgetTests {
+    /// Limits under which only `time` stops a request: its work is counted (in flight too) but no
+    /// count is ever reached.
+    static func onlyTime(_ time: Duration) -> RequestLimits {
+        var limits = Self.unhurried
+        limits.timeBudget = time
+        limits.maximumResolvedFields = .max
+        limits.maximumListElements = .max
+        limits.maximumResponseBytes = .max
+        limits.maximumResolvedFieldsInFlight = 1 << 60
+        limits.maximumListElementsInFlight = 1 << 60
+        limits.maximumResponseBytesInFlight = 1 << 60
+        return limits
     }
 }
 

@@ -5,10 +5,10 @@ import Synchronization
 /// elements produced, and the bytes the answer will take (names, strings, punctuation). Every
 /// resolver charges it before it runs and for what it returned, so a document that fans out (lists
 /// inside lists, objects that lead back to lists) stops at its budget, not at a guess made before it
-/// ran. The first charge over a budget fires `stop`, which ends the request at once with that
-/// violation; every resolver after it throws before doing anything, so the work still scheduled
-/// drains within milliseconds and what it built is released with it. A cancelled request (its time
-/// budget passed, its client went away) stops the same way.
+/// ran. The first charge over a budget ends the request with that violation: every resolver after
+/// it throws before doing anything, so the work still scheduled drains within milliseconds and
+/// what it built is released with it. A request whose time budget
+/// passed or whose client went away is stopped the same way (`stop(with:)`).
 final class ExecutionBudget: Sendable {
     struct Limits: Sendable, Hashable {
         var fields: Int
@@ -28,7 +28,6 @@ final class ExecutionBudget: Sendable {
     }
 
     let limits: Limits
-    let stop = StopSignal()
     private let counts = Mutex(Counts())
     /// What every request in flight holds together, when the process bounds that too.
     private let shared: SharedWork?
@@ -52,6 +51,14 @@ final class ExecutionBudget: Sendable {
         if let held { shared?.release(fields: held.0, listElements: held.1, responseBytes: held.2) }
     }
 
+    /// Stops the request with `violation` (its time ran out, its client went away), unless a
+    /// budget stopped it first: every charge after this throws.
+    func stop(with violation: LimitViolation) {
+        counts.withLock { counts in
+            if counts.violation == nil { counts.violation = violation }
+        }
+    }
+
     /// The first budget that was exceeded, if one was.
     var violation: LimitViolation? { counts.withLock { $0.violation } }
 
@@ -63,8 +70,8 @@ final class ExecutionBudget: Sendable {
     /// the request was cancelled. Counts saturate, so no input overflows them.
     func charge(fields: Int = 0, listElements: Int = 0, responseBytes: Int = 0) throws {
         if Task.isCancelled { throw CancellationError() }
-        let (violation, isFirst) = counts.withLock { counts -> (LimitViolation?, Bool) in
-            if let violation = counts.violation { return (violation, false) }
+        let violation = counts.withLock { counts -> LimitViolation? in
+            if let violation = counts.violation { return violation }
             counts.fields = Self.adding(counts.fields, fields)
             counts.listElements = Self.adding(counts.listElements, listElements)
             counts.responseBytes = Self.adding(counts.responseBytes, responseBytes)
@@ -77,11 +84,9 @@ final class ExecutionBudget: Sendable {
                     counts.violation = LimitViolation(message: "Other requests' work fills the server; try again shortly.", code: "THROTTLED")
                 }
             }
-            return (counts.violation, counts.violation != nil)
+            return counts.violation
         }
-        guard let violation else { return }
-        if isFirst { stop.fire() }
-        throw violation
+        if let violation { throw violation }
     }
 
     private static func adding(_ a: Int, _ b: Int) -> Int {
@@ -141,33 +146,6 @@ final class SharedWork: Sendable {
 
     var inUse: (fields: Int, listElements: Int, responseBytes: Int) {
         used.withLock { ($0.fields, $0.listElements, $0.responseBytes) }
-    }
-}
-
-/// Fires once; whoever waits on it (`withTimeBudget`) is told at once, even if it started waiting
-/// after the signal fired.
-final class StopSignal: Sendable {
-    private struct State {
-        var fired = false
-        var action: (@Sendable () -> Void)?
-    }
-    private let state = Mutex(State())
-
-    func fire() {
-        let action = state.withLock { state -> (@Sendable () -> Void)? in
-            guard !state.fired else { return nil }
-            state.fired = true
-            return state.action
-        }
-        action?()
-    }
-
-    func onFire(_ action: @escaping @Sendable () -> Void) {
-        let fired = state.withLock { state -> Bool in
-            state.action = action
-            return state.fired
-        }
-        if fired { action() }
     }
 }
 

@@ -1,12 +1,11 @@
 import Synchronization
 
 /// Runs `work` in a task of its own and answers with its result, or with nil once `budget` has
-/// passed, `stop` fired or the caller is cancelled (its client went away), whichever comes first.
+/// passed or the caller is cancelled (its client went away), whichever comes first.
 /// Either way the work's task is cancelled: resolvers check for that, so it stops soon after rather
 /// than running on unseen.
-func withTimeBudget<T: Sendable>(_ budget: Duration, stop: StopSignal? = nil, _ work: @escaping @Sendable () async -> T) async -> T? {
+func withTimeBudget<T: Sendable>(_ budget: Duration, _ work: @escaping @Sendable () async -> T) async -> T? {
     let race = BudgetRace<T>()
-    stop?.onFire { race.finish(nil) }
     let task = Task { race.finish(await work()) }
     let deadline = Deadlines.shared.add(after: budget) { race.finish(nil) }
     let result = await withTaskCancellationHandler {
