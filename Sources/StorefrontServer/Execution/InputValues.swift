@@ -9,11 +9,17 @@ struct InputValues {
     /// The library would refuse the value; it says how.
     struct Refused: Error {}
 
-    /// One argument a field or directive takes.
+    /// One argument a field or directive takes, its type read once.
     struct Definition {
         let name: String
-        let type: GraphQLInputType
+        let shape: InputShape
         let defaultValue: Map?
+
+        init(name: String, type: GraphQLInputType, defaultValue: Map?) {
+            self.name = name
+            shape = InputShape(type)
+            self.defaultValue = defaultValue
+        }
     }
 
     let schema: GraphQLSchema
@@ -25,17 +31,18 @@ struct InputValues {
         self.served = served ?? ServedFields.of(schema)
     }
 
-    /// An input object type's fields: the library's `fields()` runs the schema's thunk each time,
-    /// which Graphiti answers by building them anew, type look-ups included.
-    private func inputFields(of type: GraphQLInputObjectType) throws -> InputObjectFieldMap {
-        if let read = served?.inputFields(of: type) { return read }
-        return try type.fields()
+    /// An input object type's fields, read once (`ServedFields`): the library's `fields()` runs
+    /// the schema's thunk each time, which Graphiti answers by building them anew, type look-ups
+    /// included.
+    private func object(_ type: GraphQLInputObjectType) throws -> InputObjectShape {
+        if let read = served?.inputShape(of: type) { return read }
+        return InputObjectShape(fields: try type.fields(), isOneOf: type.isOneOf)
     }
 
     /// One variable an operation defines, with its type and default read from the document.
     struct DefinedVariable {
         let name: String
-        let type: GraphQLInputType
+        let shape: InputShape
         /// The default's value (a default names no variable): the same for every request.
         let defaultValue: Map?
     }
@@ -44,8 +51,9 @@ struct InputValues {
     func variableDefinitions(_ definitions: [VariableDefinition]) throws -> [DefinedVariable] {
         try definitions.map { definition in
             guard let type = schemaType(definition.type) as? GraphQLInputType else { throw Refused() }
-            return DefinedVariable(name: definition.variable.name.value, type: type,
-                            defaultValue: try definition.defaultValue.map { try literal($0, type: type, variables: [:]) })
+            let shape = InputShape(type)
+            return DefinedVariable(name: definition.variable.name.value, shape: shape,
+                                   defaultValue: try definition.defaultValue.map { try literal($0, shape, variables: [:]) })
         }
     }
 
@@ -55,8 +63,7 @@ struct InputValues {
         for definition in definitions {
             var value = inputs[definition.name] ?? .undefined
             if value == .undefined, let defaultValue = definition.defaultValue { value = defaultValue }
-            guard try isValid(value, for: definition.type) else { throw Refused() }
-            variables[definition.name] = try coerced(value, type: definition.type)
+            variables[definition.name] = try coerced(value, definition.shape)
         }
         return variables
     }
@@ -70,11 +77,11 @@ struct InputValues {
         for definition in definitions {
             let value: Map
             if let argument = byName[definition.name] {
-                value = try literal(argument.value, type: definition.type, variables: variables)
+                value = try literal(argument.value, definition.shape, variables: variables)
             } else {
                 value = definition.defaultValue ?? .undefined
             }
-            guard try isValid(value, for: definition.type) else { throw Refused() }
+            guard try isValid(value, definition.shape) else { throw Refused() }
             arguments[definition.name] = value
         }
         values = .dictionary(arguments)
@@ -94,113 +101,175 @@ struct InputValues {
         return schema.getType(name: named.name.value)
     }
 
-    /// A literal (or a variable) of the document as a value of `type`.
-    private func literal(_ value: Value, type: GraphQLInputType, variables: [String: Map]) throws -> Map {
-        if let nonNull = type as? GraphQLNonNull {
-            guard !(value is NullValue), let inner = nonNull.ofType as? GraphQLInputType else { throw Refused() }
-            return try literal(value, type: inner, variables: variables)
+    /// A literal (or a variable) of the document as a value of the type `shape` reads.
+    private func literal(_ value: Value, _ shape: InputShape, variables: [String: Map]) throws -> Map {
+        if case .nonNull(let inner) = shape {
+            guard !(value is NullValue) else { throw Refused() }
+            return try literal(value, inner, variables: variables)
         }
+        if case .refused = shape { throw Refused() }
         if value is NullValue { return .null }
         if let variable = value as? Variable {
             return variables[variable.name.value] ?? .undefined
         }
-        if let list = type as? GraphQLList {
-            guard let itemType = list.ofType as? GraphQLInputType else { throw Refused() }
+        switch shape {
+        case .list(let item):
             if let items = value as? ListValue {
-                return .array(try items.values.map { try literal($0, type: itemType, variables: variables) })
+                return .array(try items.values.map { try literal($0, item, variables: variables) })
             }
-            return .array([try literal(value, type: itemType, variables: variables)])
-        }
-        if let objectType = type as? GraphQLInputObjectType {
+            return .array([try literal(value, item, variables: variables)])
+        case .object(let type):
             guard let object = value as? ObjectValue else { throw Refused() }
+            let shape = try self.object(type)
             var given = [String: ObjectField]()
             for field in object.fields { given[field.name.value] = field }
             var result: Map = [:]
             guard case .dictionary(var fields) = result else { throw Refused() }
-            for (name, field) in try inputFields(of: objectType) {
-                if let value = given[name] {
-                    fields[name] = try literal(value.value, type: field.type, variables: variables)
+            for field in shape.fields {
+                if let value = given[field.name] {
+                    fields[field.name] = try literal(value.value, field.shape, variables: variables)
                 } else {
-                    fields[name] = field.defaultValue ?? .undefined
+                    fields[field.name] = field.defaultValue ?? .undefined
                 }
             }
-            if objectType.isOneOf {
+            if shape.isOneOf {
                 let keys = fields.filter { $1 != .undefined }.keys
                 if keys.count != 1 || fields[keys[keys.startIndex]] == .null { return .undefined }
             }
             result = .dictionary(fields)
             return result
-        }
-        if let leaf = type as? GraphQLLeafType {
+        case .leaf(let leaf):
             do { return try leaf.parseLiteral(valueAST: value) } catch { return .null }
+        case .nonNull, .refused, .other:
+            throw Refused()
         }
-        throw Refused()
     }
 
-    /// Whether the library finds `value` acceptable for `type` (it lists no errors for it).
-    private func isValid(_ value: Map, for type: GraphQLInputType) throws -> Bool {
-        if let nonNull = type as? GraphQLNonNull {
-            guard let inner = nonNull.ofType as? GraphQLInputType, value != .null, value != .undefined else { return false }
-            return try isValid(value, for: inner)
+    /// Whether the library finds `value` acceptable for the type `shape` reads (it lists no errors for it).
+    private func isValid(_ value: Map, _ shape: InputShape) throws -> Bool {
+        switch shape {
+        case .nonNull(let inner):
+            guard value != .null, value != .undefined else { return false }
+            return try isValid(value, inner)
+        case .refused:
+            return false
+        default:
+            break
         }
         guard value != .null, value != .undefined else { return true }
-        if let list = type as? GraphQLList {
-            guard let itemType = list.ofType as? GraphQLInputType else { return false }
+        switch shape {
+        case .list(let item):
             if case .array(let items) = value {
-                return try items.allSatisfy { try isValid($0, for: itemType) }
+                return try items.allSatisfy { try isValid($0, item) }
             }
-            return try isValid(value, for: itemType)
-        }
-        if let objectType = type as? GraphQLInputObjectType {
+            return try isValid(value, item)
+        case .object(let type):
             guard case .dictionary(let given) = value else { return false }
-            let fields = try inputFields(of: objectType)
-            guard given.keys.allSatisfy({ fields[$0] != nil }) else { return false }
-            if objectType.isOneOf {
+            let shape = try object(type)
+            guard given.keys.allSatisfy({ shape.names.contains($0) }) else { return false }
+            if shape.isOneOf {
                 let keys = given.filter { $1 != .undefined }.keys
                 guard keys.count == 1, given[keys[keys.startIndex]] != .null else { return false }
             }
             // A field not given is null here, as `Map`'s subscript answers (without the error it throws and catches).
-            return try fields.allSatisfy { name, field in try isValid(given[name] ?? .null, for: field.type) }
-        }
-        if let leaf = type as? GraphQLLeafType {
+            return try shape.fields.allSatisfy { field in try isValid(given[field.name] ?? .null, field.shape) }
+        case .leaf(let leaf):
             guard let parsed = try? leaf.parseValue(value: value) else { return false }
             return parsed != .null && parsed != .undefined
+        case .nonNull, .refused, .other:
+            return false
         }
-        return false
     }
 
-    /// A valid value as the type holds it (leaves parsed, a single value as a list of one, input
-    /// objects in their fields' order with defaults).
-    private func coerced(_ value: Map, type: GraphQLInputType) throws -> Map {
-        if let nonNull = type as? GraphQLNonNull {
-            guard let inner = nonNull.ofType as? GraphQLInputType else { throw Refused() }
-            return try coerced(value, type: inner)
+    /// `value` as the type holds it (leaves parsed, a single value as a list of one, input objects
+    /// in their fields' order with defaults), when the library finds it acceptable (`isValid`);
+    /// `Refused` when it does not. One pass: each leaf is parsed once.
+    private func coerced(_ value: Map, _ shape: InputShape) throws -> Map {
+        switch shape {
+        case .nonNull(let inner):
+            guard value != .null, value != .undefined else { throw Refused() }
+            return try coerced(value, inner)
+        case .refused:
+            throw Refused()
+        default:
+            break
         }
         guard value != .undefined, value != .null else { return value }
-        if let list = type as? GraphQLList {
-            guard let itemType = list.ofType as? GraphQLInputType else { throw Refused() }
+        switch shape {
+        case .list(let item):
             if case .array(let items) = value {
-                return .array(try items.map { try coerced($0, type: itemType) })
+                return .array(try items.map { try coerced($0, item) })
             }
-            return .array([try coerced(value, type: itemType)])
-        }
-        if let objectType = type as? GraphQLInputObjectType {
+            return .array([try coerced(value, item)])
+        case .object(let type):
             guard case .dictionary(let given) = value else { throw Refused() }
+            let shape = try object(type)
+            guard given.keys.allSatisfy({ shape.names.contains($0) }) else { throw Refused() }
+            if shape.isOneOf {
+                let keys = given.filter { $1 != .undefined }.keys
+                guard keys.count == 1, given[keys[keys.startIndex]] != .null else { throw Refused() }
+            }
             var result: Map = [:]
             guard case .dictionary(var fields) = result else { throw Refused() }
-            for (name, field) in try inputFields(of: objectType) {
-                if let value = given[name], value != .undefined {
-                    fields[name] = try coerced(value, type: field.type)
+            for field in shape.fields {
+                if let value = given[field.name], value != .undefined {
+                    fields[field.name] = try coerced(value, field.shape)
                 } else {
-                    fields[name] = field.defaultValue ?? .undefined
+                    // Not given (or undefined): valid unless the field is non-null, and its default.
+                    if case .nonNull = field.shape { throw Refused() }
+                    if case .refused = field.shape { throw Refused() }
+                    fields[field.name] = field.defaultValue ?? .undefined
                 }
             }
             result = .dictionary(fields)
             return result
+        case .leaf(let leaf):
+            guard let parsed = try? leaf.parseValue(value: value), parsed != .null, parsed != .undefined else { throw Refused() }
+            return parsed
+        case .nonNull, .refused, .other:
+            throw Refused()
         }
-        if let leaf = type as? GraphQLLeafType {
-            return try leaf.parseValue(value: value)
+    }
+}
+
+/// An input type read once: what a value of it must be, without casting the type for every value.
+indirect enum InputShape: @unchecked Sendable {
+    case nonNull(InputShape)
+    case list(InputShape)
+    case object(GraphQLInputObjectType)
+    case leaf(GraphQLLeafType)
+    /// A non-null type around something that is not an input type: every value is refused.
+    case refused
+    /// Anything else: null is taken, every other value refused.
+    case other
+
+    init(_ type: GraphQLType) {
+        switch type {
+        case let nonNull as GraphQLNonNull:
+            self = (nonNull.ofType as? GraphQLInputType).map { .nonNull(InputShape($0)) } ?? .refused
+        case let list as GraphQLList:
+            self = (list.ofType as? GraphQLInputType).map { .list(InputShape($0)) } ?? .other
+        case let object as GraphQLInputObjectType: self = .object(object)
+        case let leaf as GraphQLLeafType: self = .leaf(leaf)
+        default: self = .other
         }
-        throw Refused()
+    }
+}
+
+/// An input object type's fields as shapes, in the type's order, read once.
+final class InputObjectShape: @unchecked Sendable {
+    struct Field {
+        let name: String
+        let shape: InputShape
+        let defaultValue: Map?
+    }
+    let fields: [Field]
+    let names: Set<String>
+    let isOneOf: Bool
+
+    init(fields: InputObjectFieldMap, isOneOf: Bool) {
+        self.fields = fields.map { Field(name: $0.key, shape: InputShape($0.value.type), defaultValue: $0.value.defaultValue) }
+        names = Set(fields.keys)
+        self.isOneOf = isOneOf
     }
 }

@@ -90,13 +90,14 @@ indirect enum ValueShape: @unchecked Sendable {
 /// Every object and input object type's fields of one schema, by type and name, read once.
 final class ServedFields: @unchecked Sendable {
     private let fields: [ObjectIdentifier: [String: ServedField]]
-    /// Every input object type's fields: the library's `fields()` builds them anew each time it is asked.
-    private let inputFields: [ObjectIdentifier: InputObjectFieldMap]
+    /// Every input object type's fields, as shapes: the library's `fields()` builds them anew each
+    /// time it is asked.
+    private let inputShapes: [ObjectIdentifier: InputObjectShape]
 
     /// `direct`: the key-path fields noted while the schema was built.
     init(_ schema: GraphQLSchema, direct: DirectFields? = DirectFields.collecting) throws {
         var fields = [ObjectIdentifier: [String: ServedField]]()
-        var inputFields = [ObjectIdentifier: InputObjectFieldMap]()
+        var inputShapes = [ObjectIdentifier: InputObjectShape]()
         for type in schema.typeMap.values where !type.name.hasPrefix("__") {
             if let object = type as? GraphQLObjectType {
                 var byName = [String: ServedField]()
@@ -105,16 +106,16 @@ final class ServedFields: @unchecked Sendable {
                 }
                 fields[ObjectIdentifier(object)] = byName
             } else if let input = type as? GraphQLInputObjectType {
-                inputFields[ObjectIdentifier(input)] = try input.fields()
+                inputShapes[ObjectIdentifier(input)] = InputObjectShape(fields: try input.fields(), isOneOf: input.isOneOf)
             }
         }
         self.fields = fields
-        self.inputFields = inputFields
+        self.inputShapes = inputShapes
     }
 
     func field(_ name: String, of type: GraphQLObjectType) -> ServedField? { fields[ObjectIdentifier(type)]?[name] }
 
-    func inputFields(of type: GraphQLInputObjectType) -> InputObjectFieldMap? { inputFields[ObjectIdentifier(type)] }
+    func inputShape(of type: GraphQLInputObjectType) -> InputObjectShape? { inputShapes[ObjectIdentifier(type)] }
 
     /// The tables of the schemas built in this process, noted before their resolvers were wrapped.
     private static let tables = Mutex<[ObjectIdentifier: ServedFields]>([:])
