@@ -152,10 +152,16 @@ struct HostileInputPropertyTests {
         // A second: the slow clients outlast it (they pause for as long), while the query beside
         // them, sent in one go, gets its body in well within it on a busy machine too.
         limits.clientTimeout = .seconds(1)
-        let server = try await LoopbackServer.start(limits: limits)
-        let target = slowBodies(server, limits)
-        let problem = await target.check("clients=25 prefix=9 pause=1000 finish=1")
-        await server.stop()
+        var problem: String?
+        // Beside every other suite on two slow cores, the server's tasks can be more than the
+        // second late to read even the query's body, which then rightly gets its 408. That one
+        // answer is tried again, twice; any other problem, or a third 408, fails the test.
+        for _ in 0..<3 {
+            let server = try await LoopbackServer.start(limits: limits)
+            problem = await slowBodies(server, limits).check("clients=25 prefix=9 pause=1000 finish=1")
+            await server.stop()
+            guard let found = problem, found.hasPrefix("the query beside"), found.hasSuffix("got 408") else { break }
+        }
         #expect(problem == nil)
     }
 }
