@@ -164,13 +164,8 @@ struct InputValues {
             }
             return try isValid(value, item)
         case .object(let type):
-            guard case .dictionary(let given) = value else { return false }
             let shape = try object(type)
-            guard given.keys.allSatisfy({ shape.names.contains($0) }) else { return false }
-            if shape.isOneOf {
-                let keys = given.filter { $1 != .undefined }.keys
-                guard keys.count == 1, given[keys[keys.startIndex]] != .null else { return false }
-            }
+            guard shape.accepts(value), case .dictionary(let given) = value else { return false }
             // A field not given is null here, as `Map`'s subscript answers (without the error it throws and catches).
             return try shape.fields.allSatisfy { field in try isValid(given[field.name] ?? .null, field.shape) }
         case .leaf(let leaf):
@@ -202,13 +197,8 @@ struct InputValues {
             }
             return .array([try coerced(value, item)])
         case .object(let type):
-            guard case .dictionary(let given) = value else { throw Refused() }
             let shape = try object(type)
-            guard given.keys.allSatisfy({ shape.names.contains($0) }) else { throw Refused() }
-            if shape.isOneOf {
-                let keys = given.filter { $1 != .undefined }.keys
-                guard keys.count == 1, given[keys[keys.startIndex]] != .null else { throw Refused() }
-            }
+            guard shape.accepts(value), case .dictionary(let given) = value else { throw Refused() }
             var result: Map = [:]
             guard case .dictionary(var fields) = result else { throw Refused() }
             for field in shape.fields {
@@ -266,6 +256,15 @@ final class InputObjectShape: @unchecked Sendable {
     let fields: [Field]
     let names: Set<String>
     let isOneOf: Bool
+
+    /// `value` is an object naming only the type's fields and, for a one-of type, exactly one of
+    /// them, not null.
+    func accepts(_ value: Map) -> Bool {
+        guard case .dictionary(let given) = value, given.keys.allSatisfy({ names.contains($0) }) else { return false }
+        guard isOneOf else { return true }
+        let keys = given.filter { $1 != .undefined }.keys
+        return keys.count == 1 && given[keys[keys.startIndex]] != .null
+    }
 
     init(fields: InputObjectFieldMap, isOneOf: Bool) {
         self.fields = fields.map { Field(name: $0.key, shape: InputShape($0.value.type), defaultValue: $0.value.defaultValue) }
