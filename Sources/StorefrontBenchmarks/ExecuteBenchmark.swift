@@ -11,6 +11,8 @@ import StorefrontServer
 enum ExecuteBenchmark {
     static func main(_ arguments: [String]) async throws {
         let rounds = BenchmarkArguments.option("--rounds", in: arguments).flatMap(Int.init) ?? 400
+        let tasks = BenchmarkArguments.option("--tasks", in: arguments).flatMap(Int.init) ?? 1
+        guard (1...64).contains(tasks) else { throw ServeBenchmark.Failure(description: "--tasks takes 1 to 64") }
         guard (1...100_000).contains(rounds) else { throw ServeBenchmark.Failure(description: "--rounds takes 1 to 100000") }
         let executor: GraphQLEndpoint.Executor
         switch BenchmarkArguments.option("--executor", in: arguments) ?? "serial" {
@@ -48,8 +50,13 @@ enum ExecuteBenchmark {
             var batches: [Double] = []
             for _ in 0..<9 {
                 let start = DispatchTime.now().uptimeNanoseconds
-                for _ in 0..<rounds { _ = try await answer(query.body, endpoint, query.name) }
-                batches.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1000 / Double(rounds))
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    for _ in 0..<tasks {
+                        group.addTask { for _ in 0..<rounds { _ = try await answer(query.body, endpoint, query.name) } }
+                    }
+                    try await group.waitForAll()
+                }
+                batches.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1000 / Double(rounds * tasks))
             }
             let micros = batches.sorted()[4]
             if key == "shop" { trivial = micros }

@@ -369,22 +369,30 @@ struct SerialExecutionTests {
         #expect(first.getters(named: "y").isEmpty && second.getters(named: "y").isEmpty)
     }
 
-    /// A large operation lets other tasks run every 128 fields: the resolvers seldom suspend, and
-    /// on two cores the task pool has two threads, which one operation must not hold to its end.
+    /// A large operation lets other tasks run once it has run a slice of time, looking at the clock
+    /// every 128 fields: the resolvers seldom suspend, and on two cores the task pool has two
+    /// threads, which one operation must not hold to its end. One shorter than its slice never does.
     @Test func aLargeOperationLetsOthersRun() async throws {
         let schema = try StorefrontSchema.shared.get()
         let context = RequestContext(storefront: try Self.shop.get())
         let document = try parse(source: Source(body: "{ products(first: 50) { nodes { id title handle variants(first: 10) { nodes { id title } } } } }"))
-        let yields = Atomic<Int>(0)
-        let ran = await SerialExecution.execute(schema: schema, document: document, context: context, variables: [:], operationName: nil,
-                                                onYield: { yields.add(1, ordering: .relaxed) })
-        let answer = try #require(ran).result
-        #expect(answer.errors.isEmpty)
-        let products = answer.data?["products", "nodes"].array ?? []
-        let variants = products.reduce(0) { $0 + ($1["variants", "nodes"].array?.count ?? 0) }
-        let fields = 1 + 1 + products.count * 5 + variants * 2
-        #expect(products.count > 10)
-        #expect(yields.load(ordering: .relaxed) == fields / SerialExecution.fieldsBetweenYields, "\(fields) fields")
+        func yields(slice: Duration) async throws -> (yields: Int, fields: Int) {
+            let yields = Atomic<Int>(0)
+            let ran = await SerialExecution.execute(schema: schema, document: document, context: context, variables: [:], operationName: nil,
+                                                    slice: slice, onYield: { yields.add(1, ordering: .relaxed) })
+            let answer = try #require(ran).result
+            #expect(answer.errors.isEmpty)
+            let products = answer.data?["products", "nodes"].array ?? []
+            let variants = products.reduce(0) { $0 + ($1["variants", "nodes"].array?.count ?? 0) }
+            #expect(products.count > 10)
+            return (yields.load(ordering: .relaxed), 1 + 1 + products.count * 5 + variants * 2)
+        }
+        // A slice already over at every look: it lets others run at each.
+        let every = try await yields(slice: .zero)
+        #expect(every.yields == every.fields / SerialExecution.fieldsBetweenYields, "\(every.fields) fields")
+        #expect(every.yields > 2)
+        // A slice no operation here reaches: never.
+        #expect(try await yields(slice: .seconds(3600)).yields == 0)
     }
 
     /// The walk charges properties in batches, and everything before a resolver runs; by the end it

@@ -36,34 +36,40 @@ final class SerialExecution {
     private let resolverContext: any Sendable
     private let info: GraphQLResolveInfo
     private let inputs: InputValues
-    private var errors: [GraphQLError] = []
+    @exclusivity(unchecked) private var errors: [GraphQLError] = []
     /// The answer so far: `{"data":` and the data written up to the field being resolved.
-    private var out: [UInt8] = []
+    @exclusivity(unchecked) private var out: [UInt8] = []
     /// Where a value JSON cannot hold was written (an undefined list element, a number that is
     /// not finite; "null" stands in its place). The library's encoder refuses such an answer, so
     /// one still in the answer at the end makes it unencodable; one taken back with its field is not.
-    private var unencodable: [Int] = []
+    @exclusivity(unchecked) private var unencodable: [Int] = []
     /// Where in the answer the field being resolved is: keys and list positions, pushed and popped
     /// as the walk goes (an `IndexPath` is made of it only for an error).
-    private var path: [IndexPathValue] = []
+    @exclusivity(unchecked) private var path: [IndexPathValue] = []
     private var currentPath: GraphQL.IndexPath { GraphQL.IndexPath(path) }
     /// The arguments that name variables, worked out for this request (the plan keeps the others).
-    private var arguments: [FieldOnType: Map] = [:]
+    @exclusivity(unchecked) private var arguments: [FieldOnType: Map] = [:]
     /// Whether `@skip`/`@include` naming variables keep a selection, for this request.
-    private var included: [Int: Bool] = [:]
+    @exclusivity(unchecked) private var included: [Int: Bool] = [:]
     /// What the walk has done and not yet charged to the request's budget (`charge`).
-    private var uncharged = (fields: 0, listElements: 0, responseBytes: 0)
+    @exclusivity(unchecked) private var uncharged = (fields: 0, listElements: 0, responseBytes: 0)
     /// Charged together: every this many fields, before a resolver runs, for a list, and at the end.
     static let fieldsBetweenCharges = 32
     static let bytesBetweenCharges = 64 << 10
-    /// Fields resolved since this operation last let other tasks run. The resolvers seldom
+    /// Fields resolved since this operation last looked at the clock. The resolvers seldom
     /// suspend, so a large operation would otherwise hold one of the few threads of the task pool
     /// (two on two cores) until it ends, and other requests, and the timers that answer 408 to slow
-    /// bodies, would wait for it.
-    private var fieldsSinceYield = 0
+    /// bodies, would wait for it: every `fieldsBetweenYields` fields it looks, and once it has run
+    /// `slice` since it started or last let others run, it lets them run. Letting them run is not
+    /// free (the task is queued again and a thread woken: a tenth of a product page's time when it
+    /// did so every 128 fields), so an operation shorter than a slice never does.
+    @exclusivity(unchecked) private var fieldsSinceYield = 0
+    @exclusivity(unchecked) private var sliceStart = ContinuousClock.now
+    @exclusivity(unchecked) private var slice = SerialExecution.slice
     /// Told each time it lets them run (tests count them).
-    private var onYield: (@Sendable () -> Void)?
+    @exclusivity(unchecked) private var onYield: (@Sendable () -> Void)?
     static let fieldsBetweenYields = 128
+    static let slice = Duration.milliseconds(2)
 
     struct Unsupported: Error {}
 
@@ -81,7 +87,8 @@ final class SerialExecution {
     /// The operation's answer, or nil when the library's executor is to answer it. `plans` keeps
     /// what is worked out of the document for the next request with it (see `OperationPlan`).
     static func execute(schema: GraphQLSchema, document: Document, context: RequestContext, variables: [String: Map],
-                        operationName: String?, plans: ExecutionPlans? = nil, onYield: (@Sendable () -> Void)? = nil) async -> SerialAnswer? {
+                        operationName: String?, plans: ExecutionPlans? = nil,
+                        slice: Duration = SerialExecution.slice, onYield: (@Sendable () -> Void)? = nil) async -> SerialAnswer? {
         guard let served = ServedFields.of(schema), let info = await PlaceholderInfo.shared() else { return nil }
         let kept = plans?.plan(operationName)
         if kept?.unsupported == true { return nil }
@@ -103,6 +110,7 @@ final class SerialExecution {
             let coerced = try inputs.variables(plan.variables, inputs: variables)
             execution = SerialExecution(served: served, plan: plan, inputs: inputs, variables: coerced, context: context, info: info)
             execution.onYield = onYield
+            execution.slice = slice
             try execution.prepareVariables()
             groups = try execution.rootGroups()
         } catch {
@@ -269,8 +277,12 @@ final class SerialExecution {
         fieldsSinceYield += 1
         if fieldsSinceYield >= Self.fieldsBetweenYields {
             fieldsSinceYield = 0
-            onYield?()
-            await Task.yield()
+            let now = ContinuousClock.now
+            if now - sliceStart >= slice {
+                onYield?()
+                await Task.yield()
+                sliceStart = .now
+            }
         }
         var value: (any Sendable)?
         do {
