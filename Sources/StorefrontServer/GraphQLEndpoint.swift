@@ -137,7 +137,8 @@ public final class GraphQLEndpoint: Sendable {
             }
             // A document kept just now keeps its plans from this first request on.
             let plans = (known ?? api.validated.known(request.query))?.plans
-            let (country, language) = InContextDirective.values(of: operation, variables: request.variables)
+            let (country, language) = (plans?.inContext(request.operationName, of: operation) ?? InContextDirective.Use(operation))
+                .values(request.variables)
             // The buyer's market prices, sells and translates everything the operation reads.
             let buyer = BuyerContext(country: country, language: language)
             let budget = ExecutionBudget(limits.executionBudget, shared: sharedWork)

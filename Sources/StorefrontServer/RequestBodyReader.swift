@@ -173,29 +173,30 @@ struct RequestBodyReader {
     /// A JSON string: a run without escapes is taken as it is; escapes are read into a copy.
     private mutating func string() throws -> String {
         try expect(UInt8(ascii: "\""))
-        let start = index
-        while let byte = peek, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {
+        // Runs of plain bytes between escapes are copied whole (a document's every line ends in
+        // one); a string without escapes is not copied at all.
+        var copy: [UInt8] = []
+        var escaped = false
+        var run = index
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                let plain = UnsafeBufferPointer(rebasing: bytes[run..<index])
+                index += 1
+                guard escaped else { return try text(plain) }
+                copy.append(contentsOf: plain)
+                return try text(copy)
+            }
+            if byte == UInt8(ascii: "\\") {
+                escaped = true
+                copy.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
+                index += 1
+                try escape(into: &copy)
+                run = index
+                continue
+            }
             guard byte >= 0x20 else { throw Unread() }
             index += 1
-        }
-        guard let stop = peek else { throw Unread() }
-        if stop == UInt8(ascii: "\"") {
-            index += 1
-            return try text(bytes[start..<(index - 1)])
-        }
-        var copy = Array(bytes[start..<index])
-        while let byte = peek {
-            index += 1
-            switch byte {
-            case UInt8(ascii: "\""):
-                return try text(copy[...])
-            case UInt8(ascii: "\\"):
-                try escape(into: &copy)
-            case ..<0x20:
-                throw Unread()
-            default:
-                copy.append(byte)
-            }
         }
         throw Unread()
     }

@@ -136,6 +136,22 @@ struct EndpointTests {
         #expect(InContextDirective.values(of: document.operation(named: nil), variables: [:]) == (nil, nil))
     }
 
+    /// Where the directive reads from is worked out once per document and operation; each request's
+    /// variables are then read through it: sent, sent as null, or left at their declared default.
+    @Test func aKeptDocumentsInContextReadsEachRequestsVariables() throws {
+        let document = try parse(source: Source(body: """
+        query A($c: CountryCode = NL, $l: LanguageCode) @inContext(country: $c, language: $l) { shop { name } }
+        """))
+        let plans = ExecutionPlans()
+        let use = plans.inContext("A", of: document.operation(named: "A"))
+        #expect(use.values(["c": "CA", "l": "FR"]) == ("CA", "FR"))
+        #expect(use.values([:]) == ("NL", nil))
+        #expect(use.values(["c": .null]) == (nil, nil))
+        // The same use comes back for the operation, whatever the variables.
+        let again = plans.inContext("A", of: nil)
+        #expect(again.values(["c": "DE"]) == ("DE", nil))
+    }
+
     @Test func theFaultPlanFailsTheShareItIsAskedTo() async throws {
         let draws = [0.1, 0.0, 0.9, 0.5, 0.3, 0.99].makeIterator()
         let source = Mutex(draws)

@@ -204,7 +204,19 @@ final class ExecutionPlans: Sendable {
     static let maximumCount = 16
     private let entries = Mutex<[String?: Entry]>([:])
 
+    private let contexts = Mutex<[String?: InContextDirective.Use]>([:])
+
     func plan(_ operationName: String?) -> Entry? { entries.withLock { $0[operationName] } }
+
+    /// Where the operation's `@inContext` takes the buyer's country and language from.
+    func inContext(_ operationName: String?, of operation: OperationDefinition?) -> InContextDirective.Use {
+        if let known = contexts.withLock({ $0[operationName] }) { return known }
+        let use = InContextDirective.Use(operation)
+        contexts.withLock { contexts in
+            if contexts.count < Self.maximumCount { contexts[operationName] = use }
+        }
+        return use
+    }
 
     func keep(_ entry: Entry, _ operationName: String?) {
         entries.withLock { entries in
