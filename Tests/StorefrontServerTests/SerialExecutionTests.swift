@@ -395,6 +395,16 @@ struct SerialExecutionTests {
         #expect(try await yields(slice: .seconds(3600)).yields == 0)
     }
 
+    /// What names no variable is worked out once per document: of the product page, only the
+    /// arguments that name its variables are worked out for each request.
+    @Test func theProductPagesPlanLeavesOnlyItsVariableArgumentsToEachRequest() throws {
+        let schema = try StorefrontSchema.shared.get()
+        let served = try #require(ServedFields.of(schema))
+        let document = try parse(source: Source(body: StorefrontOperation.product.document))
+        let plan = try #require(OperationPlan.make(schema: schema, served: served, document: document, operationName: "Product"))
+        #expect(plan.variableArguments.map { $0.field.name.value }.sorted() == ["images", "product", "variants"])
+    }
+
     /// The walk charges properties in batches, and everything before a resolver runs; by the end it
     /// has charged what the library's executor charges, field for field and byte for byte.
     @Test func theBudgetIsChargedAsTheLibraryCharges() async throws {

@@ -70,16 +70,24 @@ struct InputValues {
 
     /// The arguments `given` for `definitions`, as a dictionary in the definitions' order.
     func arguments(_ definitions: [Definition], given: [Argument], variables: [String: Map]) throws -> Map {
-        var byName = [String: Argument]()
-        for argument in given { byName[argument.name.value] = argument }
         var values: Map = [:]
         guard case .dictionary(var arguments) = values else { throw Refused() }
         for definition in definitions {
+            // A field is given few arguments: they are looked through where they lie, not copied
+            // into a table (each is a node of the document).
             let value: Map
-            if let argument = byName[definition.name] {
-                value = try literal(argument.value, definition.shape, variables: variables)
+            if let index = given.lastIndex(where: { $0.name.value == definition.name }) {
+                value = try literal(given[index].value, definition.shape, variables: variables)
+            } else if let defaultValue = definition.defaultValue {
+                value = defaultValue
             } else {
-                value = definition.defaultValue ?? .undefined
+                // Not given and no default: refused where a value must be (as `isValid` finds).
+                switch definition.shape {
+                case .nonNull, .refused: throw Refused()
+                default: break
+                }
+                arguments[definition.name] = .undefined
+                continue
             }
             guard try isValid(value, definition.shape) else { throw Refused() }
             arguments[definition.name] = value
