@@ -49,12 +49,20 @@ public struct ProductImage: Hashable, Sendable, Codable {
 
     /// `url` with an image transform, as a CDN spells it (`?width=…&height=…&format=png`).
     public static func transformed(_ url: String, maxWidth: Int?, maxHeight: Int?, png: Bool) -> String {
-        var items: [String] = []
-        if let maxWidth { items.append("width=\(maxWidth)") }
-        if let maxHeight { items.append("height=\(maxHeight)") }
-        if png { items.append("format=png") }
-        guard !items.isEmpty else { return url }
-        return url + (url.contains("?") ? "&" : "?") + items.joined(separator: "&")
+        guard maxWidth != nil || maxHeight != nil || png else { return url }
+        // Every picture of every page asks for one: written in one string, the separator found by
+        // its byte (not by Foundation's substring search).
+        var transformed = url
+        var separator = url.utf8.contains(UInt8(ascii: "?")) ? "&" : "?"
+        func add(_ item: String) {
+            transformed += separator
+            transformed += item
+            separator = "&"
+        }
+        if let maxWidth { add("width=\(maxWidth)") }
+        if let maxHeight { add("height=\(maxHeight)") }
+        if png { add("format=png") }
+        return transformed
     }
 }
 

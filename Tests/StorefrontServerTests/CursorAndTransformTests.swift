@@ -1,0 +1,39 @@
+import Foundation
+import StorefrontModels
+@testable import StorefrontServer
+import Testing
+
+/// Cursors and picture URLs are written on every page, by hand for speed: each as Foundation and
+/// the CDN spell them.
+struct CursorAndTransformTests {
+    @Test func base64IsFoundationsForEveryLengthAndByte() {
+        var generator = SystemRandomNumberGenerator()
+        for length in 0..<40 {
+            for _ in 0..<20 {
+                let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
+                #expect(Base64Text.encode(bytes) == Data(bytes).base64EncodedString(), "\(bytes)")
+            }
+        }
+        #expect(Base64Text.encode(Array((0...255).map(UInt8.init))) == Data((0...255).map(UInt8.init)).base64EncodedString())
+    }
+
+    @Test func aCursorNamesItsListingAndPositionAndLeadsBackToIt() throws {
+        #expect(ListPager.cursor(listing: "variants:gid://shopify/Product/1", position: 42)
+                == Data("variants:gid://shopify/Product/1#42".utf8).base64EncodedString())
+        let items = Array(0..<10)
+        let page = try ListPager.page(items, ConnectionArguments(first: 3, after: ListPager.cursor(listing: "l", position: 4)), listing: "l")
+        #expect(page.nodes == [5, 6, 7])
+        #expect(page.edges.map(\.cursor) == (5...7).map { ListPager.cursor(listing: "l", position: $0) })
+    }
+
+    @Test func aTransformIsAddedToTheURLsQuery() {
+        #expect(ProductImage.transformed("https://cdn.example/a.png", maxWidth: 320, maxHeight: 200, png: true)
+                == "https://cdn.example/a.png?width=320&height=200&format=png")
+        #expect(ProductImage.transformed("https://cdn.example/a.png?v=2", maxWidth: nil, maxHeight: 64, png: false)
+                == "https://cdn.example/a.png?v=2&height=64")
+        #expect(ProductImage.transformed("https://cdn.example/a.png", maxWidth: nil, maxHeight: nil, png: true)
+                == "https://cdn.example/a.png?format=png")
+        #expect(ProductImage.transformed("https://cdn.example/a.png", maxWidth: nil, maxHeight: nil, png: false)
+                == "https://cdn.example/a.png")
+    }
+}
