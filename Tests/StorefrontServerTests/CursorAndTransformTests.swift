@@ -3,20 +3,8 @@ import StorefrontModels
 @testable import StorefrontServer
 import Testing
 
-/// Cursors and picture URLs are written on every page, by hand for speed: each as Foundation and
-/// the CDN spell them.
+/// Cursors and picture URLs are written on every page: each as the API and the CDN spell them.
 struct CursorAndTransformTests {
-    @Test func base64IsFoundationsForEveryLengthAndByte() {
-        var generator = SystemRandomNumberGenerator()
-        for length in 0..<40 {
-            for _ in 0..<20 {
-                let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
-                #expect(Base64Text.encode(bytes) == Data(bytes).base64EncodedString(), "\(bytes)")
-            }
-        }
-        #expect(Base64Text.encode(Array((0...255).map(UInt8.init))) == Data((0...255).map(UInt8.init)).base64EncodedString())
-    }
-
     @Test func aCursorNamesItsListingAndPositionAndLeadsBackToIt() throws {
         #expect(ListPager.cursor(listing: "variants:gid://shopify/Product/1", position: 42)
                 == Data("variants:gid://shopify/Product/1#42".utf8).base64EncodedString())

@@ -30,13 +30,8 @@ enum ListPager {
                                                      startCursor: edges.first?.cursor, endCursor: edges.last?.cursor))
     }
 
-    /// `listing#position` in base64 (RFC 4648, padded), as `Data.base64EncodedString` writes it:
-    /// every edge of a page has one, so it is written straight into the string.
     static func cursor(listing: String, position: Int) -> String {
-        var plain = Array(listing.utf8)
-        plain.append(UInt8(ascii: "#"))
-        plain.append(contentsOf: String(position).utf8)
-        return Base64Text.encode(plain)
+        Data("\(listing)#\(position)".utf8).base64EncodedString()
     }
 
     private static func position(_ cursor: String, listing: String, count: Int) throws -> Int {
@@ -49,29 +44,3 @@ enum ListPager {
     }
 }
 
-/// Base64 (RFC 4648, with padding) without a `Data` made on the way.
-enum Base64Text {
-    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
-
-    static func encode(_ bytes: [UInt8]) -> String {
-        let length = (bytes.count + 2) / 3 * 4
-        return String(unsafeUninitializedCapacity: length) { out in
-            var written = 0
-            var index = 0
-            while index < bytes.count {
-                let remaining = bytes.count - index
-                let first = UInt32(bytes[index])
-                let second = remaining > 1 ? UInt32(bytes[index + 1]) : 0
-                let third = remaining > 2 ? UInt32(bytes[index + 2]) : 0
-                let group = first << 16 | second << 8 | third
-                out[written] = alphabet[Int(group >> 18 & 0x3F)]
-                out[written + 1] = alphabet[Int(group >> 12 & 0x3F)]
-                out[written + 2] = remaining > 1 ? alphabet[Int(group >> 6 & 0x3F)] : UInt8(ascii: "=")
-                out[written + 3] = remaining > 2 ? alphabet[Int(group & 0x3F)] : UInt8(ascii: "=")
-                written += 4
-                index += 3
-            }
-            return written
-        }
-    }
-}
