@@ -20,7 +20,7 @@ public struct StorefrontAPIServer: Sendable {
     /// Where the server listens, once it does: the discovery document names absolute addresses.
     let origin = ServedOrigin()
     /// Requests being worked on now (`RequestLimits.maximumConcurrentRequests`).
-    private let slots: RequestSlots
+    let slots: RequestSlots
 
     public init(endpoint: GraphQLEndpoint, account: AccountEndpoint? = nil, checkout: CheckoutEndpoint? = nil,
                 host: String = "127.0.0.1", port: Int = 0, log: @escaping @Sendable (String) async -> Void = { _ in }) {

@@ -1,6 +1,6 @@
 import Foundation
 import Storefront
-import StorefrontServer
+@testable import StorefrontServer
 
 /// The real server on an ephemeral loopback port, serving a fresh embedded storefront, and clients
 /// pointed at it. Each test starts its own, so injected faults and carts never leak between tests.
@@ -13,13 +13,15 @@ final class LoopbackServer: Sendable {
     let account: AccountEndpoint?
     let url: URL
     let requestLog: RequestLog
+    /// The HTTP server itself (its places: `api.slots`).
+    let api: StorefrontAPIServer
     private let task: Task<Void, any Error>
     private let directory: URL
 
     private init(embedded: EmbeddedStorefront, endpoint: GraphQLEndpoint, account: AccountEndpoint?, url: URL, requestLog: RequestLog,
-                 task: Task<Void, any Error>, directory: URL) {
+                 api: StorefrontAPIServer, task: Task<Void, any Error>, directory: URL) {
         self.embedded = embedded; self.endpoint = endpoint; self.account = account; self.url = url; self.requestLog = requestLog
-        self.task = task; self.directory = directory
+        self.api = api; self.task = task; self.directory = directory
     }
 
     /// The bundled catalog, read once for all tests.
@@ -48,7 +50,21 @@ final class LoopbackServer: Sendable {
         let (urls, continuation) = AsyncStream.makeStream(of: URL.self)
         let task = Task { try await server.run(handleSignals: false) { url in continuation.yield(url) } }
         guard let url = await urls.first(where: { _ in true }) else { throw CancellationError() }
-        return LoopbackServer(embedded: embedded, endpoint: endpoint, account: account, url: url, requestLog: requestLog, task: task, directory: directory)
+        return LoopbackServer(embedded: embedded, endpoint: endpoint, account: account, url: url, requestLog: requestLog, api: server,
+                              task: task, directory: directory)
+    }
+
+    /// Waits until the server works on at least `count` requests at once (true), or a minute has
+    /// passed (false): a test then sends what must meet those places held, however late a busy
+    /// machine got the earlier requests there.
+    func placesHeld(atLeast count: Int) async -> Bool {
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(60)
+        while clock.now < deadline {
+            if api.slots.inUse >= count { return true }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return false
     }
 
     func stop() async {

@@ -131,8 +131,9 @@ extension SlowClientTests {
 
     /// Over HTTP: with the loopback address's share held, a request naming a session the front-end
     /// credential proves is still worked on; a made-up name counts as its address. Every request
-    /// worked on takes 8 s, so the places stay held while the others are sent, however busy the
-    /// machine is (2 s were not enough beside the whole suite on two slow cores).
+    /// worked on takes 8 s, so the places stay held while the others are sent; each is sent once
+    /// the server holds the places before it (not after a guessed pause, which a busy machine
+    /// outlasted).
     @Test func aFrontEndSessionIsWorkedOnWhileItsAddressIsBusy() async throws {
         let server = try await Self.frontEndServer(latency: 8, places: 8, perClient: 2, perSession: 1)
         let body = Data(#"{"query":"{ shop { name } }"}"#.utf8)
@@ -142,11 +143,11 @@ extension SlowClientTests {
             return try await HTTPClientTransport().send(TransportRequest(url: server.url, headers: headers, body: body)).status
         }
         let busy = [Task { try await status() }, Task { try await status() }]
-        try await Task.sleep(for: .milliseconds(500))
+        #expect(await server.placesHeld(atLeast: 2), "the address's two requests are worked on")
         let one = FrontSession.name(session: "one", credential: "front-credential-16")
         let two = FrontSession.name(session: "two", credential: "front-credential-16")
         async let first = status(one)
-        try await Task.sleep(for: .milliseconds(300))
+        #expect(await server.placesHeld(atLeast: 3), "session one's request is worked on")
         let address = try await status()
         let forged = try await status("three." + String(repeating: "0", count: 64))
         let sameSession = try await status(one)

@@ -18,8 +18,9 @@ struct TransportTests {
     static let plain = String(repeating: #"{"data":{"shop":{"name":"Kestrel & Co."}}}"#, count: 20)
 
     /// Runs `body` with a small server on an ephemeral loopback port; `slowRequestArrived` hears of
-    /// each request to `/slow` as the server starts on it.
-    func withHTTPServer(slowRequestArrived: AsyncStream<Void>.Continuation? = nil,
+    /// each request to `/slow` as the server starts on it. `/slow` answers after 1.5 s, or, given
+    /// `slowAnswerReleased`, once that ends (a test that must not see the answer holds it back).
+    func withHTTPServer(slowRequestArrived: AsyncStream<Void>.Continuation? = nil, slowAnswerReleased: AsyncStream<Void>? = nil,
                         _ body: (URL) async throws -> Void) async throws {
         let router = Router()
         router.post("echo") { request, _ -> Response in
@@ -48,8 +49,19 @@ struct TransportTests {
         }
         router.get("slow") { _, _ -> Response in
             slowRequestArrived?.yield()
-            // Longer than any client here waits; the server's graceful stop waits for it.
-            try? await Task.sleep(for: .seconds(1.5))
+            if let slowAnswerReleased {
+                // A minute at most: a request that was not cancelled then sees its answer (and fails
+                // its test) instead of holding the server's stop forever.
+                await withTaskGroup(of: Void.self) { group in
+                    group.addTask { for await _ in slowAnswerReleased {} }
+                    group.addTask { try? await Task.sleep(for: .seconds(60)) }
+                    await group.next()
+                    group.cancelAll()
+                }
+            } else {
+                // Longer than any client here waits; the server's graceful stop waits for it.
+                try? await Task.sleep(for: .seconds(1.5))
+            }
             return Response(status: .ok)
         }
         let (urls, continuation) = AsyncStream.makeStream(of: URL.self)
@@ -132,15 +144,19 @@ struct TransportTests {
 
     @Test func cancellingTheTaskCancelsTheRequest() async throws {
         let (arrivals, arrived) = AsyncStream.makeStream(of: Void.self)
-        try await withHTTPServer(slowRequestArrived: arrived) { base in
+        let (released, release) = AsyncStream.makeStream(of: Void.self)
+        try await withHTTPServer(slowRequestArrived: arrived, slowAnswerReleased: released) { base in
             let request = Task {
                 try await HTTPClientTransport().send(TransportRequest(url: base.appendingPathComponent("slow"), method: "GET",
                                                                       headers: [], body: Data()))
             }
-            // Cancelled while the server is working on it: the request is in flight, not yet sent or already answered.
+            // Cancelled while the server is working on it: the request is in flight, not yet sent or
+            // already answered (the answer is held back until the request has ended, however long
+            // a busy machine takes to cancel it).
             _ = await arrivals.first { _ in true }
             request.cancel()
             await #expect(throws: CancellationError.self) { try await request.value }
+            release.finish()
         }
     }
 }
