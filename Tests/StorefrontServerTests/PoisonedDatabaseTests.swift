@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 import Storefront
-import StorefrontServer
+@testable import StorefrontServer
 import Testing
 
 /// A database with a bad row starts anyway: the row is set aside (left in the database, named
@@ -51,5 +51,47 @@ import Testing
         let order = try await second.placeOrder(CheckoutCompletion(checkoutSessionId: "next", cartId: next.id,
                                                                    payment: PaymentToken(vaultToken: "v", brand: "Visa", lastFourDigits: "4242")))
         #expect(order.name == "#1004")
+    }
+}
+
+/// The writer's own transaction: committed when its work and the commit succeed, rolled back
+/// (and the connection free for the next) when either throws.
+@Suite struct RecordTransactionTests {
+    struct Refused: Error {}
+
+    @Test func workThatThrowsOrACommitThatFailsLeavesNothingBehind() throws {
+        let queue = try DatabaseQueue()
+        try queue.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA foreign_keys = ON")
+            try db.execute(sql: """
+                CREATE TABLE parent (id INTEGER PRIMARY KEY);
+                CREATE TABLE child (id INTEGER PRIMARY KEY,
+                                    parentId INTEGER REFERENCES parent(id) DEFERRABLE INITIALLY DEFERRED);
+                """)
+            func count() throws -> Int { try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM child") ?? -1 }
+
+            #expect(throws: Refused.self) {
+                try RecordWriter.inTransaction(db) {
+                    try db.execute(sql: "INSERT INTO parent (id) VALUES (1)")
+                    try db.execute(sql: "INSERT INTO child (id, parentId) VALUES (1, 1)")
+                    throw Refused()
+                }
+            }
+            #expect(try count() == 0 && !db.isInsideTransaction)
+
+            // The deferred reference is checked at COMMIT, which fails: the work is rolled back.
+            #expect(throws: DatabaseError.self) {
+                try RecordWriter.inTransaction(db) { try db.execute(sql: "INSERT INTO child (id, parentId) VALUES (2, 99)") }
+            }
+            #expect(try count() == 0 && !db.isInsideTransaction)
+
+            let answer = try RecordWriter.inTransaction(db) {
+                try db.execute(sql: "INSERT INTO parent (id) VALUES (3)")
+                try db.execute(sql: "INSERT INTO child (id, parentId) VALUES (3, 3)")
+                return "kept"
+            }
+            #expect(answer == "kept" && !db.isInsideTransaction)
+            #expect(try count() == 1)
+        }
     }
 }
