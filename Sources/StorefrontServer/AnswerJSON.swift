@@ -1,8 +1,9 @@
 import Foundation
 import GraphQL
+import StorefrontModels
 
 /// An answer's JSON written straight from its `Map`, byte for byte as `GraphQLJSONEncoder` writes
-/// it (keys in order, "/" escaped, numbers as their shortest double without ".0"), without the
+/// it (keys in order, strings and numbers as `JSONText` writes them), without the
 /// encoder's intermediate tree of every value: the answer is written once. Only answers without
 /// errors are written here; nil means the encoder must do it (errors, an undefined value, a number
 /// JSON cannot hold), and it decides what such an answer is.
@@ -28,11 +29,7 @@ enum AnswerJSON {
         case .bool(let flag):
             bytes.append(contentsOf: (flag ? "true" : "false").utf8)
         case .number(let number):
-            let double = number.doubleValue
-            guard double.isFinite else { return false }
-            var text = double.description
-            if text.hasSuffix(".0") { text.removeLast(2) }
-            bytes.append(contentsOf: text.utf8)
+            guard JSONText.appendNumber(number.doubleValue, into: &bytes) else { return false }
         case .string(let text):
             writeString(text, into: &bytes)
         case .array(let elements):
@@ -57,36 +54,6 @@ enum AnswerJSON {
         return true
     }
 
-    /// A JSON string: quotation mark, reverse solidus and solidus escaped, control characters as
-    /// `\b \f \n \r \t` or `\u00XX`, everything else as its UTF-8. The text is copied in runs
-    /// between the bytes that need escaping, from its contiguous UTF-8.
-    static func writeString(_ text: String, into bytes: inout [UInt8]) {
-        var text = text
-        bytes.append(UInt8(ascii: "\""))
-        text.withUTF8 { utf8 in
-            var run = 0
-            for index in utf8.indices {
-                let byte = utf8[index]
-                guard byte < 32 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "/") else { continue }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<index]))
-                run = index + 1
-                bytes.append(UInt8(ascii: "\\"))
-                switch byte {
-                case 0x08: bytes.append(UInt8(ascii: "b"))
-                case 0x0C: bytes.append(UInt8(ascii: "f"))
-                case 0x0A: bytes.append(UInt8(ascii: "n"))
-                case 0x0D: bytes.append(UInt8(ascii: "r"))
-                case 0x09: bytes.append(UInt8(ascii: "t"))
-                case 0..<32:
-                    let hex = "0123456789abcdef".utf8
-                    bytes.append(UInt8(ascii: "u")); bytes.append(UInt8(ascii: "0")); bytes.append(UInt8(ascii: "0"))
-                    bytes.append(hex[hex.index(hex.startIndex, offsetBy: Int(byte >> 4))])
-                    bytes.append(hex[hex.index(hex.startIndex, offsetBy: Int(byte & 0xF))])
-                default: bytes.append(byte)
-                }
-            }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run...]))
-        }
-        bytes.append(UInt8(ascii: "\""))
-    }
+    /// A JSON string, as `JSONText` writes it.
+    static func writeString(_ text: String, into bytes: inout [UInt8]) { JSONText.appendString(text, into: &bytes) }
 }

@@ -228,8 +228,8 @@ struct CartRules {
         var changed = cart
         changed.updatedAt = now
         // Measured as it would be kept; those bytes are then what is kept.
-        let kept = try? RecordCoding.encoder.encode(changed)
-        if let kept, kept.count > Self.maximumCartBytes, kept.count > ((try? RecordCoding.encoder.encode(original))?.count ?? 0) {
+        let kept = try? changed.recordJSON()
+        if let kept, kept.count > Self.maximumCartBytes, kept.count > ((try? original.recordJSON())?.count ?? 0) {
             return Outcome(cart: original, userErrors: [CartUserError(code: .cartTooLarge, field: nil,
                 message: "The cart would take \(kept.count) bytes; at most \(Self.maximumCartBytes) fit.")])
         }

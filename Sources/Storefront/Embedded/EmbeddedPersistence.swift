@@ -127,7 +127,7 @@ public struct CartRecord: Sendable, Hashable {
     public var updatedAt: Date { cart.updatedAt }
     /// Why this cart cannot be kept as it is, or nil.
     public var problem: String? { cart.problem }
-    public func json() throws -> Data { try encoded ?? RecordCoding.encoder.encode(cart) }
+    public func json() throws -> Data { try encoded ?? cart.recordJSON() }
 }
 
 /// A customer the shop knows by an SSH key, and the cart they were filling.
