@@ -54,19 +54,6 @@ final class LoopbackServer: Sendable {
                               task: task, directory: directory)
     }
 
-    /// Waits until the server works on at least `count` requests at once (true), or a minute has
-    /// passed (false): a test then sends what must meet those places held, however late a busy
-    /// machine got the earlier requests there.
-    func placesHeld(atLeast count: Int) async -> Bool {
-        let clock = ContinuousClock()
-        let deadline = clock.now + .seconds(60)
-        while clock.now < deadline {
-            if api.slots.inUse >= count { return true }
-            try? await Task.sleep(for: .milliseconds(10))
-        }
-        return false
-    }
-
     func stop() async {
         task.cancel()
         _ = await task.result
