@@ -34,9 +34,8 @@ struct CartPricing {
             // A line whose variant left the catalog (another catalog file) cannot be priced: skip it.
             guard let (product, listed) = catalog.variant(id: line.merchandiseId) else { continue }
             let shopVariant = stock.current(listed)
-            let variant = catalog.markets.localize(product, context).variant(id: shopVariant.id).map {
-                var priced = shopVariant; priced.price = $0.price; priced.compareAtPrice = $0.compareAtPrice; return priced
-            } ?? shopVariant
+            var variant = shopVariant
+            (variant.price, variant.compareAtPrice) = catalog.markets.prices(of: listed, handle: product.handle, context)
             // A line on a selling plan costs the plan's price; bought once it would cost the variant's.
             let plan = line.sellingPlanId.flatMap(product.sellingPlan(id:))
             let unitPrice = plan?.plan.price(of: variant.price, convert: market.exchange) ?? variant.price

@@ -11,11 +11,7 @@ extension Markets {
         if market != home {
             let sold = market.sells(product.handle)
             for i in variants.indices {
-                let variant = variants[i]
-                variants[i].price = market.price(of: variant, handle: product.handle)
-                variants[i].compareAtPrice = variant.compareAtPrice.map(market.price)
-                // A compare-at price that rounding brought level with the price is no longer a sale.
-                if let compare = variants[i].compareAtPrice, compare <= variants[i].price { variants[i].compareAtPrice = nil }
+                (variants[i].price, variants[i].compareAtPrice) = Self.prices(of: variants[i], handle: product.handle, in: market)
                 if !sold { variants[i].availableForSale = false }
             }
         }
@@ -24,6 +20,21 @@ extension Markets {
                        productType: product.productType, tags: product.tags, createdAt: product.createdAt,
                        updatedAt: product.updatedAt, options: product.options, variants: variants, images: product.images,
                        sellingPlanGroups: product.sellingPlanGroups, requiresSellingPlan: product.requiresSellingPlan)
+    }
+
+    /// A variant's price and compare-at price as a buyer in `context` sees them: what
+    /// `localize(product, context)` gives the variant, without localizing the rest of its product.
+    public func prices(of variant: ProductVariant, handle: String, _ context: BuyerContext) -> (price: Money, compareAtPrice: Money?) {
+        let market = market(for: context.country)
+        guard market != home else { return (variant.price, variant.compareAtPrice) }
+        return Self.prices(of: variant, handle: handle, in: market)
+    }
+
+    private static func prices(of variant: ProductVariant, handle: String, in market: Market) -> (price: Money, compareAtPrice: Money?) {
+        let price = market.price(of: variant, handle: handle)
+        // A compare-at price that rounding brought level with the price is no longer a sale.
+        let compareAtPrice = variant.compareAtPrice.map(market.price).flatMap { $0 <= price ? nil : $0 }
+        return (price, compareAtPrice)
     }
 
     public func localize(_ collection: Collection, _ context: BuyerContext) -> Collection {
