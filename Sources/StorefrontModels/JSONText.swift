@@ -2,10 +2,12 @@
 /// library's encoder, which is built on it): strings with quotation mark, reverse solidus and
 /// solidus escaped, control characters as `\b \f \n \r \t` or `\u00XX`, everything else as its
 /// UTF-8; numbers as their shortest `Double` without a trailing ".0". What is written here without
-/// the encoder's tree of values decodes as what the encoder wrote.
+/// the encoder's tree of values decodes as what the encoder wrote. Inlinable: the answers' writer
+/// in another module calls it for every string of every answer.
 public enum JSONText {
     /// Appends `text` as a JSON string. The text is copied in runs between the bytes that need
     /// escaping, from its contiguous UTF-8.
+    @inlinable
     public static func appendString(_ text: String, into bytes: inout [UInt8]) {
         var text = text
         bytes.append(UInt8(ascii: "\""))
@@ -37,7 +39,7 @@ public enum JSONText {
     }
 
     /// Appends a finite number; false, with nothing written, for one JSON cannot hold.
-    @discardableResult
+    @inlinable @discardableResult
     public static func appendNumber(_ number: Double, into bytes: inout [UInt8]) -> Bool {
         guard number.isFinite else { return false }
         var text = number.description

@@ -31,7 +31,7 @@ enum AnswerJSON {
         case .number(let number):
             guard JSONText.appendNumber(number.doubleValue, into: &bytes) else { return false }
         case .string(let text):
-            writeString(text, into: &bytes)
+            JSONText.appendString(text, into: &bytes)
         case .array(let elements):
             bytes.append(UInt8(ascii: "["))
             for (index, element) in elements.enumerated() {
@@ -45,7 +45,7 @@ enum AnswerJSON {
             for (key, field) in fields where !field.isUndefined {
                 if !first { bytes.append(UInt8(ascii: ",")) }
                 first = false
-                writeString(key, into: &bytes)
+                JSONText.appendString(key, into: &bytes)
                 bytes.append(UInt8(ascii: ":"))
                 guard write(field, into: &bytes) else { return false }
             }
@@ -53,7 +53,4 @@ enum AnswerJSON {
         }
         return true
     }
-
-    /// A JSON string, as `JSONText` writes it.
-    static func writeString(_ text: String, into bytes: inout [UInt8]) { JSONText.appendString(text, into: &bytes) }
 }

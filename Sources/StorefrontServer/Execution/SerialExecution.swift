@@ -1,5 +1,6 @@
 import Foundation
 import GraphQL
+import StorefrontModels
 import Synchronization
 
 /// Runs a parsed, validated operation against a served schema, field after field in one task,
@@ -251,7 +252,7 @@ final class SerialExecution {
     private func resolveWithoutWaiting(_ group: FieldGroup, on parentType: GraphQLObjectType, source: any Sendable) throws -> Written? {
         // The library's own `__typename`: the object type's name, charged nothing.
         if group.isTypename {
-            AnswerJSON.writeString(parentType.name, into: &out)
+            JSONText.appendString(parentType.name, into: &out)
             return .value
         }
         guard let field = group.served, field.completesWithoutObjects, !field.direct.isEmpty,
@@ -639,7 +640,7 @@ final class FieldGroup: @unchecked Sendable {
     init(_ key: String, _ fields: [Field], on type: GraphQLObjectType, served table: ServedFields) {
         self.key = key
         var keyJSON: [UInt8] = []
-        AnswerJSON.writeString(key, into: &keyJSON)
+        JSONText.appendString(key, into: &keyJSON)
         keyJSON.append(UInt8(ascii: ":"))
         self.keyJSON = keyJSON
         self.fields = fields

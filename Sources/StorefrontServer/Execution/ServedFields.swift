@@ -1,4 +1,5 @@
 import GraphQL
+import StorefrontModels
 import Synchronization
 
 /// One field of an object type as `SerialExecution` calls it: the resolver the schema was built
@@ -166,7 +167,7 @@ enum BuiltInScalar {
 
     func write(into bytes: inout [UInt8]) {
         switch self {
-        case .text(let text): AnswerJSON.writeString(text, into: &bytes)
+        case .text(let text): JSONText.appendString(text, into: &bytes)
         case .int(let int): bytes.append(contentsOf: String(int).utf8)
         case .boolean(let flag): bytes.append(contentsOf: (flag ? "true" : "false").utf8)
         }
