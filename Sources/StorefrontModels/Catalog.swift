@@ -110,23 +110,46 @@ public struct SelectedOption: Hashable, Sendable, Codable {
 
 /// A purchasable variant of a product (`ProductVariant`).
 public struct ProductVariant: Hashable, Sendable, Codable, Identifiable {
-    public var id: String
-    public var title: String
-    public var sku: String?
-    public var availableForSale: Bool
+    @inlinable public var id: String { get { fields.value.id } _modify { yield &fields.value.id } }
+    @inlinable public var title: String { get { fields.value.title } _modify { yield &fields.value.title } }
+    @inlinable public var sku: String? { get { fields.value.sku } _modify { yield &fields.value.sku } }
+    @inlinable public var availableForSale: Bool { get { fields.value.availableForSale } _modify { yield &fields.value.availableForSale } }
     /// Units in stock; nil when the shop does not track inventory for this variant.
-    public var quantityAvailable: Int?
-    public var selectedOptions: [SelectedOption]
-    public var price: Money
-    public var compareAtPrice: Money?
-    public var image: ProductImage?
+    @inlinable public var quantityAvailable: Int? { get { fields.value.quantityAvailable } _modify { yield &fields.value.quantityAvailable } }
+    @inlinable public var selectedOptions: [SelectedOption] { get { fields.value.selectedOptions } _modify { yield &fields.value.selectedOptions } }
+    @inlinable public var price: Money { get { fields.value.price } _modify { yield &fields.value.price } }
+    @inlinable public var compareAtPrice: Money? { get { fields.value.compareAtPrice } _modify { yield &fields.value.compareAtPrice } }
+    @inlinable public var image: ProductImage? { get { fields.value.image } _modify { yield &fields.value.image } }
+
+    /// The fields, in one object the copies share until one of them changes a field (see `CopyOnWrite`).
+    @usableFromInline struct Fields: Hashable, Sendable, Codable {
+        @usableFromInline var id: String
+        @usableFromInline var title: String
+        @usableFromInline var sku: String?
+        @usableFromInline var availableForSale: Bool
+        @usableFromInline var quantityAvailable: Int?
+        @usableFromInline var selectedOptions: [SelectedOption]
+        @usableFromInline var price: Money
+        @usableFromInline var compareAtPrice: Money?
+        @usableFromInline var image: ProductImage?
+    }
+
+    @usableFromInline var fields: CopyOnWrite<Fields>
 
     public init(id: String, title: String, sku: String? = nil, availableForSale: Bool, quantityAvailable: Int?,
                 selectedOptions: [SelectedOption], price: Money, compareAtPrice: Money? = nil, image: ProductImage? = nil) {
-        self.id = id; self.title = title; self.sku = sku; self.availableForSale = availableForSale
-        self.quantityAvailable = quantityAvailable; self.selectedOptions = selectedOptions
-        self.price = price; self.compareAtPrice = compareAtPrice; self.image = image
+        fields = CopyOnWrite(Fields(id: id, title: title, sku: sku, availableForSale: availableForSale, quantityAvailable: quantityAvailable,
+                                    selectedOptions: selectedOptions, price: price, compareAtPrice: compareAtPrice, image: image))
     }
+
+    public static func == (a: ProductVariant, b: ProductVariant) -> Bool { a.fields == b.fields }
+
+    public func hash(into hasher: inout Hasher) { fields.value.hash(into: &hasher) }
+
+    // Encoded and decoded as the fields themselves: the same keys, a nil optional left out.
+    public init(from decoder: any Decoder) throws { fields = CopyOnWrite(try Fields(from: decoder)) }
+
+    public func encode(to encoder: any Encoder) throws { try fields.value.encode(to: encoder) }
 
     /// True when a compare-at price above the price marks this variant as on sale.
     public var isOnSale: Bool { (compareAtPrice.map { $0 > price }) ?? false }
@@ -143,46 +166,74 @@ public struct PriceRange: Hashable, Sendable, Codable {
 
 /// A product (`Product`).
 public struct Product: Hashable, Sendable, Codable, Identifiable {
-    public var id: String
-    public var handle: String
-    public var title: String
-    public var description: String
-    public var vendor: String
-    public var productType: String
-    public var tags: [String]
-    public var createdAt: Date
-    public var updatedAt: Date
-    public var options: [ProductOption]
-    public var variants: [ProductVariant]
-    public var images: [ProductImage]
-    public var priceRange: PriceRange
-    public var compareAtPriceRange: PriceRange?
+    @inlinable public var id: String { get { fields.value.id } _modify { yield &fields.value.id } }
+    @inlinable public var handle: String { get { fields.value.handle } _modify { yield &fields.value.handle } }
+    @inlinable public var title: String { get { fields.value.title } _modify { yield &fields.value.title } }
+    @inlinable public var description: String { get { fields.value.description } _modify { yield &fields.value.description } }
+    @inlinable public var vendor: String { get { fields.value.vendor } _modify { yield &fields.value.vendor } }
+    @inlinable public var productType: String { get { fields.value.productType } _modify { yield &fields.value.productType } }
+    @inlinable public var tags: [String] { get { fields.value.tags } _modify { yield &fields.value.tags } }
+    @inlinable public var createdAt: Date { get { fields.value.createdAt } _modify { yield &fields.value.createdAt } }
+    @inlinable public var updatedAt: Date { get { fields.value.updatedAt } _modify { yield &fields.value.updatedAt } }
+    @inlinable public var options: [ProductOption] { get { fields.value.options } _modify { yield &fields.value.options } }
+    @inlinable public var variants: [ProductVariant] { get { fields.value.variants } _modify { yield &fields.value.variants } }
+    @inlinable public var images: [ProductImage] { get { fields.value.images } _modify { yield &fields.value.images } }
+    @inlinable public var priceRange: PriceRange { get { fields.value.priceRange } _modify { yield &fields.value.priceRange } }
+    @inlinable public var compareAtPriceRange: PriceRange? { get { fields.value.compareAtPriceRange } _modify { yield &fields.value.compareAtPriceRange } }
     /// The subscriptions (and other plans) it is sold on, from the catalog's `sellingPlanGroups`.
-    public var sellingPlanGroups: [SellingPlanGroup]
+    @inlinable public var sellingPlanGroups: [SellingPlanGroup] { get { fields.value.sellingPlanGroups } _modify { yield &fields.value.sellingPlanGroups } }
     /// Sold on a plan only: a one-time purchase is refused.
-    public var requiresSellingPlan: Bool
+    @inlinable public var requiresSellingPlan: Bool { get { fields.value.requiresSellingPlan } _modify { yield &fields.value.requiresSellingPlan } }
+
+    /// The fields, in one object the copies share until one of them changes a field (see `CopyOnWrite`).
+    @usableFromInline struct Fields: Hashable, Sendable, Codable {
+        @usableFromInline var id: String
+        @usableFromInline var handle: String
+        @usableFromInline var title: String
+        @usableFromInline var description: String
+        @usableFromInline var vendor: String
+        @usableFromInline var productType: String
+        @usableFromInline var tags: [String]
+        @usableFromInline var createdAt: Date
+        @usableFromInline var updatedAt: Date
+        @usableFromInline var options: [ProductOption]
+        @usableFromInline var variants: [ProductVariant]
+        @usableFromInline var images: [ProductImage]
+        @usableFromInline var priceRange: PriceRange
+        @usableFromInline var compareAtPriceRange: PriceRange?
+        @usableFromInline var sellingPlanGroups: [SellingPlanGroup]
+        @usableFromInline var requiresSellingPlan: Bool
+    }
+
+    @usableFromInline var fields: CopyOnWrite<Fields>
 
     public init(id: String, handle: String, title: String, description: String, vendor: String, productType: String,
                 tags: [String], createdAt: Date, updatedAt: Date, options: [ProductOption], variants: [ProductVariant],
                 images: [ProductImage] = [], priceRange: PriceRange? = nil, compareAtPriceRange: PriceRange? = nil,
                 sellingPlanGroups: [SellingPlanGroup] = [], requiresSellingPlan: Bool = false) {
-        self.id = id; self.handle = handle; self.title = title; self.description = description
-        self.vendor = vendor; self.productType = productType; self.tags = tags
-        self.createdAt = createdAt; self.updatedAt = updatedAt; self.options = options
-        self.variants = variants; self.images = images
-        self.sellingPlanGroups = sellingPlanGroups; self.requiresSellingPlan = requiresSellingPlan
         let prices = variants.map(\.price)
         let fallback = Money.zero(variants.first?.price.currencyCode ?? "USD")
-        self.priceRange = priceRange ?? PriceRange(minVariantPrice: prices.min() ?? fallback,
-                                                   maxVariantPrice: prices.max() ?? fallback)
-        if let compareAtPriceRange {
-            self.compareAtPriceRange = compareAtPriceRange
-        } else {
+        let range = priceRange ?? PriceRange(minVariantPrice: prices.min() ?? fallback, maxVariantPrice: prices.max() ?? fallback)
+        var compareAtRange = compareAtPriceRange
+        if compareAtRange == nil {
             let compare = variants.compactMap(\.compareAtPrice)
-            self.compareAtPriceRange = compare.isEmpty ? nil
-                : PriceRange(minVariantPrice: compare.min()!, maxVariantPrice: compare.max()!)
+            compareAtRange = compare.isEmpty ? nil : PriceRange(minVariantPrice: compare.min()!, maxVariantPrice: compare.max()!)
         }
+        fields = CopyOnWrite(Fields(id: id, handle: handle, title: title, description: description, vendor: vendor,
+                                    productType: productType, tags: tags, createdAt: createdAt, updatedAt: updatedAt,
+                                    options: options, variants: variants, images: images, priceRange: range,
+                                    compareAtPriceRange: compareAtRange, sellingPlanGroups: sellingPlanGroups,
+                                    requiresSellingPlan: requiresSellingPlan))
     }
+
+    public static func == (a: Product, b: Product) -> Bool { a.fields == b.fields }
+
+    public func hash(into hasher: inout Hasher) { fields.value.hash(into: &hasher) }
+
+    // Encoded and decoded as the fields themselves: the same keys, a nil optional left out.
+    public init(from decoder: any Decoder) throws { fields = CopyOnWrite(try Fields(from: decoder)) }
+
+    public func encode(to encoder: any Encoder) throws { try fields.value.encode(to: encoder) }
 
     /// A product is available when any of its variants is.
     public var availableForSale: Bool { variants.contains { $0.availableForSale } }

@@ -3,7 +3,9 @@ import Storefront
 
 /// What every resolver sees for one request: the storefront being served and the buyer's context
 /// from the operation's `@inContext(country:, language:)` directive.
-public struct RequestContext: Sendable {
+/// A class: every resolver Graphiti made casts the context out of `Any` at each call, and a cast of a
+/// struct copies it (each of its references retained and released), where a class's is one.
+public final class RequestContext: Sendable {
     public let storefront: any StorefrontClient
     public let country: String?
     public let language: String?
@@ -16,7 +18,7 @@ public struct RequestContext: Sendable {
     /// The signed-in customer of a Customer Account API request; nil on the Storefront API.
     let customer: CustomerAccountSession?
 
-    public init(storefront: any StorefrontClient, country: String? = nil, language: String? = nil, scopes: AccessScopes = .all) {
+    public convenience init(storefront: any StorefrontClient, country: String? = nil, language: String? = nil, scopes: AccessScopes = .all) {
         self.init(storefront: storefront, country: country, language: language, scopes: scopes, budget: nil)
     }
 
