@@ -4,47 +4,12 @@ import Storefront
 
 // Values the schema serves that the models do not hold directly.
 
-/// A `ProductVariant` with the product it belongs to (`ProductVariant.product`).
-///
-/// The product is held by reference: a resolver takes its source out of `Any` by copying it, once
-/// for every field read of a variant, and a product copied with each would be a retain and a
-/// release of every one of its many fields each time.
+/// A `ProductVariant` with the product it belongs to (`ProductVariant.product`). Both keep their
+/// fields in one shared object (`CopyOnWrite`), so the copies a resolver makes of its source, once
+/// for every field read of a variant, are two references, not every field of a product.
 struct VariantNode: Hashable, Codable, Sendable, Merchandise {
     var variant: ProductVariant
-    private var held: HeldProduct
-
-    var product: Product {
-        get { held.product }
-        set { held = HeldProduct(newValue) }
-    }
-
-    init(variant: ProductVariant, product: Product) {
-        self.variant = variant
-        self.held = HeldProduct(product)
-    }
-
-    private final class HeldProduct: Sendable {
-        let product: Product
-        init(_ product: Product) { self.product = product }
-    }
-
-    private enum CodingKeys: String, CodingKey { case variant, product }
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(variant: try container.decode(ProductVariant.self, forKey: .variant),
-                  product: try container.decode(Product.self, forKey: .product))
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(variant, forKey: .variant)
-        try container.encode(product, forKey: .product)
-    }
-
-    static func == (a: VariantNode, b: VariantNode) -> Bool {
-        a.variant == b.variant && (a.held === b.held || a.product == b.product)
-    }
+    var product: Product
 
     // Equal nodes have equal variants: the variant alone is hash enough, without a product's every field.
     func hash(into hasher: inout Hasher) { hasher.combine(variant) }
