@@ -2,12 +2,14 @@ import Foundation
 import Storefront
 import StorefrontServer
 
-/// `execute [--rounds N] [--queries shop,product,cart] [--executor serial|library]`: serve's endpoint in this process, without
+/// `execute [--rounds N] [--queries shop,product,cart] [--document FILE [--variables JSON]] [--executor serial|library]`:
+/// serve's endpoint in this process, without
 /// HTTP: the product page (the app's `Product` document by handle), cartCreate with one line and the
 /// trivial `{ shop { name } }`, each answered N times on one task after a warm-up, no answers kept.
 /// Prints the median time of an answer over 9 batches and each one's share of the trivial query's
 /// rate: what the executor, the JSON in and out and the budget cost a request, apart from the
-/// network and HTTP that `serve` measures with them.
+/// network and HTTP that `serve` measures with them. `--document` times a document of one's own
+/// as well (with `--variables`), to see what a kind of field costs.
 enum ExecuteBenchmark {
     static func main(_ arguments: [String]) async throws {
         let rounds = BenchmarkArguments.option("--rounds", in: arguments).flatMap(Int.init) ?? 400
@@ -31,16 +33,34 @@ enum ExecuteBenchmark {
         let (database, _) = SQLiteStatePersistence.open(directory: state)
         let storefront = EmbeddedStorefront(catalog: catalog, stateDirectory: state, persistence: database)
         let endpoint = try GraphQLEndpoint(storefront: storefront, accessToken: ServeBenchmark.token, cachedAnswers: 0, executor: executor)
-        let keys = ["shop", "product", "cart"]
-        let timed = Set((BenchmarkArguments.option("--queries", in: arguments) ?? keys.joined(separator: ",")).split(separator: ",").map(String.init))
+        var keys = ["shop", "product", "cart"]
+        var timed = Set((BenchmarkArguments.option("--queries", in: arguments) ?? keys.joined(separator: ",")).split(separator: ",").map(String.init))
         guard !timed.isEmpty, timed.isSubset(of: keys) else {
             throw ServeBenchmark.Failure(description: "--queries takes some of shop, product and cart, separated by commas")
         }
-        let queries: [(name: String, body: Data)] = [
+        var queries: [(name: String, body: Data)] = [
             ("{ shop { name } }", try ServeBenchmark.body(document: "{ shop { name } }", operationName: nil, variables: [:])),
             ("product page", try ServeBenchmark.body(.product, variables: ["handle": product.handle])),
             ("cartCreate", try ServeBenchmark.body(.cartCreate, variables: ["input": ["lines": [["merchandiseId": variant.id, "quantity": 1]]]])),
         ]
+        // A document of the developer's own, timed after the trivial query (and its ratio to it).
+        if let path = BenchmarkArguments.option("--document", in: arguments) {
+            let document: String
+            do { document = try String(contentsOfFile: path, encoding: .utf8) } catch {
+                throw ServeBenchmark.Failure(description: "--document: cannot read \(path): \(error.localizedDescription)")
+            }
+            var variables: [String: Any] = [:]
+            if let text = BenchmarkArguments.option("--variables", in: arguments) {
+                guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else {
+                    throw ServeBenchmark.Failure(description: "--variables takes a JSON object, not \(text)")
+                }
+                variables = object
+            }
+            keys.append("document")
+            timed.insert("document")
+            queries.append((URL(fileURLWithPath: path).lastPathComponent,
+                            try ServeBenchmark.body(document: document, operationName: nil, variables: variables)))
+        }
         print("\(rounds) answers a batch, 9 batches, median; executor \(executor); \(BenchmarkClock.loadAverage())")
         var trivial: Double?
         var rows = [["query", "µs per answer", "answers/s", "x trivial", "bytes answered"]]

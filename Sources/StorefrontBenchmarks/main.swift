@@ -28,8 +28,8 @@ let benchmarks: [Benchmark] = [
               takes: .init(options: ["--sessions", "--keys", "--storefront", "--peer-sshd"]), run: SSHBenchmark.main),
     Benchmark("serve", "serve's GraphQL under load: the product page, { shop { name } } and cartCreate; req/s, p50/p99, CPU per request, memory [--connections 1,4,16] [--seconds N] [--queries product,shop,cart] [--storefront PATH] [--executor serial|library]",
               takes: .init(options: ["--connections", "--seconds", "--queries", "--storefront", "--executor"]), run: ServeBenchmark.main),
-    Benchmark("execute", "serve's endpoint in this process, no HTTP: the product page, cartCreate and { shop { name } }, µs per answer and the ratio [--rounds N] [--tasks N at once] [--queries shop,product,cart] [--executor serial|library]",
-              takes: .init(options: ["--rounds", "--tasks", "--queries", "--executor"]), run: ExecuteBenchmark.main),
+    Benchmark("execute", "serve's endpoint in this process, no HTTP: the product page, cartCreate and { shop { name } }, µs per answer and the ratio [--rounds N] [--tasks N at once] [--queries shop,product,cart] [--document FILE [--variables JSON]] [--executor serial|library]",
+              takes: .init(options: ["--rounds", "--tasks", "--queries", "--document", "--variables", "--executor"]), run: ExecuteBenchmark.main),
     Benchmark("crash", "kill -9 during cart and order writes, then check nothing acknowledged is lost [--kills N] [--store json|sqlite|both] [--seed N] [--writers N] [--storefront PATH]",
               takes: .init(options: ["--kills", "--store", "--seed", "--writers", "--storefront"]), run: CrashBenchmark.main),
     Benchmark("schema", "serve's schema against the real API's: --reference PATH (an introspection result), --api storefront"
