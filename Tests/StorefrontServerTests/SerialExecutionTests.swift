@@ -402,7 +402,30 @@ struct SerialExecutionTests {
         let served = try #require(ServedFields.of(schema))
         let document = try parse(source: Source(body: StorefrontOperation.product.document))
         let plan = try #require(OperationPlan.make(schema: schema, served: served, document: document, operationName: "Product"))
-        #expect(plan.variableArguments.map { $0.field.name.value }.sorted() == ["images", "product", "variants"])
+        #expect(plan.variableArguments.map(\.name).sorted() == ["images", "product", "variants"])
+    }
+
+    /// A field's arguments are worked out of the document once, and each request fills in its
+    /// variables: given directly, inside an input object, left out (the argument's default), null,
+    /// or of a kind the library refuses (it answers then).
+    @Test func argumentsNamingVariablesAreFilledInForEachRequest() async throws {
+        let query = """
+            query R($w: Int, $n: Int = 2, $rev: Boolean, $key: ProductImageSortKeys, $handle: String!) {
+              product(handle: $handle) {
+                images(first: $n, reverse: $rev, sortKey: $key) { nodes { id url(transform: {maxWidth: $w, maxHeight: 100}) } }
+                variants(first: $n, sortKey: TITLE) { nodes { id } }
+                other: variants(last: 1, reverse: $rev) { nodes { id } }
+              }
+            }
+            """
+        let cases: [[String: Any]] = [
+            ["handle": Self.handle], ["handle": Self.handle, "w": 50, "n": 1, "rev": true, "key": "ID"],
+            ["handle": Self.handle, "w": NSNull(), "n": NSNull(), "rev": NSNull()], ["handle": Self.handle, "n": "x"],
+            ["handle": Self.handle, "key": "NOPE"], ["handle": Self.handle, "w": 2.5], ["handle": NSNull()], [:],
+        ]
+        for variables in cases + cases { try await expectSame(query, variables) }
+        let plan = try #require(GraphQLEndpoint.validated.known(query)?.plans.plan(nil)?.plan)
+        #expect(plan.variableArguments.map(\.name).sorted() == ["images", "product", "url", "variants", "variants"])
     }
 
     /// The walk charges properties in batches, and everything before a resolver runs; by the end it

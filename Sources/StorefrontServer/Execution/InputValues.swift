@@ -96,6 +96,90 @@ struct InputValues {
         return values
     }
 
+    /// One argument of a field whose arguments name variables, worked out of the document once
+    /// (`recipe`), so that a request finds its value without reading the document's nodes again.
+    struct ArgumentRecipe {
+        enum Source {
+            /// Given without variables, or the definition's default: the same for every request.
+            case constant(Map)
+            /// Given as a variable: the request's value of it.
+            case variable(String)
+            /// A list or input object holding variables, read for each request.
+            case literal(any Value)
+            /// Not given and without a default: undefined.
+            case undefined
+            /// What the library refuses whatever the variables are.
+            case refused
+        }
+        let name: String
+        let shape: InputShape
+        let source: Source
+    }
+
+    /// `arguments(_:given:variables:)` worked out as far as the document alone decides.
+    func recipe(_ definitions: [Definition], given: [Argument]) -> [ArgumentRecipe] {
+        return definitions.map { definition in
+            let source: ArgumentRecipe.Source
+            if let index = given.lastIndex(where: { $0.name.value == definition.name }) {
+                let value = given[index].value
+                if let variable = value as? Variable {
+                    // As `literal` reads a variable: refused under a type that is not an input type.
+                    source = definition.shape.unwrappingNonNull.isRefused ? .refused : .variable(variable.name.value)
+                } else if OperationPlan.namesVariable(value) {
+                    source = .literal(value)
+                } else {
+                    source = constant(definition.shape) { try literal(value, definition.shape, variables: [:]) }
+                }
+            } else if let defaultValue = definition.defaultValue {
+                source = constant(definition.shape) { defaultValue }
+            } else {
+                switch definition.shape {
+                case .nonNull, .refused: source = .refused
+                default: source = .undefined
+                }
+            }
+            return ArgumentRecipe(name: definition.name, shape: definition.shape, source: source)
+        }
+
+        /// A value the document alone decides, checked as a request's would be.
+        func constant(_ shape: InputShape, _ make: () throws -> Map) -> ArgumentRecipe.Source {
+            do {
+                let value = try make()
+                return try isValid(value, shape) ? .constant(value) : .refused
+            } catch {
+                return .refused
+            }
+        }
+    }
+
+    /// The arguments a recipe gives for this request's variables: what
+    /// `arguments(_:given:variables:)` answers for the same field.
+    func arguments(_ recipe: [ArgumentRecipe], variables: [String: Map]) throws -> Map {
+        var values: Map = [:]
+        guard case .dictionary(var arguments) = values else { throw Refused() }
+        for argument in recipe {
+            let value: Map
+            switch argument.source {
+            case .constant(let constant):
+                arguments[argument.name] = constant
+                continue
+            case .undefined:
+                arguments[argument.name] = .undefined
+                continue
+            case .refused:
+                throw Refused()
+            case .variable(let name):
+                value = variables[name] ?? .undefined
+            case .literal(let literal):
+                value = try self.literal(literal, argument.shape, variables: variables)
+            }
+            guard try isValid(value, argument.shape) else { throw Refused() }
+            arguments[argument.name] = value
+        }
+        values = .dictionary(arguments)
+        return values
+    }
+
     /// The schema type a document's type reference names.
     func schemaType(_ reference: Type) -> GraphQLType? {
         if let list = reference as? ListType, let inner = schemaType(list.type) {
@@ -232,6 +316,15 @@ struct InputValues {
 
 /// An input type read once: what a value of it must be, without casting the type for every value.
 indirect enum InputShape: @unchecked Sendable {
+    /// The type inside any non-null wrappers.
+    var unwrappingNonNull: InputShape {
+        if case .nonNull(let inner) = self { inner.unwrappingNonNull } else { self }
+    }
+
+    var isRefused: Bool {
+        if case .refused = self { true } else { false }
+    }
+
     case nonNull(InputShape)
     case list(InputShape)
     case object(GraphQLInputObjectType)

@@ -24,12 +24,16 @@ final class OperationPlan: @unchecked Sendable {
     private(set) var constantIncluded: [Int: Bool] = [:]
     /// A field whose arguments name a variable, on one object type.
     struct VariableArgument {
-        let field: Field
-        let served: ServedField
-        let position: Int?
+        /// The field's name (what tests and logs call it).
+        let name: String
+        let position: Int
         let object: GraphQLObjectType
+        /// The arguments as far as the document decides them.
+        let recipe: [InputValues.ArgumentRecipe]
     }
     private(set) var variableArguments: [VariableArgument] = []
+    /// Fields of a document without locations, which have no key to keep their arguments under.
+    private(set) var unplacedArguments: [(field: Field, served: ServedField)] = []
     /// The operation's variables' names, types and defaults.
     private(set) var variables: [InputValues.DefinedVariable] = []
     private(set) var variableDirectives: [[Directive]] = []
@@ -161,12 +165,19 @@ final class OperationPlan: @unchecked Sendable {
     private func note(_ field: Field, _ served: ServedField, on object: GraphQLObjectType) throws {
         let position = field.loc?.start
         if let position, !seenArguments.insert(FieldOnType(position: position, type: ObjectIdentifier(object))).inserted { return }
-        if position == nil || field.arguments.contains(where: { Self.namesVariable($0.value) }) {
-            variableArguments.append(VariableArgument(field: field, served: served, position: position, object: object))
+        // A field without a place in the document has its arguments worked out where it is
+        // resolved (and checked before anything runs).
+        guard let position else {
+            unplacedArguments.append((field, served))
             return
         }
-        let values = try inputs.arguments(served.arguments, given: field.arguments, variables: [:])
-        if let position { constantArguments[FieldOnType(position: position, type: ObjectIdentifier(object))] = values }
+        if field.arguments.contains(where: { Self.namesVariable($0.value) }) {
+            variableArguments.append(VariableArgument(name: field.name.value, position: position, object: object,
+                                                      recipe: inputs.recipe(served.arguments, given: field.arguments)))
+            return
+        }
+        constantArguments[FieldOnType(position: position, type: ObjectIdentifier(object))] =
+            try inputs.arguments(served.arguments, given: field.arguments, variables: [:])
     }
 
     private func note(_ directives: [Directive]) throws {

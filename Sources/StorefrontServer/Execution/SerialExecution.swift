@@ -136,7 +136,10 @@ final class SerialExecution {
     /// would refuse is known before any resolver runs (the plan worked out the others).
     private func prepareVariables() throws {
         for directives in plan.variableDirectives { _ = try includes(directives) }
-        for use in plan.variableArguments { _ = try argumentValues(use.field, use.served, position: use.position, on: use.object) }
+        for use in plan.unplacedArguments { _ = try argumentValues(use.field, use.served, position: nil, on: plan.rootType) }
+        for use in plan.variableArguments {
+            arguments[FieldOnType(position: use.position, type: ObjectIdentifier(use.object))] = try inputs.arguments(use.recipe, variables: variables)
+        }
     }
 
     /// A field's arguments on `object`: the plan's when they name no variable, else worked out once per request.
