@@ -369,6 +369,56 @@ struct SerialExecutionTests {
         #expect(first.getters(named: "y").isEmpty && second.getters(named: "y").isEmpty)
     }
 
+    private struct Written: Sendable {
+        var text = "a \"quoted\" é"
+        var number = 42
+        var large = Int(Int32.max) + 1
+        var flag = true
+        var none: String? = nil
+        var id = GraphID(unchecked: "gid://shopify/Product/1")
+        var list = ["a"]
+    }
+
+    /// A property that is a string, a number, a flag or a custom scalar's text is written straight
+    /// into the answer, as its field's serializer writes it, and charged as the budget charges it
+    /// (a string's bytes); one holding nothing, or a number past 32 bits, writes nothing and is
+    /// left to the walk's other path.
+    @Test func scalarPropertiesAreWrittenDirectly() throws {
+        let table = DirectFields()
+        _ = DirectFields.$collecting.withValue(table) {
+            (keyField("text", at: \Written.text), keyField("number", at: \Written.number), keyField("large", at: \Written.large),
+             keyField("flag", at: \Written.flag), keyField("none", at: \Written.none), keyField("id", at: \Written.id),
+             keyField("list", at: \Written.list))
+        }
+        func write(_ name: String) -> (kind: DirectFields.ScalarWriter.Kind?, charged: Int?, json: String) {
+            let writer = table.getters(named: name).first?.writer
+            var out: [UInt8] = []
+            let charged = writer?.write(Written(), &out)
+            return (writer?.kind, charged, String(decoding: out, as: UTF8.self))
+        }
+        let text = write("text")
+        #expect(text.kind == .text && text.charged == Written().text.utf8.count && text.json == #""a \"quoted\" é""#)
+        #expect(write("number").kind == .int && write("number").charged == 0 && write("number").json == "42")
+        #expect(write("large").kind == .int && write("large").charged == nil && write("large").json.isEmpty)
+        #expect(write("flag").kind == .boolean && write("flag").json == "true")
+        #expect(write("none").kind == .text && write("none").charged == nil && write("none").json.isEmpty)
+        // As the answer writes any string (the walk's other path writes it so too).
+        var id: [UInt8] = []
+        JSONText.appendString(Written().id.text, into: &id)
+        #expect(write("id").kind == .scalar("ID") && write("id").charged == 0 && write("id").json == String(decoding: id, as: UTF8.self))
+        #expect(write("list").kind == nil)
+        // A field keeps its property's writer only when its type writes the value so.
+        let schema = try StorefrontSchema.shared.get()
+        let served = try #require(ServedFields.of(schema))
+        let product = try #require(schema.typeMap["Product"] as? GraphQLObjectType)
+        let own = ObjectIdentifier(Product.self)
+        func kind(_ name: String) throws -> DirectFields.ScalarWriter.Kind? {
+            try #require(served.field(name, of: product)).direct.first { $0.root == own }?.writer?.kind
+        }
+        #expect(try kind("title") == .text && kind("id") == .scalar("ID") && kind("createdAt") == .scalar("DateTime"))
+        #expect(try kind("availableForSale") == .boolean && kind("tags") == nil && kind("priceRange") == nil)
+    }
+
     /// A large operation lets other tasks run once it has run a slice of time, looking at the clock
     /// every 128 fields: the resolvers seldom suspend, and on two cores the task pool has two
     /// threads, which one operation must not hold to its end. One shorter than its slice never does.

@@ -1,4 +1,5 @@
 import Graphiti
+import StorefrontModels
 import Synchronization
 
 /// The fields of a schema that are a property of their object and nothing more (`keyField`), noted
@@ -16,6 +17,25 @@ final class DirectFields: Sendable {
         let root: ObjectIdentifier
         /// The value, or nil for an optional that holds none (never an optional itself).
         let read: @Sendable (any Sendable) -> (any Sendable)?
+        /// For a property that is a string, a number, a flag or a custom scalar's text: writes the
+        /// value into the answer as the field's serializer would, without making it a value of
+        /// any type first (`ScalarWriter`); nil when the property is of another type, or its
+        /// field's type is not the one it writes (`ServedField` keeps it only then).
+        var writer: ScalarWriter?
+    }
+
+    /// Writes a property's value into the answer as JSON: the bytes the execution budget charges
+    /// for the value, or nil having written nothing (an optional that holds no value, an `Int`
+    /// past the 32 bits a GraphQL `Int` holds), which the walk then completes as any other value.
+    struct ScalarWriter: Sendable {
+        /// What the value is, so that it is used only for a field of a type that writes it so.
+        enum Kind: Equatable, Sendable {
+            case text, int, boolean
+            /// A custom scalar's text (`ScalarText`), under the scalar's name.
+            case scalar(String)
+        }
+        let kind: Kind
+        let write: @Sendable (any Sendable, inout [UInt8]) -> Int?
     }
 
     /// Set while a schema is built; `keyField` notes into it.
@@ -26,12 +46,13 @@ final class DirectFields: Sendable {
     /// The getters noted for fields of this name, one per Swift type that has one.
     func getters(named name: String) -> [Getter] { getters.withLock { $0[name] ?? [] } }
 
-    fileprivate func note<Object: Sendable>(_ name: String, _ root: Object.Type, _ read: @escaping @Sendable (Object) -> (any Sendable)?) {
+    fileprivate func note<Object: Sendable>(_ name: String, _ root: Object.Type, writer: ScalarWriter? = nil,
+                                            _ read: @escaping @Sendable (Object) -> (any Sendable)?) {
         // The object is read where it lies in its box, not copied out of it (a cast copies the
         // whole value: a product's every field retained and released to read one of them). An
         // object that came boxed inside another existential (a generic value of an existential
         // type made `Any`) opens as that existential, not as `Object`: it is cast.
-        let getter = Getter(root: ObjectIdentifier(Object.self)) { object in
+        var getter = Getter(root: ObjectIdentifier(Object.self)) { object in
             func open<Opened>(_ opened: Opened) -> (any Sendable)? {
                 guard Opened.self == Object.self else { return read(opened as! Object) }
                 // The same function, typed for the opened value: it is handed where it lies.
@@ -40,6 +61,7 @@ final class DirectFields: Sendable {
             }
             return open(object)
         }
+        getter.writer = writer
         getters.withLock { getters in
             var named = getters[name] ?? []
             // The same type declared twice would be a schema Graphiti refuses; keep the first.
@@ -56,7 +78,7 @@ final class DirectFields: Sendable {
 /// read as code would read it, not through the key path's runtime.
 func keyField<Object: Sendable, Value: Sendable>(_ name: String, at read: @escaping @Sendable (Object) -> Value)
     -> Field<Object, RequestContext, Value, NoArguments> {
-    DirectFields.collecting?.note(name, Object.self) { read($0) }
+    DirectFields.collecting?.note(name, Object.self, writer: ScalarWriters.make(read)) { read($0) }
     return Field(name, at: { object in { _, _ in read(object) } })
 }
 
@@ -64,6 +86,72 @@ func keyField<Object: Sendable, Value: Sendable>(_ name: String, at read: @escap
 /// walk need not find out at each value that it is an optional and open it.
 func keyField<Object: Sendable, Wrapped: Sendable>(_ name: String, at read: @escaping @Sendable (Object) -> Wrapped?)
     -> Field<Object, RequestContext, Wrapped?, NoArguments> {
-    DirectFields.collecting?.note(name, Object.self) { read($0).map { $0 } }
+    DirectFields.collecting?.note(name, Object.self, writer: ScalarWriters.make(read)) { read($0).map { $0 } }
     return Field(name, at: { object in { _, _ in read(object) } })
+}
+
+/// A value that is written as a custom scalar's text (`ScalarText`).
+protocol TextScalarValue {
+    static var scalarName: String { get }
+    var text: String { get }
+}
+
+/// The writers `keyField` notes for properties of the types the walk writes itself.
+enum ScalarWriters {
+    typealias Writer = DirectFields.ScalarWriter
+
+    static func make<Object: Sendable, Value>(_ read: @escaping @Sendable (Object) -> Value) -> Writer? {
+        make { object in Optional(read(object)) }
+    }
+
+    /// An optional property's writer writes what it holds (and nothing for none).
+    static func make<Object: Sendable, Value>(_ read: @escaping @Sendable (Object) -> Value?) -> Writer? {
+        if Value.self == String.self {
+            return writer(.text, read) { value, out in
+                let text = unsafeBitCast(value, to: String.self)
+                JSONText.appendString(text, into: &out)
+                return text.utf8.count
+            }
+        }
+        if Value.self == Int.self {
+            return writer(.int, read) { value, out in
+                // A GraphQL Int holds 32 bits; past them the serializer decides.
+                let number = unsafeBitCast(value, to: Int.self)
+                guard Int(Int32.min)...Int(Int32.max) ~= number else { return nil }
+                out.append(contentsOf: String(number).utf8)
+                return 0
+            }
+        }
+        if Value.self == Bool.self {
+            return writer(.boolean, read) { value, out in
+                out.append(contentsOf: (unsafeBitCast(value, to: Bool.self) ? "true" : "false").utf8)
+                return 0
+            }
+        }
+        if let scalar = Value.self as? any TextScalarValue.Type {
+            func textOf<Scalar: TextScalarValue>(_: Scalar.Type) -> Writer? {
+                writer(.scalar(Scalar.scalarName), read) { value, out in
+                    // The budget counts a string's bytes; a custom scalar's value is not one.
+                    JSONText.appendString(unsafeBitCast(value, to: Scalar.self).text, into: &out)
+                    return 0
+                }
+            }
+            return textOf(scalar)
+        }
+        return nil
+    }
+
+    /// `write` is given the property's value (of the type the caller checked it to be).
+    private static func writer<Object: Sendable, Value>(_ kind: Writer.Kind, _ read: @escaping @Sendable (Object) -> Value?,
+                                                        _ write: @escaping @Sendable (Value, inout [UInt8]) -> Int?) -> Writer {
+        Writer(kind: kind) { object, out in
+            // As `DirectFields` reads an object: where it lies when it is of `Object`'s type.
+            func open<Opened>(_ opened: Opened) -> Value? {
+                guard Opened.self == Object.self else { return read(opened as! Object) }
+                return unsafeBitCast(read, to: (@Sendable (Opened) -> Value?).self)(opened)
+            }
+            guard let value = open(object) else { return nil }
+            return write(value, &out)
+        }
+    }
 }

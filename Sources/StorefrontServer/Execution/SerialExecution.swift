@@ -261,6 +261,19 @@ final class SerialExecution {
         guard let field = group.served, field.completesWithoutObjects, !field.direct.isEmpty,
               fieldsSinceYield + 1 < Self.fieldsBetweenYields, let getter = Self.getter(field.direct, for: source) else { return nil }
         fieldsSinceYield += 1
+        // A string, number, flag or custom scalar written straight from the property.
+        if let writer = getter.writer {
+            let mark = out.count
+            if let charged = writer.write(source, &out) {
+                do {
+                    try charge(fields: 1, responseBytes: field.nameBytes + charged)
+                } catch {
+                    takeBack(to: mark)
+                    return try failed(error, field.shape, group)
+                }
+                return .value
+            }
+        }
         let value = getter.read(source)
         do {
             if try chargeAndWriteScalar(value, of: field, read: true) { return .value }

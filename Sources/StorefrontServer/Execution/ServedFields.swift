@@ -27,7 +27,13 @@ final class ServedField: @unchecked Sendable {
     let direct: [DirectFields.Getter]
 
     init(name: String, field: GraphQLField, schema: GraphQLSchema, direct: [DirectFields.Getter] = []) {
-        self.direct = direct
+        // A property's writer writes a value as its field's type serializes it, or is not used.
+        let writes = Self.writtenKind(field.type)
+        self.direct = direct.map { getter in
+            var getter = getter
+            if getter.writer?.kind != writes { getter.writer = nil }
+            return getter
+        }
         type = field.type
         arguments = field.args.map { InputValues.Definition(name: $0.key, type: $0.value.type, defaultValue: $0.value.defaultValue) }
         resolve = field.resolve
@@ -37,6 +43,20 @@ final class ServedField: @unchecked Sendable {
         shape = ValueShape(field.type, schema: schema)
         completesWithoutObjects = shape.holdsNoObject
         leaf = LeafKind(field.type)
+    }
+}
+
+extension ServedField {
+    /// What a property's writer must write for a field of `type`: its built-in scalar's kind, or
+    /// its custom scalar's name; nil for any other type (a list, an enum, an object).
+    static func writtenKind(_ type: GraphQLOutputType) -> DirectFields.ScalarWriter.Kind? {
+        guard let scalar = ((type as? GraphQLNonNull)?.ofType ?? type) as? GraphQLScalarType else { return nil }
+        switch LeafKind(type) {
+        case .text: return .text
+        case .int: return .int
+        case .boolean: return .boolean
+        case .other: return .scalar(scalar.name)
+        }
     }
 }
 

@@ -36,6 +36,10 @@ struct ScalarText<Kind: ScalarKind>: Codable, Hashable, Sendable {
     }
 }
 
+extension ScalarText: TextScalarValue {
+    static var scalarName: String { Kind.name }
+}
+
 protocol ScalarKind: Sendable {
     static var name: String { get }
     static func accepts(_ text: String) -> Bool
