@@ -417,6 +417,21 @@ struct SerialExecutionTests {
         }
         #expect(try kind("title") == .text && kind("id") == .scalar("ID") && kind("createdAt") == .scalar("DateTime"))
         #expect(try kind("availableForSale") == .boolean && kind("tags") == nil && kind("priceRange") == nil)
+        // An enum's raw value is written for a field of an enum that has it, and only then.
+        let sort = DirectFields()
+        _ = DirectFields.$collecting.withValue(sort) { keyField("key", at: \WrittenSort.key) }
+        let raw = try #require(sort.getters(named: "key").first?.writer)
+        #expect(raw.kind == .enumeration)
+        var out: [UInt8] = []
+        #expect(raw.named(["TITLE", "ID"])?.write(WrittenSort(), &out) == 0 && String(decoding: out, as: UTF8.self) == #""TITLE""#)
+        out = []
+        #expect(raw.named(["ID"])?.write(WrittenSort(), &out) == nil && out.isEmpty)
+        let policy = try #require(schema.typeMap["SellingPlanRecurringBillingPolicy"] as? GraphQLObjectType)
+        #expect(try #require(served.field("interval", of: policy)).direct.first?.writer?.kind == .enumeration)
+    }
+
+    private struct WrittenSort: Sendable {
+        var key = ProductSortKeys.title
     }
 
     /// A large operation lets other tasks run once it has run a slice of time, looking at the clock

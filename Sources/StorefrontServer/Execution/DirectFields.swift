@@ -33,9 +33,25 @@ final class DirectFields: Sendable {
             case text, int, boolean
             /// A custom scalar's text (`ScalarText`), under the scalar's name.
             case scalar(String)
+            /// A Swift enum's raw value, which names its value in a GraphQL enum of its values
+            /// (as Graphiti names them); written only for a field of such an enum (`named`).
+            case enumeration
         }
         let kind: Kind
         let write: @Sendable (any Sendable, inout [UInt8]) -> Int?
+        /// For `.enumeration`: the raw value, or nil for none.
+        var rawValue: (@Sendable (any Sendable) -> String?)? = nil
+
+        /// An enum's writer for a field whose enum has these values: a raw value that is not one
+        /// of them is left to the enum's serializer (which refuses it).
+        func named(_ names: Set<String>) -> ScalarWriter? {
+            guard kind == .enumeration, let rawValue else { return nil }
+            return ScalarWriter(kind: .enumeration) { object, out in
+                guard let text = rawValue(object), names.contains(text) else { return nil }
+                JSONText.appendString(text, into: &out)
+                return 0
+            }
+        }
     }
 
     /// Set while a schema is built; `keyField` notes into it.
@@ -137,6 +153,21 @@ enum ScalarWriters {
                 }
             }
             return textOf(scalar)
+        }
+        if let enumeration = Value.self as? any RawRepresentable.Type {
+            func rawOf<Enumeration: RawRepresentable>(_: Enumeration.Type) -> Writer? {
+                guard Enumeration.RawValue.self == String.self else { return nil }
+                var made = Writer(kind: .enumeration) { _, _ in nil }
+                made.rawValue = { object in
+                    func open<Opened>(_ opened: Opened) -> Value? {
+                        guard Opened.self == Object.self else { return read(opened as! Object) }
+                        return unsafeBitCast(read, to: (@Sendable (Opened) -> Value?).self)(opened)
+                    }
+                    return open(object).map { unsafeBitCast(unsafeBitCast($0, to: Enumeration.self).rawValue, to: String.self) }
+                }
+                return made
+            }
+            return rawOf(enumeration)
         }
         return nil
     }

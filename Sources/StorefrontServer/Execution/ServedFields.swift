@@ -29,9 +29,15 @@ final class ServedField: @unchecked Sendable {
     init(name: String, field: GraphQLField, schema: GraphQLSchema, direct: [DirectFields.Getter] = []) {
         // A property's writer writes a value as its field's type serializes it, or is not used.
         let writes = Self.writtenKind(field.type)
+        let enumeration = ((field.type as? GraphQLNonNull)?.ofType ?? field.type) as? GraphQLEnumType
+        let names = enumeration.map { Set($0.values.map(\.name)) }
         self.direct = direct.map { getter in
             var getter = getter
-            if getter.writer?.kind != writes { getter.writer = nil }
+            if let names, getter.writer?.kind == .enumeration {
+                getter.writer = getter.writer?.named(names)
+            } else if getter.writer?.kind != writes {
+                getter.writer = nil
+            }
             return getter
         }
         type = field.type
