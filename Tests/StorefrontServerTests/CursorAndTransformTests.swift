@@ -12,6 +12,12 @@ struct CursorAndTransformTests {
         let page = try ListPager.page(items, ConnectionArguments(first: 3, after: ListPager.cursor(listing: "l", position: 4)), listing: "l")
         #expect(page.nodes == [5, 6, 7])
         #expect(page.edges.map(\.cursor) == (5...7).map { ListPager.cursor(listing: "l", position: $0) })
+        // Written as Foundation writes Base64, padding and all, whatever the length.
+        for length in 0..<12 {
+            let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 * 97 + 250) }
+            #expect(Base64Text.encoded(bytes) == Data(bytes).base64EncodedString(), "\(length) bytes")
+        }
+        #expect(page.edges.map(\.cursor) == (5...7).map { Data("l#\($0)".utf8).base64EncodedString() })
     }
 
     @Test func aTransformIsAddedToTheURLsQuery() {

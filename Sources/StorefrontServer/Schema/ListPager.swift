@@ -24,14 +24,23 @@ enum ListPager {
         upper = max(lower, upper)
         let range = arguments.first != nil ? lower..<min(upper, lower + size) : max(lower, upper - size)..<upper
         try PageArguments.checkPaginationDepth(reaching: range.isEmpty ? 0 : range.upperBound)
-        let edges = range.map { Edge(cursor: cursor(listing: listing, position: $0), node: ordered[$0]) }
+        let prefix = Array("\(listing)#".utf8)
+        let edges = range.map { Edge(cursor: cursor(prefix: prefix, position: $0), node: ordered[$0]) }
         return Page(edges: edges, pageInfo: PageInfo(hasNextPage: range.upperBound < ordered.count,
                                                      hasPreviousPage: range.lowerBound > 0,
                                                      startCursor: edges.first?.cursor, endCursor: edges.last?.cursor))
     }
 
     static func cursor(listing: String, position: Int) -> String {
-        Data("\(listing)#\(position)".utf8).base64EncodedString()
+        cursor(prefix: Array("\(listing)#".utf8), position: position)
+    }
+
+    /// The cursor of `position` in a listing whose cursors start with `prefix` (`listing#`): the
+    /// Base64 of `listing#position`, written straight into a string (every edge of every page has one).
+    private static func cursor(prefix: [UInt8], position: Int) -> String {
+        var text = prefix
+        text.append(contentsOf: String(position).utf8)
+        return Base64Text.encoded(text)
     }
 
     private static func position(_ cursor: String, listing: String, count: Int) throws -> Int {
@@ -44,3 +53,34 @@ enum ListPager {
     }
 }
 
+
+/// Standard Base64 with padding, as `Data.base64EncodedString()` writes it.
+enum Base64Text {
+    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+
+    static func encoded(_ bytes: [UInt8]) -> String {
+        let length = (bytes.count + 2) / 3 * 4
+        return String(unsafeUninitializedCapacity: length) { out in
+            alphabet.withUnsafeBufferPointer { alphabet in
+                var read = 0, written = 0
+                func put(_ bits: UInt32, _ shift: UInt32) {
+                    out[written] = alphabet[Int((bits >> shift) & 63)]
+                    written += 1
+                }
+                while read + 3 <= bytes.count {
+                    let bits = UInt32(bytes[read]) << 16 | UInt32(bytes[read + 1]) << 8 | UInt32(bytes[read + 2])
+                    put(bits, 18); put(bits, 12); put(bits, 6); put(bits, 0)
+                    read += 3
+                }
+                let left = bytes.count - read
+                if left > 0 {
+                    let bits = UInt32(bytes[read]) << 16 | (left == 2 ? UInt32(bytes[read + 1]) << 8 : 0)
+                    put(bits, 18); put(bits, 12)
+                    if left == 2 { put(bits, 6) } else { out[written] = UInt8(ascii: "="); written += 1 }
+                    out[written] = UInt8(ascii: "="); written += 1
+                }
+                return written
+            }
+        }
+    }
+}
