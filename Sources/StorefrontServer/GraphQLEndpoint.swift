@@ -176,7 +176,7 @@ public final class GraphQLEndpoint: Sendable {
             // Over a budget, the answer is that alone: no partial data, nothing of what was built kept.
             if let violation = budget.violation { return violation.json }
             answer = finished
-            keepable = customer == nil && operation.map { AnswerCache.isCatalogQuery($0) } == true && answer.errors.isEmpty
+            keepable = answers != nil && customer == nil && answer.errors.isEmpty && operation.map { AnswerCache.isCatalogQuery($0) } == true
         } catch let error as GraphQLError {
             answer = .library(GraphQL.GraphQLResult(errors: [error]))
         } catch {
