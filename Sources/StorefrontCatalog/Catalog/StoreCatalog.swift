@@ -10,45 +10,75 @@ public struct StoreCatalog: Sendable {
         public var variant: Int
     }
 
-    public let shop: Shop
+    /// Every part in one object that copies share: a catalog is copied out of its source for
+    /// every request (and within it), and a copy is then one reference counted, not each of its
+    /// lists, tables and indexes.
+    private struct Parts: Sendable {
+        var shop: Shop
+        var products: [Product]
+        var collections: [Collection]
+        var collectionProductIndices: [[Int]]
+        var discountCodes: [DiscountCode]
+        var giftCards: [GiftCard] = []
+        var searchIndex: SearchIndex
+        var markets: Markets
+        var metafields: [String: [Metafield]] = [:]
+        var content = OnlineStoreContent.empty
+        var lookups: CatalogLookups
+        var collectionIndexByHandle: [String: Int]
+        var collectionsOfProduct: [[Int]]
+    }
+    private var parts: CopyOnWrite<Parts>
+
+    public var shop: Shop { parts.value.shop }
     /// Set once when built; `assign` then gives them their selling plans.
-    public internal(set) var products: [Product]
+    public internal(set) var products: [Product] {
+        get { parts.value.products }
+        _modify { yield &parts.value.products }
+    }
     /// Collections without their previews; `productIndices` holds each one's products in order.
-    public let collections: [Collection]
-    public let collectionProductIndices: [[Int]]
-    public let discountCodes: [DiscountCode]
+    public var collections: [Collection] { parts.value.collections }
+    public var collectionProductIndices: [[Int]] { parts.value.collectionProductIndices }
+    public var discountCodes: [DiscountCode] { parts.value.discountCodes }
     /// Gift cards and their balances (set by the builder after the rest).
-    public internal(set) var giftCards: [GiftCard] = []
-    public let searchIndex: SearchIndex
+    public internal(set) var giftCards: [GiftCard] {
+        get { parts.value.giftCards }
+        _modify { yield &parts.value.giftCards }
+    }
+    public var searchIndex: SearchIndex { parts.value.searchIndex }
     /// The countries the shop sells in and the translations (the shop's own country alone unless
     /// the catalog has a `markets` section).
-    public internal(set) var markets: Markets
+    public internal(set) var markets: Markets {
+        get { parts.value.markets }
+        _modify { yield &parts.value.markets }
+    }
     /// The metafields of products and variants, by the id of the one that has them.
-    public internal(set) var metafields: [String: [Metafield]] = [:]
+    public internal(set) var metafields: [String: [Metafield]] {
+        get { parts.value.metafields }
+        _modify { yield &parts.value.metafields }
+    }
     /// The shop's pages and blogs (none unless the catalog has `pages` or `blogs`).
-    public internal(set) var content = OnlineStoreContent.empty
+    public internal(set) var content: OnlineStoreContent {
+        get { parts.value.content }
+        _modify { yield &parts.value.content }
+    }
 
-    let lookups: CatalogLookups
-    package let collectionIndexByHandle: [String: Int]
+    var lookups: CatalogLookups { parts.value.lookups }
+    package var collectionIndexByHandle: [String: Int] { parts.value.collectionIndexByHandle }
     /// For each product, the collections it belongs to (for recommendations).
-    let collectionsOfProduct: [[Int]]
+    var collectionsOfProduct: [[Int]] { parts.value.collectionsOfProduct }
 
     /// A catalog of checked parts; `lookups` must hold every product and variant, `searchIndex`
     /// index the products.
     init(shop: Shop, products: [Product], collections: [Collection], collectionProductIndices: [[Int]],
          discountCodes: [DiscountCode], lookups: CatalogLookups, searchIndex: SearchIndex) {
-        self.shop = shop
-        markets = .single(shop)
-        self.products = products
-        self.collections = collections
-        self.collectionProductIndices = collectionProductIndices
-        self.discountCodes = discountCodes
-        self.lookups = lookups
-        collectionIndexByHandle = Dictionary(collections.enumerated().map { ($1.handle, $0) }, uniquingKeysWith: { a, _ in a })
         var membership = [[Int]](repeating: [], count: products.count)
         for (c, indices) in collectionProductIndices.enumerated() { for p in indices { membership[p].append(c) } }
-        collectionsOfProduct = membership
-        self.searchIndex = searchIndex
+        parts = CopyOnWrite(Parts(
+            shop: shop, products: products, collections: collections, collectionProductIndices: collectionProductIndices,
+            discountCodes: discountCodes, searchIndex: searchIndex, markets: .single(shop), lookups: lookups,
+            collectionIndexByHandle: Dictionary(collections.enumerated().map { ($1.handle, $0) }, uniquingKeysWith: { a, _ in a }),
+            collectionsOfProduct: membership))
     }
 
     /// A catalog of `shop` with nothing in it: what a storefront whose catalog could not be read
