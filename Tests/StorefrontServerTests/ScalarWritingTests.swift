@@ -13,4 +13,26 @@ struct ScalarWritingTests {
                 == (try coders.encoder.encode(DecimalAmount(unchecked: "12.5"))))
         #expect(throws: GraphQLError.self) { try GraphID.serialize("gid://shopify/Product/1", coders) }
     }
+
+    /// A variable's value is parsed as a decoder and an encoder would parse it: the same value for
+    /// one the scalar accepts, the same error for one it refuses, whatever its kind.
+    @Test func aVariablesValueIsParsedAsDecodingWouldParseIt() throws {
+        let coders = Coders()
+        struct Failure: Error, Equatable { let text: String }
+        func decoded<Kind: ScalarKind>(_: Kind.Type, _ map: Map) -> Result<Map, Failure> {
+            Result { try coders.encoder.encode(try coders.decoder.decode(ScalarText<Kind>.self, from: map)) }
+                .mapError { Failure(text: String(describing: $0)) }
+        }
+        func parsed<Kind: ScalarKind>(_: Kind.Type, _ map: Map) -> Result<Map, Failure> {
+            Result { try ScalarText<Kind>.parseValue(map, coders) }.mapError { Failure(text: String(describing: $0)) }
+        }
+        let values: [Map] = [.string("gid://shopify/Product/1"), .string("not an id"), .string(""), .number(5), .bool(true), .null,
+                             .array([.string("gid://shopify/Product/1")]), .string("DE"), .string("de"), .string("12.50")]
+        for value in values {
+            #expect(parsed(IDScalar.self, value) == decoded(IDScalar.self, value), "\(value)")
+            #expect(parsed(CountryCodeScalar.self, value) == decoded(CountryCodeScalar.self, value), "\(value)")
+            #expect(parsed(DecimalScalar.self, value) == decoded(DecimalScalar.self, value), "\(value)")
+        }
+        #expect(try ScalarText<IDScalar>.parseValue(.string("gid://shopify/Product/1"), coders) == .string("gid://shopify/Product/1"))
+    }
 }

@@ -24,7 +24,7 @@ final class ScalarSchema: PartialSchema<StorefrontResolver, RequestContext> {
 
     /// The scalar of `Kind`, under its name, written as its text.
     private static func scalar<Kind: ScalarKind>(_: Kind.Type) -> Scalar<StorefrontResolver, RequestContext, ScalarText<Kind>> {
-        Scalar(ScalarText<Kind>.self, as: Kind.name, serialize: ScalarText<Kind>.serialize)
+        Scalar(ScalarText<Kind>.self, as: Kind.name, serialize: ScalarText<Kind>.serialize, parseValue: ScalarText<Kind>.parseValue)
     }
 }
 

@@ -27,6 +27,14 @@ struct ScalarText<Kind: ScalarKind>: Codable, Hashable, Sendable {
         try container.encode(text)
     }
 
+    /// A variable's value: a string the scalar accepts is its text, checked as `init(from:)`
+    /// checks it (the same error for one it refuses), without a decoder and an encoder per value;
+    /// anything else is decoded and encoded as Graphiti does, for the same errors.
+    @Sendable static func parseValue(_ map: Map, _ coders: Coders) throws -> Map {
+        guard case .string(let text) = map else { return try coders.encoder.encode(try coders.decoder.decode(Self.self, from: map)) }
+        return .string(try Self(text: text).text)
+    }
+
     /// The value in an answer: its text, as `encode(to:)` writes it, without an encoder per value.
     @Sendable static func serialize(_ value: Any, _: Coders) throws -> Map {
         guard let scalar = value as? Self else {
