@@ -125,7 +125,7 @@ public final class GraphQLEndpoint: Sendable {
             let document = try known?.document ?? parse(source: Source(body: request.query, name: "request"))
             let shape = known?.shape ?? DocumentShape(document)
             if let violation = shape.violation(limits) { return violation.json }
-            let operation = document.operation(named: request.operationName)
+            let operation = known?.operation(named: request.operationName) ?? document.operation(named: request.operationName)
             if let operation {
                 let depth = known?.depth(of: operation, named: request.operationName) ?? OperationDepth(operation: operation, document: document)
                 if let violation = depth.violation(limits) { return violation.json }
@@ -323,6 +323,8 @@ final class KnownDocument: Sendable {
     /// How deep its text's brackets nest (`DocumentScan`), held to each request's limits.
     let nesting: Int
     let plans = ExecutionPlans()
+    /// Its operations, found among its definitions once.
+    let operations: [OperationDefinition]
     /// By operation name; only operations the document has are measured, so they are few.
     private let depths = Mutex<[String?: OperationDepth]>([:])
 
@@ -330,7 +332,10 @@ final class KnownDocument: Sendable {
         self.document = document
         self.shape = shape
         self.nesting = nesting
+        operations = document.operations
     }
+
+    func operation(named name: String?) -> OperationDefinition? { Document.operation(named: name, in: operations) }
 
     func depth(of operation: OperationDefinition, named name: String?) -> OperationDepth {
         if let known = depths.withLock({ $0[name] }) { return known }

@@ -35,4 +35,18 @@ struct ScalarWritingTests {
         }
         #expect(try ScalarText<IDScalar>.parseValue(.string("gid://shopify/Product/1"), coders) == .string("gid://shopify/Product/1"))
     }
+
+    /// A global id is "gid://shopify/", a type of ASCII letters, "/" and something after it; read
+    /// byte by byte when it is ASCII, character by character otherwise.
+    @Test func anIDIsAGlobalID() {
+        let cases: [(String, Bool)] = [
+            ("gid://shopify/Product/1", true), ("gid://shopify/ProductVariant/8100101", true), ("gid://shopify/Cart/c1?key=k", true),
+            ("gid://shopify/Product/a/b", true), ("gid://shopify/Product/", false), ("gid://shopify//1", false),
+            ("gid://shopify/Product", false), ("gid://shopify/Pro duct/1", false), ("gid://shopify/Pr0duct/1", false),
+            ("gid://shopify/Pro\r\nduct/1", false), ("gid://Shopify/Product/1", false), ("", false), ("gid://shopify/", false),
+            ("gid://shopify/Produkt/ü", true), ("gid://shopify/Prödukt/1", false), ("gid://shopify/\u{301}Product/1", false),
+            ("gid://shopify/Product/\u{301}1", false), ("gid://shopify/Product/1\u{301}", true),
+        ]
+        for (text, accepted) in cases { #expect(IDScalar.accepts(text) == accepted, "\(text.debugDescription)") }
+    }
 }

@@ -62,7 +62,14 @@ struct DocumentShape {
 extension Document {
     /// The operation a request runs: the one named `operationName`, or the only one.
     func operation(named operationName: String?) -> OperationDefinition? {
-        let operations = definitions.compactMap { $0 as? OperationDefinition }
+        Self.operation(named: operationName, in: operations)
+    }
+
+    /// The document's operations, in order.
+    var operations: [OperationDefinition] { definitions.compactMap { $0 as? OperationDefinition } }
+
+    /// The one `operationName` names among `operations`, or the only one when it names none.
+    static func operation(named operationName: String?, in operations: [OperationDefinition]) -> OperationDefinition? {
         guard let operationName else { return operations.count == 1 ? operations.first : nil }
         return operations.first { $0.name?.value == operationName }
     }

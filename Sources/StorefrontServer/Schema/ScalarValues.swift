@@ -67,9 +67,27 @@ private func isEnumValueName(_ text: String) -> Bool {
 enum IDScalar: ScalarKind {
     static let name = "ID"
     static func accepts(_ text: String) -> Bool {
+        // ASCII (every id a client means to send): its bytes are its characters, read as bytes.
+        if let ascii = acceptsASCII(text) { return ascii }
         guard text.hasPrefix("gid://shopify/") else { return false }
         let parts = text.dropFirst("gid://shopify/".count).split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
         return parts.count == 2 && !parts[0].isEmpty && parts[0].allSatisfy { $0.isASCII && $0.isLetter } && !parts[1].isEmpty
+    }
+
+    private static let prefix = Array("gid://shopify/".utf8)
+
+    /// What `accepts` answers for an ASCII text, from its bytes; nil for any other text.
+    private static func acceptsASCII(_ text: String) -> Bool? {
+        var text = text
+        return text.withUTF8 { bytes -> Bool? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            guard bytes.starts(with: prefix) else { return false }
+            let rest = bytes[prefix.count...]
+            guard let slash = rest.firstIndex(of: UInt8(ascii: "/")) else { return false }
+            let type = rest[..<slash]
+            let isLetter = { (byte: UInt8) in (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
+            return !type.isEmpty && type.allSatisfy(isLetter) && slash + 1 < rest.endIndex
+        }
     }
 }
 /// `Decimal`: an exact amount written as a string ("5.15").
