@@ -125,7 +125,7 @@ public final class GraphQLEndpoint: Sendable {
             let document = try known?.document ?? parse(source: Source(body: request.query, name: "request"))
             let shape = known?.shape ?? DocumentShape(document)
             if let violation = shape.violation(limits) { return violation.json }
-            let operation = known?.operation(named: request.operationName) ?? document.operation(named: request.operationName)
+            let operation = if let known { known.operation(named: request.operationName) } else { document.operation(named: request.operationName) }
             if let operation {
                 let depth = known?.depth(of: operation, named: request.operationName) ?? OperationDepth(operation: operation, document: document)
                 if let violation = depth.violation(limits) { return violation.json }

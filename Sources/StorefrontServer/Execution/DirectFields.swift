@@ -59,25 +59,28 @@ final class DirectFields: Sendable {
 
     private let getters = Mutex<[String: [Getter]]>([:])
 
+    /// `read` for an object of any type, which must be `Object`. The object is read where it lies in
+    /// its box, not copied out of it (a cast copies the whole value: a product's every field
+    /// retained and released to read one of them). An object that came boxed inside another
+    /// existential (a generic value of an existential type made `Any`) opens as that existential,
+    /// not as `Object`: it is cast.
+    static func opening<Object: Sendable, Value>(_ read: @escaping @Sendable (Object) -> Value) -> @Sendable (any Sendable) -> Value {
+        { object in
+            func open<Opened>(_ opened: Opened) -> Value {
+                guard Opened.self == Object.self else { return read(opened as! Object) }
+                // The same function, typed for the opened value: it is handed where it lies.
+                return unsafeBitCast(read, to: (@Sendable (Opened) -> Value).self)(opened)
+            }
+            return open(object)
+        }
+    }
+
     /// The getters noted for fields of this name, one per Swift type that has one.
     func getters(named name: String) -> [Getter] { getters.withLock { $0[name] ?? [] } }
 
     fileprivate func note<Object: Sendable>(_ name: String, _ root: Object.Type, writer: ScalarWriter? = nil,
                                             _ read: @escaping @Sendable (Object) -> (any Sendable)?) {
-        // The object is read where it lies in its box, not copied out of it (a cast copies the
-        // whole value: a product's every field retained and released to read one of them). An
-        // object that came boxed inside another existential (a generic value of an existential
-        // type made `Any`) opens as that existential, not as `Object`: it is cast.
-        var getter = Getter(root: ObjectIdentifier(Object.self)) { object in
-            func open<Opened>(_ opened: Opened) -> (any Sendable)? {
-                guard Opened.self == Object.self else { return read(opened as! Object) }
-                // The same function, typed for the opened value: it is handed where it lies.
-                let reading = unsafeBitCast(read, to: (@Sendable (Opened) -> (any Sendable)?).self)
-                return reading(opened)
-            }
-            return open(object)
-        }
-        getter.writer = writer
+        let getter = Getter(root: ObjectIdentifier(Object.self), read: Self.opening(read), writer: writer)
         getters.withLock { getters in
             var named = getters[name] ?? []
             // The same type declared twice would be a schema Graphiti refuses; keep the first.
@@ -157,13 +160,11 @@ enum ScalarWriters {
         if let enumeration = Value.self as? any RawRepresentable.Type {
             func rawOf<Enumeration: RawRepresentable>(_: Enumeration.Type) -> Writer? {
                 guard Enumeration.RawValue.self == String.self else { return nil }
+                // Written only through `named`, which knows the field's enum's values.
+                let opened = DirectFields.opening(read)
                 var made = Writer(kind: .enumeration) { _, _ in nil }
                 made.rawValue = { object in
-                    func open<Opened>(_ opened: Opened) -> Value? {
-                        guard Opened.self == Object.self else { return read(opened as! Object) }
-                        return unsafeBitCast(read, to: (@Sendable (Opened) -> Value?).self)(opened)
-                    }
-                    return open(object).map { unsafeBitCast(unsafeBitCast($0, to: Enumeration.self).rawValue, to: String.self) }
+                    opened(object).map { unsafeBitCast(unsafeBitCast($0, to: Enumeration.self).rawValue, to: String.self) }
                 }
                 return made
             }
@@ -175,13 +176,9 @@ enum ScalarWriters {
     /// `write` is given the property's value (of the type the caller checked it to be).
     private static func writer<Object: Sendable, Value>(_ kind: Writer.Kind, _ read: @escaping @Sendable (Object) -> Value?,
                                                         _ write: @escaping @Sendable (Value, inout [UInt8]) -> Int?) -> Writer {
-        Writer(kind: kind) { object, out in
-            // As `DirectFields` reads an object: where it lies when it is of `Object`'s type.
-            func open<Opened>(_ opened: Opened) -> Value? {
-                guard Opened.self == Object.self else { return read(opened as! Object) }
-                return unsafeBitCast(read, to: (@Sendable (Opened) -> Value?).self)(opened)
-            }
-            guard let value = open(object) else { return nil }
+        let opened = DirectFields.opening(read)
+        return Writer(kind: kind) { object, out in
+            guard let value = opened(object) else { return nil }
             return write(value, &out)
         }
     }
